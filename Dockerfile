@@ -1,0 +1,26 @@
+# syntax=docker/dockerfile:1
+# Build stage: Node installs the dependencies (Bun comes from npm), Bun builds
+# the single executable.
+FROM node:20-bookworm-slim AS build
+WORKDIR /src
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx bun build.ts && ./dist/swisstax --version
+
+# Run stage: the executable alone, as a non-root user, data in a volume.
+FROM debian:bookworm-slim
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates curl \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin swisstax \
+ && mkdir -p /data && chown swisstax:swisstax /data && chmod 700 /data
+COPY --from=build /src/dist/swisstax /usr/local/bin/swisstax
+USER swisstax
+WORKDIR /data
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
+  CMD curl -fsS -o /dev/null http://127.0.0.1:3000/manifest.webmanifest || exit 1
+ENTRYPOINT ["/usr/local/bin/swisstax"]
+CMD ["serve"]

@@ -1,0 +1,157 @@
+// Builds the client (hashed, split bundles), the service worker and the web
+// manifest into dist/client, then compiles the server with everything embedded
+// into the single executable dist/swisstax.
+//   bun build.ts            client + executable
+//   bun build.ts --client   client only (development)
+//   bun build.ts --dev      client in development mode (debug panel kept)
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { generateSW } from 'workbox-build'
+
+const OUT = 'dist/client'
+const args = process.argv.slice(2)
+const dev = args.includes('--dev')
+
+export async function buildClient({ development = false } = {}) {
+  rmSync(OUT, { recursive: true, force: true })
+  mkdirSync(`${OUT}/assets`, { recursive: true })
+
+  const result = await Bun.build({
+    entrypoints: ['src/client/main.tsx'],
+    outdir: `${OUT}/assets`,
+    target: 'browser',
+    format: 'esm',
+    splitting: true,
+    minify: !development,
+    sourcemap: development ? 'linked' : 'none',
+    naming: { entry: '[name]-[hash].[ext]', chunk: '[name]-[hash].[ext]', asset: '[name]-[hash].[ext]' },
+    define: { 'process.env.NODE_ENV': JSON.stringify(development ? 'development' : 'production') },
+  })
+  if (!result.success) {
+    for (const log of result.logs) console.error(log)
+    throw new Error('client build failed')
+  }
+  const entry = result.outputs.find((o) => o.kind === 'entry-point' && o.path.endsWith('.js'))
+  const css = result.outputs.filter((o) => o.path.endsWith('.css'))
+  if (!entry) throw new Error('no entry bundle')
+  const rel = (p: string) => '/' + relative(OUT, p).split(sep).join('/')
+
+  // Pico goes in as published: Bun's CSS bundler lowers its selectors into a
+  // file 40 % larger, which alone would break the 15 KB budget of /login.
+  const pico = readFileSync('node_modules/@picocss/pico/css/pico.red.min.css')
+  const picoPath = `${OUT}/assets/pico-${new Bun.CryptoHasher('sha256').update(pico).digest('hex').slice(0, 8)}.css`
+  writeFileSync(picoPath, pico)
+  css.unshift({ path: picoPath } as (typeof css)[number])
+
+  // Static files: images, icons, sounds, canton flags, locales.
+  for (const dir of ['images', 'icons', 'sounds', 'cantons', 'docs']) if (existsSync(`assets/${dir}`)) cpSync(`assets/${dir}`, `${OUT}/${dir}`, { recursive: true })
+  cpSync('locales', `${OUT}/locales`, { recursive: true })
+
+  writeFileSync(`${OUT}/index.html`, `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="theme-color" content="#c8102e">
+<meta name="description" content="SwissTax: prepare your Swiss tax return with our experts.">
+<title>SwissTax</title>
+<link rel="manifest" href="/manifest.webmanifest">
+<link rel="icon" href="/images/logo.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="/icons/icon-192.png">
+${css.map((c) => `<link rel="stylesheet" href="${rel(c.path)}">`).join('\n')}
+<script type="module" src="${rel(entry.path)}"></script>
+</head>
+<body>
+<div id="root"></div>
+<noscript>SwissTax needs JavaScript. / SwissTax benötigt JavaScript. / SwissTax nécessite JavaScript.</noscript>
+</body>
+</html>
+`)
+
+  writeFileSync(`${OUT}/manifest.webmanifest`, JSON.stringify({
+    name: 'SwissTax',
+    short_name: 'SwissTax',
+    description: 'Prepare your Swiss tax return with our experts.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#c8102e',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/images/logo.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  }, null, 2))
+
+  // The service worker precaches the app shell only; locales are cached at run
+  // time with an expiry, and /api is never cached (DESIGN.md §1).
+  await generateSW({
+    swDest: `${OUT}/sw.js`,
+    globDirectory: OUT,
+    globPatterns: ['index.html', 'assets/*.{js,css}', 'images/*.svg', 'icons/*.png', 'manifest.webmanifest'],
+    globIgnores: ['**/*.map', '**/*.gz'],
+    dontCacheBustURLsMatching: /^assets\//,
+    maximumFileSizeToCacheInBytes: 1_500_000,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//],
+    inlineWorkboxRuntime: true,
+    mode: development ? 'development' : 'production',
+    sourcemap: false,
+    skipWaiting: false, // the page sends SKIP_WAITING (spec part 2 §2)
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [{
+      urlPattern: ({ url }) => url.pathname.startsWith('/locales/') || url.pathname.startsWith('/cantons/'),
+      handler: 'StaleWhileRevalidate',
+      options: { cacheName: 'swisstax-static', expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 } },
+    }],
+  })
+
+  // Gzip siblings for text assets, served when the browser accepts gzip.
+  for (const file of walk(OUT)) {
+    if (/\.(js|css|html|json|svg|webmanifest)$/.test(file) && statSync(file).size > 512) writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }))
+  }
+  return { entry: rel(entry.path), css: css.map((c) => rel(c.path)) }
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name)
+    return statSync(full).isDirectory() ? walk(full) : [full]
+  })
+}
+
+/** Writes dist/embedded.gen.ts: one `with { type: 'file' }` import per client file. */
+function writeEmbedModule() {
+  const files = walk(OUT).filter((f) => !f.endsWith('.map'))
+  const lines = files.map((f, i) => `import f${i} from './${relative('dist', f).split(sep).join('/')}' with { type: 'file' }`)
+  const entries = files.map((f, i) => `  ['/${relative(OUT, f).split(sep).join('/')}', Bun.file(f${i})],`)
+  writeFileSync('dist/embedded.gen.ts', `// Generated by build.ts. Do not edit.
+import { assetTable } from '../src/server/static/assets'
+${lines.join('\n')}
+export function embeddedAssets() {
+  return assetTable([
+${entries.join('\n')}
+  ] as [string, Blob][])
+}
+`)
+}
+
+async function compile() {
+  const proc = Bun.spawnSync(['bun', 'build', '--compile', '--minify', '--bytecode', '--sourcemap=none', 'src/server/main.ts', '--outfile', 'dist/swisstax'], { stdout: 'inherit', stderr: 'inherit' })
+  if (proc.exitCode !== 0) throw new Error('compile failed')
+}
+
+if (import.meta.main) {
+  const started = performance.now()
+  const client = await buildClient({ development: dev })
+  console.log(`client: ${client.entry} ${client.css.join(' ')}`)
+  if (!args.includes('--client')) {
+    writeEmbedModule()
+    await compile()
+    console.log(`dist/swisstax built in ${Math.round(performance.now() - started)} ms`)
+  }
+}

@@ -1,0 +1,127 @@
+// Browser-test harness: the built dist/swisstax on a free loopback port with a
+// fresh data folder, a real SMTP server (smtp-server) and Debian's Chromium.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createServer } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+export const BINARY = resolve('dist/swisstax')
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port
+      srv.close(() => ok(port))
+    })
+    srv.on('error', fail)
+  })
+}
+
+export interface Mail { to: string; raw: string }
+
+/** A real SMTP peer that keeps every message it receives. */
+export async function startSmtp() {
+  const mails: Mail[] = []
+  const port = await freePort()
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = ''
+      stream.on('data', (c: Buffer) => { raw += c.toString('utf8') })
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok))
+  return {
+    port,
+    mails,
+    url: `smtp://127.0.0.1:${port}`,
+    /** Waits for the login code mailed to `to` and returns it. */
+    async codeFor(to: string, timeoutMs = 10_000): Promise<string> {
+      const until = Date.now() + timeoutMs
+      while (Date.now() < until) {
+        const mail = mails.findLast((m) => m.to === to)
+        const code = mail && /^ {4}(\d{6})\s*$/m.exec(mail.raw)?.[1]
+        if (code) return code
+        await Bun.sleep(50)
+      }
+      throw new Error(`no code mail for ${to}`)
+    },
+    stop: () => new Promise<void>((ok) => server.close(() => ok())),
+  }
+}
+
+/** Starts the executable; resolves once it answers. */
+export async function startServer(env: Record<string, string> = {}) {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-e2e-'))
+  const url = `http://127.0.0.1:${port}`
+  const log: string[] = []
+  const proc = Bun.spawn([BINARY], {
+    cwd: tmpdir(),
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const collect = async (s: ReadableStream<Uint8Array>) => { for await (const c of s) log.push(new TextDecoder().decode(c)) }
+  collect(proc.stdout)
+  collect(proc.stderr)
+  const until = Date.now() + 15_000
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/debug/check-auth`)).status === 401) break
+    } catch { /* not up yet */ }
+    if (Date.now() > until) throw new Error(`server did not start:\n${log.join('')}`)
+    await Bun.sleep(25)
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    proc,
+    log,
+    async stop() {
+      proc.kill()
+      await proc.exited
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run']
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
+}
+
+/** A context with a phone-sized viewport by default; reduced motion skips the intro unless asked. */
+export async function newContext(browser: Browser, opts: { width?: number; height?: number; reducedMotion?: boolean; baseURL: string }): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: opts.baseURL,
+    viewport: { width: opts.width ?? 360, height: opts.height ?? 780 },
+    reducedMotion: opts.reducedMotion === false ? 'no-preference' : 'reduce',
+    locale: 'en-GB',
+  })
+}
+
+/** Signs in through the login screen with a code read from the SMTP server. */
+export async function signInThroughUi(page: Page, smtp: Awaited<ReturnType<typeof startSmtp>>, email: string) {
+  await page.goto('/login')
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  const code = await smtp.codeFor(email)
+  await page.getByLabel('Verification code').fill(code)
+  await page.getByRole('button', { name: 'Verify' }).click()
+}
+
+export async function screenshot(page: Page, name: string) {
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), fullPage: true })
+}

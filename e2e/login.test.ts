@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, newContext, screenshot, startServer, startSmtp } from './harness'
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>
+let server: Awaited<ReturnType<typeof startServer>>
+let browser: Browser
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'SwissTax <codes@swisstax.test>' })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await smtp?.stop()
+})
+
+test('intro, code by mail, first-time profile, language switch, logout', async () => {
+  const context = await newContext(browser, { baseURL: server.url, reducedMotion: false })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+
+  await page.goto('/')
+  await page.waitForURL('**/login')
+  // The intro: title and slogan first, then the logo, then the card after about 6 s.
+  await page.getByRole('heading', { name: 'SwissTax' }).waitFor({ timeout: 1500 })
+  await page.getByText('Smart tax savings').waitFor({ timeout: 500 })
+  await screenshot(page, 'login-intro')
+  await page.getByRole('img', { name: 'SwissTax' }).first().waitFor({ timeout: 4000 })
+  expect(await page.getByLabel('E-mail address').count()).toBe(0)
+  await page.getByLabel('E-mail address').waitFor({ timeout: 8000 })
+  expect(await page.locator('.features li').count()).toBe(7)
+  await screenshot(page, 'login-card')
+
+  const email = 'anna.muster@example.ch'
+  const send = page.getByRole('button', { name: 'Send code' })
+  expect(await send.isDisabled()).toBe(true)
+  await page.getByLabel('E-mail address').fill(email)
+  await send.click()
+  await page.getByText('Code sent', { exact: true }).waitFor()
+  const code = await smtp.codeFor(email)
+  const mail = smtp.mails.findLast((m) => m.to === email)!
+  expect(mail.raw).toContain('Content-Type: text/plain')
+  expect(mail.raw).toContain('codes@swisstax.test')
+
+  const verify = page.getByRole('button', { name: 'Verify' })
+  await page.getByLabel('Verification code').fill('12a')
+  expect(await page.getByLabel('Verification code').inputValue()).toBe('12')
+  expect(await verify.isDisabled()).toBe(true)
+  await page.getByLabel('Verification code').fill(code)
+  await verify.click()
+  await page.waitForURL('**/profile?firstTime=true')
+  await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()
+
+  // German and back: the texts change, the choice is kept in i18nextLng.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.getByLabel('Language').selectOption('de')
+  await page.getByRole('heading', { name: 'Profil', level: 1 }).waitFor()
+  expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('de')
+  await screenshot(page, 'profile-de')
+  await page.getByLabel('Sprache').selectOption('en')
+  await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()
+
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await page.waitForURL('**/login')
+  await page.goto('/')
+  await page.waitForURL('**/login')
+  expect(errors).toEqual([])
+  await context.close()
+}, 60_000)
+
+test('a wrong code shows the error and keeps the user on the login screen', async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const page = await context.newPage()
+  await page.goto('/login')
+  const email = 'wrong.code@example.ch'
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  const code = await smtp.codeFor(email)
+  await page.getByLabel('Verification code').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await page.getByText('Verification failed').waitFor()
+  expect(await page.getByRole('alert').first().textContent()).toContain('Invalid verification code')
+  expect(new URL(page.url()).pathname).toBe('/login')
+  // The new-code button returns to step 1 with the code cleared.
+  await page.getByRole('button', { name: 'Request a new code' }).click()
+  expect(await page.getByLabel('E-mail address').inputValue()).toBe(email)
+  await context.close()
+}, 30_000)
+
+test('unknown paths show the not-found page; legal pages are public', async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const page = await context.newPage()
+  await page.goto('/no-such-page')
+  await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()
+  await page.goto('/data-protection-policy?returnTo=/profile')
+  await page.getByRole('heading', { level: 1 }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/data-protection-policy')
+  expect(await page.locator('article section').count()).toBeGreaterThan(4)
+  expect(await page.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe('/profile')
+  await screenshot(page, 'legal')
+  await context.close()
+}, 30_000)
+
+test('the change log lists versions 0.33 to 0.24', async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const page = await context.newPage()
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Version 0.33' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.waitFor()
+  const headings = await dialog.locator('h3').allTextContents()
+  expect(headings).toHaveLength(10)
+  expect(headings[0]).toContain('0.33')
+  expect(headings[9]).toContain('0.24')
+  await context.close()
+}, 30_000)

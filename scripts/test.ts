@@ -1,0 +1,28 @@
+// `npm test`: unit and API tests, then the executable is built and the browser
+// tests run against it. Prints one closing line: "tests: N passed, N failed".
+import { existsSync } from 'node:fs'
+
+let passed = 0
+let failed = 0
+
+function run(label: string, cmd: string[]) {
+  console.log(`\n=== ${label}: ${cmd.join(' ')}`)
+  const proc = Bun.spawnSync(cmd, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0' } })
+  const out = proc.stdout.toString() + proc.stderr.toString()
+  process.stdout.write(out)
+  const p = Number(/^\s*(\d+) pass$/m.exec(out)?.[1] ?? 0)
+  const f = Number(/^\s*(\d+) fail$/m.exec(out)?.[1] ?? 0)
+  passed += p
+  failed += f
+  if (proc.exitCode !== 0 && f === 0) failed += 1 // a crash counts as a failure
+  return proc.exitCode === 0
+}
+
+const only = process.argv[2]
+if (!only || only === 'unit') run('unit and API tests', ['bun', 'test', '--timeout', '30000', 'src'])
+if (!only || only === 'e2e') {
+  const built = run('build', ['bun', 'build.ts']) && existsSync('dist/swisstax')
+  if (built) run('browser tests (Chromium against dist/swisstax)', ['bun', 'test', '--timeout', '120000', 'e2e'])
+}
+console.log(`\ntests: ${passed} passed, ${failed} failed`)
+process.exit(failed > 0 || passed === 0 ? 1 : 0)

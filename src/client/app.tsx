@@ -1,0 +1,71 @@
+import { lazy, Suspense, useEffect, type ComponentType } from 'react'
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { Redirect, Route, Switch, useLocation } from 'wouter'
+import { sessionUserAtom } from './store'
+import { useSessionWatch } from './session'
+import { Toaster } from './ui/toast'
+import { SessionExpiredDialog } from './ui/session-expired-dialog'
+import { LoadingOverlay } from './ui/loading-overlay'
+import { LEGAL_PAGES } from './legal/legal-page'
+import { TitleOnlyPage } from './pages/page-shell'
+
+const LoginPage = lazy(() => import('./login/login-page'))
+const HomePage = lazy(() => import('./home/home-page'))
+const ProfilePage = lazy(() => import('./profile/profile-page'))
+const LegalPage = lazy(() => import('./legal/legal-page'))
+const NotFoundPage = lazy(() => import('./pages/not-found'))
+
+/** Routes of areas that have not landed yet: their title only (issue 2). */
+const TITLE_ONLY: Record<string, string> = {
+  '/advanced-tax-info': 'pages.advanced_tax_info',
+  '/advanced-tax-info-legacy': 'pages.advanced_tax_info_legacy',
+  '/file-history': 'pages.file_history',
+  '/cantons': 'pages.cantons',
+  '/pgbar': 'pages.progress',
+  '/tax-card-demo': 'pages.tax_card_demo',
+  '/admin': 'pages.admin',
+  '/address-demo': 'pages.address_demo',
+  '/featuretest': 'pages.feature_test',
+}
+
+/** Signed-in routes. An area's issue replaces its title-only entry with its screen. */
+const PROTECTED: Record<string, ComponentType> = {
+  '/': HomePage,
+  '/profile': ProfilePage,
+}
+
+function Protected({ component: Component }: { component: ComponentType }) {
+  const user = useAtomValue(sessionUserAtom)
+  if (user === undefined) return <LoadingOverlay />
+  if (user === null) return <Redirect to="/login" replace />
+  return <Component />
+}
+
+export function App() {
+  const { t } = useTranslation()
+  const [location] = useLocation()
+  useSessionWatch()
+  useEffect(() => { window.scrollTo(0, 0) }, [location])
+  return (
+    <>
+      <Suspense fallback={<LoadingOverlay />}>
+        <Switch>
+          <Route path="/login" component={LoginPage} />
+          {Object.entries(LEGAL_PAGES).map(([path, page]) => (
+            <Route key={path} path={path}>{() => <LegalPage page={page} />}</Route>
+          ))}
+          {Object.entries(PROTECTED).map(([path, component]) => (
+            <Route key={path} path={path}>{() => <Protected component={component} />}</Route>
+          ))}
+          {Object.entries(TITLE_ONLY).map(([path, key]) => (
+            <Route key={path} path={path}>{() => <Protected component={() => <TitleOnlyPage title={t(key)} />} />}</Route>
+          ))}
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+      <SessionExpiredDialog />
+      <Toaster />
+    </>
+  )
+}

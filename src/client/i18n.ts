@@ -1,0 +1,54 @@
+import i18next, { type BackendModule } from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import { ACTIVE_LANGUAGES, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, isActiveLanguage, type Language } from '../shared/languages'
+
+// Locale files are fetched per language and namespace, on demand (never bundled).
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    fetch(`/locales/${language}/${namespace}.json`)
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`))))
+      .then((data) => callback(null, data), (err) => callback(err, false))
+  },
+}
+
+// Keys that older clients wrote; cleared so that only i18nextLng remains (spec part 1 §4 "Language").
+const STALE_KEYS = ['language', 'lang', 'i18next', 'i18nextLng_backup', 'selectedLanguage']
+
+/** Reads the stored language, resets it to en when missing or inactive, and rewrites the key. */
+export function initialLanguage(storage: Storage = localStorage): Language {
+  const stored = storage.getItem(LANGUAGE_STORAGE_KEY)
+  for (const key of STALE_KEYS) storage.removeItem(key)
+  storage.removeItem(LANGUAGE_STORAGE_KEY)
+  const language = isActiveLanguage(stored) ? stored : DEFAULT_LANGUAGE
+  storage.setItem(LANGUAGE_STORAGE_KEY, language)
+  return language
+}
+
+export async function initI18n() {
+  const lng = initialLanguage()
+  document.documentElement.lang = lng === 'gsw' ? 'gsw' : lng
+  await i18next.use(backend).use(initReactI18next).init({
+    lng,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: ACTIVE_LANGUAGES as Language[],
+    ns: ['common', 'login'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: true },
+  })
+  return i18next
+}
+
+/** Accepts only active language codes (spec part 1 §5). */
+export async function changeLanguage(code: string) {
+  if (!isActiveLanguage(code)) return false
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, code)
+  document.documentElement.lang = code
+  await i18next.changeLanguage(code)
+  return true
+}
+
+export { i18next }

@@ -1,0 +1,100 @@
+import { useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'wouter'
+import { api, ApiRequestError, messageOf } from '../api'
+import { store, sessionUserAtom, type SessionUser } from '../store'
+import { toast } from '../ui/toast'
+import { loadSessionUser } from '../session'
+import { CODE_LENGTH, EMAIL_MAX_LENGTH } from '../../shared/email'
+
+/** Error text of a failed code request (spec part 1 §8). */
+function requestErrorText(err: unknown, t: (k: string) => string) {
+  if (!(err instanceof ApiRequestError)) return t('errors.connect_failed')
+  if (err.code === 'REQUEST_TIMEOUT') return t('errors.timeout')
+  return messageOf(err, t('errors.send_failed'))
+}
+
+/** Step 1: e-mail and send-code; step 2: the six-digit code and verify. */
+export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
+  const { t, i18n } = useTranslation('login')
+  const [, navigate] = useLocation()
+  const [step, setStep] = useState<'email' | 'code'>('email')
+  const [email, setEmail] = useState('')
+  const [code, setCode] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const codeInput = useRef<HTMLInputElement>(null)
+
+  const sendCode = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!email.trim() || busy) return
+    setBusy(true)
+    setError(null)
+    try {
+      const res = await api<{ message: string; status: string }>('/api/auth/request-code', {
+        method: 'POST', body: { email: email.trim(), language: i18n.resolvedLanguage }, quiet401: true,
+      })
+      toast(res.status === 'pending'
+        ? { title: t('toast.code_processing'), description: t('toast.code_processing_text') }
+        : { title: t('toast.code_sent'), description: t('toast.code_sent_text', { email: email.trim() }), variant: 'success' })
+      setStep('code')
+      setTimeout(() => codeInput.current?.focus(), 0)
+    } catch (err) {
+      const text = requestErrorText(err, t)
+      setError(text)
+      toast({ title: t('errors.send_failed'), description: text, variant: 'destructive' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const verify = async (e: FormEvent) => {
+    e.preventDefault()
+    if (code.length !== CODE_LENGTH || busy) return
+    setBusy(true)
+    setError(null)
+    try {
+      const res = await api<{ success: boolean; user: SessionUser }>('/api/auth/verify-code', {
+        method: 'POST', body: { email: email.trim(), code }, quiet401: true,
+      })
+      store.set(sessionUserAtom, res.user)
+      await loadSessionUser()
+      toast({ title: t('toast.signed_in'), variant: 'success' })
+      navigate(res.user.isProfileComplete ? '/' : '/profile?firstTime=true')
+    } catch (err) {
+      const text = err instanceof ApiRequestError ? messageOf(err, t('errors.invalid_code')) : t('errors.connect_failed')
+      setError(text)
+      toast({ title: t('toast.verification_failed'), description: text, variant: 'destructive' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const newCode = () => {
+    setCode('')
+    setError(null)
+    setStep('email')
+  }
+
+  return step === 'email' ? (
+    <form onSubmit={sendCode} noValidate={false} aria-describedby={error ? 'login-error' : undefined}>
+      <label htmlFor="login-email">{t('email_label')}</label>
+      <input id="login-email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={EMAIL_MAX_LENGTH}
+        placeholder={t('email_placeholder')} value={email} onChange={(e) => setEmail(e.target.value)} onFocus={onEmailFocus}
+        aria-invalid={error ? true : undefined} />
+      {error && <small id="login-error" className="form-error" role="alert">{error}</small>}
+      <button type="submit" disabled={!email.trim() || busy} aria-busy={busy}>{busy ? t('sending') : t('send_code')}</button>
+    </form>
+  ) : (
+    <form onSubmit={verify} aria-describedby={error ? 'login-error' : undefined}>
+      <p>{t('code_sent_to', { email: email.trim() })}</p>
+      <label htmlFor="login-code">{t('code_label')}</label>
+      <input id="login-code" ref={codeInput} name="code" type="text" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}"
+        required minLength={CODE_LENGTH} maxLength={CODE_LENGTH} placeholder="123456" value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))} aria-invalid={error ? true : undefined} />
+      {error && <small id="login-error" className="form-error" role="alert">{error}</small>}
+      <button type="submit" disabled={code.length !== CODE_LENGTH || busy} aria-busy={busy}>{busy ? t('verifying') : t('verify')}</button>
+      <button type="button" className="secondary outline" onClick={newCode}>{t('new_code')}</button>
+    </form>
+  )
+}

@@ -1,0 +1,77 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, Redirect } from 'wouter'
+import { useAtomValue } from 'jotai'
+import { sessionUserAtom } from '../store'
+import { LanguageSelect } from '../ui/language-select'
+import { Logo } from '../ui/logo'
+import { Intro, useIntroPhase } from './intro'
+import { LoginCard } from './login-card'
+import { ChangelogButton } from './changelog-dialog'
+import { FOCUS_SOUND, INTRO_SOUND, playSound } from './sound'
+
+// Development builds only: the bundler drops this import from production.
+const DebugPanel = process.env.NODE_ENV === 'production' ? null : lazy(() => import('./debug-panel').then((m) => ({ default: m.DebugPanel })))
+
+const FEATURES = ['analysis', 'storage', 'privacy', 'pricing', 'needed_only', 'mobile', 'refunds'] as const
+
+export default function LoginPage() {
+  const { t } = useTranslation(['login', 'changelog'])
+  const user = useAtomValue(sessionUserAtom)
+  const phase = useIntroPhase()
+  const [blocked, setBlocked] = useState(false)
+  const [shake, setShake] = useState(false)
+  const played = useRef(false)
+
+  const playIntro = async () => {
+    played.current = true
+    setBlocked(!(await playSound(INTRO_SOUND)))
+  }
+  // The first touch or click anywhere plays the intro sound once.
+  useEffect(() => {
+    const first = () => { if (!played.current) playIntro() }
+    window.addEventListener('pointerdown', first, { once: true })
+    return () => window.removeEventListener('pointerdown', first)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  const onEmailFocus = () => {
+    playSound(FOCUS_SOUND)
+    setShake(true)
+    setTimeout(() => setShake(false), 600)
+  }
+
+  if (user) return <Redirect to={user.isProfileComplete ? '/' : '/profile?firstTime=true'} replace />
+
+  return (
+    <div className="login-screen">
+      {phase !== 'done' ? (
+        <Intro phase={phase} blocked={blocked} onLogo={playIntro} />
+      ) : (
+        <main className="login-main">
+          <article className="login-card">
+            <header className="login-header">
+              <Logo size="md" onActivate={playIntro} className={blocked ? 'pulse' : ''} />
+              <h1 className={shake ? 'shake' : ''}>{t('title')}</h1>
+              <p className="subtitle">{t('subtitle')}</p>
+            </header>
+            <LoginCard onEmailFocus={onEmailFocus} />
+            <ul className="features">
+              {FEATURES.map((f) => <li key={f}>{t(`features.${f}`)}</li>)}
+            </ul>
+            <footer className="login-footer">
+              <LanguageSelect id="login-language" />
+              <ChangelogButton />
+            </footer>
+          </article>
+          <nav className="legal-links" aria-label={t('links.title')}>
+            <Link href="/terms-and-conditions">{t('links.terms')}</Link>
+            <Link href="/data-protection">{t('links.privacy')}</Link>
+            <Link href="/cookies">{t('links.cookies')}</Link>
+          </nav>
+        </main>
+      )}
+      {DebugPanel && <Suspense fallback={null}><DebugPanel /></Suspense>}
+    </div>
+  )
+}

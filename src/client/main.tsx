@@ -1,0 +1,24 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { Provider } from 'jotai'
+import './styles/app.css'
+import { initI18n } from './i18n'
+import { store } from './store'
+import { loadSessionUser } from './session'
+import { listenForInstallPrompt } from './pwa/install'
+import { registerServiceWorker } from './pwa/register-sw'
+import { App } from './app'
+
+const root = document.getElementById('root')
+if (!root) throw new Error('The #root element is missing from index.html')
+
+listenForInstallPrompt()
+await Promise.all([initI18n(), loadSessionUser()])
+createRoot(root).render(
+  <StrictMode>
+    <Provider store={store}>
+      <App />
+    </Provider>
+  </StrictMode>,
+)
+if (process.env.NODE_ENV === 'production') registerServiceWorker()

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next'
+import { TitleOnlyPage } from '../pages/page-shell'
+
+/** The profile screen lands with its own issue; until then the page shows its title. */
+export default function ProfilePage() {
+  const { t } = useTranslation()
+  return <TitleOnlyPage title={t('pages.profile')} />
+}

@@ -1,0 +1,28 @@
+import { useAtom, useSetAtom } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'wouter'
+import { sessionExpiredAtom, sessionUserAtom } from '../store'
+import { Dialog } from './dialog'
+
+/** Opened by any 401 (spec part 1 §8): Cancel keeps the page, Log In goes to /login. */
+export function SessionExpiredDialog() {
+  const { t } = useTranslation()
+  const [open, setOpen] = useAtom(sessionExpiredAtom)
+  const setUser = useSetAtom(sessionUserAtom)
+  const [, navigate] = useLocation()
+  const login = () => {
+    setOpen(false)
+    setUser(null)
+    sessionStorage.clear()
+    navigate('/login')
+  }
+  return (
+    <Dialog open={open} onClose={() => setOpen(false)} title={t('session.expired_title')} labelledBy="session-expired-title"
+      footer={<>
+        <button type="button" className="secondary" onClick={() => setOpen(false)}>{t('actions.cancel')}</button>
+        <button type="button" onClick={login} autoFocus>{t('session.log_in')}</button>
+      </>}>
+      <p>{t('session.expired_text')}</p>
+    </Dialog>
+  )
+}

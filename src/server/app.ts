@@ -1,0 +1,51 @@
+import { Elysia } from 'elysia'
+import type { AppContext } from './context'
+import { ApiError, errorResponse, validationMessage } from './http/errors'
+import { checkOrigin, securityHeaders } from './http/security'
+import { createSessionStore } from './auth/session'
+import { authRoutes } from './auth/index'
+import { userRoutes } from './users/index'
+import { devRoutes } from './dev/index'
+import { staticRoutes } from './static/index'
+import type { Asset } from './static/assets'
+
+/**
+ * Mounts every area under /api, then the SPA. One onError turns every failure
+ * into the `{ message, code }` envelope; a 500 is logged and never leaks details.
+ */
+export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map()) {
+  const sessions = createSessionStore(ctx)
+  const headers = securityHeaders(ctx.config)
+  const withHeaders = (res: Response) => {
+    for (const k in headers) if (!res.headers.has(k)) res.headers.set(k, headers[k]!)
+    return res
+  }
+
+  const app = new Elysia()
+    .onRequest(({ request, set }) => {
+      Object.assign(set.headers, headers)
+      checkOrigin(request, ctx.config)
+    })
+    .onAfterHandle(({ path, set }) => {
+      if (path.startsWith('/api/') && !path.startsWith('/api/audio/')) set.headers['cache-control'] = 'no-store'
+    })
+    .onError(({ code, error, path }) => {
+      if (error instanceof ApiError) return withHeaders(errorResponse(error.status, error.code, error.message, error.headers))
+      switch (code) {
+        case 'VALIDATION': return withHeaders(errorResponse(400, 'INVALID_INPUT', validationMessage(error)))
+        case 'PARSE': return withHeaders(errorResponse(400, 'INVALID_JSON', 'The request body is not valid JSON'))
+        case 'NOT_FOUND': return withHeaders(errorResponse(404, 'NOT_FOUND', `No such endpoint: ${path}`))
+      }
+      ctx.log.error('unhandled error', { path, error: (error as Error)?.stack ?? String(error) })
+      return withHeaders(errorResponse(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'))
+    })
+    .use(authRoutes(ctx, sessions))
+    .use(userRoutes(ctx, sessions))
+
+  if (ctx.config.dev) app.use(devRoutes(ctx, sessions))
+
+  // Unknown /api paths answer 404 JSON from staticRoutes' catch-all.
+  return app.use(staticRoutes(assets))
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,66 @@
+import nodemailer from 'nodemailer'
+import type { Config } from '../config'
+import type { Logger } from '../log'
+import { isActiveLanguage, type Language } from '../../shared/languages'
+import en from '../../../locales/en/mail.json'
+import de from '../../../locales/de/mail.json'
+import fr from '../../../locales/fr/mail.json'
+import it from '../../../locales/it/mail.json'
+import gsw from '../../../locales/gsw/mail.json'
+import zh from '../../../locales/zh/mail.json'
+
+const TEXTS: Record<Language, typeof en> = { en, de, fr, it, gsw, zh }
+
+export interface Mailer {
+  sendLoginCode(to: string, code: string, language: string): Promise<void>
+  /** Dev mode only: the last mails, for the debug panel. */
+  readonly outbox?: { to: string; code: string; at: number }[]
+}
+
+const fill = (text: string, vars: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => vars[k] ?? '')
+
+export function loginCodeMail(code: string, language: string, appName: string, publicUrl: string) {
+  const t = TEXTS[isActiveLanguage(language) ? language : 'en']
+  const vars = { code, appName, minutes: '10', url: publicUrl }
+  const lines = [t.greeting, '', fill(t.code_intro, vars), '', `    ${code}`, '', fill(t.validity, vars), t.ignore, '', fill(t.signature, vars)]
+  return {
+    subject: fill(t.subject, vars),
+    text: lines.join('\n'),
+    html: `<p>${escapeHtml(t.greeting)}</p><p>${escapeHtml(fill(t.code_intro, vars))}</p>` +
+      `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;font-family:monospace">${code}</p>` +
+      `<p>${escapeHtml(fill(t.validity, vars))}<br>${escapeHtml(t.ignore)}</p><p>${escapeHtml(fill(t.signature, vars))}</p>`,
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/**
+ * SMTP delivery when SMTP_URL is set. Without it (the embedded default) the code
+ * goes to the server log, so that a fresh start works; start-up says so once.
+ */
+export function createMailer(config: Config, log: Logger): Mailer {
+  const outbox: { to: string; code: string; at: number }[] = []
+  const remember = (to: string, code: string) => {
+    if (!config.dev) return
+    outbox.unshift({ to, code, at: Date.now() })
+    outbox.length = Math.min(outbox.length, 20)
+  }
+  if (!config.smtpUrl) {
+    return {
+      outbox: config.dev ? outbox : undefined,
+      async sendLoginCode(to, code) {
+        remember(to, code)
+        log.info(`login code for ${to}: ${code} (no SMTP_URL configured, so it is logged instead of mailed)`)
+      },
+    }
+  }
+  const transport = nodemailer.createTransport(config.smtpUrl)
+  return {
+    outbox: config.dev ? outbox : undefined,
+    async sendLoginCode(to, code, language) {
+      remember(to, code)
+      const mail = loginCodeMail(code, language, config.appName, config.publicUrl)
+      await transport.sendMail({ from: config.mailFrom, to, ...mail })
+    },
+  }
+}

@@ -1,0 +1,67 @@
+import type { Database } from 'bun:sqlite'
+import type { AppContext } from '../context'
+import { isHttps } from '../config'
+
+export interface SessionUser {
+  id: number
+  email: string
+  role: 'user' | 'admin'
+}
+
+export const sessionCookieName = (ctx: AppContext) => (isHttps(ctx.config) ? '__Host-swisstax_session' : 'swisstax_session')
+
+export const hashToken = (token: string) => new Bun.CryptoHasher('sha256').update(token).digest('base64url')
+
+export function newToken() {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
+}
+
+// Written once a minute at most: a read-mostly hot path should not write on every poll.
+const TOUCH_INTERVAL_MS = 60_000
+
+/**
+ * The hot path of every authenticated call: cookie token → session → user.
+ * Raw prepared bun:sqlite statements: drizzle's builder costs 2–3× here (issue 2 benchmark).
+ */
+export function createSessionStore(ctx: AppContext) {
+  const sqlite: Database = ctx.sqlite
+  const find = sqlite.prepare<{ user_id: number; created_at: number; last_seen_at: number; email: string; role: 'user' | 'admin' }, [string]>(
+    'SELECT s.user_id, s.created_at, s.last_seen_at, u.email, u.role FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? LIMIT 1')
+  const touch = sqlite.prepare<unknown, [number, string]>('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?')
+  const remove = sqlite.prepare<unknown, [string]>('DELETE FROM sessions WHERE token_hash = ?')
+  const insert = sqlite.prepare<unknown, [string, number, number, number, string | null, string | null]>(
+    'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?)')
+  const purge = sqlite.prepare<unknown, [number, number]>('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?')
+
+  return {
+    /** The signed-in user of this token, or null when it is unknown or expired. */
+    lookup(token: string | undefined): SessionUser | null {
+      if (!token || token.length > 100) return null
+      const hash = hashToken(token)
+      const row = find.get(hash)
+      if (!row) return null
+      const now = ctx.now()
+      if (now - row.last_seen_at > ctx.config.sessionIdleMs || now - row.created_at > ctx.config.sessionMaxMs) {
+        remove.run(hash)
+        return null
+      }
+      if (now - row.last_seen_at > TOUCH_INTERVAL_MS) touch.run(now, hash)
+      return { id: row.user_id, email: row.email, role: row.role }
+    },
+    create(userId: number, ip: string | null, userAgent: string | null): string {
+      const token = newToken()
+      const now = ctx.now()
+      insert.run(hashToken(token), userId, now, now, ip, userAgent?.slice(0, 300) ?? null)
+      return token
+    },
+    destroy(token: string | undefined) {
+      if (token) remove.run(hashToken(token))
+    },
+    purgeExpired() {
+      const now = ctx.now()
+      purge.run(now - ctx.config.sessionIdleMs, now - ctx.config.sessionMaxMs)
+    },
+  }
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>

@@ -1,0 +1,33 @@
+import { Database } from 'bun:sqlite'
+import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
+import * as schema from './schema'
+import { MIGRATIONS } from './migrations.gen'
+
+export type Db = BunSQLiteDatabase<typeof schema>
+export { schema }
+
+/**
+ * Opens the database with the pragmas of DESIGN.md §1 and applies the embedded
+ * migrations. synchronous=FULL: a tax document's row must survive a power cut.
+ */
+export function openDatabase(path: string): { sqlite: Database; db: Db } {
+  const sqlite = new Database(path, { create: true, strict: true })
+  sqlite.exec('PRAGMA journal_mode = WAL')
+  sqlite.exec('PRAGMA synchronous = FULL')
+  sqlite.exec('PRAGMA foreign_keys = ON')
+  sqlite.exec('PRAGMA busy_timeout = 5000')
+  migrate(sqlite)
+  return { sqlite, db: drizzle(sqlite, { schema }) }
+}
+
+function migrate(sqlite: Database) {
+  sqlite.exec('CREATE TABLE IF NOT EXISTS __migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)')
+  const done = new Set(sqlite.query<{ tag: string }, []>('SELECT tag FROM __migrations').all().map((r) => r.tag))
+  for (const m of MIGRATIONS) {
+    if (done.has(m.tag)) continue
+    sqlite.transaction(() => {
+      for (const stmt of m.sql.split('--> statement-breakpoint')) if (stmt.trim()) sqlite.exec(stmt)
+      sqlite.query('INSERT INTO __migrations (tag, applied_at) VALUES (?, ?)').run(m.tag, Date.now())
+    })()
+  }
+}

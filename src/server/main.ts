@@ -1,0 +1,67 @@
+#!/usr/bin/env bun
+import { loadConfig, type Config } from './config'
+import { createContext } from './boot'
+import { createApp } from './app'
+import { grantAdmin } from './auth/service'
+import { backup } from './cli/backup'
+import { diskAssets, type Asset } from './static/assets'
+import { APP_VERSION } from '../shared/version'
+
+const HELP = `swisstax ${APP_VERSION}: Swiss tax-return preparation, one executable and one data folder.
+
+Usage: swisstax [command] [--dev]
+
+Commands:
+  serve                 start the web server (the default)
+  admin add EMAIL       give the admin role to EMAIL (the account is created if needed)
+  backup FILE           write a consistent copy of the live database to FILE, blobs to FILE.blobs/
+  --version             print the version
+  --help                print this help
+
+Settings (environment): PORT (3000), DATA_DIR (./data), PUBLIC_URL, SMTP_URL, MAIL_FROM,
+ADMIN_EMAILS, SWISSTAX_MASTER_KEY, NODE_ENV (production; --dev or NODE_ENV=development
+turns on development mode).`
+
+async function loadAssets(config: Config): Promise<Map<string, Asset>> {
+  // The compiled binary carries the client inside (build.ts writes assets.gen.ts);
+  // `bun src/server/main.ts` (development) reads dist/client from disk instead.
+  if (Bun.embeddedFiles.length > 0) return (await import('../../dist/embedded.gen')).embeddedAssets()
+  return diskAssets(config.dev ? 'dist/client' : process.env.CLIENT_DIR ?? 'dist/client')
+}
+
+export async function main(argv: string[]) {
+  const args = argv.filter((a) => a !== '--dev')
+  const [command = 'serve', ...rest] = args
+  if (command === '--help' || command === '-h' || command === 'help') return console.log(HELP)
+  if (command === '--version' || command === '-v') return console.log(APP_VERSION)
+
+  const config = loadConfig(process.env, argv)
+  if (command === 'admin' && rest[0] === 'add' && rest[1]) {
+    const ctx = createContext(config)
+    const user = grantAdmin(ctx, rest[1])
+    return console.log(`${user.email} is now an admin (user ${user.id})`)
+  }
+  if (command === 'backup' && rest[0]) {
+    const ctx = createContext(config)
+    const out = backup(ctx, rest[0])
+    return console.log(`backup written: ${out.database}${out.blobs ? ` and ${out.blobs}` : ''}`)
+  }
+  if (command !== 'serve') {
+    console.error(`unknown command: ${args.join(' ')}\n\n${HELP}`)
+    process.exit(2)
+  }
+
+  const ctx = createContext(config)
+  const app = createApp(ctx, await loadAssets(config))
+  app.listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })
+  ctx.log.info(`swisstax ${APP_VERSION} listening on ${config.publicUrl} (port ${app.server?.port}, ${config.dev ? 'DEVELOPMENT mode' : 'production mode'}, data in ${config.dataDir})`)
+  if (!config.smtpUrl) ctx.log.warn('no mail configured (SMTP_URL unset): login codes are written to this log instead of being mailed')
+  const stop = () => { app.stop(); ctx.sqlite.close(); process.exit(0) }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}
+
+if (import.meta.main) main(process.argv.slice(2)).catch((err) => {
+  console.error(err instanceof Error ? err.message : err)
+  process.exit(1)
+})

@@ -1,0 +1,60 @@
+import { Elysia } from 'elysia'
+import type { Asset } from './assets'
+import { errorResponse } from '../http/errors'
+
+const EXTENSION = /\.[a-z0-9]+$/i
+
+/**
+ * Serves the SPA (DESIGN.md §1): hashed assets with year-long caching, gzip when
+ * the browser takes it, and index.html for every client route so the SPA can
+ * render its own not-found page.
+ */
+export function staticRoutes(assets: Map<string, Asset>) {
+  const etags = new Map<string, string>()
+  const etagOf = async (path: string, asset: Asset) => {
+    let tag = etags.get(path)
+    if (!tag) {
+      tag = `"${new Bun.CryptoHasher('sha1').update(await asset.file.arrayBuffer()).digest('base64url')}"`
+      etags.set(path, tag)
+    }
+    return tag
+  }
+
+  async function serve(request: Request, path: string, asset: Asset, status = 200) {
+    const headers: Record<string, string> = {
+      'Content-Type': asset.type,
+      'Cache-Control': asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      Vary: 'Accept-Encoding',
+    }
+    if (!asset.immutable) {
+      const etag = await etagOf(path, asset)
+      headers.ETag = etag
+      if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
+    }
+    let body: Blob = asset.file
+    if (asset.gzip && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+      body = asset.gzip
+      headers['Content-Encoding'] = 'gzip'
+    }
+    return new Response(request.method === 'HEAD' ? null : body, { status, headers })
+  }
+
+  const handler = ({ request, path }: { request: Request; path: string }) => {
+    if (path.startsWith('/api/')) return errorResponse(404, 'NOT_FOUND', `No such endpoint: ${path}`)
+    const asset = assets.get(path === '/' ? '/index.html' : path)
+    if (asset) return serve(request, path, asset)
+    const index = assets.get('/index.html')
+    if (EXTENSION.test(path) || !index) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+    return serve(request, '/index.html', index)
+  }
+
+  return new Elysia({ name: 'static' })
+    /** The login sounds (spec part 1 §2): GET /api/audio/{file}. */
+    .get('/api/audio/:file', ({ params, request }) => {
+      const asset = /^[\w-]+\.(wav|mp3)$/.test(params.file) ? assets.get(`/sounds/${params.file}`) : undefined
+      if (!asset) return errorResponse(404, 'NOT_FOUND', 'Sound not found')
+      return serve(request, `/sounds/${params.file}`, asset)
+    })
+    .get('/*', handler)
+    .head('/*', handler)
+}

@@ -1,0 +1,54 @@
+// Shared by the in-process API tests: a fresh data folder with a real SQLite
+// file, a clock the test can move, and a mailer that keeps the codes it "sent".
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { loadConfig } from './config'
+import { createContext } from './boot'
+import { createApp } from './app'
+import { silentLogger } from './log'
+import type { Mailer } from './auth/mail'
+
+export const T0 = Date.parse('2026-11-22T10:00:00Z')
+
+export function testApp(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-test-'))
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'), ...env })
+  const clock = { now: T0 }
+  const mails: { to: string; code: string; language: string }[] = []
+  const mailer: Mailer = { async sendLoginCode(to, code, language) { mails.push({ to, code, language }) } }
+  const ctx = createContext(config, { now: () => clock.now, mailer, log: silentLogger })
+  const app = createApp(ctx)
+
+  /** One request through app.handle: no network, no port. */
+  async function request(method: string, path: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: BodyInit } = {}) {
+    const headers: Record<string, string> = { ...opts.headers }
+    if (opts.cookie) headers.cookie = opts.cookie
+    let body: BodyInit | undefined = opts.raw
+    if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json'
+      body = JSON.stringify(opts.body)
+    }
+    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }))
+    const text = await res.text()
+    let json: any
+    try { json = text ? JSON.parse(text) : undefined } catch { json = undefined }
+    return { status: res.status, headers: res.headers, text, json }
+  }
+
+  /** Signs in through the real code flow and returns the session cookie ("name=value"). */
+  async function signIn(email: string) {
+    const sent = await request('POST', '/api/auth/request-code', { body: { email } })
+    if (sent.status !== 200) throw new Error(`request-code ${sent.status}: ${sent.text}`)
+    const code = mails.findLast((m) => m.to === email.toLowerCase())!.code
+    const verified = await request('POST', '/api/auth/verify-code', { body: { email, code } })
+    if (verified.status !== 200) throw new Error(`verify-code ${verified.status}: ${verified.text}`)
+    return { cookie: verified.headers.get('set-cookie')!.split(';')[0]!, user: verified.json.user as { id: number; email: string; role: string } }
+  }
+
+  const close = () => {
+    ctx.sqlite.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  return { ctx, app, config, clock, mails, request, signIn, close, dataDir }
+}

@@ -1,0 +1,19 @@
+import { pluginSeed } from '../context'
+import { Elysia, t } from 'elysia'
+import type { AppContext } from '../context'
+import type { SessionStore } from '../auth/session'
+import { authPlugin } from '../auth/plugin'
+import { badRequest } from '../http/errors'
+import { isActiveLanguage } from '../../shared/languages'
+import { getUser, publicUser, setLanguage } from './service'
+
+export function userRoutes(ctx: AppContext, sessions: SessionStore) {
+  return new Elysia({ name: 'user-routes', seed: pluginSeed(ctx) })
+    .use(authPlugin(ctx, sessions))
+    .get('/api/user', ({ user }) => publicUser(getUser(ctx, user.id)), { auth: true })
+    .put('/api/user/language', ({ user, body }) => {
+      if (!isActiveLanguage(body.language)) throw badRequest(`Invalid field 'language': not an offered language`)
+      setLanguage(ctx, user.id, body.language)
+      return { success: true, language: body.language }
+    }, { auth: true, body: t.Object({ language: t.String({ maxLength: 10 }) }) })
+}

@@ -1,0 +1,25 @@
+/** Languages of spec part 1 §3 / DESIGN.md §9: six offered, five listed as inactive. */
+export const LANGUAGES = [
+  { code: 'en', name: 'English', active: true },
+  { code: 'de', name: 'Deutsch', active: true },
+  { code: 'fr', name: 'Français', active: true },
+  { code: 'it', name: 'Italiano', active: true },
+  { code: 'gsw', name: 'Schwiizerdütsch', active: true },
+  { code: 'zh', name: '中文', active: true },
+  { code: 'es', name: 'Español', active: false },
+  { code: 'ru', name: 'Русский', active: false },
+  { code: 'ja', name: '日本語', active: false },
+  { code: 'ar', name: 'العربية', active: false },
+  { code: 'pt', name: 'Português', active: false },
+] as const
+
+export type Language = 'en' | 'de' | 'fr' | 'it' | 'gsw' | 'zh'
+export const ACTIVE_LANGUAGES: readonly Language[] = LANGUAGES.filter((l) => l.active).map((l) => l.code as Language)
+export const DEFAULT_LANGUAGE: Language = 'en'
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
+
+export const isActiveLanguage = (code: unknown): code is Language =>
+  typeof code === 'string' && (ACTIVE_LANGUAGES as readonly string[]).includes(code)
+
+/** Locale namespaces, each a file locales/{lng}/{ns}.json. */
+export const NAMESPACES = ['common', 'login', 'legal', 'changelog', 'cantons', 'mail'] as const
