@@ -1,2 +1,5 @@
-// Every area's tables. drizzle-kit reads this folder to generate migrations.
+// Every area's tables. drizzle-kit reads this file to generate migrations
+// (`npm run db:generate`, which also refreshes migrations.gen.ts).
 export * from './auth'
+export * from './profile'
+export * from './tax-status'

@@ -1,0 +1,53 @@
+import { sqliteTable, integer, text, real } from 'drizzle-orm/sqlite-core'
+import { users } from './auth'
+
+/**
+ * The tax profile of a user (spec part 2 §3): one row per user, written by the
+ * profile screen and the tax-setup wizard. First name, last name, phone and
+ * country code live on `users` (first-time registration).
+ */
+export const profiles = sqliteTable('profiles', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  salutation: text('salutation'),
+  dateOfBirth: text('date_of_birth'),
+  religion: text('religion'),
+  jobName: text('job_name'),
+  taxAddress: text('tax_address'),
+  cantonOfResidence: text('canton_of_residence'),
+  street: text('street'),
+  zipCode: text('zip_code'),
+  city: text('city'),
+  gemeinde: text('gemeinde'),
+  movedDuringYear: text('moved_during_year'),
+  housingSituation: text('housing_situation'),
+  isFirefighter: integer('is_firefighter', { mode: 'boolean' }),
+  maritalStatus: text('marital_status'),
+  propertyOwner: integer('property_owner', { mode: 'boolean' }),
+  numberOfProperties: integer('number_of_properties'),
+  propertyCountry: text('property_country'),
+  propertyUse: text('property_use'),
+  hasChildren: integer('has_children', { mode: 'boolean' }),
+  numberOfChildren: integer('number_of_children'),
+  /** JSON array of ages 0..18. */
+  childrenAges: text('children_ages'),
+  hasInvestments: integer('has_investments', { mode: 'boolean' }),
+  hasForeignIncome: integer('has_foreign_income', { mode: 'boolean' }),
+  isDisabled: integer('is_disabled', { mode: 'boolean' }),
+  receivesAHVIV: integer('receives_ahv_iv', { mode: 'boolean' }),
+  hasTaxIdentificationNumber: integer('has_tax_identification_number', { mode: 'boolean' }),
+  hasPowerOfAttorney: integer('has_power_of_attorney', { mode: 'boolean' }),
+  employmentType: text('employment_type'),
+  paysAlimony: integer('pays_alimony', { mode: 'boolean' }),
+  alimonyAmount: real('alimony_amount'),
+  alimonyDuration: text('alimony_duration'),
+  hasPillar3a: integer('has_pillar_3a', { mode: 'boolean' }),
+  hasPension: integer('has_pension', { mode: 'boolean' }),
+  taxationLevel: text('taxation_level'),
+  /** 'none' until an admin sets basic or premium. */
+  subscriptionPlan: text('subscription_plan').notNull().default('none'),
+  isTaxProfileComplete: integer('is_tax_profile_complete', { mode: 'boolean' }).notNull().default(false),
+  gtcAcceptedAt: integer('gtc_accepted_at'),
+  gtcUserAgent: text('gtc_user_agent'),
+  gtcIp: text('gtc_ip'),
+  updatedAt: integer('updated_at').notNull(),
+})

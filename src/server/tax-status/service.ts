@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm'
+import type { AppContext } from '../context'
+import { taxYearStatus } from '../db/schema'
+import { REQUIRED_CATEGORY_IDS, type TaxStatusId } from '../../shared/tax-status'
+
+/** The stored row of a user's year, or the defaults (status 1) when there is none yet. */
+export function yearStatus(ctx: AppContext, userId: number, taxYear: number) {
+  const row = ctx.db.select().from(taxYearStatus)
+    .where(and(eq(taxYearStatus.userId, userId), eq(taxYearStatus.taxYear, taxYear))).limit(1).get()
+  return row ?? { userId, taxYear, statusId: 1, advancedInfoCompleted: false, transmitEnabled: false, updatedAt: 0, updatedBy: null }
+}
+
+/** Writes a year's status (an upsert). Callers check who may move it. */
+export function writeStatus(ctx: AppContext, userId: number, taxYear: number, statusId: TaxStatusId, actorId: number | null) {
+  const now = ctx.now()
+  ctx.db.insert(taxYearStatus).values({ userId, taxYear, statusId, updatedAt: now, updatedBy: actorId })
+    .onConflictDoUpdate({ target: [taxYearStatus.userId, taxYearStatus.taxYear], set: { statusId, updatedAt: now, updatedBy: actorId } })
+    .run()
+}
+
+/**
+ * The server's own 2→3 move (DESIGN.md §7): when every required category of
+ * the year has a file or is marked not relevant. The documents area calls this
+ * after each upload, delete and not-relevant mark. Returns whether it moved.
+ */
+export function advanceIfDocumentsComplete(ctx: AppContext, userId: number, taxYear: number, coveredCategoryIds: ReadonlySet<number>): boolean {
+  if (yearStatus(ctx, userId, taxYear).statusId !== 2) return false
+  if (!REQUIRED_CATEGORY_IDS.every((id) => coveredCategoryIds.has(id))) return false
+  writeStatus(ctx, userId, taxYear, 3, null)
+  return true
+}
