@@ -1,0 +1,106 @@
+// The client shell: service worker, install button, toasts, session recheck.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, newContext, signInThroughUi, startServer, startSmtp } from './harness'
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>
+let server: Awaited<ReturnType<typeof startServer>>
+let browser: Browser
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  server = await startServer({ SMTP_URL: smtp.url })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await smtp?.stop()
+})
+
+test('the service worker registers from /sw.js, precaches the shell and never caches /api', async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const page = await context.newPage()
+  await page.goto('/login')
+  const reg = await page.evaluate(async () => {
+    const r = await navigator.serviceWorker.ready
+    return { scope: r.scope, script: r.active?.scriptURL }
+  })
+  expect(reg.scope).toBe(`${server.url}/`)
+  expect(reg.script).toBe(`${server.url}/sw.js`)
+  await signInThroughUi(page, smtp, 'sw.user@example.ch')
+  await page.waitForURL('**/profile?firstTime=true')
+  await page.reload()
+  await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = []
+    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname)
+    return urls
+  })
+  expect(cached).toContain('/index.html')
+  expect(cached.some((u) => u.startsWith('/assets/') && u.endsWith('.js'))).toBe(true)
+  expect(cached.filter((u) => u.startsWith('/api/'))).toEqual([])
+  await context.close()
+}, 60_000)
+
+test('the install button appears with the browser prompt and confirms the install', async () => {
+  const context = await newContext(browser, { baseURL: server.url, width: 1280 })
+  const page = await context.newPage()
+  await signInThroughUi(page, smtp, 'install.user@example.ch')
+  await page.waitForURL('**/profile?firstTime=true')
+  expect(await page.getByRole('button', { name: 'Install app' }).count()).toBe(0)
+  await page.evaluate(() => {
+    const e = new Event('beforeinstallprompt') as Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> }
+    e.prompt = async () => {}
+    e.userChoice = Promise.resolve({ outcome: 'accepted' })
+    window.dispatchEvent(e)
+  })
+  await page.getByRole('button', { name: 'Install app' }).click()
+  await page.getByText('App installed!').waitFor()
+  expect(await page.getByRole('button', { name: 'Install app' }).count()).toBe(0)
+  await context.close()
+}, 60_000)
+
+test('toasts: one at a time, F8 focuses the viewport, a swipe right dismisses', async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const page = await context.newPage()
+  await page.goto('/login')
+  const email = page.getByLabel('E-mail address')
+  await email.fill('toast.user@example.ch')
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await page.getByText('Code sent', { exact: true }).waitFor()
+  // A second request within 60 s: the server answers 429 and its toast replaces the first.
+  await page.getByRole('button', { name: 'Request a new code' }).click()
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await page.getByText('Failed to send verification code').first().waitFor()
+  expect(await page.locator('.toast').count()).toBe(1)
+  expect(await page.locator('.toast').textContent()).toContain('Too many requests')
+  await page.keyboard.press('F8')
+  expect(await page.evaluate(() => document.activeElement?.className)).toBe('toast-viewport')
+  const box = (await page.locator('.toast').boundingBox())!
+  await page.mouse.move(box.x + 20, box.y + box.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(box.x + 120, box.y + box.height / 2, { steps: 5 })
+  await page.mouse.up()
+  await page.locator('.toast').waitFor({ state: 'detached' })
+  await context.close()
+}, 60_000)
+
+test('the 60 s recheck notices a session ended elsewhere: the dialog opens, Log In goes to /login', async () => {
+  const context = await newContext(browser, { baseURL: server.url, width: 1280 })
+  const page = await context.newPage()
+  await page.clock.install()
+  await signInThroughUi(page, smtp, 'expired.user@example.ch')
+  await page.waitForURL('**/profile?firstTime=true')
+  // The session ends on the server (logout from another tab); this page does not know yet.
+  await page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }))
+  await page.clock.fastForward(30_000)
+  expect(await page.getByRole('dialog', { name: 'Session Expired' }).count()).toBe(0)
+  await page.clock.fastForward(31_000)
+  const dialog = page.getByRole('dialog', { name: 'Session Expired' })
+  await dialog.waitFor()
+  expect(await dialog.textContent()).toContain('Your session has expired or you need to log in to continue')
+  await dialog.getByRole('button', { name: 'Log In' }).click()
+  await page.waitForURL('**/login')
+  await context.close()
+}, 60_000)
