@@ -15,29 +15,20 @@ import type { Asset } from './static/assets'
  */
 export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map()) {
   const sessions = createSessionStore(ctx)
-  const headers = securityHeaders(ctx.config)
-  const withHeaders = (res: Response) => {
-    for (const k in headers) if (!res.headers.has(k)) res.headers.set(k, headers[k]!)
-    return res
-  }
-
   const app = new Elysia()
-    .onRequest(({ request, set }) => {
-      Object.assign(set.headers, headers)
-      checkOrigin(request, ctx.config)
-    })
-    .onAfterHandle(({ path, set }) => {
-      if (path.startsWith('/api/') && !path.startsWith('/api/audio/')) set.headers['cache-control'] = 'no-store'
-    })
+    // Default headers of every answer (DESIGN.md §4), compiled into each handler. A
+    // Response's own headers win, so static files keep their own Cache-Control.
+    .headers({ ...securityHeaders(ctx.config), 'cache-control': 'no-store' })
+    .onRequest(({ request }) => checkOrigin(request, ctx.config))
     .onError(({ code, error, path }) => {
-      if (error instanceof ApiError) return withHeaders(errorResponse(error.status, error.code, error.message, error.headers))
+      if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message, error.headers)
       switch (code) {
-        case 'VALIDATION': return withHeaders(errorResponse(400, 'INVALID_INPUT', validationMessage(error)))
-        case 'PARSE': return withHeaders(errorResponse(400, 'INVALID_JSON', 'The request body is not valid JSON'))
-        case 'NOT_FOUND': return withHeaders(errorResponse(404, 'NOT_FOUND', `No such endpoint: ${path}`))
+        case 'VALIDATION': return errorResponse(400, 'INVALID_INPUT', validationMessage(error))
+        case 'PARSE': return errorResponse(400, 'INVALID_JSON', 'The request body is not valid JSON')
+        case 'NOT_FOUND': return errorResponse(404, 'NOT_FOUND', `No such endpoint: ${path}`)
       }
       ctx.log.error('unhandled error', { path, error: (error as Error)?.stack ?? String(error) })
-      return withHeaders(errorResponse(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'))
+      return errorResponse(500, 'INTERNAL', 'Something went wrong on our side. Please try again.')
     })
     .use(authRoutes(ctx, sessions))
     .use(userRoutes(ctx, sessions))

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer'
 import type { Config } from '../config'
 import type { Logger } from '../log'
 import { isActiveLanguage, type Language } from '../../shared/languages'
@@ -54,13 +53,14 @@ export function createMailer(config: Config, log: Logger): Mailer {
       },
     }
   }
-  const transport = nodemailer.createTransport(config.smtpUrl)
+  // Loaded only when mail is configured: it is the largest module of the server.
+  const transport = import('nodemailer').then((m) => m.default.createTransport(config.smtpUrl))
   return {
     outbox: config.dev ? outbox : undefined,
     async sendLoginCode(to, code, language) {
       remember(to, code)
       const mail = loginCodeMail(code, language, config.appName, config.publicUrl)
-      await transport.sendMail({ from: config.mailFrom, to, ...mail })
+      await (await transport).sendMail({ from: config.mailFrom, to, ...mail })
     },
   }
 }

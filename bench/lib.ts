@@ -1,0 +1,137 @@
+// Benchmark helpers: processes on loopback, CPU time from /proc, wrk rounds.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createServer } from 'node:net'
+
+export const BINARY = resolve('dist/swisstax')
+const CLK_TCK = 100
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = s.length >> 1
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const srv = createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port
+      srv.close(() => ok(port))
+    })
+  })
+}
+
+/** utime + stime of a process, in microseconds. */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) / CLK_TCK) * 1e6
+}
+
+export function rssMB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? Number(m[1]) / 1024 : NaN
+}
+
+export async function waitFor(url: string, ok = (s: number) => s > 0, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      if (ok((await fetch(url)).status)) return
+    } catch { /* not up */ }
+    if (Date.now() > until) throw new Error(`${url} did not answer`)
+    await Bun.sleep(5)
+  }
+}
+
+export interface Proc { pid: number; url: string; port: number; log: string[]; stop(): Promise<void>; dataDir: string }
+
+/** Starts the executable in a fresh data folder (production mode, codes to the log). */
+export async function startBinary(env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'swisstax-bench-'))): Promise<Proc> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const log: string[] = []
+  const p = Bun.spawn([BINARY], { env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, ...env }, stdout: 'pipe', stderr: 'pipe' })
+  ;(async () => { for await (const c of p.stdout) log.push(new TextDecoder().decode(c)) })()
+  await waitFor(`${url}/manifest.webmanifest`, (s) => s === 200)
+  return { pid: p.pid, url, port, log, dataDir, async stop() { p.kill(); await p.exited } }
+}
+
+/** Signs a user in against a running binary by reading the code from its log. */
+export async function signIn(server: Proc, email: string): Promise<string> {
+  const r = await fetch(`${server.url}/api/auth/request-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })
+  if (r.status !== 200) throw new Error(`request-code ${r.status}`)
+  let code: string | undefined
+  for (let i = 0; i < 100 && !code; i++) {
+    code = new RegExp(`login code for ${email.replace(/[.]/g, '\\.')}: (\\d{6})`).exec(server.log.join(''))?.[1]
+    if (!code) await Bun.sleep(20)
+  }
+  const v = await fetch(`${server.url}/api/auth/verify-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code }) })
+  if (v.status !== 200) throw new Error(`verify-code ${v.status}`)
+  return v.headers.get('set-cookie')!.split(';')[0]!
+}
+
+export interface WrkResult { rps: number; p50: number; p99: number; requests: number; errors: number; non2xx: number }
+
+const ms = (v: string, unit: string) => Number(v) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1)
+
+/** One wrk run; `rate` uses wrk's fixed-rate mode is not available, so it is plain closed-loop load. */
+export function wrk(url: string, opts: { seconds: number; connections: number; headers?: Record<string, string>; threads?: number }): WrkResult {
+  const args = ['wrk', '-t', String(opts.threads ?? 1), '-c', String(opts.connections), '-d', `${opts.seconds}s`, '--latency']
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}: ${v}`)
+  args.push(url)
+  const out = Bun.spawnSync(args).stdout.toString()
+  const lat = (p: string) => {
+    const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(out)
+    return m ? ms(m[1]!, m[2]!) : NaN
+  }
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0)
+  const errs = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    p50: lat('50'),
+    p99: lat('99'),
+    requests,
+    errors: errs ? errs.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+  }
+}
+
+/** wrk against a process, with that process's CPU time per request. */
+export function measured(pid: number, url: string, opts: Parameters<typeof wrk>[1]) {
+  const before = cpuMicros(pid)
+  const r = wrk(url, opts)
+  const cpu = cpuMicros(pid) - before
+  return { ...r, cpuPerReq: r.requests ? cpu / r.requests : NaN }
+}
+
+export interface Side { name: string; pid: number; url: string; headers?: Record<string, string> }
+
+/**
+ * Side-by-side method of the issues: alternate A and B, each round a 1 s warm-up
+ * then a measured run; medians over the rounds.
+ */
+export function sideBySide(a: Side, b: Side, { rounds = 3, seconds = 6, connections = 32 } = {}) {
+  const runs: Record<string, ReturnType<typeof measured>[]> = { [a.name]: [], [b.name]: [] }
+  for (let i = 0; i < rounds; i++) {
+    for (const side of i % 2 ? [b, a] : [a, b]) {
+      wrk(side.url, { seconds: 1, connections, headers: side.headers })
+      runs[side.name]!.push(measured(side.pid, side.url, { seconds, connections, headers: side.headers }))
+    }
+  }
+  const summary = (name: string) => {
+    const rs = runs[name]!
+    return {
+      cpuPerReq: median(rs.map((r) => r.cpuPerReq)),
+      rps: median(rs.map((r) => r.rps)),
+      p50: median(rs.map((r) => r.p50)),
+      p99: median(rs.map((r) => r.p99)),
+      errors: rs.reduce((s, r) => s + r.errors + r.non2xx, 0),
+    }
+  }
+  return { a: summary(a.name), b: summary(b.name) }
+}
+
+export const cleanup = (dir: string) => rmSync(dir, { recursive: true, force: true })

@@ -1,0 +1,123 @@
+// npm run bench [name…]: builds the executable, runs the benchmarks and writes bench/RESULTS.md.
+// Method (issue 2): A and B alternate, ≥3 rounds of 6 s after a 1 s warm-up, medians;
+// the server's own CPU time per request from /proc/PID/stat; load from wrk.
+import { existsSync, statSync, writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
+import { chromium } from 'playwright-core'
+import { BINARY, cleanup, freePort, median, rssMB, signIn, sideBySide, startBinary, waitFor, wrk } from './lib'
+
+const only = new Set(process.argv.slice(2))
+const want = (name: string) => only.size === 0 || only.has(name)
+const sections: string[] = []
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a')
+const verdict = (ok: boolean) => (ok ? '✅' : '❌')
+
+if (!existsSync(BINARY) || !process.env.BENCH_NO_BUILD) {
+  const b = Bun.spawnSync(['bun', 'build.ts'], { stdout: 'inherit', stderr: 'inherit' })
+  if (b.exitCode !== 0) process.exit(1)
+}
+
+async function startBare(dbPath: string) {
+  const port = await freePort()
+  const p = Bun.spawn(['bun', 'bench/bare-server.ts', dbPath, String(port)], { stdout: 'ignore', stderr: 'inherit' })
+  const url = `http://127.0.0.1:${port}`
+  await waitFor(`${url}/`)
+  return { pid: p.pid, url, stop: async () => { p.kill(); await p.exited } }
+}
+
+if (want('auth')) {
+  console.log('auth: check-auth vs bare Bun.serve …')
+  const server = await startBinary()
+  const cookie = await signIn(server, 'bench@example.ch')
+  const bare = await startBare(`${server.dataDir}/swisstax.db`)
+  const r = sideBySide(
+    { name: 'swisstax', pid: server.pid, url: `${server.url}/api/debug/check-auth`, headers: { Cookie: cookie } },
+    { name: 'bare', pid: bare.pid, url: `${bare.url}/api/debug/check-auth`, headers: { Cookie: cookie } },
+  )
+  const ratio = r.a.cpuPerReq / r.b.cpuPerReq
+  sections.push(`## Authenticated GET /api/debug/check-auth (32 connections)
+
+| | CPU µs/request | requests/s | p50 ms | p99 ms | errors |
+|---|---|---|---|---|---|
+| swisstax (Elysia, raw prepared statements) | ${f1(r.a.cpuPerReq)} | ${Math.round(r.a.rps)} | ${r.a.p50.toFixed(2)} | ${r.a.p99.toFixed(2)} | ${r.a.errors} |
+| bare Bun.serve + bun:sqlite | ${f1(r.b.cpuPerReq)} | ${Math.round(r.b.rps)} | ${r.b.p50.toFixed(2)} | ${r.b.p99.toFixed(2)} | ${r.b.errors} |
+
+- CPU ratio ${ratio.toFixed(2)}× (target ≤ 1.5×) ${verdict(ratio <= 1.5)}
+- p99 ${r.a.p99.toFixed(2)} ms (target ≤ 10 ms) ${verdict(r.a.p99 <= 10)}
+`)
+  await bare.stop()
+
+  // Memory: idle, after 10 s of load, 5 s later.
+  const idle = rssMB(server.pid)
+  const load = wrk(`${server.url}/api/debug/check-auth`, { seconds: 10, connections: 32, headers: { Cookie: cookie } })
+  const loaded = rssMB(server.pid)
+  await Bun.sleep(5000)
+  const after = rssMB(server.pid)
+  sections.push(`## Server memory (RSS)
+
+| idle | after 10 s of load (${Math.round(load.rps)} req/s) | 5 s later |
+|---|---|---|
+| ${f1(idle)} MB | ${f1(loaded)} MB | ${f1(after)} MB |
+
+- idle ≤ 60 MB ${verdict(idle <= 60)}, under load ≤ 120 MB ${verdict(loaded <= 120)}
+`)
+  await server.stop()
+  cleanup(server.dataDir)
+}
+
+if (want('coldstart')) {
+  console.log('cold start …')
+  const first = await startBinary()
+  await first.stop()
+  const times: number[] = []
+  for (let i = 0; i < 9; i++) {
+    const port = await freePort()
+    const t0 = performance.now()
+    const p = Bun.spawn([BINARY], { env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: first.dataDir }, stdout: 'ignore', stderr: 'ignore' })
+    await waitFor(`http://127.0.0.1:${port}/manifest.webmanifest`, (s) => s === 200)
+    times.push(performance.now() - t0)
+    p.kill()
+    await p.exited
+  }
+  cleanup(first.dataDir)
+  const m = median(times)
+  sections.push(`## Cold start of dist/swisstax to its first 200
+
+Median of 9 starts on an existing data folder: **${f1(m)} ms** (min ${f1(Math.min(...times))}, max ${f1(Math.max(...times))}); binary ${(statSync(BINARY).size / 1e6).toFixed(0)} MB, built with --bytecode.
+
+- target ≤ 150 ms ${verdict(m <= 150)}
+`)
+}
+
+if (want('login')) {
+  console.log('login page weight …')
+  const server = await startBinary()
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
+  const page = await browser.newPage()
+  const assets = new Set<string>()
+  page.on('response', (r) => { const u = new URL(r.url()); if (u.pathname.startsWith('/assets/')) assets.add(u.pathname) })
+  await page.goto(`${server.url}/login`)
+  await page.waitForLoadState('networkidle')
+  await browser.close()
+  const gz = (p: string) => (existsSync(`dist/client${p}.gz`) ? statSync(`dist/client${p}.gz`).size : statSync(`dist/client${p}`).size)
+  const js = [...assets].filter((a) => a.endsWith('.js'))
+  const css = [...assets].filter((a) => a.endsWith('.css'))
+  const jsKB = js.reduce((s, a) => s + gz(a), 0) / 1024
+  const cssKB = css.reduce((s, a) => s + gz(a), 0) / 1024
+  sections.push(`## What /login loads (gzip)
+
+- JavaScript: **${f1(jsKB)} KB** in ${js.length} files (target ≤ 110 KB) ${verdict(jsKB <= 110)}
+- CSS: **${f1(cssKB)} KB** in ${css.length} files (target ≤ 15 KB) ${verdict(cssKB <= 15)}
+- Translations: fetched per language and namespace on demand (\`/locales/{lng}/{ns}.json\`), never bundled.
+`)
+  await server.stop()
+  cleanup(server.dataDir)
+}
+
+const header = `# Benchmark results
+
+Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}).
+This machine is shared and noisy: requests per second swing by up to 2× between identical runs; the server's own CPU time per request is the stable figure.
+`
+writeFileSync('bench/RESULTS.md', [header, ...sections].join('\n'))
+console.log([header, ...sections].join('\n'))
