@@ -23,8 +23,14 @@ test('intro, code by mail, first-time profile, language switch, logout', async (
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
 
+  const audio: string[] = []
+  page.on('request', (r) => { if (r.url().includes('/api/audio/')) audio.push(new URL(r.url()).pathname) })
   await page.goto('/')
   await page.waitForURL('**/login')
+  // The first click anywhere plays the intro sound, fetched from /api/audio.
+  await page.mouse.click(10, 10)
+  for (let i = 0; i < 40 && !audio.includes('/api/audio/intro.wav'); i++) await page.waitForTimeout(25)
+  expect(audio).toContain('/api/audio/intro.wav')
   // The intro: title and slogan first, then the logo, then the card after about 6 s.
   await page.getByRole('heading', { name: 'SwissTax' }).waitFor({ timeout: 1500 })
   await page.getByText('Smart tax savings').waitFor({ timeout: 500 })
@@ -33,6 +39,11 @@ test('intro, code by mail, first-time profile, language switch, logout', async (
   expect(await page.getByLabel('E-mail address').count()).toBe(0)
   await page.getByLabel('E-mail address').waitFor({ timeout: 8000 })
   expect(await page.locator('.features li').count()).toBe(7)
+  // Focusing the e-mail field plays the short sound and shakes the title.
+  await page.getByLabel('E-mail address').focus()
+  await page.locator('h1.shake').waitFor({ timeout: 1000 })
+  for (let i = 0; i < 40 && !audio.includes('/api/audio/focus.wav'); i++) await page.waitForTimeout(25)
+  expect(audio).toContain('/api/audio/focus.wav')
   await screenshot(page, 'login-card')
 
   const email = 'anna.muster@example.ch'
