@@ -27,6 +27,7 @@ test('intro, code by mail, first-time profile, language switch, logout', async (
   page.on('request', (r) => { if (r.url().includes('/api/audio/')) audio.push(new URL(r.url()).pathname) })
   await page.goto('/')
   await page.waitForURL('**/login')
+  await page.getByText('Smart tax savings').waitFor({ timeout: 1500 })
   // The first click anywhere plays the intro sound, fetched from /api/audio.
   await page.mouse.click(10, 10)
   for (let i = 0; i < 40 && !audio.includes('/api/audio/intro.wav'); i++) await page.waitForTimeout(25)
