@@ -9,11 +9,12 @@ import { join, relative, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { generateSW } from 'workbox-build'
 
-const OUT = 'dist/client'
+let OUT = 'dist/client'
 const args = process.argv.slice(2)
 const dev = args.includes('--dev')
 
-export async function buildClient({ development = false } = {}) {
+export async function buildClient({ development = false, outDir = 'dist/client' } = {}) {
+  OUT = outDir
   rmSync(OUT, { recursive: true, force: true })
   mkdirSync(`${OUT}/assets`, { recursive: true })
 

@@ -4,16 +4,17 @@
 import { watch } from 'node:fs'
 import { buildClient } from '../build'
 
-await buildClient({ development: true })
+const outDir = 'dist/dev-client' // apart from dist/client, which the executable embeds
+await buildClient({ development: true, outDir })
 const server = Bun.spawn(['bun', '--watch', 'src/server/main.ts', 'serve', '--dev'], {
-  stdout: 'inherit', stderr: 'inherit', env: { ...process.env, NODE_ENV: 'development', DATA_DIR: process.env.DATA_DIR ?? './data' },
+  stdout: 'inherit', stderr: 'inherit', env: { ...process.env, NODE_ENV: 'development', CLIENT_DIR: outDir, DATA_DIR: process.env.DATA_DIR ?? './data' },
 })
 let timer: ReturnType<typeof setTimeout> | undefined
 const rebuild = () => {
   clearTimeout(timer)
   timer = setTimeout(async () => {
     try {
-      await buildClient({ development: true })
+      await buildClient({ development: true, outDir })
       console.log('client rebuilt; restarting the server to pick it up')
       // bun --watch restarts when an imported file changes; touching main.ts is the simplest trigger.
       const main = Bun.file('src/server/main.ts')

@@ -26,7 +26,7 @@ async function loadAssets(config: Config): Promise<Map<string, Asset>> {
   // The compiled binary carries the client inside (build.ts writes assets.gen.ts);
   // `bun src/server/main.ts` (development) reads dist/client from disk instead.
   if (Bun.embeddedFiles.length > 0) return (await import('../../dist/embedded.gen')).embeddedAssets()
-  return diskAssets(config.dev ? 'dist/client' : process.env.CLIENT_DIR ?? 'dist/client')
+  return diskAssets(process.env.CLIENT_DIR ?? 'dist/client')
 }
 
 export async function main(argv: string[]) {
