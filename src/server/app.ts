@@ -8,13 +8,15 @@ import { userRoutes } from './users/index'
 import { devRoutes } from './dev/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
+import { startMaintenance } from './maintenance'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
  * into the `{ message, code }` envelope; a 500 is logged and never leaks details.
  */
-export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map()) {
+export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean } = {}) {
   const sessions = createSessionStore(ctx)
+  if (opts.maintenance) startMaintenance(ctx, sessions)
   const app = new Elysia()
     // Default headers of every answer (DESIGN.md §4), compiled into each handler. A
     // Response's own headers win, so static files keep their own Cache-Control.
