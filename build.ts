@@ -4,6 +4,7 @@
 //   bun build.ts            client + executable
 //   bun build.ts --client   client only (development)
 //   bun build.ts --dev      client in development mode (debug panel kept)
+//   --out DIR               where the client goes (default dist/client)
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -148,7 +149,8 @@ async function compile() {
 
 if (import.meta.main) {
   const started = performance.now()
-  const client = await buildClient({ development: dev })
+  const outIndex = args.indexOf('--out')
+  const client = await buildClient({ development: dev, outDir: outIndex >= 0 ? args[outIndex + 1]! : 'dist/client' })
   console.log(`client: ${client.entry} ${client.css.join(' ')}`)
   if (!args.includes('--client')) {
     writeEmbedModule()
