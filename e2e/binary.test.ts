@@ -80,7 +80,7 @@ describe('the running executable', () => {
       ['/icons/icon-192.png', 'image/png'], ['/api/audio/intro.wav', 'audio/wav'], ['/images/logo.svg', 'image/svg+xml']]) {
       const r = await fetch(server.url + path)
       expect({ path, status: r.status }).toEqual({ path, status: 200 })
-      expect(r.headers.get('content-type')).toContain(type)
+      expect(r.headers.get('content-type')).toContain(type!)
     }
     const manifest = await (await fetch(server.url + '/manifest.webmanifest')).json()
     expect(manifest.icons.some((i: { sizes: string }) => i.sizes === '512x512')).toBe(true)

@@ -19,6 +19,13 @@ function run(label: string, cmd: string[]) {
 }
 
 const only = process.argv[2]
+if (!only || only === 'unit') {
+  console.log('\n=== type check: tsc -p .')
+  const tsc = Bun.spawnSync(['tsc', '-p', '.'], { stdout: 'pipe', stderr: 'pipe' })
+  process.stdout.write(tsc.stdout.toString() + tsc.stderr.toString())
+  if (tsc.exitCode === 0) passed += 1
+  else failed += 1
+}
 if (!only || only === 'unit') run('unit and API tests', ['bun', 'test', '--timeout', '30000', 'src'])
 if (!only || only === 'e2e') {
   const built = run('build', ['bun', 'build.ts']) && existsSync('dist/swisstax')

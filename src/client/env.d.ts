@@ -1,0 +1,2 @@
+// Side-effect style imports the bundler handles.
+declare module '*.css'
