@@ -25,7 +25,11 @@ turns on development mode).`
 async function loadAssets(config: Config): Promise<Map<string, Asset>> {
   // The compiled binary carries the client inside (build.ts writes assets.gen.ts);
   // `bun src/server/main.ts` (development) reads dist/client from disk instead.
-  if (Bun.embeddedFiles.length > 0) return (await import('../../dist/embedded.gen')).embeddedAssets()
+  if (Bun.embeddedFiles.length > 0) {
+    // @ts-ignore: written by build.ts just before compiling; absent in a fresh checkout.
+    const { embeddedAssets } = await import('../../dist/embedded.gen')
+    return embeddedAssets() as Map<string, Asset>
+  }
   return diskAssets(process.env.CLIENT_DIR ?? 'dist/client')
 }
 
