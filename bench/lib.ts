@@ -78,11 +78,12 @@ export interface WrkResult { rps: number; p50: number; p99: number; requests: nu
 const ms = (v: string, unit: string) => Number(v) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1)
 
 /** One wrk run; `rate` uses wrk's fixed-rate mode is not available, so it is plain closed-loop load. */
-export function wrk(url: string, opts: { seconds: number; connections: number; headers?: Record<string, string>; threads?: number }): WrkResult {
+export function wrk(url: string, opts: { seconds: number; connections: number; headers?: Record<string, string>; threads?: number; script?: string; env?: Record<string, string> }): WrkResult {
   const args = ['wrk', '-t', String(opts.threads ?? 1), '-c', String(opts.connections), '-d', `${opts.seconds}s`, '--latency']
+  if (opts.script) args.push('-s', opts.script)
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}: ${v}`)
   args.push(url)
-  const out = Bun.spawnSync(args).stdout.toString()
+  const out = Bun.spawnSync(args, { env: { ...process.env, ...opts.env } }).stdout.toString()
   const lat = (p: string) => {
     const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(out)
     return m ? ms(m[1]!, m[2]!) : NaN
@@ -107,7 +108,7 @@ export function measured(pid: number, url: string, opts: Parameters<typeof wrk>[
   return { ...r, cpuPerReq: r.requests ? cpu / r.requests : NaN }
 }
 
-export interface Side { name: string; pid: number; url: string; headers?: Record<string, string> }
+export interface Side { name: string; pid: number; url: string; headers?: Record<string, string>; script?: string }
 
 /**
  * Side-by-side method of the issues: alternate A and B, each round a 1 s warm-up
@@ -117,8 +118,8 @@ export function sideBySide(a: Side, b: Side, { rounds = 3, seconds = 6, connecti
   const runs: Record<string, ReturnType<typeof measured>[]> = { [a.name]: [], [b.name]: [] }
   for (let i = 0; i < rounds; i++) {
     for (const side of i % 2 ? [b, a] : [a, b]) {
-      wrk(side.url, { seconds: 1, connections, headers: side.headers })
-      runs[side.name]!.push(measured(side.pid, side.url, { seconds, connections, headers: side.headers }))
+      wrk(side.url, { seconds: 1, connections, headers: side.headers, script: side.script })
+      runs[side.name]!.push(measured(side.pid, side.url, { seconds, connections, headers: side.headers, script: side.script }))
     }
   }
   const summary = (name: string) => {
@@ -135,3 +136,19 @@ export function sideBySide(a: Side, b: Side, { rounds = 3, seconds = 6, connecti
 }
 
 export const cleanup = (dir: string) => rmSync(dir, { recursive: true, force: true })
+
+/** hey at a fixed total rate: `workers` × `perWorker` requests per second. */
+export function heyFixedRate(url: string, opts: { seconds: number; workers: number; perWorker: number; headers?: Record<string, string> }) {
+  const args = ['hey', '-z', `${opts.seconds}s`, '-c', String(opts.workers), '-q', String(opts.perWorker)]
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}: ${v}`)
+  args.push(url)
+  const out = Bun.spawnSync(args).stdout.toString()
+  const codes = [...out.matchAll(/\[(\d{3})\]\s+(\d+) responses/g)].map((m) => ({ status: Number(m[1]), n: Number(m[2]) }))
+  const errorLines = /Error distribution:([\s\S]*)$/.exec(out)?.[1]?.trim() ?? ''
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    p99: Number(/99% in ([\d.]+) secs/.exec(out)?.[1] ?? NaN) * 1000,
+    codes,
+    errors: codes.filter((c) => c.status >= 400).reduce((s, c) => s + c.n, 0) + (errorLines ? errorLines.split('\n').length : 0),
+  }
+}
