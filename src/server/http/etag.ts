@@ -1,0 +1,18 @@
+/**
+ * JSON answers for the polled endpoints (DESIGN.md §4): a weak ETag over the
+ * serialised body, and 304 without a body when the client's If-None-Match
+ * matches. Hashing is Bun's wyhash: cheap enough for every poll.
+ */
+export function jsonWithEtag(request: Request, value: unknown): Response {
+  const body = JSON.stringify(value)
+  const etag = `W/"${Bun.hash(body).toString(36)}"`
+  const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' }
+  if (matches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+  return new Response(body, { headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' } })
+}
+
+function matches(header: string | null, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  return header.split(',').some((tag) => tag.trim() === etag || `W/${tag.trim()}` === etag)
+}
