@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { taxYearStatus } from '../db/schema'
+import { conflict } from '../http/errors'
+import { isFileable } from '../../shared/tax-years'
 import { REQUIRED_CATEGORY_IDS, type TaxStatusId } from '../../shared/tax-status'
 
 /** The stored row of a user's year, or the defaults (status 1) when there is none yet. */
@@ -28,4 +30,14 @@ export function advanceIfDocumentsComplete(ctx: AppContext, userId: number, taxY
   if (!REQUIRED_CATEGORY_IDS.every((id) => coveredCategoryIds.has(id))) return false
   writeStatus(ctx, userId, taxYear, 3, null)
   return true
+}
+
+/**
+ * Writes are refused for a year that cannot be filed yet (DESIGN.md §7), with
+ * the spec's 'Tax Year Not Available' text. Used by every area that writes per year.
+ */
+export function requireFileableYear(ctx: AppContext, taxYear: number): void {
+  if (!isFileable(taxYear, new Date(ctx.now()))) {
+    throw conflict(`Tax Year Not Available: Swiss tax returns for ${taxYear} can be filed starting January 1, ${taxYear + 1}`, 'TAX_YEAR_NOT_AVAILABLE')
+  }
 }
