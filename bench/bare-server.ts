@@ -1,7 +1,8 @@
 // The reference of the auth benchmark: a bare Bun.serve doing the same work as
 // GET /api/debug/check-auth with raw bun:sqlite — cookie → session → user, expiry
-// checks — and nothing else (no router, no headers, no framework).
+// checks — and for GET /api/tax-status the status lookup with its ETag; nothing else (no router, no headers, no framework).
 import { Database } from 'bun:sqlite'
+import { statusById } from '../src/shared/tax-status'
 
 const [dbPath, port] = [process.argv[2]!, Number(process.argv[3])]
 const db = new Database(dbPath, { readonly: false })
@@ -31,7 +32,12 @@ Bun.serve({
     if (url.pathname === '/api/tax-status') {
       const year = Number(url.searchParams.get('taxYear'))
       const s = status.get(row.user_id, year)
-      return Response.json({ current_status_id: s?.status_id ?? 1, status: 'x', taxYear: year })
+      const id = s?.status_id ?? 1
+      // Same body and the same weak ETag / 304 as the real endpoint.
+      const body = JSON.stringify({ current_status_id: id, status: statusById(id)!.name, taxYear: year })
+      const etag = `W/"${Bun.hash(body).toString(36)}"`
+      if (req.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { ETag: etag } })
+      return new Response(body, { headers: { 'Content-Type': 'application/json', ETag: etag } })
     }
     return Response.json({ isAuthenticated: true, success: true, userId: row.user_id, email: row.email })
   },

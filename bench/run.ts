@@ -1,14 +1,21 @@
 // npm run bench [name…]: builds the executable, runs the benchmarks and writes bench/RESULTS.md.
 // Method (issue 2): A and B alternate, ≥3 rounds of 6 s after a 1 s warm-up, medians;
 // the server's own CPU time per request from /proc/PID/stat; load from wrk.
-import { existsSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { chromium } from 'playwright-core'
-import { BINARY, cleanup, freePort, median, rssMB, signIn, sideBySide, startBinary, waitFor, wrk } from './lib'
+import { BINARY, cleanup, freePort, heyFixedRate, measured, median, rssMB, signIn, sideBySide, startBinary, waitFor, wrk } from './lib'
+import { defaultTaxYear } from '../src/shared/tax-years'
 
 const only = new Set(process.argv.slice(2))
 const want = (name: string) => only.size === 0 || only.has(name)
-const sections: string[] = []
+// Sections by name: a run of some sections keeps the others' last figures in RESULTS.md.
+const sections = new Map<string, string>()
+for (const part of (existsSync('bench/RESULTS.md') ? readFileSync('bench/RESULTS.md', 'utf8') : '').split(/^<!-- section: /m).slice(1)) {
+  const [, name, text] = /^(\S+) -->\n([\s\S]*)$/.exec(part) ?? []
+  if (name && text) sections.set(name, text.trimEnd() + '\n')
+}
+const ORDER = ['auth', 'memory', 'coldstart', 'login', 'polling', 'uploads', 'files']
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a')
 const verdict = (ok: boolean) => (ok ? '✅' : '❌')
 
@@ -35,7 +42,7 @@ if (want('auth')) {
     { name: 'bare', pid: bare.pid, url: `${bare.url}/api/debug/check-auth`, headers: { Cookie: cookie } },
   )
   const ratio = r.a.cpuPerReq / r.b.cpuPerReq
-  sections.push(`## Authenticated GET /api/debug/check-auth (32 connections)
+  sections.set('auth', `## Authenticated GET /api/debug/check-auth (32 connections)
 
 | | CPU µs/request | requests/s | p50 ms | p99 ms | errors |
 |---|---|---|---|---|---|
@@ -53,7 +60,7 @@ if (want('auth')) {
   const loaded = rssMB(server.pid)
   await Bun.sleep(5000)
   const after = rssMB(server.pid)
-  sections.push(`## Server memory (RSS)
+  sections.set('memory', `## Server memory (RSS)
 
 | idle | after 10 s of load (${Math.round(load.rps)} req/s) | 5 s later |
 |---|---|---|
@@ -81,7 +88,7 @@ if (want('coldstart')) {
   }
   cleanup(first.dataDir)
   const m = median(times)
-  sections.push(`## Cold start of dist/swisstax to its first 200
+  sections.set('coldstart', `## Cold start of dist/swisstax to its first 200
 
 Median of 9 starts on an existing data folder: **${f1(m)} ms** (min ${f1(Math.min(...times))}, max ${f1(Math.max(...times))}); binary ${(statSync(BINARY).size / 1e6).toFixed(0)} MB, built with --bytecode.
 
@@ -104,11 +111,53 @@ if (want('login')) {
   const css = [...assets].filter((a) => a.endsWith('.css'))
   const jsKB = js.reduce((s, a) => s + gz(a), 0) / 1024
   const cssKB = css.reduce((s, a) => s + gz(a), 0) / 1024
-  sections.push(`## What /login loads (gzip)
+  sections.set('login', `## What /login loads (gzip)
 
 - JavaScript: **${f1(jsKB)} KB** in ${js.length} files (target ≤ 110 KB) ${verdict(jsKB <= 110)}
 - CSS: **${f1(cssKB)} KB** in ${css.length} files (target ≤ 15 KB) ${verdict(cssKB <= 15)}
 - Translations: fetched per language and namespace on demand (\`/locales/{lng}/{ns}.json\`), never bundled.
+`)
+  await server.stop()
+  cleanup(server.dataDir)
+}
+
+if (want('polling')) {
+  console.log('polling: GET /api/tax-status vs bare, the 304 path, the polling mix, a fixed 1,000 req/s …')
+  const server = await startBinary()
+  const cookie = await signIn(server, 'poll@example.ch')
+  const bare = await startBare(`${server.dataDir}/swisstax.db`)
+  const year = defaultTaxYear()
+  const path = `/api/tax-status?taxYear=${year}`
+  const etagOf = async (base: string) => (await fetch(base + path, { headers: { Cookie: cookie } })).headers.get('etag') ?? ''
+  const full = sideBySide(
+    { name: 'swisstax', pid: server.pid, url: server.url + path, headers: { Cookie: cookie } },
+    { name: 'bare', pid: bare.pid, url: bare.url + path, headers: { Cookie: cookie } },
+  )
+  const cached = sideBySide(
+    { name: 'swisstax', pid: server.pid, url: server.url + path, headers: { Cookie: cookie, 'If-None-Match': await etagOf(server.url) } },
+    { name: 'bare', pid: bare.pid, url: bare.url + path, headers: { Cookie: cookie, 'If-None-Match': await etagOf(bare.url) } },
+  )
+  await bare.stop()
+  const mixRuns = [0, 1, 2].map(() => measured(server.pid, server.url, { seconds: 6, connections: 32, headers: { Cookie: cookie }, script: 'bench/poll-mix.lua', env: { TAX_YEAR: String(year) } }))
+  const mix = { cpuPerReq: median(mixRuns.map((r) => r.cpuPerReq)), rps: median(mixRuns.map((r) => r.rps)), p99: median(mixRuns.map((r) => r.p99)), errors: mixRuns.reduce((s, r) => s + r.errors + r.non2xx, 0) }
+  const fixed = heyFixedRate(`${server.url}/api/user?taxYear=${year}`, { seconds: 10, workers: 10, perWorker: 100, headers: { Cookie: cookie } })
+  const row = (name: string, r: { cpuPerReq: number; rps: number; p50: number; p99: number; errors: number }) =>
+    `| ${name} | ${f1(r.cpuPerReq)} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} |`
+  const ratio = full.a.cpuPerReq / full.b.cpuPerReq
+  const ratio304 = cached.a.cpuPerReq / cached.b.cpuPerReq
+  sections.set('polling', `## Dashboard polling (32 connections)
+
+| | CPU µs/request | requests/s | p50 ms | p99 ms | errors |
+|---|---|---|---|---|---|
+${row('GET /api/tax-status, swisstax', full.a)}
+${row('GET /api/tax-status, bare Bun.serve + bun:sqlite', full.b)}
+${row('304 path (If-None-Match), swisstax', cached.a)}
+${row('304 path (If-None-Match), bare', cached.b)}
+| polling mix of /api/user, /api/notifications, /api/tax-status, /api/files (swisstax) | ${f1(mix.cpuPerReq)} | ${Math.round(mix.rps)} | – | ${mix.p99.toFixed(2)} | ${mix.errors} |
+
+- CPU ratio ${ratio.toFixed(2)}× on 200s, ${ratio304.toFixed(2)}× on 304s (target ≤ 1.5×) ${verdict(ratio <= 1.5 && ratio304 <= 1.5)}
+- p99 ${full.a.p99.toFixed(2)} ms (status), ${cached.a.p99.toFixed(2)} ms (304), ${mix.p99.toFixed(2)} ms (mix) (target ≤ 10 ms) ${verdict(Math.max(full.a.p99, cached.a.p99, mix.p99) <= 10)}
+- fixed 1,000 req/s on GET /api/user?taxYear (hey -c 10 -q 100, 10 s): ${Math.round(fixed.rps)} req/s, p99 ${fixed.p99.toFixed(2)} ms, ${fixed.errors} errors (target 0) ${verdict(fixed.errors === 0 && fixed.codes.length > 0)}
 `)
   await server.stop()
   cleanup(server.dataDir)
@@ -119,5 +168,7 @@ const header = `# Benchmark results
 Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}).
 This machine is shared and noisy: requests per second swing by up to 2× between identical runs; the server's own CPU time per request is the stable figure.
 `
-writeFileSync('bench/RESULTS.md', [header, ...sections].join('\n'))
-console.log([header, ...sections].join('\n'))
+const names = [...ORDER.filter((n) => sections.has(n)), ...[...sections.keys()].filter((n) => !ORDER.includes(n))]
+const out = [header, ...names.map((n) => `<!-- section: ${n} -->\n${sections.get(n)}`)].join('\n')
+writeFileSync('bench/RESULTS.md', out)
+console.log(out)
