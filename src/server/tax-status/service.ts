@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
-import { taxYearStatus } from '../db/schema'
+import { profiles, taxYearStatus, users } from '../db/schema'
 import { conflict } from '../http/errors'
-import { isFileable } from '../../shared/tax-years'
-import { REQUIRED_CATEGORY_IDS, type TaxStatusId } from '../../shared/tax-status'
+import { defaultTaxYear, isFileable } from '../../shared/tax-years'
+import { REQUIRED_CATEGORY_IDS, statusById, type TaxStatusId } from '../../shared/tax-status'
 
 /** The stored row of a user's year, or the defaults (status 1) when there is none yet. */
 export function yearStatus(ctx: AppContext, userId: number, taxYear: number) {
@@ -39,5 +39,36 @@ export function advanceIfDocumentsComplete(ctx: AppContext, userId: number, taxY
 export function requireFileableYear(ctx: AppContext, taxYear: number): void {
   if (!isFileable(taxYear, new Date(ctx.now()))) {
     throw conflict(`Tax Year Not Available: Swiss tax returns for ${taxYear} can be filed starting January 1, ${taxYear + 1}`, 'TAX_YEAR_NOT_AVAILABLE')
+  }
+}
+
+/** Every year the user has a stored status for, newest first. */
+export function yearStatuses(ctx: AppContext, userId: number) {
+  return ctx.db.select({ taxYear: taxYearStatus.taxYear, statusId: taxYearStatus.statusId }).from(taxYearStatus)
+    .where(eq(taxYearStatus.userId, userId)).orderBy(desc(taxYearStatus.taxYear)).all()
+    .map((r) => ({ taxYear: r.taxYear, status: statusById(r.statusId).name, statusId: r.statusId }))
+}
+
+/** The answer of GET /api/tax-status (spec part 1 §7). */
+export function taxStatusAnswer(ctx: AppContext, userId: number, taxYear: number) {
+  const s = statusById(yearStatus(ctx, userId, taxYear).statusId)
+  return { current_status_id: s.id, status: s.name, taxYear }
+}
+
+/**
+ * The tax part of GET /api/user?taxYear=Y (spec part 1 §3): the selected year's
+ * status, every year the user has, the subscription plan ('none' until set) and the role.
+ */
+export function taxViewOf(ctx: AppContext, userId: number, taxYear: number = defaultTaxYear(new Date(ctx.now()))) {
+  const s = statusById(yearStatus(ctx, userId, taxYear).statusId)
+  const plan = ctx.db.select({ plan: profiles.subscriptionPlan }).from(profiles).where(eq(profiles.userId, userId)).get()?.plan
+  const role = ctx.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).get()?.role ?? 'user'
+  return {
+    taxStatus: s.name,
+    taxStatusId: s.id,
+    taxYear,
+    taxYearStatuses: yearStatuses(ctx, userId),
+    subscriptionPlan: plan ?? 'none',
+    role,
   }
 }
