@@ -97,6 +97,13 @@ test('a new user: year selector, the unavailable current year, sending a message
   expect(await page.getByRole('button', { name: 'Complete Your Tax Profile' }).isEnabled()).toBe(true)
   expect(await page.getByRole('heading', { name: 'Required Tax Documents' }).count()).toBe(0)
   await screenshot(page, 'home-new-360')
+  // The page never scrolls sideways on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await page.getByRole('button', { name: 'Notifications, 5 unread' }).click()
+  await page.getByText('Phone number missing').waitFor()
+  await screenshot(page, 'home-bell-360')
+  await page.keyboard.press('Escape')
+  expect(await page.getByText('Phone number missing').count()).toBe(0)
 
   // The current year cannot be filed yet: a tooltip and a toast, the selection stays.
   const current = page.getByRole('button', { name: String(year + 1), exact: true })
