@@ -2,6 +2,7 @@
 // selector, transmit 3→4, the message box, the bell and a 401 in the middle.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
+import AxeBuilder from '@axe-core/playwright'
 import { launchBrowser, newContext, screenshot, signInThroughUi, startServer, startSmtp } from './harness'
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>
@@ -20,6 +21,12 @@ afterAll(async () => {
   await server?.stop()
   await smtp?.stop()
 })
+
+/** Serious or critical axe findings (WCAG 2 A/AA) of what the page shows now. */
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
+}
 
 /** An expert's session through the real code flow, for setting a user's status over the API. */
 async function adminCookie(): Promise<string> {
@@ -57,6 +64,7 @@ test('status 3 with the completion flag: Mark as Transmitted shows the banner an
   await page.getByRole('heading', { name: 'Required Tax Documents' }).waitFor()
   expect(await page.getByRole('button', { name: 'Advanced Tax Info' }).isEnabled()).toBe(true)
   await screenshot(page, 'home-status3-1280')
+  expect(await axe(page)).toEqual([])
 
   // The bell: five profile reminders plus the expert's status change.
   const bell = page.getByRole('button', { name: /Notifications, 6 unread/ })
@@ -97,11 +105,13 @@ test('a new user: year selector, the unavailable current year, sending a message
   expect(await page.getByRole('button', { name: 'Complete Your Tax Profile' }).isEnabled()).toBe(true)
   expect(await page.getByRole('heading', { name: 'Required Tax Documents' }).count()).toBe(0)
   await screenshot(page, 'home-new-360')
+  expect(await axe(page)).toEqual([])
   // The page never scrolls sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await page.getByRole('button', { name: 'Notifications, 5 unread' }).click()
   await page.getByText('Phone number missing').waitFor()
   await screenshot(page, 'home-bell-360')
+  expect(await axe(page)).toEqual([])
   await page.keyboard.press('Escape')
   expect(await page.getByText('Phone number missing').count()).toBe(0)
 

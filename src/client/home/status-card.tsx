@@ -21,7 +21,7 @@ export function StatusCard({ year, status }: { year: number; status: DisplayStat
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(status.percent)}
-        aria-valuetext={t('status.progress_label', { step: status.id })}
+        aria-label={t('status.progress_label', { step: status.id })}
       >
         <div className="progress-fill" style={{ width: `${status.percent}%` }} />
       </div>
