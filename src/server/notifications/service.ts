@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { AppContext } from '../context'
-import { notifications, profiles, reminderReads, users } from '../db/schema'
+import { notifications, reminderReads } from '../db/schema'
 import { notFound } from '../http/errors'
 
 /**
@@ -26,19 +26,22 @@ export type Reminder = (typeof REMINDERS)[number]
 
 const blank = (v: string | null | undefined) => !v || v.trim() === ''
 
-/** Which reminders apply now, read straight from the user and profile rows. */
+type ReminderFields = { firstName: string | null; lastName: string | null; phone: string | null; street: string | null; city: string | null; complete: number | null; plan: string | null }
+
+/** Which reminders apply now, read straight from the user and profile rows (one query: this runs on every poll). */
 export function openReminders(ctx: AppContext, userId: number): Reminder[] {
-  const u = ctx.db.select({ firstName: users.firstName, lastName: users.lastName, phone: users.phone })
-    .from(users).where(eq(users.id, userId)).get()
-  if (!u) return []
-  const p = ctx.db.select({ street: profiles.street, city: profiles.city, complete: profiles.isTaxProfileComplete, plan: profiles.subscriptionPlan })
-    .from(profiles).where(eq(profiles.userId, userId)).get()
+  const r = ctx.sqlite.query<ReminderFields, [number]>(
+    `SELECT u.first_name AS firstName, u.last_name AS lastName, u.phone AS phone, p.street AS street, p.city AS city,
+            p.is_tax_profile_complete AS complete, p.subscription_plan AS plan
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ?`,
+  ).get(userId)
+  if (!r) return []
   const open: Reminder[] = []
-  if (blank(u.firstName) || blank(u.lastName)) open.push('name')
-  if (blank(u.phone)) open.push('phone')
-  if (blank(p?.street) || blank(p?.city)) open.push('address')
-  if (!p?.complete) open.push('tax_profile')
-  if (!p?.plan || p.plan === 'none') open.push('subscription')
+  if (blank(r.firstName) || blank(r.lastName)) open.push('name')
+  if (blank(r.phone)) open.push('phone')
+  if (blank(r.street) || blank(r.city)) open.push('address')
+  if (!r.complete) open.push('tax_profile')
+  if (!r.plan || r.plan === 'none') open.push('subscription')
   return open
 }
 
@@ -50,9 +53,11 @@ const REMINDER_SHAPE: Record<Reminder, Pick<NotificationItem, 'category' | 'prio
   subscription: { category: 'subscription', priority: 'low', actionUrl: '/profile', actionText: 'home:notifications.action_subscription' },
 }
 
-/** Reminders first (they ask for action), then stored events, newest first. */
+type EventRow = { id: number; titleKey: string; descriptionKey: string; params: string; category: string; priority: NotificationItem['priority']; actionUrl: string | null; actionTextKey: string | null; createdAt: number; readAt: number | null }
+
+/** Reminders first (they ask for action), then stored events, newest first (the latest 100). */
 export function listNotifications(ctx: AppContext, userId: number): NotificationItem[] {
-  const read = new Set(ctx.db.select({ r: reminderReads.reminder }).from(reminderReads).where(eq(reminderReads.userId, userId)).all().map((x) => x.r))
+  const read = new Set(ctx.sqlite.query<{ r: string }, [number]>('SELECT reminder AS r FROM reminder_reads WHERE user_id = ?').all(userId).map((x) => x.r))
   const reminders = openReminders(ctx, userId).map((r): NotificationItem => ({
     id: `reminder-${r}`,
     title: `home:notifications.reminder_${r}_title`,
@@ -62,20 +67,22 @@ export function listNotifications(ctx: AppContext, userId: number): Notification
     read: read.has(r),
     createdAt: null,
   }))
-  const events = ctx.db.select().from(notifications).where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(100).all()
-    .map((n): NotificationItem => ({
-      id: `event-${n.id}`,
-      title: n.titleKey,
-      description: n.descriptionKey,
-      params: JSON.parse(n.params),
-      category: n.category as NotificationItem['category'],
-      priority: n.priority,
-      actionUrl: n.actionUrl,
-      actionText: n.actionTextKey,
-      read: n.readAt !== null,
-      createdAt: n.createdAt,
-    }))
+  const events = ctx.sqlite.query<EventRow, [number]>(
+    `SELECT id, title_key AS titleKey, description_key AS descriptionKey, params, category, priority, action_url AS actionUrl,
+            action_text_key AS actionTextKey, created_at AS createdAt, read_at AS readAt
+       FROM notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 100`,
+  ).all(userId).map((n): NotificationItem => ({
+    id: `event-${n.id}`,
+    title: n.titleKey,
+    description: n.descriptionKey,
+    params: JSON.parse(n.params),
+    category: n.category as NotificationItem['category'],
+    priority: n.priority,
+    actionUrl: n.actionUrl,
+    actionText: n.actionTextKey,
+    read: n.readAt !== null,
+    createdAt: n.createdAt,
+  }))
   return [...reminders, ...events]
 }
 
