@@ -5,6 +5,9 @@ import { checkOrigin, securityHeaders } from './http/security'
 import { createSessionStore } from './auth/session'
 import { authRoutes } from './auth/index'
 import { userRoutes } from './users/index'
+import { taxStatusRoutes } from './tax-status/index'
+import { notificationRoutes } from './notifications/index'
+import { messageRoutes } from './messages/index'
 import { devRoutes } from './dev/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
@@ -34,6 +37,9 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     })
     .use(authRoutes(ctx, sessions))
     .use(userRoutes(ctx, sessions))
+    .use(taxStatusRoutes(ctx, sessions))
+    .use(notificationRoutes(ctx, sessions))
+    .use(messageRoutes(ctx, sessions))
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))
 

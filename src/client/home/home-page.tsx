@@ -1,8 +1,56 @@
+import { useEffect, useState } from 'react'
+import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
-import { TitleOnlyPage } from '../pages/page-shell'
+import { PageShell } from '../pages/page-shell'
+import { LoadingOverlay } from '../ui/loading-overlay'
+import { selectedTaxYearAtom } from './year-atom'
+import { useHomeData } from './use-home-data'
+import { displayStatus } from './status-display'
+import { YearSelector } from './year-selector'
+import { StatusCard } from './status-card'
+import { ProfileStatusButton } from './profile-status-button'
+import { TransmitActions } from './transmit-actions'
+import { MessageBox } from './message-box'
+import { NotificationsBell } from './notifications-bell'
 
-/** The dashboard lands with its own issue; until then the page shows its title. */
+/** The loading overlay stays at least this long, so it never flickers (spec part 1 §9). */
+const MIN_OVERLAY_MS = 500
+
+/** The home dashboard (spec part 1 §2 "Home dashboard", §4). */
 export default function HomePage() {
-  const { t } = useTranslation()
-  return <TitleOnlyPage title={t('pages.home')} />
+  const { t } = useTranslation('home')
+  const year = useAtomValue(selectedTaxYearAtom)
+  const data = useHomeData(year)
+  const status = displayStatus(year, data.user, data.record)
+  const [minShown, setMinShown] = useState(false)
+
+  useEffect(() => {
+    const timer = setTimeout(() => setMinShown(true), MIN_OVERLAY_MS)
+    return () => clearTimeout(timer)
+  }, [])
+
+  return (
+    <PageShell headerExtra={<NotificationsBell items={data.notifications} onChanged={data.refreshNotifications} />}>
+      {(!data.ready || !minShown) && <LoadingOverlay />}
+      <div className="home">
+        <YearSelector />
+        <StatusCard year={year} status={status} />
+        <ProfileStatusButton status={status} />
+        {(status.id === 2 || status.id === 3) && (
+          <section className="documents-checklist" aria-labelledby="documents-title">
+            <h2 id="documents-title">{t('documents.title')}</h2>
+            {/* documents: checklist rows and upload tools (issue 4) */}
+          </section>
+        )}
+        {status.id >= 4 && (
+          <section className="transmitted-banner" role="status">
+            <strong>{t('documents.transmitted_title')}</strong>
+            <p>{t('documents.transmitted_text', { year })}</p>
+          </section>
+        )}
+        <TransmitActions year={year} status={status} flags={data.flags} onTransmitted={data.refresh} />
+        <MessageBox />
+      </div>
+    </PageShell>
+  )
 }

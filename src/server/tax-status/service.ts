@@ -1,15 +1,21 @@
-import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { taxYearStatus } from '../db/schema'
 import { conflict } from '../http/errors'
-import { isFileable } from '../../shared/tax-years'
-import { REQUIRED_CATEGORY_IDS, type TaxStatusId } from '../../shared/tax-status'
+import { defaultTaxYear, isFileable } from '../../shared/tax-years'
+import { REQUIRED_CATEGORY_IDS, statusById, type TaxStatusId } from '../../shared/tax-status'
 
-/** The stored row of a user's year, or the defaults (status 1) when there is none yet. */
+type StatusRow = { statusId: number; advancedInfoCompleted: number; transmitEnabled: number; updatedAt: number; updatedBy: number | null }
+
+/**
+ * The stored row of a user's year, or the defaults (status 1) when there is none
+ * yet. Raw SQL through bun:sqlite's statement cache: this runs on every poll.
+ */
 export function yearStatus(ctx: AppContext, userId: number, taxYear: number) {
-  const row = ctx.db.select().from(taxYearStatus)
-    .where(and(eq(taxYearStatus.userId, userId), eq(taxYearStatus.taxYear, taxYear))).limit(1).get()
-  return row ?? { userId, taxYear, statusId: 1, advancedInfoCompleted: false, transmitEnabled: false, updatedAt: 0, updatedBy: null }
+  const row = ctx.sqlite.query<StatusRow, [number, number]>(
+    'SELECT status_id AS statusId, advanced_info_completed AS advancedInfoCompleted, transmit_enabled AS transmitEnabled, updated_at AS updatedAt, updated_by AS updatedBy FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',
+  ).get(userId, taxYear)
+  if (!row) return { userId, taxYear, statusId: 1, advancedInfoCompleted: false, transmitEnabled: false, updatedAt: 0, updatedBy: null as number | null }
+  return { userId, taxYear, ...row, advancedInfoCompleted: row.advancedInfoCompleted === 1, transmitEnabled: row.transmitEnabled === 1 }
 }
 
 /** Writes a year's status (an upsert). Callers check who may move it. */
@@ -39,5 +45,37 @@ export function advanceIfDocumentsComplete(ctx: AppContext, userId: number, taxY
 export function requireFileableYear(ctx: AppContext, taxYear: number): void {
   if (!isFileable(taxYear, new Date(ctx.now()))) {
     throw conflict(`Tax Year Not Available: Swiss tax returns for ${taxYear} can be filed starting January 1, ${taxYear + 1}`, 'TAX_YEAR_NOT_AVAILABLE')
+  }
+}
+
+/** Every year the user has a stored status for, newest first. */
+export function yearStatuses(ctx: AppContext, userId: number) {
+  return ctx.sqlite.query<{ taxYear: number; statusId: number }, [number]>(
+    'SELECT tax_year AS taxYear, status_id AS statusId FROM tax_year_status WHERE user_id = ? ORDER BY tax_year DESC',
+  ).all(userId).map((r) => ({ taxYear: r.taxYear, status: statusById(r.statusId).name, statusId: r.statusId }))
+}
+
+/** The answer of GET /api/tax-status (spec part 1 §7). */
+export function taxStatusAnswer(ctx: AppContext, userId: number, taxYear: number) {
+  const s = statusById(yearStatus(ctx, userId, taxYear).statusId)
+  return { current_status_id: s.id, status: s.name, taxYear }
+}
+
+/**
+ * The tax part of GET /api/user?taxYear=Y (spec part 1 §3): the selected year's
+ * status, every year the user has, the subscription plan ('none' until set) and the role.
+ */
+export function taxViewOf(ctx: AppContext, userId: number, taxYear: number = defaultTaxYear(new Date(ctx.now()))) {
+  const s = statusById(yearStatus(ctx, userId, taxYear).statusId)
+  const who = ctx.sqlite.query<{ role: 'user' | 'admin'; plan: string | null }, [number]>(
+    'SELECT u.role AS role, p.subscription_plan AS plan FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ?',
+  ).get(userId)
+  return {
+    taxStatus: s.name,
+    taxStatusId: s.id,
+    taxYear,
+    taxYearStatuses: yearStatuses(ctx, userId),
+    subscriptionPlan: who?.plan ?? 'none',
+    role: who?.role ?? 'user',
   }
 }

@@ -1,0 +1,148 @@
+// The home dashboard against the built executable: status per year, the year
+// selector, transmit 3→4, the message box, the bell and a 401 in the middle.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
+import AxeBuilder from '@axe-core/playwright'
+import { launchBrowser, newContext, screenshot, signInThroughUi, startServer, startSmtp } from './harness'
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>
+let server: Awaited<ReturnType<typeof startServer>>
+let browser: Browser
+const ADMIN = 'expert@example.ch'
+const year = new Date().getFullYear() - 1
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'SwissTax <codes@swisstax.test>', ADMIN_EMAILS: ADMIN })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await smtp?.stop()
+})
+
+/** Serious or critical axe findings (WCAG 2 A/AA) of what the page shows now. */
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
+}
+
+/** An expert's session through the real code flow, for setting a user's status over the API. */
+async function adminCookie(): Promise<string> {
+  const post = (path: string, body: unknown, cookie?: string) =>
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) })
+  expect((await post('/api/auth/request-code', { email: ADMIN })).status).toBe(200)
+  const verified = await post('/api/auth/verify-code', { email: ADMIN, code: await smtp.codeFor(ADMIN) })
+  expect(verified.status).toBe(200)
+  return verified.headers.get('set-cookie')!.split(';')[0]!
+}
+
+async function signedIn(page: Page, email: string) {
+  await signInThroughUi(page, smtp, email)
+  await page.waitForURL('**/profile?firstTime=true')
+  return (await page.evaluate(() => fetch('/api/user').then((r) => r.json()))) as { id: number }
+}
+
+test('status 3 with the completion flag: Mark as Transmitted shows the banner and status 4; the bell lists it', async () => {
+  const context = await newContext(browser, { baseURL: server.url, width: 1280, height: 800 })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  const user = await signedIn(page, 'transmit.user@example.ch')
+
+  const admin = await adminCookie()
+  const set = await fetch(`${server.url}/api/status/set`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin }, body: JSON.stringify({ status: 3, taxYear: year, userId: user.id }) })
+  expect(set.status).toBe(200)
+  const flag = await page.evaluate((y) => fetch('/api/tax-year-status/flags', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taxYear: y, advancedInfoCompleted: true }) }).then((r) => r.status), year)
+  expect(flag).toBe(200)
+
+  await page.goto('/')
+  await page.getByRole('heading', { name: `Tax Status for ${year}` }).waitFor()
+  await page.locator('.loading-overlay').waitFor({ state: 'detached' })
+  expect(await page.locator('[data-status]').textContent()).toBe('Documents Submitted')
+  await page.getByRole('heading', { name: 'Required Tax Documents' }).waitFor()
+  expect(await page.getByRole('button', { name: 'Advanced Tax Info' }).isEnabled()).toBe(true)
+  await screenshot(page, 'home-status3-1280')
+  expect(await axe(page)).toEqual([])
+
+  // The bell: five profile reminders plus the expert's status change.
+  const bell = page.getByRole('button', { name: /Notifications, 6 unread/ })
+  expect(await bell.locator('.bell-badge').textContent()).toBe('6')
+  await bell.click()
+  await page.getByText('Tax status updated').waitFor()
+  expect(await page.getByText(`Our experts set the status of your ${year} tax return to: Documents Submitted.`).count()).toBe(1)
+  await screenshot(page, 'home-bell-1280')
+  await page.getByRole('button', { name: 'Mark all as read' }).click()
+  await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor()
+  await page.keyboard.press('Escape')
+
+  const transmit = page.getByRole('button', { name: 'Mark as Transmitted' })
+  expect(await transmit.isEnabled()).toBe(true)
+  await transmit.click()
+  await page.getByText('Tax declaration transmitted!').waitFor()
+  await page.getByText('Documents Transmitted', { exact: true }).waitFor()
+  expect(await page.locator('[data-status]').textContent()).toBe('Transmitted')
+  expect(await page.getByRole('button', { name: 'Mark as Transmitted' }).count()).toBe(0)
+  expect(await page.getByRole('heading', { name: 'Required Tax Documents' }).count()).toBe(0)
+  expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('67')
+  // The stored 'documents transmitted' notification arrives with the refresh.
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor()
+  await screenshot(page, 'home-status4-1280')
+  expect(errors).toEqual([])
+  await context.close()
+}, 90_000)
+
+test('a new user: year selector, the unavailable current year, sending a message, a 401 in the middle', async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const page = await context.newPage()
+  await signedIn(page, 'message.user@example.ch')
+  await page.goto('/')
+  await page.getByRole('heading', { name: `Tax Status for ${year}` }).waitFor()
+  await page.locator('.loading-overlay').waitFor({ state: 'detached' })
+  expect(await page.locator('[data-status]').textContent()).toBe('Profile Incomplete')
+  expect(await page.getByText('Next Step: Please complete your Tax Profile!').count()).toBe(1)
+  expect(await page.getByRole('button', { name: 'Complete Your Tax Profile' }).isEnabled()).toBe(true)
+  expect(await page.getByRole('heading', { name: 'Required Tax Documents' }).count()).toBe(0)
+  await screenshot(page, 'home-new-360')
+  expect(await axe(page)).toEqual([])
+  // The page never scrolls sideways on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await page.getByRole('button', { name: 'Notifications, 5 unread' }).click()
+  await page.getByText('Phone number missing').waitFor()
+  await screenshot(page, 'home-bell-360')
+  expect(await axe(page)).toEqual([])
+  await page.keyboard.press('Escape')
+  expect(await page.getByText('Phone number missing').count()).toBe(0)
+
+  // The current year cannot be filed yet: a tooltip and a toast, the selection stays.
+  const current = page.getByRole('button', { name: String(year + 1), exact: true })
+  expect(await current.getAttribute('aria-disabled')).toBe('true')
+  expect(await current.getAttribute('title')).toContain('Filing opens')
+  // aria-disabled, so Playwright will not click it; the keyboard reaches it like a person would.
+  await current.focus()
+  await page.keyboard.press('Enter')
+  await page.getByText('Tax Year Not Available').waitFor()
+  expect(await page.getByText(`Swiss tax returns for ${year + 1} can be filed starting January 1, ${year + 2}`).count()).toBe(1)
+  await page.getByRole('button', { name: String(year - 1), exact: true }).click()
+  await page.getByRole('heading', { name: `Tax Status for ${year - 1}` }).waitFor()
+
+  // The message box: disabled while blank, then the inline success text.
+  const send = page.getByRole('button', { name: 'Send Message' })
+  await page.getByLabel('Your message').fill('   ')
+  expect(await send.isDisabled()).toBe(true)
+  await page.getByLabel('Your message').fill('Can I deduct my train pass?')
+  await send.click()
+  await page.getByText('Message sent successfully!').waitFor()
+  expect(await page.getByLabel('Your message').inputValue()).toBe('')
+  const mine = await page.evaluate(() => fetch('/api/messages').then((r) => r.json()))
+  expect(mine.map((m: { message: string }) => m.message)).toEqual(['Can I deduct my train pass?'])
+  await screenshot(page, 'home-message-360')
+
+  // The session ends elsewhere; the next call answers 401 and the dialog opens.
+  await page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }))
+  await page.getByLabel('Your message').fill('Another question')
+  await send.click()
+  await page.getByRole('dialog', { name: 'Session Expired' }).waitFor()
+  await context.close()
+}, 90_000)

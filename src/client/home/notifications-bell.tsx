@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import { api } from '../api'
+import { toast } from '../ui/toast'
+import { badgeText } from './status-display'
+import type { NotificationItem } from './types'
+
+/**
+ * The bell of the home header (spec part 1 §2, §9): badge with the unread count
+ * ('9+' above 9), the list, mark one or all as read. Texts arrive as i18n keys.
+ */
+export function NotificationsBell({ items, onChanged }: { items: NotificationItem[]; onChanged: () => Promise<void> }) {
+  const { t } = useTranslation('home')
+  const [open, setOpen] = useState(false)
+  const root = useRef<HTMLLIElement>(null)
+  const unread = items.filter((n) => !n.read).length
+
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false) }
+    const onClick = (e: MouseEvent) => { if (!root.current?.contains(e.target as Node)) setOpen(false) }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('mousedown', onClick)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('mousedown', onClick)
+    }
+  }, [open])
+
+  async function mark(path: string) {
+    try {
+      await api(path, { method: 'POST' })
+      await onChanged()
+    } catch {
+      toast({ title: t('notifications.failed'), variant: 'destructive' })
+    }
+  }
+
+  // Status names inside a description are translated too.
+  const params = (n: NotificationItem) =>
+    typeof n.params.status === 'string' ? { ...n.params, status: t(`status.name.${n.params.status}`) } : n.params
+
+  return (
+    <li className="bell" ref={root}>
+      <button
+        type="button"
+        className="outline bell-button"
+        aria-expanded={open}
+        aria-controls="notifications-panel"
+        aria-label={unread ? t('notifications.bell_unread', { count: unread }) : t('notifications.bell')}
+        onClick={() => setOpen(!open)}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+        </svg>
+        {unread > 0 && <span className="bell-badge" aria-hidden="true">{badgeText(unread)}</span>}
+      </button>
+      {open && (
+        <div id="notifications-panel" className="notifications-panel" role="region" aria-label={t('notifications.title')}>
+          <div className="notifications-head">
+            <strong>{t('notifications.title')}</strong>
+            {unread > 0 && (
+              <button type="button" className="link-button" onClick={() => mark('/api/notifications/read-all')}>{t('notifications.mark_all_read')}</button>
+            )}
+          </div>
+          {items.length === 0 ? (
+            <p className="muted">{t('notifications.empty')}</p>
+          ) : (
+            <ul className="notifications-list">
+              {items.map((n) => (
+                <li key={n.id} className={n.read ? 'notification read' : `notification unread priority-${n.priority}`}>
+                  <strong>{t(n.title, params(n))}</strong>
+                  <p>{t(n.description, params(n))}</p>
+                  <div className="notification-actions">
+                    {n.actionUrl && n.actionText && <Link href={n.actionUrl} onClick={() => setOpen(false)}>{t(n.actionText)}</Link>}
+                    {!n.read && (
+                      <button type="button" className="link-button" onClick={() => mark(`/api/notifications/${n.id}/read`)}>{t('notifications.mark_read')}</button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'wouter'
+import type { DisplayStatus } from './status-display'
+
+/**
+ * The profile status button (spec part 1 §4): it leads to the tax setup while
+ * the profile is incomplete and is disabled once the year has moved past status 1.
+ */
+export function ProfileStatusButton({ status }: { status: DisplayStatus }) {
+  const { t } = useTranslation('home')
+  const [, navigate] = useLocation()
+  const incomplete = status.id === 1
+  return (
+    <button
+      type="button"
+      className={incomplete ? 'profile-status-button' : 'profile-status-button secondary outline complete'}
+      disabled={!incomplete}
+      onClick={() => navigate('/profile?setup=tax')}
+    >
+      {incomplete ? (
+        t('profile_button.incomplete')
+      ) : (
+        <>
+          <strong>{t('profile_button.complete')}</strong>
+          <small>{status.id === 2 ? t('profile_button.upload_to_continue') : t('profile_button.status_line', { status: t(`status.name.${status.name}`) })}</small>
+        </>
+      )}
+    </button>
+  )
+}

@@ -1,0 +1,48 @@
+import { useAtom } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { filingOpensOn, isFileable, offeredTaxYears } from '../../shared/tax-years'
+import { toast } from '../ui/toast'
+import { selectedTaxYearAtom } from './year-atom'
+
+const locale = (lng: string) => (lng === 'gsw' ? 'de-CH' : `${lng}-CH`)
+
+/**
+ * The tax-year buttons (spec part 1 §5): the three offered years and the current
+ * one, which stays unavailable until 1 January of the next year. It is
+ * aria-disabled rather than disabled, so a click or Enter can explain why.
+ */
+export function YearSelector() {
+  const { t, i18n } = useTranslation('home')
+  const [year, setYear] = useAtom(selectedTaxYearAtom)
+  const today = new Date()
+  const years = [today.getFullYear(), ...offeredTaxYears(today)]
+
+  const choose = (y: number) => {
+    if (!isFileable(y, today)) {
+      toast({ title: t('year.not_available_title'), description: t('year.not_available_text', { year: y, next: y + 1 }) })
+      return
+    }
+    setYear(y)
+  }
+  return (
+    <div className="year-selector" role="group" aria-label={t('year.label')}>
+      {years.map((y) => {
+        const open = isFileable(y, today)
+        const opens = new Intl.DateTimeFormat(locale(i18n.language), { dateStyle: 'long' }).format(new Date(`${filingOpensOn(y)}T00:00:00`))
+        return (
+          <button
+            key={y}
+            type="button"
+            className={y === year ? 'year-button selected' : 'year-button outline'}
+            aria-pressed={y === year}
+            aria-disabled={!open || undefined}
+            title={open ? undefined : t('year.filing_opens', { date: opens })}
+            onClick={() => choose(y)}
+          >
+            {y}
+          </button>
+        )
+      })}
+    </div>
+  )
+}

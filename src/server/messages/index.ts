@@ -1,0 +1,26 @@
+import { Elysia, t } from 'elysia'
+import { pluginSeed, type AppContext } from '../context'
+import type { SessionStore } from '../auth/session'
+import { authPlugin } from '../auth/plugin'
+import { audit } from '../audit'
+import { clientIp } from '../http/request'
+import { listAllMessages, listOwnMessages, replyToMessage, sendMessage } from './service'
+
+// Length is checked in the service after trimming, so the answer can say 'Message cannot be empty'.
+const messageBody = t.Object({ message: t.String({ maxLength: 20_000 }) })
+
+/** Messages to the provider (spec part 1 §2 'Send Message'), and the experts' side. */
+export function messageRoutes(ctx: AppContext, sessions: SessionStore) {
+  return new Elysia({ name: 'message-routes', seed: pluginSeed(ctx) })
+    .use(authPlugin(ctx, sessions))
+    .post('/api/send-message', ({ user, body }) => ({ success: true, message: 'Message Sent', item: sendMessage(ctx, user.id, body.message) }),
+      { auth: true, body: messageBody })
+    .get('/api/messages', ({ user }) => listOwnMessages(ctx, user.id), { auth: true })
+    .get('/api/admin/messages', ({ query }) => listAllMessages(ctx, query.limit ?? 200),
+      { role: 'admin', query: t.Object({ limit: t.Optional(t.Numeric({ minimum: 1, maximum: 1000, multipleOf: 1 })) }) })
+    .post('/api/admin/messages/:id/reply', ({ user, params, body, request, server }) => {
+      const reply = replyToMessage(ctx, user.id, params.id, body.message)
+      audit(ctx, 'message_reply', user.id, clientIp(request, server, ctx.config), { messageId: params.id })
+      return { success: true, item: reply }
+    }, { role: 'admin', params: t.Object({ id: t.Numeric({ minimum: 1, multipleOf: 1 }) }), body: messageBody })
+}

@@ -1,0 +1,57 @@
+import { Elysia, t } from 'elysia'
+import { pluginSeed, type AppContext } from '../context'
+import type { SessionStore } from '../auth/session'
+import { authPlugin } from '../auth/plugin'
+import { badRequest } from '../http/errors'
+import { jsonWithEtag } from '../http/etag'
+import { clientIp } from '../http/request'
+import { defaultTaxYear } from '../../shared/tax-years'
+import { isTaxStatusId, statusByName, type TaxStatusId } from '../../shared/tax-status'
+import { taxStatusAnswer } from './service'
+import { setStatus, setYearFlags, transmit, yearFlags } from './moves'
+
+const year = t.Integer({ minimum: 1900, maximum: 9999 })
+/**
+ * ?taxYear= of the polled GETs, parsed by hand rather than by a TypeBox schema:
+ * it halves the framework's share of the cheapest, most frequent request.
+ */
+function queryYear(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined
+  if (!/^\d{4}$/.test(raw) || Number(raw) < 1900) throw badRequest(`Invalid field 'taxYear': expected a year`)
+  return Number(raw)
+}
+/** A status given as its id (1..6) or its name ('documents_pending'). */
+const statusValue = t.Union([t.Integer(), t.String({ maxLength: 40 })])
+/** Admins may name the user; for anyone else a foreign userId is a 403. */
+const userId = t.Optional(t.Integer({ minimum: 1 }))
+
+function toStatusId(value: number | string, field: string): TaxStatusId {
+  const id = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : statusByName(value)?.id
+  if (!isTaxStatusId(id)) throw badRequest(`Invalid field '${field}': not a tax status`, 'INVALID_STATUS')
+  return id
+}
+
+/** Tax status per user and year, the moves of DESIGN.md §7, transmit and the per-year flags. */
+export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore) {
+  const yearOf = (y: number | undefined) => y ?? defaultTaxYear(new Date(ctx.now()))
+  return new Elysia({ name: 'tax-status-routes', seed: pluginSeed(ctx) })
+    .use(authPlugin(ctx, sessions))
+    .get('/api/tax-status', ({ user, request, query }) => jsonWithEtag(request, taxStatusAnswer(ctx, user.id, yearOf(queryYear(query.taxYear)))),
+      { auth: true })
+    .post('/api/tax-status/update-numeric', ({ user, body, request, server }) =>
+      ({ success: true, ...setStatus(ctx, user, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.status, 'status') }, clientIp(request, server, ctx.config)) }),
+      { auth: true, body: t.Object({ status: statusValue, taxYear: t.Optional(year), userId }) })
+    .patch('/api/user/tax-status', ({ user, body, request, server }) =>
+      ({ success: true, ...setStatus(ctx, user, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.taxStatus, 'taxStatus') }, clientIp(request, server, ctx.config)) }),
+      { auth: true, body: t.Object({ taxStatus: statusValue, taxYear: t.Optional(year), userId }) })
+    .post('/api/status/set', ({ user, body, request, server }) =>
+      ({ success: true, ...setStatus(ctx, user, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.status, 'status') }, clientIp(request, server, ctx.config)) }),
+      { auth: true, body: t.Object({ status: statusValue, taxYear: t.Optional(year), userId }) })
+    .post('/api/tax-year-status/transmit', ({ user, body }) => transmit(ctx, user.id, yearOf(body.taxYear)),
+      { auth: true, body: t.Object({ taxYear: t.Optional(year) }) })
+    .get('/api/tax-year-status/flags', ({ user, query }) => yearFlags(ctx, user.id, yearOf(queryYear(query.taxYear))),
+      { auth: true })
+    .put('/api/tax-year-status/flags', ({ user, body }) =>
+      setYearFlags(ctx, user.id, body.taxYear, { advancedInfoCompleted: body.advancedInfoCompleted, transmitEnabled: body.transmitEnabled }),
+      { auth: true, body: t.Object({ taxYear: year, advancedInfoCompleted: t.Optional(t.Boolean()), transmitEnabled: t.Optional(t.Boolean()) }) })
+}

@@ -1,0 +1,107 @@
+import { and, eq } from 'drizzle-orm'
+import type { AppContext } from '../context'
+import type { SessionUser } from '../auth/session'
+import { profiles, taxYearStatus, users } from '../db/schema'
+import { conflict, forbidden, notFound } from '../http/errors'
+import { audit } from '../audit'
+import { notify } from '../notifications/service'
+import { firstMissingWizardField } from '../../shared/wizard'
+import { statusById, type TaxStatusId } from '../../shared/tax-status'
+import { requireFileableYear, taxStatusAnswer, writeStatus, yearStatus } from './service'
+
+/**
+ * Who may move a status (DESIGN.md §7). A non-admin may only make the 1→2 move,
+ * and only once the profile holds every field the wizard requires; everything
+ * else a non-admin asks for is a 403 that changes nothing. Admins (the
+ * provider's experts) set any status of any user, and the user is notified.
+ */
+export function setStatus(ctx: AppContext, actor: SessionUser, input: { userId?: number; taxYear: number; to: TaxStatusId }, ip: string | null = null) {
+  const isAdmin = actor.role === 'admin'
+  const userId = input.userId ?? actor.id
+  if (userId !== actor.id && !isAdmin) throw forbidden('Only experts may change the status of another user.', 'STATUS_MOVE_FORBIDDEN')
+  if (isAdmin && userId !== actor.id && !ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw notFound('User not found')
+  requireFileableYear(ctx, input.taxYear)
+
+  const from = yearStatus(ctx, userId, input.taxYear).statusId
+  if (isAdmin) {
+    if (from !== input.to) {
+      ctx.db.transaction(() => {
+        writeStatus(ctx, userId, input.taxYear, input.to, actor.id)
+        if (userId !== actor.id) {
+          notify(ctx, userId, {
+            kind: 'status_changed', category: 'status', priority: 'high',
+            titleKey: 'home:notifications.status_changed_title', descriptionKey: 'home:notifications.status_changed_description',
+            params: { year: input.taxYear, status: statusById(input.to).name }, actionUrl: '/', actionTextKey: 'home:notifications.action_dashboard',
+          })
+        }
+      })
+      audit(ctx, 'status_set', actor.id, ip, { userId, taxYear: input.taxYear, from, to: input.to })
+    }
+    return taxStatusAnswer(ctx, userId, input.taxYear)
+  }
+
+  if (from === input.to) return taxStatusAnswer(ctx, userId, input.taxYear)
+  if (from !== 1 || input.to !== 2) {
+    throw forbidden(`Moving the status from ${statusById(from).name} to ${statusById(input.to).name} is not allowed.`, 'STATUS_MOVE_FORBIDDEN')
+  }
+  const missing = firstMissingWizardField(wizardProfile(ctx, userId))
+  if (missing) throw conflict(`Complete your tax profile first: '${missing}' is missing.`, 'TAX_PROFILE_INCOMPLETE')
+  ctx.db.transaction(() => {
+    writeStatus(ctx, userId, input.taxYear, 2, actor.id)
+    ctx.db.update(profiles).set({ isTaxProfileComplete: true, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
+  })
+  return taxStatusAnswer(ctx, userId, input.taxYear)
+}
+
+/** The fields the wizard checks: the profile row plus the names and phone kept on `users`. */
+function wizardProfile(ctx: AppContext, userId: number): Record<string, unknown> {
+  const u = ctx.db.select({ firstName: users.firstName, lastName: users.lastName, phone: users.phone }).from(users).where(eq(users.id, userId)).get()
+  const p = ctx.db.select().from(profiles).where(eq(profiles.userId, userId)).get()
+  return { ...p, ...u }
+}
+
+/** The per-year flags the advanced-info screen sets, and whether transmitting is possible now. */
+export function yearFlags(ctx: AppContext, userId: number, taxYear: number) {
+  const row = yearStatus(ctx, userId, taxYear)
+  return {
+    taxYear,
+    advancedInfoCompleted: row.advancedInfoCompleted,
+    transmitEnabled: row.transmitEnabled,
+    canTransmit: row.statusId === 3 && row.advancedInfoCompleted,
+  }
+}
+
+export function setYearFlags(ctx: AppContext, userId: number, taxYear: number, flags: { advancedInfoCompleted?: boolean; transmitEnabled?: boolean }) {
+  requireFileableYear(ctx, taxYear)
+  const now = ctx.now()
+  const set = { ...flags, updatedAt: now }
+  ctx.db.insert(taxYearStatus).values({ userId, taxYear, statusId: 1, ...set })
+    .onConflictDoUpdate({ target: [taxYearStatus.userId, taxYearStatus.taxYear], set }).run()
+  return yearFlags(ctx, userId, taxYear)
+}
+
+/**
+ * 3→4: the user transmits the year's documents. Requires status 3 and the
+ * advanced tax information marked complete on the server (409 otherwise).
+ */
+export function transmit(ctx: AppContext, userId: number, taxYear: number) {
+  requireFileableYear(ctx, taxYear)
+  const row = yearStatus(ctx, userId, taxYear)
+  if (row.statusId !== 3) {
+    throw conflict(`Documents can be transmitted only once they are all submitted (the status for ${taxYear} is ${statusById(row.statusId).name}).`, 'NOT_READY_TO_TRANSMIT')
+  }
+  if (!row.advancedInfoCompleted) {
+    throw conflict(`Please complete the Advanced Tax Information for ${taxYear} before transmitting.`, 'ADVANCED_INFO_INCOMPLETE')
+  }
+  ctx.db.transaction(() => {
+    writeStatus(ctx, userId, taxYear, 4, userId)
+    ctx.db.update(taxYearStatus).set({ transmitEnabled: false })
+      .where(and(eq(taxYearStatus.userId, userId), eq(taxYearStatus.taxYear, taxYear))).run()
+    notify(ctx, userId, {
+      kind: 'documents_transmitted', category: 'documents', priority: 'medium',
+      titleKey: 'home:notifications.transmitted_title', descriptionKey: 'home:notifications.transmitted_description',
+      params: { year: taxYear }, actionUrl: '/', actionTextKey: 'home:notifications.action_dashboard',
+    })
+  })
+  return { success: true, ...taxStatusAnswer(ctx, userId, taxYear) }
+}

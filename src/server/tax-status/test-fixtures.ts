@@ -1,0 +1,20 @@
+// Fixtures shared by the tax-status, notification and message tests: a full
+// wizard profile written straight into the tables (the profile area owns the screens).
+import { eq } from 'drizzle-orm'
+import type { AppContext } from '../context'
+import { profiles, users } from '../db/schema'
+
+export const FULL_PROFILE = {
+  salutation: 'Frau', dateOfBirth: '1985-04-12', religion: 'none', jobName: 'Engineer', cantonOfResidence: 'ZH',
+  street: 'Bahnhofstrasse 1', zipCode: '8001', city: 'Zürich', gemeinde: 'Zürich', movedDuringYear: 'no',
+  maritalStatus: 'single', propertyOwner: false, hasChildren: false, hasPillar3a: false, employmentType: 'employed',
+}
+
+export function fillUser(ctx: AppContext, userId: number, names = { firstName: 'Anna', lastName: 'Muster', phone: '+41791234567' }) {
+  ctx.db.update(users).set(names).where(eq(users.id, userId)).run()
+}
+
+export function fillProfile(ctx: AppContext, userId: number, fields: Partial<typeof profiles.$inferInsert> = FULL_PROFILE) {
+  ctx.db.insert(profiles).values({ userId, updatedAt: ctx.now(), ...fields })
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt: ctx.now() } }).run()
+}
