@@ -3,3 +3,4 @@
 export * from './auth'
 export * from './profile'
 export * from './tax-status'
+export * from './documents'
