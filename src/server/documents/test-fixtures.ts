@@ -9,7 +9,7 @@ export const pdf = (text = 'hello') => new TextEncoder().encode(`%PDF-1.4\n1 0 o
 export const elf = () => new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(120).fill(0)])
 export const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89])
 
-export interface Part { name: string; data: Uint8Array; hash?: string }
+export interface Part { name: string; data: Uint8Array<ArrayBuffer>; hash?: string }
 
 /** The dashboard upload's multipart body: repeated files, hashes[], categoryId, taxYear. */
 export function uploadForm(parts: Part[], fields: { taxYear?: number | string; categoryId?: number | string } = {}) {
