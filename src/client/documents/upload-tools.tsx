@@ -123,8 +123,8 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
       <h2 id="upload-tools-title" className="visually-hidden">{t('upload.upload_files')}</h2>
       {disabled && <p className="upload-disabled-note">{t('upload.disabled_transmitted')}</p>}
       <div className="upload-buttons">
-        <button type="button" onClick={() => open('camera')} disabled={disabled}>📷 {t('upload.take_photo')}</button>
-        <button type="button" onClick={() => open('files')} disabled={disabled}>⬆ {t('upload.upload_files')}</button>
+        <button type="button" onClick={() => open('camera')} disabled={disabled}>{t('upload.take_photo')}</button>
+        <button type="button" onClick={() => open('files')} disabled={disabled}>{t('upload.upload_files')}</button>
         {user?.role === 'admin' && (
           <button type="button" className="admin-debug-upload" onClick={adminUpload} disabled={disabled}>{t('upload.admin_debug')}</button>
         )}
