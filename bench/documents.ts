@@ -27,13 +27,16 @@ const sha256 = (d: Uint8Array) => createHash('sha256').update(d).digest('hex')
 
 /** The multipart body, serialised once up front, so the timing covers the server's work only. */
 async function multipart(data: Uint8Array<ArrayBuffer>, name: string) {
-  const form = new FormData()
-  form.append('files', new Blob([data]), name)
-  form.append('hashes[]', sha256(data))
-  form.append('categoryId', '1')
-  form.append('taxYear', String(YEAR))
-  const res = new Response(form)
-  return { body: new Uint8Array(await res.arrayBuffer()), type: res.headers.get('content-type')! }
+  const boundary = `----swisstaxbench${Math.random().toString(16).slice(2)}`
+  const field = (k: string, v: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`
+  const head = new TextEncoder().encode(field('hashes[]', sha256(data)) + field('categoryId', '1') + field('taxYear', String(YEAR))
+    + `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`)
+  const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`)
+  const body = new Uint8Array(head.length + data.length + tail.length)
+  body.set(head)
+  body.set(data, head.length)
+  body.set(tail, head.length + data.length)
+  return { body, type: `multipart/form-data; boundary=${boundary}` }
 }
 
 async function upload(server: Proc, cookie: string, body: { body: Uint8Array<ArrayBuffer>; type: string }) {

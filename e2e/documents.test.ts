@@ -8,7 +8,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSy
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import AxeBuilder from '@axe-core/playwright'
 import { BINARY, freePort, launchBrowser, newContext, screenshot, signInThroughUi, startServer, startSmtp } from './harness'
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>
@@ -29,6 +30,11 @@ afterAll(async () => {
 })
 
 const YEAR = new Date().getFullYear() - 1
+
+async function seriousAxe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
+}
 
 test('upload a PDF with a category, see it everywhere, download the same bytes', async () => {
   const pdf = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% Lohnausweis ${Date.now()}\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
@@ -70,6 +76,7 @@ test('upload a PDF with a category, see it everywhere, download the same bytes',
     const salary = page.locator('.checklist-item', { hasText: 'Salary Statement' })
     await salary.getByText('Uploaded', { exact: true }).waitFor()
     await page.getByText('1 of 6 documents (17%)').waitFor()
+    expect(await seriousAxe(page)).toEqual([])
 
     // Not relevant mark on another category counts as covered.
     await page.getByRole('button', { name: 'Transport: Not relevant for me' }).click()
@@ -97,6 +104,7 @@ test('upload a PDF with a category, see it everywhere, download the same bytes',
     await page.locator('.file-history-meta', { hasText: 'Salary Statement' }).waitFor()
     await page.getByRole('button', { name: 'View' }).waitFor()
     await screenshot(page, `documents-history-page-${width}`)
+    expect(await seriousAxe(page)).toEqual([])
     await page.getByLabel('Category').selectOption({ label: 'Bank Documents' })
     await page.getByText('No files found').waitFor()
     await page.getByText(`No files in Bank Documents for ${YEAR}.`).waitFor()

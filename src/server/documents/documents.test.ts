@@ -5,7 +5,7 @@ import { testApp } from '../test-helpers'
 import { writeStatus, yearStatus } from '../tax-status/service'
 import { purgeDeleted, PURGE_AFTER_MS } from './service'
 import { blobStoreOf } from './index'
-import { dataFiles, elf, pdf, png, sha256, streamingUpload, uploadForm, type Part } from './test-fixtures'
+import { dataFiles, elf, pdf, png, sha256, streamedContentHash, streamingUpload, uploadForm, type Part } from './test-fixtures'
 
 const YEAR = 2025
 let t: ReturnType<typeof testApp>
@@ -65,6 +65,17 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     expect(peak - before).toBeLessThan(40 * 1024 * 1024)
     expect(count('files')).toBe(0)
     expect(dataFiles(t.dataDir)).toEqual([])
+  })
+
+  test('exactly 50 MB is accepted, streamed and stored encrypted', async () => {
+    const { cookie } = await setup()
+    const size = 50 * 1024 * 1024
+    const { body, contentType } = streamingUpload(size, { taxYear: String(YEAR), categoryId: '1' }, streamedContentHash(size))
+    const res = await t.app.handle(new Request('http://localhost/api/files/upload', { method: 'POST', body, headers: { cookie, 'content-type': contentType } }))
+    expect(res.status).toBe(200)
+    const list = await t.request('GET', '/api/files', { cookie })
+    expect(list.json[0].size).toBe(size)
+    expect(dataFiles(t.dataDir)).toHaveLength(1)
   })
 
   test('a path in the file name is reduced to its last segment and never used as a path', async () => {

@@ -46,7 +46,8 @@ export async function parseUpload(request: Request, store: BlobStore, fileField 
   try {
     bb = busboy({
       headers: { 'content-type': contentType },
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES, fields: 100, fieldSize: 64 * 1024, parts: MAX_FILES + 100 },
+      // busboy signals the limit on reaching fileSize, so one byte more lets exactly 50 MB through.
+      limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: MAX_FILES, fields: 100, fieldSize: 64 * 1024, parts: MAX_FILES + 100 },
       defParamCharset: 'utf8',
     })
   } catch {

@@ -47,16 +47,14 @@ export function streamingUpload(size: number, fields: Record<string, string>, ha
   head += `--${boundary}\r\nContent-Disposition: form-data; name="hashes[]"\r\n\r\n${hash}\r\n`
   head += `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
   const tail = `\r\n--${boundary}--\r\n`
-  const chunk = new Uint8Array(256 * 1024).fill(0x41)
-  chunk.set(enc.encode('%PDF-1.4\n'))
-  let sent = 0
+  const content = contentChunks(size)
   let stage = 0
   const body = new ReadableStream<Uint8Array>({
     pull(c) {
       if (stage === 0) { c.enqueue(enc.encode(head)); stage = 1; return }
       if (stage === 1) {
-        const n = Math.min(chunk.length, size - sent)
-        if (n > 0) { c.enqueue(sent === 0 ? chunk.slice(0, n) : chunk.slice(0, n).fill(0x41)); sent += n; return }
+        const next = content.next()
+        if (!next.done) { c.enqueue(next.value); return }
         stage = 2
       }
       c.enqueue(enc.encode(tail))
@@ -64,4 +62,20 @@ export function streamingUpload(size: number, fields: Record<string, string>, ha
     },
   })
   return { body, contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+/** The generated content: '%PDF-1.4' and then 'A's, in 256 KiB pieces. */
+function* contentChunks(size: number) {
+  const piece = 256 * 1024
+  for (let sent = 0; sent < size; sent += piece) {
+    const chunk = new Uint8Array(Math.min(piece, size - sent)).fill(0x41)
+    if (sent === 0) chunk.set(new TextEncoder().encode('%PDF-1.4\n').subarray(0, chunk.length))
+    yield chunk
+  }
+}
+
+export function streamedContentHash(size: number) {
+  const hash = createHash('sha256')
+  for (const chunk of contentChunks(size)) hash.update(chunk)
+  return hash.digest('hex')
 }
