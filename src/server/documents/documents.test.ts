@@ -119,8 +119,10 @@ describe('stored files', () => {
     expect(content.headers.get('content-type')).toBe('application/pdf')
     expect(content.headers.get('x-content-type-options')).toBe('nosniff')
     expect(content.headers.get('content-disposition')).toBe(`inline; filename="Lohnausweis Ma_rz.pdf"; filename*=UTF-8''Lohnausweis%20M%C3%A4rz.pdf`)
+    expect(content.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
     const download = await t.request('GET', `/api/files/${item.id}/content?download=1`, { cookie })
     expect(download.headers.get('content-disposition')).toStartWith('attachment;')
+    expect(download.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
   })
 
   test('a .txt is served as an attachment, and its plaintext is nowhere under DATA_DIR', async () => {
