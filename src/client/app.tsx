@@ -15,12 +15,12 @@ const HomePage = lazy(() => import('./home/home-page'))
 const ProfilePage = lazy(() => import('./profile/profile-page'))
 const LegalPage = lazy(() => import('./legal/legal-page'))
 const NotFoundPage = lazy(() => import('./pages/not-found'))
+const FileHistoryPage = lazy(() => import('./documents/file-history-page'))
 
 /** Routes of areas that have not landed yet: their title only (issue 2). */
 const TITLE_ONLY: Record<string, string> = {
   '/advanced-tax-info': 'pages.advanced_tax_info',
   '/advanced-tax-info-legacy': 'pages.advanced_tax_info_legacy',
-  '/file-history': 'pages.file_history',
   '/cantons': 'pages.cantons',
   '/pgbar': 'pages.progress',
   '/tax-card-demo': 'pages.tax_card_demo',
@@ -33,6 +33,7 @@ const TITLE_ONLY: Record<string, string> = {
 const PROTECTED: Record<string, ComponentType> = {
   '/': HomePage,
   '/profile': ProfilePage,
+  '/file-history': FileHistoryPage,
 }
 
 function Protected({ component: Component }: { component: ComponentType }) {

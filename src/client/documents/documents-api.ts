@@ -1,0 +1,84 @@
+import { api, ApiRequestError, SESSION_EXPIRED_EVENT } from '../api'
+import { DOCUMENTS_CHANGED_EVENT, type CategoryRecord, type FileRecord, type FileVersionRecord, type UploadAnswer } from '../../shared/documents'
+
+/** Calls of the documents area (spec part 1 §7). */
+export const fetchFiles = (taxYear: number) => api<FileRecord[]>(`/api/files?taxYear=${taxYear}`)
+export const fetchCategories = (mode: 'basic' | 'all', taxYear?: number) =>
+  api<CategoryRecord[]>(`/api/document-categories?mode=${mode}${taxYear ? `&taxYear=${taxYear}` : ''}`)
+export const fetchHistory = (fileId: string) => api<FileVersionRecord[]>(`/api/files/${encodeURIComponent(fileId)}/history`)
+export const setRelevance = (categoryId: number, taxYear: number, isRelevant: boolean) =>
+  api<{ statusAdvanced: boolean }>(`/api/user-preferences/${categoryId}`, { method: 'POST', body: { taxYear, isRelevant } })
+export const deleteFile = (fileId: string) => api<{ statusAdvanced: boolean }>(`/api/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' })
+
+/** Tells the dashboard (and every documents view) to refetch. */
+export const announceDocumentsChanged = () => window.dispatchEvent(new Event(DOCUMENTS_CHANGED_EVENT))
+
+/** The pre-upload session probe (spec part 1 §5). */
+export async function sessionAlive(): Promise<boolean> {
+  try {
+    await api('/api/debug/check-auth', { quiet401: true })
+    return true
+  } catch (err) {
+    return !(err instanceof ApiRequestError && err.status === 401)
+  }
+}
+
+/** SHA-256 hex of a file, computed in the browser (WebCrypto). */
+export async function sha256Hex(file: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer())
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+export const UPLOAD_TIMEOUT_MS = 30_000
+
+/** Why an upload failed, as a locale key of the documents namespace or a server message. */
+export class UploadError extends Error {
+  constructor(readonly key: string | null, message: string, readonly values: Record<string, unknown> = {}, readonly sessionExpired = false) {
+    super(message)
+  }
+}
+
+/**
+ * One file through POST /api/files/upload with XHR, for the upload progress events
+ * fetch does not give. Resolves with the server's item for this file.
+ */
+export function uploadOne(file: File, hash: string, categoryId: number, taxYear: number, onProgress: (percent: number) => void) {
+  return new Promise<{ hash: string; blobUrl: string; id: string }>((resolve, reject) => {
+    const form = new FormData()
+    form.append('files', file, file.name)
+    form.append('hashes[]', hash)
+    form.append('categoryId', String(categoryId))
+    form.append('taxYear', String(taxYear))
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', '/api/files/upload')
+    xhr.withCredentials = true
+    xhr.timeout = UPLOAD_TIMEOUT_MS
+    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100))) }
+    xhr.onerror = () => reject(new UploadError('upload.network_error', 'Network error occurred'))
+    xhr.ontimeout = () => reject(new UploadError('upload.network_error', 'Network error occurred'))
+    xhr.onload = () => {
+      let body: (UploadAnswer & { message?: string; code?: string }) | undefined
+      try { body = JSON.parse(xhr.responseText) } catch { body = undefined }
+      if (xhr.status === 401) {
+        window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT))
+        return reject(new UploadError('upload.session_expired', 'Your session has expired, please log in again', {}, true))
+      }
+      if (!body) {
+        return reject(xhr.status >= 200 && xhr.status < 300
+          ? new UploadError('upload.invalid_json', 'Invalid JSON response from server')
+          : new UploadError('upload.failed_status', `Upload failed with status: ${xhr.status}`, { status: xhr.status }))
+      }
+      const item = body.files?.[0]
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const reason = item?.status === 'rejected' ? item.reason : body.message
+        return reject(reason ? new UploadError(null, reason) : new UploadError('upload.failed_status', `Upload failed with status: ${xhr.status}`, { status: xhr.status }))
+      }
+      if (!item) return reject(new UploadError('upload.not_in_response', 'File not found in server response'))
+      if (item.status === 'rejected') return reject(new UploadError(null, item.reason))
+      if (item.value.hash !== hash) return reject(new UploadError('upload.verification_failed', 'Upload verification failed'))
+      onProgress(100)
+      resolve(item.value)
+    }
+    xhr.send(form)
+  })
+}

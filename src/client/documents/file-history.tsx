@@ -1,0 +1,190 @@
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { messageOf } from '../api'
+import { toast } from '../ui/toast'
+import { Dialog } from '../ui/dialog'
+import type { CategoryRecord, FileRecord, FileVersionRecord } from '../../shared/documents'
+import { announceDocumentsChanged, deleteFile, fetchCategories, fetchFiles, fetchHistory } from './documents-api'
+import { useDocumentsVersion } from './use-documents-changed'
+import { dayKey, formatDateTime, formatDay, formatTime, relativeTime } from './dates'
+
+/** The year filter offers the last five calendar years, the current one first. */
+export const historyYears = (today = new Date()) => Array.from({ length: 5 }, (_, i) => today.getFullYear() - i)
+
+export const downloadUrl = (blobUrl: string) => `${blobUrl}${blobUrl.includes('?') ? '&' : '?'}download=1`
+
+/** 'Your Files' with 'N file(s) for {year}'; opens the File History dialog. */
+export function YourFilesButton({ taxYear }: { taxYear: number }) {
+  const { t } = useTranslation('documents')
+  const version = useDocumentsVersion()
+  const [count, setCount] = useState<number | null>(null)
+  const [open, setOpen] = useState(false)
+  useEffect(() => {
+    let live = true
+    fetchFiles(taxYear).then((f) => { if (live) setCount(f.length) }, () => { if (live) setCount(0) })
+    return () => { live = false }
+  }, [taxYear, version])
+  return (
+    <>
+      <button type="button" className="your-files-button secondary" onClick={() => setOpen(true)}>
+        <strong>{t('files.your_files')}</strong>
+        <span>{t('files.count', { count: count ?? 0, year: taxYear })}</span>
+      </button>
+      <FileHistoryDialog open={open} onClose={() => setOpen(false)} initialYear={taxYear} />
+    </>
+  )
+}
+
+/** The File History dialog (spec part 1 §2). */
+export function FileHistoryDialog({ open, onClose, initialYear }: { open: boolean; onClose: () => void; initialYear: number }) {
+  const { t } = useTranslation('documents')
+  return (
+    <Dialog open={open} onClose={onClose} title={t('history.title')} labelledBy="file-history-title" className="file-history-dialog"
+      footer={<button type="button" className="secondary" onClick={onClose}>{t('common:actions.close')}</button>}>
+      {open && <FileHistoryList initialYear={initialYear} variant="dialog" />}
+    </Dialog>
+  )
+}
+
+/** Filters, then the files grouped by upload day, newest first. Shared by the dialog and the /file-history page. */
+export function FileHistoryList({ initialYear, variant }: { initialYear: number; variant: 'dialog' | 'page' }) {
+  const { t, i18n } = useTranslation('documents')
+  const version = useDocumentsVersion()
+  const years = historyYears()
+  const [year, setYear] = useState(years.includes(initialYear) ? initialYear : years[1]!)
+  const [categoryId, setCategoryId] = useState('')
+  const [categories, setCategories] = useState<CategoryRecord[]>([])
+  const [files, setFiles] = useState<FileRecord[] | null>(null)
+  const [versionsOf, setVersionsOf] = useState<FileRecord | null>(null)
+
+  useEffect(() => { fetchCategories('all').then(setCategories, () => setCategories([])) }, [])
+  useEffect(() => {
+    let live = true
+    setFiles(null)
+    fetchFiles(year).then((f) => { if (live) setFiles(f) }, () => {
+      if (!live) return
+      setFiles([])
+      toast({ title: t('history.fetch_failed'), variant: 'destructive' })
+    })
+    return () => { live = false }
+  }, [year, version, t])
+
+  const groups = useMemo(() => {
+    const shown = (files ?? []).filter((f) => !categoryId || String(f.categoryId) === categoryId)
+    const byDay = new Map<string, FileRecord[]>()
+    for (const f of [...shown].sort((a, b) => (b.uploadedAt ?? '').localeCompare(a.uploadedAt ?? ''))) {
+      const key = dayKey(f.uploadedAt ?? f.createdAt)
+      byDay.set(key, [...(byDay.get(key) ?? []), f])
+    }
+    return [...byDay.entries()].sort(([a], [b]) => b.localeCompare(a))
+  }, [files, categoryId])
+
+  const categoryName = categories.find((c) => String(c.id) === categoryId)?.name
+  const remove = async (f: FileRecord) => {
+    if (!window.confirm(t('history.delete_confirm', { name: f.originalFileName }))) return
+    try {
+      await deleteFile(f.id)
+      toast({ title: t('history.deleted'), variant: 'success' })
+      announceDocumentsChanged()
+    } catch (err) {
+      toast({ title: t('history.delete_failed'), description: messageOf(err, ''), variant: 'destructive' })
+    }
+  }
+
+  return (
+    <div className={`file-history file-history-${variant}`}>
+      <div className="file-history-filters">
+        <label>
+          {t('history.year')}
+          <select value={year} onChange={(e) => setYear(Number(e.target.value))}>
+            {years.map((y) => <option key={y} value={y}>{y}</option>)}
+          </select>
+        </label>
+        <label>
+          {t('history.category')}
+          <select value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+            <option value="">{t('history.all_categories')}</option>
+            {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          </select>
+        </label>
+      </div>
+      {files === null ? (
+        <p aria-busy="true">{t('history.loading')}</p>
+      ) : groups.length === 0 ? (
+        <div className="file-history-empty">
+          <h3>{t('history.empty_title')}</h3>
+          <p>{categoryName ? t('history.empty_category', { category: categoryName, year }) : t('history.empty_year', { year })}</p>
+        </div>
+      ) : (
+        groups.map(([day, dayFiles]) => (
+          <section key={day || 'unknown'} className="file-history-group" aria-label={day ? formatDay(dayFiles[0]!.uploadedAt, i18n.language) : t('history.unknown_time')}>
+            <h3>{t('history.group', { date: day ? formatDay(dayFiles[0]!.uploadedAt, i18n.language) : t('history.unknown_time'), count: dayFiles.length })}</h3>
+            <ul>
+              {dayFiles.map((f) => (
+                <li key={f.id} className="file-history-item">
+                  <div className="file-history-name">
+                    <strong>{f.originalFileName}</strong>
+                    <span className="file-history-meta">
+                      {formatTime(f.uploadedAt) ?? t('history.unknown_time')}
+                      {variant === 'page' && <> · {relativeTime(f.uploadedAt, i18n.language)} · {f.categoryName}</>}
+                      {f.version > 1 && <> · v{f.version}</>}
+                    </span>
+                  </div>
+                  <div className="file-history-actions">
+                    {variant === 'page' && <a href={f.blobUrl} target="_blank" rel="noopener noreferrer" role="button" className="secondary outline">{t('history.view')}</a>}
+                    <a href={downloadUrl(f.blobUrl)} download={f.originalFileName} role="button" className="secondary outline">{t('history.download')}</a>
+                    <button type="button" className="secondary outline" onClick={() => setVersionsOf(f)}>{t('history.versions')}</button>
+                    {variant === 'page' && <button type="button" className="secondary outline" onClick={() => void remove(f)}>{t('history.delete')}</button>}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      <FileVersionDialog file={versionsOf} onClose={() => setVersionsOf(null)} />
+    </div>
+  )
+}
+
+/** The file version dialog: the current version, then every version with its number, date and download. */
+export function FileVersionDialog({ file, onClose }: { file: FileRecord | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation('documents')
+  const [versions, setVersions] = useState<FileVersionRecord[] | null>(null)
+  useEffect(() => {
+    if (!file) return
+    let live = true
+    setVersions(null)
+    fetchHistory(file.id).then((v) => { if (live) setVersions(v) }, () => {
+      if (!live) return
+      setVersions([])
+      toast({ title: t('history.fetch_failed'), variant: 'destructive' })
+    })
+    return () => { live = false }
+  }, [file, t])
+  return (
+    <Dialog open={file !== null} onClose={onClose} title={t('version.title')} labelledBy="file-version-title"
+      footer={<button type="button" className="secondary" onClick={onClose}>{t('common:actions.close')}</button>}>
+      {file && (
+        <>
+          <p className="file-version-current">
+            <strong>{file.originalFileName}</strong>
+            <a href={downloadUrl(file.blobUrl)} download={file.originalFileName} role="button" className="secondary outline">{t('version.download_current')}</a>
+          </p>
+          {versions === null ? <p aria-busy="true">{t('history.loading')}</p> : versions.length === 0 ? (
+            <p>{t('version.empty')}</p>
+          ) : (
+            <ul className="file-version-list">
+              {versions.map((v) => (
+                <li key={v.version}>
+                  <span>{t('version.label', { version: v.version })}{v.version === file.version ? ` · ${t('version.current')}` : ''} · {formatDateTime(v.createdAt, i18n.language)}</span>
+                  <a href={downloadUrl(v.blobUrl)} download={v.filename} aria-label={`${t('history.download')}: ${t('version.label', { version: v.version })}`}>{t('history.download')}</a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,33 @@
+import { signal, type Signal } from '@preact/signals-react'
+
+/**
+ * The upload list (spec part 1 §3 "Upload queue item"). Progress changes many
+ * times a second, so each item's progress is a signal: the bar updates without
+ * re-rendering the dashboard (DESIGN.md §1).
+ */
+export interface QueueItem {
+  key: number
+  file: File
+  hash?: string
+  categoryId: number
+  categoryName: string
+  progress: Signal<number>
+  status: Signal<'preparing' | 'uploading' | 'success' | 'error'>
+  error: Signal<string>
+  blobUrl?: string
+}
+
+export const queue = signal<QueueItem[]>([])
+let nextKey = 1
+
+export function enqueue(file: File, categoryId: number, categoryName: string): QueueItem {
+  const item: QueueItem = {
+    key: nextKey++, file, categoryId, categoryName,
+    progress: signal(0), status: signal('preparing'), error: signal(''),
+  }
+  queue.value = [...queue.value, item]
+  return item
+}
+
+export const clearQueue = () => { queue.value = [] }
+export const removeFromQueue = (items: QueueItem[]) => { queue.value = queue.value.filter((i) => !items.includes(i)) }

@@ -1,0 +1,202 @@
+import { useEffect, useRef, useState } from 'react'
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'wouter'
+import { useSignals } from '@preact/signals-react/runtime'
+import { sessionUserAtom } from '../store'
+import { toast } from '../ui/toast'
+import { ACCEPT_ATTRIBUTE, formatMegabytes, isAllowedExtension, MAX_UPLOAD_BYTES, type CategoryRecord } from '../../shared/documents'
+import { announceDocumentsChanged, fetchCategories, sessionAlive, sha256Hex, uploadOne, UploadError } from './documents-api'
+import { clearQueue, enqueue, queue, removeFromQueue, type QueueItem } from './upload-queue'
+import { CategoryPickerDialog } from './category-picker'
+import { CameraDialog } from './camera-dialog'
+
+export const SESSION_REDIRECT_MS = 1500
+export const CLEAR_AFTER_SUCCESS_MS = 2000
+
+type Picked = { id: number; name: string }
+
+/**
+ * The dashboard's three upload tools (spec part 1 §2): take photo, upload files,
+ * and the upload list; plus the admin-only debug upload. Every file goes
+ * through the category picker, the client checks, the session probe and the
+ * browser-side SHA-256 before it is sent.
+ */
+export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear: number; disabled?: boolean; onUploaded?: () => void }) {
+  const { t } = useTranslation('documents')
+  const [, navigate] = useLocation()
+  const user = useAtomValue(sessionUserAtom)
+  const [categories, setCategories] = useState<CategoryRecord[]>([])
+  const [picker, setPicker] = useState<null | 'files' | 'camera'>(null)
+  const [category, setCategory] = useState<Picked | null>(null)
+  const [cameraOpen, setCameraOpen] = useState(false)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const pending = useRef<Picked | null>(null)
+
+  useEffect(() => {
+    fetchCategories('all', taxYear).then(setCategories, () => setCategories([]))
+  }, [taxYear])
+
+  const open = (tool: 'files' | 'camera') => {
+    if (!category && categories.length) toast({ title: t('upload.category_required_title'), description: t('upload.category_required') })
+    setPicker(tool)
+  }
+
+  const onPicked = (picked: Picked) => {
+    setCategory(picked)
+    pending.current = picked
+    const tool = picker
+    setPicker(null)
+    if (tool === 'camera') setCameraOpen(true)
+    else fileInput.current?.click()
+  }
+
+  /** Admin debug upload: category 1 preselected, straight to the file picker; the server checks everything as usual. */
+  const adminUpload = () => {
+    const first = categories.find((c) => c.id === 1)
+    pending.current = { id: 1, name: first?.name ?? t('category.salary_statement') }
+    fileInput.current?.click()
+  }
+
+  async function start(files: File[], target: Picked) {
+    const accepted: File[] = []
+    for (const file of files) {
+      if (!isAllowedExtension(file.name)) {
+        toast({ title: t('upload.type_title'), description: t('upload.type_text'), variant: 'destructive' })
+      } else if (file.size > MAX_UPLOAD_BYTES) {
+        toast({ title: t('upload.too_large_title'), description: t('upload.too_large'), variant: 'destructive' })
+      } else accepted.push(file)
+    }
+    if (!accepted.length) return
+    if (!(await sessionAlive())) {
+      toast({ title: t('upload.session_expired_title'), description: t('upload.session_expired'), variant: 'destructive' })
+      setTimeout(() => navigate('/login'), SESSION_REDIRECT_MS)
+      return
+    }
+    await uploadBatch(accepted.map((f) => enqueue(f, target.id, target.name)))
+  }
+
+  async function uploadItem(item: QueueItem): Promise<boolean> {
+    item.status.value = 'preparing'
+    item.error.value = ''
+    item.progress.value = 0
+    try {
+      item.hash ??= await sha256Hex(item.file)
+      item.status.value = 'uploading'
+      const value = await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p })
+      item.blobUrl = value.blobUrl
+      item.status.value = 'success'
+      return true
+    } catch (err) {
+      item.status.value = 'error'
+      item.error.value = err instanceof UploadError ? (err.key ? t(err.key, err.values) : err.message) : t('upload.failed_text')
+      if (err instanceof UploadError && err.sessionExpired) {
+        toast({ title: t('upload.session_expired_title'), description: t('upload.session_expired'), variant: 'destructive' })
+      }
+      return false
+    }
+  }
+
+  async function uploadBatch(items: QueueItem[]) {
+    let ok = 0
+    for (const item of items) if (await uploadItem(item)) ok++
+    const failed = items.length - ok
+    const categoryName = items[0]!.categoryName
+    if (failed === 0) {
+      toast({ title: t('upload.success_title'), description: items.length === 1 ? t('upload.success_category', { category: categoryName }) : t('upload.success_count', { count: ok }), variant: 'success' })
+      setTimeout(() => removeFromQueue(items), CLEAR_AFTER_SUCCESS_MS)
+    } else if (ok > 0) {
+      toast({ title: t('upload.partial_title'), description: t('upload.partial', { success: ok, failed }), variant: 'destructive' })
+    } else if (!items.some((i) => i.error.value === t('upload.session_expired'))) {
+      toast({ title: t('upload.failed_title'), description: items.length === 1 ? `${t('upload.failed_category', { category: categoryName })} ${items[0]!.error.value}` : t('upload.failed_text'), variant: 'destructive' })
+    }
+    if (ok > 0) {
+      onUploaded?.()
+      announceDocumentsChanged()
+    }
+  }
+
+  const retry = (item: QueueItem) => { void uploadBatch([item]) }
+
+  return (
+    <section className="upload-tools" aria-labelledby="upload-tools-title">
+      <h2 id="upload-tools-title" className="visually-hidden">{t('upload.upload_files')}</h2>
+      {disabled && <p className="upload-disabled-note">{t('upload.disabled_transmitted')}</p>}
+      <div className="upload-buttons">
+        <button type="button" onClick={() => open('camera')} disabled={disabled}>{t('upload.take_photo')}</button>
+        <button type="button" onClick={() => open('files')} disabled={disabled}>{t('upload.upload_files')}</button>
+        {user?.role === 'admin' && (
+          <button type="button" className="admin-debug-upload" onClick={adminUpload} disabled={disabled}>{t('upload.admin_debug')}</button>
+        )}
+      </div>
+      <input
+        ref={fileInput}
+        type="file"
+        multiple
+        accept={ACCEPT_ATTRIBUTE}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="upload-input"
+        onChange={(e) => {
+          const files = Array.from(e.currentTarget.files ?? [])
+          e.currentTarget.value = ''
+          if (files.length && pending.current) void start(files, pending.current)
+        }}
+      />
+      <UploadList onRetry={retry} />
+      <CategoryPickerDialog
+        open={picker !== null}
+        categories={categories}
+        initial={category?.id}
+        forCamera={picker === 'camera'}
+        onCancel={() => setPicker(null)}
+        onPick={onPicked}
+      />
+      <CameraDialog
+        open={cameraOpen}
+        onClose={() => setCameraOpen(false)}
+        onCapture={(file) => { setCameraOpen(false); if (pending.current) void start([file], pending.current) }}
+      />
+    </section>
+  )
+}
+
+function UploadList({ onRetry }: { onRetry: (item: QueueItem) => void }) {
+  useSignals()
+  const { t } = useTranslation('documents')
+  const items = queue.value
+  if (!items.length) return null
+  return (
+    <section className="upload-list" aria-labelledby="upload-list-title">
+      <div className="upload-list-head">
+        <h3 id="upload-list-title">{t('upload.list_title')}</h3>
+        <button type="button" className="secondary outline" onClick={clearQueue}>{t('upload.clear')}</button>
+      </div>
+      <ul>
+        {items.map((item) => <UploadRow key={item.key} item={item} onRetry={onRetry} />)}
+      </ul>
+    </section>
+  )
+}
+
+/** One row: only this row re-renders when its progress signal changes. */
+function UploadRow({ item, onRetry }: { item: QueueItem; onRetry: (item: QueueItem) => void }) {
+  useSignals()
+  const { t } = useTranslation('documents')
+  const status = item.status.value
+  const label = { preparing: t('upload.preparing'), uploading: t('upload.uploading'), success: t('upload.success'), error: t('upload.error') }[status]
+  return (
+    <li className={`upload-row upload-${status}`}>
+      <div className="upload-row-head">
+        <span className="upload-name">{item.file.name}</span>
+        <span className="upload-size">{formatMegabytes(item.file.size)}</span>
+      </div>
+      <progress value={item.progress.value} max={100} aria-label={`${item.file.name}: ${label}`} />
+      <div className="upload-row-foot">
+        <span role={status === 'error' ? 'alert' : undefined}>{label} · {item.progress.value}%{item.error.value ? ` · ${item.error.value}` : ''}</span>
+        {status === 'error' && <button type="button" className="secondary" onClick={() => onRetry(item)}>{t('upload.retry')}</button>}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,131 @@
+import busboy from 'busboy'
+import { extensionOf, MAX_UPLOAD_BYTES } from '../../shared/documents'
+import { ApiError, badRequest } from '../http/errors'
+import type { BlobStore, BlobWriter } from './blob-store'
+import { ContentInspector, displayName, requireAllowedName } from './content-check'
+
+/** One file part of an upload, already encrypted into a temporary blob (or refused on the way). */
+export interface IncomingFile {
+  name: string
+  extension: string
+  writer?: BlobWriter
+  inspector?: ContentInspector
+  sha256?: string
+  wrappedKey?: string
+  size: number
+  error?: ApiError
+}
+
+export interface ParsedUpload {
+  fields: Map<string, string[]>
+  files: IncomingFile[]
+  /** Removes every temporary blob not yet committed. */
+  discardAll(): void
+}
+
+const MAX_FILES = 20
+export const tooLarge = (name: string) =>
+  new ApiError(413, 'FILE_TOO_LARGE', `File Too Large: ${name} is larger than 50MB. Please select a file smaller than 50MB.`)
+
+/**
+ * Streams a multipart body (Bun's formData() would buffer it whole, bun#13804):
+ * each `files` part is hashed and encrypted chunk by chunk into a temporary
+ * blob, and a part over 50 MB is cut off and refused while it streams.
+ * `fileField` is the part name that carries files.
+ */
+export async function parseUpload(request: Request, store: BlobStore, fileField = 'files'): Promise<ParsedUpload> {
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!contentType.toLowerCase().startsWith('multipart/form-data') || !request.body) {
+    throw badRequest('The upload must be multipart/form-data', 'INVALID_UPLOAD')
+  }
+  const fields = new Map<string, string[]>()
+  const files: IncomingFile[] = []
+  const discardAll = () => { for (const f of files) f.writer?.discard() }
+
+  let bb: busboy.Busboy
+  try {
+    bb = busboy({
+      headers: { 'content-type': contentType },
+      // busboy signals the limit on reaching fileSize, so one byte more lets exactly 50 MB through.
+      limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: MAX_FILES, fields: 100, fieldSize: 64 * 1024, parts: MAX_FILES + 100 },
+      defParamCharset: 'utf8',
+    })
+  } catch {
+    throw badRequest('The upload must be multipart/form-data with a boundary', 'INVALID_UPLOAD')
+  }
+
+  bb.on('field', (name, value) => {
+    const list = fields.get(name) ?? []
+    list.push(value)
+    fields.set(name, list)
+  })
+  bb.on('file', (name, stream, info) => {
+    if (name !== fileField) { stream.resume(); return }
+    const shown = displayName(info.filename ?? '')
+    const file: IncomingFile = { name: shown, extension: extensionOf(shown), size: 0 }
+    files.push(file)
+    try {
+      requireAllowedName(shown)
+      file.writer = store.begin()
+      file.inspector = new ContentInspector(file.extension)
+    } catch (err) {
+      file.error = toApiError(err)
+      stream.resume()
+      return
+    }
+    const fail = (error: ApiError) => {
+      if (file.error) return
+      file.error = error
+      file.writer?.discard()
+      file.writer = undefined
+    }
+    stream.on('data', (chunk: Buffer) => {
+      if (!file.writer) return
+      try {
+        file.writer.write(chunk)
+        file.inspector!.feed(chunk)
+      } catch (err) {
+        fail(toApiError(err))
+      }
+    })
+    stream.on('limit', () => fail(tooLarge(shown)))
+    stream.on('end', () => {
+      if (!file.writer || file.error) return
+      try {
+        const done = file.writer.finish()
+        Object.assign(file, done)
+      } catch (err) {
+        fail(toApiError(err))
+      }
+    })
+  })
+
+  const finished = new Promise<void>((resolve, reject) => {
+    bb.on('close', resolve)
+    bb.on('error', reject)
+    bb.on('filesLimit', () => reject(badRequest(`At most ${MAX_FILES} files per upload`, 'TOO_MANY_FILES')))
+  })
+  finished.catch(() => {})
+
+  try {
+    const reader = request.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      if (!bb.write(value)) await new Promise((resolve) => bb.once('drain', resolve))
+    }
+    bb.end()
+    await finished
+  } catch (err) {
+    discardAll()
+    bb.destroy()
+    if (err instanceof ApiError) throw err
+    throw badRequest('The upload could not be read (malformed or interrupted multipart body)', 'INVALID_UPLOAD')
+  }
+  return { fields, files, discardAll }
+}
+
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err
+  return new ApiError(400, 'UPLOAD_FAILED', 'Upload failed')
+}

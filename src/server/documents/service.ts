@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto'
+import { and, desc, eq, isNull, isNotNull, lt, sql } from 'drizzle-orm'
+import type { AppContext } from '../context'
+import { categoryPreferences, files, fileVersions } from '../db/schema'
+import { ApiError, badRequest, conflict, notFound } from '../http/errors'
+import { advanceIfDocumentsComplete, requireFileableYear, yearStatus } from '../tax-status/service'
+import { REQUIRED_CATEGORY_IDS } from '../../shared/tax-status'
+import { categoryById, DEFAULT_CATEGORY_ID, MIME_BY_EXTENSION, type AllowedExtension, type FileRecord, type FileVersionRecord, type UploadAnswer, type UploadItemResult } from '../../shared/documents'
+import type { BlobStore } from './blob-store'
+import type { ParsedUpload } from './multipart'
+import { categoryName } from './categories'
+
+export interface Viewer { id: number; role: string; language: string }
+
+/** Deleted files keep their blobs this long, then maintenance purges them. */
+export const PURGE_AFTER_MS = 30 * 24 * 3_600_000
+
+const iso = (ms: number) => new Date(ms).toISOString()
+export const versionUrl = (fileId: string, version: number) => `/api/files/${fileId}/versions/${version}/content`
+
+/** A year's documents may change only while it is fileable and not yet transmitted (status < 4). */
+export function requireWritableYear(ctx: AppContext, userId: number, taxYear: unknown): number {
+  const year = typeof taxYear === 'string' ? Number(taxYear) : taxYear
+  if (typeof year !== 'number' || !Number.isInteger(year)) throw badRequest(`Invalid field 'taxYear': a year is required`)
+  requireFileableYear(ctx, year)
+  if (yearStatus(ctx, userId, year).statusId >= 4) {
+    throw conflict(`The documents for ${year} have been transmitted and can no longer be changed.`, 'YEAR_TRANSMITTED')
+  }
+  return year
+}
+
+export function requireCategory(raw: unknown): number {
+  if (raw === undefined || raw === null || raw === '') return DEFAULT_CATEGORY_ID
+  const id = Number(raw)
+  if (!Number.isInteger(id) || !categoryById(id)) throw badRequest(`Invalid field 'categoryId': no such document category`, 'UNKNOWN_CATEGORY')
+  return id
+}
+
+/**
+ * Checks each streamed file (content type, hash) and stores the good ones:
+ * a new file, a new version of the same name in the same category and year,
+ * or nothing when the content equals the current version. Refused files
+ * leave nothing behind. The blob is renamed into place before its row commits.
+ */
+export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Viewer, parsed: ParsedUpload,
+  input: { taxYear: unknown; categoryId: unknown; hashes: string[] }): Promise<UploadAnswer> {
+  let taxYear: number, categoryId: number
+  try {
+    taxYear = requireWritableYear(ctx, owner.id, input.taxYear)
+    categoryId = requireCategory(input.categoryId)
+    if (parsed.files.length === 0) throw badRequest(`Missing field 'files': no file was uploaded`, 'NO_FILES')
+  } catch (err) {
+    parsed.discardAll()
+    throw err
+  }
+
+  const results: UploadItemResult[] = []
+  for (const [i, file] of parsed.files.entries()) {
+    try {
+      if (file.error) throw file.error
+      if (!file.writer || !file.sha256) throw new ApiError(400, 'UPLOAD_FAILED', 'Upload failed')
+      await file.inspector!.check(file.name, file.writer.head)
+      const expected = (input.hashes[i] ?? '').trim().toLowerCase()
+      if (!/^[0-9a-f]{64}$/.test(expected)) throw badRequest(`Missing field 'hashes': a SHA-256 is required for ${file.name}`, 'MISSING_HASH')
+      if (expected !== file.sha256) throw new ApiError(422, 'HASH_MISMATCH', `Upload verification failed: the SHA-256 of ${file.name} does not match.`)
+      // From here on everything is synchronous, so no other upload interleaves between lookup and insert.
+      const existing = ctx.db.select().from(files).where(and(eq(files.userId, owner.id), eq(files.taxYear, taxYear),
+        eq(files.categoryId, categoryId), eq(files.originalName, file.name), isNull(files.deletedAt))).get()
+      const current = existing && ctx.db.select().from(fileVersions)
+        .where(and(eq(fileVersions.fileId, existing.id), eq(fileVersions.version, existing.currentVersion))).get()
+      if (existing && current?.sha256 === file.sha256) {
+        file.writer.discard()
+        results.push({ status: 'fulfilled', value: { hash: file.sha256, blobUrl: versionUrl(existing.id, existing.currentVersion), id: existing.id, version: existing.currentVersion, unchanged: true } })
+        continue
+      }
+      const fileId = existing?.id ?? randomUUID()
+      const versionId = randomUUID()
+      const version = (existing?.currentVersion ?? 0) + 1
+      const now = ctx.now()
+      store.commit(file.writer, fileId, versionId)
+      try {
+        ctx.db.transaction((tx) => {
+          if (existing) tx.update(files).set({ currentVersion: version, updatedAt: now }).where(eq(files.id, fileId)).run()
+          else tx.insert(files).values({ id: fileId, userId: owner.id, taxYear, categoryId, originalName: file.name, currentVersion: 1, createdAt: now, updatedAt: now }).run()
+          tx.insert(fileVersions).values({ id: versionId, fileId, version, sha256: file.sha256!, size: file.size, extension: file.extension,
+            originalName: file.name, wrappedKey: file.wrappedKey!, createdAt: now, uploadedBy: owner.id }).run()
+        })
+      } catch (err) {
+        store.removeVersion(fileId, versionId)
+        throw err
+      }
+      results.push({ status: 'fulfilled', value: { hash: file.sha256, blobUrl: versionUrl(fileId, version), id: fileId, version, unchanged: false } })
+    } catch (err) {
+      file.writer?.discard()
+      if (!(err instanceof ApiError)) ctx.log.error('upload failed', { error: (err as Error)?.stack ?? String(err) })
+      const e = err instanceof ApiError ? err : new ApiError(400, 'UPLOAD_FAILED', 'Upload failed')
+      results.push({ status: 'rejected', reason: e.message, code: e.code, httpStatus: e.status, filename: file.name })
+    }
+  }
+  const failedCount = results.filter((r) => r.status === 'rejected').length
+  const statusAdvanced = failedCount < results.length && advance(ctx, owner.id, taxYear)
+  return { files: results, failedCount, statusAdvanced }
+}
+
+/** Required categories that have a live file or are marked not relevant for the year. */
+export function coveredCategories(ctx: AppContext, userId: number, taxYear: number): Set<number> {
+  const withFiles = ctx.db.selectDistinct({ id: files.categoryId }).from(files)
+    .where(and(eq(files.userId, userId), eq(files.taxYear, taxYear), isNull(files.deletedAt))).all()
+  const notRelevant = ctx.db.select({ id: categoryPreferences.categoryId }).from(categoryPreferences)
+    .where(and(eq(categoryPreferences.userId, userId), eq(categoryPreferences.taxYear, taxYear), eq(categoryPreferences.isRelevant, false))).all()
+  const covered = new Set([...withFiles, ...notRelevant].map((r) => r.id))
+  return new Set(REQUIRED_CATEGORY_IDS.filter((id) => covered.has(id)))
+}
+
+export const advance = (ctx: AppContext, userId: number, taxYear: number) =>
+  advanceIfDocumentsComplete(ctx, userId, taxYear, coveredCategories(ctx, userId, taxYear))
+
+type FileRow = typeof files.$inferSelect
+
+function toRecord(row: FileRow & { uploadedAt: number; size: number; extension: string }, language: string): FileRecord {
+  const name = row.originalName
+  return {
+    id: row.id, filename: name, fileName: name, originalFileName: name,
+    categoryId: row.categoryId, categoryName: categoryName(row.categoryId, language), taxYear: row.taxYear,
+    uploadedAt: iso(row.uploadedAt), createdAt: iso(row.createdAt), blobUrl: versionUrl(row.id, row.currentVersion),
+    version: row.currentVersion, size: row.size, mimeType: MIME_BY_EXTENSION[row.extension as AllowedExtension] ?? 'application/octet-stream',
+    userId: row.userId,
+  }
+}
+
+/** One page of a user's live files, newest first. The page size bounds the cost whatever the total. */
+export function listFiles(ctx: AppContext, userId: number, language: string, opts: { taxYear?: number; limit: number; offset: number }): FileRecord[] {
+  const where = and(eq(files.userId, userId), isNull(files.deletedAt), opts.taxYear === undefined ? undefined : eq(files.taxYear, opts.taxYear))
+  const rows = ctx.db.select({ file: files, uploadedAt: fileVersions.createdAt, size: fileVersions.size, extension: fileVersions.extension })
+    .from(files)
+    .innerJoin(fileVersions, and(eq(fileVersions.fileId, files.id), eq(fileVersions.version, files.currentVersion)))
+    .where(where).orderBy(desc(files.updatedAt), desc(files.id)).limit(opts.limit).offset(opts.offset).all()
+  return rows.map((r) => toRecord({ ...r.file, uploadedAt: r.uploadedAt, size: r.size, extension: r.extension }, language))
+}
+
+/** The live file if the viewer owns it or is an admin; 404 otherwise, so others learn nothing. */
+export function fileForViewer(ctx: AppContext, viewer: Viewer, fileId: string): FileRow {
+  const row = ctx.db.select().from(files).where(and(eq(files.id, fileId), isNull(files.deletedAt))).get()
+  if (!row || (row.userId !== viewer.id && viewer.role !== 'admin')) throw notFound('File not found', 'FILE_NOT_FOUND')
+  return row
+}
+
+export function fileHistory(ctx: AppContext, viewer: Viewer, fileId: string): FileVersionRecord[] {
+  fileForViewer(ctx, viewer, fileId)
+  return ctx.db.select().from(fileVersions).where(eq(fileVersions.fileId, fileId)).orderBy(desc(fileVersions.version)).all()
+    .map((v) => ({ version: v.version, createdAt: iso(v.createdAt), blobUrl: versionUrl(fileId, v.version), filename: v.originalName, size: v.size }))
+}
+
+export function versionForViewer(ctx: AppContext, viewer: Viewer, fileId: string, version?: number) {
+  const file = fileForViewer(ctx, viewer, fileId)
+  const v = ctx.db.select().from(fileVersions)
+    .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, version ?? file.currentVersion))).get()
+  if (!v) throw notFound('File version not found', 'FILE_NOT_FOUND')
+  return { file, version: v }
+}
+
+/** Soft delete: the row stays hidden for the grace period, then maintenance purges row and blobs. */
+export function softDelete(ctx: AppContext, viewer: Viewer, fileId: string): { statusAdvanced: boolean } {
+  const file = fileForViewer(ctx, viewer, fileId)
+  requireWritableYear(ctx, file.userId, file.taxYear)
+  ctx.db.update(files).set({ deletedAt: ctx.now() }).where(eq(files.id, fileId)).run()
+  return { statusAdvanced: advance(ctx, file.userId, file.taxYear) }
+}
+
+/** Maintenance task: removes files deleted longer than the grace period, blob first, then the rows. */
+export function purgeDeleted(ctx: AppContext, store: BlobStore): number {
+  const due = ctx.db.select({ id: files.id }).from(files)
+    .where(and(isNotNull(files.deletedAt), lt(files.deletedAt, ctx.now() - PURGE_AFTER_MS))).all()
+  for (const { id } of due) {
+    store.removeFile(id)
+    ctx.db.delete(files).where(eq(files.id, id)).run()
+  }
+  return due.length
+}
+
+export function setRelevance(ctx: AppContext, userId: number, categoryId: number, taxYear: unknown, isRelevant: boolean) {
+  const year = requireWritableYear(ctx, userId, taxYear)
+  if (!categoryById(categoryId)) throw notFound('No such document category', 'UNKNOWN_CATEGORY')
+  ctx.db.insert(categoryPreferences).values({ userId, taxYear: year, categoryId, isRelevant, updatedAt: ctx.now() })
+    .onConflictDoUpdate({ target: [categoryPreferences.userId, categoryPreferences.taxYear, categoryPreferences.categoryId], set: { isRelevant, updatedAt: ctx.now() } })
+    .run()
+  return { success: true, categoryId, taxYear: year, isRelevant, statusAdvanced: advance(ctx, userId, year) }
+}
+
+/** Per category: live file count and relevance for the year. */
+export function categoryState(ctx: AppContext, userId: number, taxYear: number | undefined) {
+  const counts = new Map<number, number>()
+  const relevance = new Map<number, boolean>()
+  if (taxYear !== undefined) {
+    for (const r of ctx.db.select({ id: files.categoryId, n: sql<number>`count(*)` }).from(files)
+      .where(and(eq(files.userId, userId), eq(files.taxYear, taxYear), isNull(files.deletedAt))).groupBy(files.categoryId).all()) counts.set(r.id, r.n)
+    for (const r of ctx.db.select().from(categoryPreferences)
+      .where(and(eq(categoryPreferences.userId, userId), eq(categoryPreferences.taxYear, taxYear))).all()) relevance.set(r.categoryId, r.isRelevant)
+  }
+  return { counts, relevance }
+}
