@@ -125,3 +125,20 @@ export async function signInThroughUi(page: Page, smtp: Awaited<ReturnType<typeo
 export async function screenshot(page: Page, name: string) {
   if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), fullPage: true })
 }
+
+/** A session through the real code flow over the API (for example an expert's, to set a user's status). */
+export async function apiSignIn(serverUrl: string, smtp: Awaited<ReturnType<typeof startSmtp>>, email: string): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${serverUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const sent = await post('/api/auth/request-code', { email })
+  if (sent.status !== 200) throw new Error(`request-code ${sent.status}`)
+  const verified = await post('/api/auth/verify-code', { email, code: await smtp.codeFor(email) })
+  if (verified.status !== 200) throw new Error(`verify-code ${verified.status}`)
+  return verified.headers.get('set-cookie')!.split(';')[0]!
+}
+
+/** An expert sets a user's status for a year (DESIGN.md §7: admins may set any status). */
+export async function adminSetStatus(serverUrl: string, adminCookie: string, userId: number, taxYear: number, status: number) {
+  const res = await fetch(`${serverUrl}/api/status/set`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: adminCookie }, body: JSON.stringify({ status, taxYear, userId }) })
+  if (res.status !== 200) throw new Error(`status/set ${res.status}: ${await res.text()}`)
+}

@@ -41,12 +41,7 @@ export default function HomePage() {
         <YearSelector />
         <StatusCard year={year} status={status} />
         <ProfileStatusButton status={status} />
-        {(status.id === 2 || status.id === 3) && (
-          <section className="documents-checklist" aria-labelledby="documents-title">
-            <h2 id="documents-title">{t('documents.title')}</h2>
-            <DocumentChecklist taxYear={year} statusId={status.id} />
-          </section>
-        )}
+        <DocumentChecklist taxYear={year} statusId={status.id} />
         {status.id >= 4 && (
           <section className="transmitted-banner" role="status">
             <strong>{t('documents.transmitted_title')}</strong>

@@ -59,14 +59,13 @@ export function Toaster() {
         <li
           key={current.id}
           className={`toast toast-${current.variant ?? 'default'}`}
-          role={current.variant === 'destructive' ? 'alert' : 'status'}
           style={{ transform: dx ? `translateX(${dx}px)` : undefined }}
           onPointerDown={(e) => { start.current = e.clientX }}
           onPointerMove={(e) => { if (start.current !== null) setDx(Math.max(0, e.clientX - start.current)) }}
           onPointerUp={end}
           onPointerCancel={end}
         >
-          <div>
+          <div role={current.variant === 'destructive' ? 'alert' : 'status'}>
             <strong className="toast-title">{current.title}</strong>
             {current.description && <p className="toast-description">{current.description}</p>}
           </div>
