@@ -6,6 +6,10 @@ import { createSessionStore } from './auth/session'
 import { authRoutes } from './auth/index'
 import { userRoutes } from './users/index'
 import { devRoutes } from './dev/index'
+import { profileRoutes } from './users/profile-routes'
+import { declarationRoutes } from './declarations/index'
+import { addressRoutes } from './address/index'
+import { cantonRoutes } from './cantons/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
 import { startMaintenance } from './maintenance'
@@ -34,6 +38,10 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     })
     .use(authRoutes(ctx, sessions))
     .use(userRoutes(ctx, sessions))
+    .use(profileRoutes(ctx, sessions))
+    .use(declarationRoutes(ctx, sessions))
+    .use(addressRoutes(ctx, sessions))
+    .use(cantonRoutes())
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))
 

@@ -6,11 +6,12 @@ import { authPlugin } from '../auth/plugin'
 import { badRequest } from '../http/errors'
 import { isActiveLanguage } from '../../shared/languages'
 import { getUser, publicUser, setLanguage } from './service'
+import { profileOf } from './profile'
 
 export function userRoutes(ctx: AppContext, sessions: SessionStore) {
   return new Elysia({ name: 'user-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
-    .get('/api/user', ({ user }) => publicUser(getUser(ctx, user.id)), { auth: true })
+    .get('/api/user', ({ user }) => ({ ...publicUser(getUser(ctx, user.id)), ...profileOf(ctx, user.id) }), { auth: true })
     .put('/api/user/language', ({ user, body }) => {
       if (!isActiveLanguage(body.language)) throw badRequest(`Invalid field 'language': not an offered language`)
       setLanguage(ctx, user.id, body.language)

@@ -3,3 +3,5 @@
 export * from './auth'
 export * from './profile'
 export * from './tax-status'
+export * from './declarations'
+export * from './address'
