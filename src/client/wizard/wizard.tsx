@@ -49,6 +49,7 @@ export default function TaxSetupWizard() {
   // Yes/no steps may move on without a choice (their default applies), so only `required` blocks Next.
   const missing = firstMissingInStep({ ...step, yesNo: [] }, draft)
   const set = (patch: Draft) => setDraft((d) => ({ ...d, ...patch }))
+  const missingText = (field: string) => field === 'employmentType' ? t('employment_required') : t('field_required', { field: t(`field_names.${field}`) })
 
   const go = (next: number) => {
     setIndex(next)
@@ -61,7 +62,7 @@ export default function TaxSetupWizard() {
       return
     }
     if (missing) {
-      toast({ title: t('incomplete_step_title'), description: t('field_required', { field: t(`field_names.${missing}`) }), variant: 'destructive' })
+      toast({ title: t('incomplete_step_title'), description: missingText(missing), variant: 'destructive' })
       return
     }
     const defaults: Draft = {}
@@ -129,7 +130,7 @@ export default function TaxSetupWizard() {
               <button type="button" className="secondary" disabled={index === 0 || busy || done} onClick={() => go(index - 1)}>{t('back')}</button>
               <button type="submit" disabled={Boolean(missing) || busy || done} aria-busy={busy}>{last ? t('complete') : t('next')}</button>
             </footer>
-            {missing && <small className="muted wizard-missing" aria-live="polite">{t('field_required', { field: t(`field_names.${missing}`) })}</small>}
+            {missing && <small className="muted wizard-missing" aria-live="polite">{missingText(missing)}</small>}
           </form>
         </article>
       </div>
