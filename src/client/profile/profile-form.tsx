@@ -95,8 +95,10 @@ export function ProfileForm({ firstTime }: { firstTime: boolean }) {
     <PageShell>
       <article className="profile-card">
         <header>
-          <h1>{firstTime ? t('first_time.title') : t('title')}</h1>
-          <p className="muted">{firstTime ? t('first_time.subtitle') : t('subtitle')}</p>
+          <h1>{t('title')}</h1>
+          {firstTime
+            ? <p><strong>{t('first_time.title')}</strong><br /><span className="muted">{t('first_time.subtitle')}</span></p>
+            : <p className="muted">{t('subtitle')}</p>}
         </header>
         <form onSubmit={submit} noValidate>
           <div className="grid-2">
