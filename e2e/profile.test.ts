@@ -86,6 +86,7 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   // Step 2: the canton grid.
   await counter(page, 2)
   expect(await next.isDisabled()).toBe(true)
+  await page.locator('.canton-card').first().waitFor()
   expect(await page.locator('.canton-card').count()).toBe(26)
   await page.getByRole('button', { name: /Bern\s*BE/ }).click()
   await page.getByText('Selected: Bern').waitFor()

@@ -7,7 +7,7 @@ import { taxIdRule } from '../../shared/tax-id'
 
 /** /cantons: the 26 cantons with flag and code, and the selected one in detail (spec part 2 §2). */
 export default function CantonsPage() {
-  const { t } = useTranslation('cantons')
+  const { t } = useTranslation(['cantons', 'profile'])
   const cantons = useCantons()
   const [code, setCode] = useState<string | null>(null)
   const selected = cantons?.find((c) => c.code === code)
@@ -33,7 +33,7 @@ export default function CantonsPage() {
           {cantons.map((c) => (
             <li key={c.code}>
               <button type="button" className={`canton-card${c.code === code ? ' selected' : ''}`} aria-pressed={c.code === code} onClick={() => setCode(c.code)}>
-                <CantonFlag name={c.name} imagePath={c.imagePath} />
+                <CantonFlag name={c.name} imagePath={c.imagePath} size={40} />
                 <span className="canton-name">{c.name}</span>
                 <span className="canton-code">{c.code}</span>
               </button>

@@ -24,7 +24,7 @@ const localToday = () => {
 
 /** The 12-step tax-setup wizard (/profile?setup=tax). */
 export default function TaxSetupWizard() {
-  const { t } = useTranslation(['wizard', 'profile'])
+  const { t } = useTranslation(['wizard', 'profile', 'cantons'])
   const [, navigate] = useLocation()
   const params = new URLSearchParams(useSearch())
   const user = useAtomValue(sessionUserAtom) as Profile
