@@ -209,3 +209,29 @@ test('cantons overview and the address demo', async () => {
   await screenshot(page, 'address-demo-1280')
   await context.close()
 }, 60_000)
+
+const serious = (violations: { id: string; impact?: string | null; nodes: { target: unknown }[] }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
+
+for (const width of [360, 1280]) {
+  test(`profile, wizard, cantons and address demo have no serious axe violations at ${width} px`, async () => {
+    const { default: AxeBuilder } = await import('@axe-core/playwright')
+    const context = await newContext(browser, { baseURL: server.url, width, height: 800 })
+    const page = await context.newPage()
+    await signInThroughUi(page, smtp, `axe${width}@example.ch`)
+    await page.waitForURL('**/profile?firstTime=true')
+    const pages: [string, string][] = [
+      ['/profile?firstTime=true', 'Liability statement'],
+      ['/profile?setup=tax', 'Step 1 of 12'],
+      ['/cantons', 'Zürich'],
+      ['/address-demo', 'Search for your address'],
+    ]
+    for (const [path, text] of pages) {
+      await page.goto(path)
+      await page.getByText(text).first().waitFor()
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+      expect({ path, violations: serious(result.violations) }).toEqual({ path, violations: [] })
+    }
+    await context.close()
+  }, 60_000)
+}
