@@ -101,3 +101,23 @@ describe('wizard required fields', () => {
     expect(firstMissingWizardField({ ...full, cantonOfResidence: null })).toBe('cantonOfResidence')
   })
 })
+
+describe('declaration payload', () => {
+  test('groups, the spec\'s defaults for empty values, and the metadata', async () => {
+    const { buildDeclaration, declarationFilename, withDefaults } = await import('./declaration')
+    const now = new Date('2026-03-01T10:00:00Z')
+    const d = buildDeclaration({ firstName: 'Anna', hasChildren: true, numberOfChildren: 1, childrenAges: [7], hasPowerOfAttorney: true }, 5, 2025, now)
+    expect(Object.keys(d)).toEqual(['personalInfo', 'location', 'personalStatus', 'realEstate', 'children', 'taxFeatures', 'employment', 'alimony', 'metadata'])
+    expect(d.personalInfo).toMatchObject({ salutation: 'mr', religion: 'Other/None', firstName: 'Anna' })
+    expect(d.location).toMatchObject({ movedDuringYear: 'no', housingSituation: 'renter' })
+    expect(d.personalStatus).toEqual({ isFirefighter: false, maritalStatus: 'individual' })
+    expect(d.realEstate).toMatchObject({ propertyOwner: false, numberOfProperties: 0 })
+    expect(d.children).toEqual({ hasChildren: true, numberOfChildren: 1, childrenAges: [7] })
+    expect(d.taxFeatures).toMatchObject({ hasPowerOfAttorney: true, hasInvestments: false })
+    expect(d.employment).toEqual({ employmentType: 'employed', hasPillar3a: false, hasPension: false })
+    expect(d.metadata).toEqual({ submitDate: now.toISOString(), userId: 5, taxYear: 2025, profileVersion: '1.0', completionStatus: 'complete', dataValidated: true })
+    expect(declarationFilename(5, now)).toBe('tax_declaration_5_2026-03-01.json')
+    // Chosen values are never replaced by defaults, false included.
+    expect(withDefaults({ maritalStatus: 'married', hasPillar3a: true, propertyOwner: false })).toMatchObject({ maritalStatus: 'married', hasPillar3a: true, propertyOwner: false })
+  })
+})

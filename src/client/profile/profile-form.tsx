@@ -6,7 +6,7 @@ import { PageShell } from '../pages/page-shell'
 import { sessionUserAtom } from '../store'
 import { api, messageOf } from '../api'
 import { toast } from '../ui/toast'
-import { DEFAULT_COUNTRY_CODE, SUBSCRIPTION_PLANS, checkProfileField, hasRegistrationFields } from '../../shared/profile'
+import { DEFAULT_COUNTRY_CODE, SUBSCRIPTION_PLANS, checkProfileField, hasRegistrationFields, profileReminders } from '../../shared/profile'
 import { defaultTaxYear } from '../../shared/tax-years'
 import { PhoneInput } from './phone-input'
 import { saveProfile, type Profile } from './profile-api'
@@ -91,6 +91,8 @@ export function ProfileForm({ firstTime }: { firstTime: boolean }) {
   }
 
   const plan = String(user.subscriptionPlan ?? 'none')
+  // Spec part 1 §5: what the profile still lacks, from the server's copy of it.
+  const reminders = profileReminders(user)
   return (
     <PageShell>
       <article className="profile-card">
@@ -162,6 +164,12 @@ export function ProfileForm({ firstTime }: { firstTime: boolean }) {
         <article className="profile-card">
           <h2>{t('tax_profile.title')}</h2>
           <p>{user.isTaxProfileComplete ? t('tax_profile.complete') : t('tax_profile.incomplete')}</p>
+          {reminders.length > 0 && (
+            <section className="reminders" aria-labelledby="reminders-title">
+              <h3 id="reminders-title">{t('reminders.title')}</h3>
+              <ul>{reminders.map((key) => <li key={key}>{t(key)}</li>)}</ul>
+            </section>
+          )}
           <div className="form-actions">
             <Link className="button-link" href="/profile?setup=tax">{user.isTaxProfileComplete ? t('tax_profile.edit') : t('tax_profile.start')}</Link>
             {user.isTaxProfileComplete && <button type="button" className="outline" onClick={exportJson}>{t('tax_profile.export')}</button>}
