@@ -159,6 +159,7 @@ describe('query parsing', () => {
   test('parseQuery finds street, number, postal code and place in any order', () => {
     expect(parseQuery('Bahnhofstrasse 1, 8001 Zürich')).toEqual({ street: 'Bahnhofstrasse', houseNumber: '1', postalCode: '8001', place: 'Zürich' })
     expect(parseQuery('Zürich 8001')).toEqual({ street: '', houseNumber: '', postalCode: '8001', place: 'Zürich' })
+    expect(parseQuery('Bahnhofstrasse 1 8001 Zürich')).toEqual({ street: 'Bahnhofstrasse', houseNumber: '1', postalCode: '8001', place: 'Zürich' })
     expect(parseQuery('Bern')).toEqual({ street: '', houseNumber: '', postalCode: '', place: 'Bern' })
   })
 })

@@ -20,6 +20,15 @@ export function parseQuery(q: string): { street: string; houseNumber: string; po
     const plzLast = /^(\D.*?)\s+(\d{4})$/.exec(raw)
     if (plzFirst) { postalCode = plzFirst[1]!; if (plzFirst[2]) place = plzFirst[2]; continue }
     if (plzLast && !STREET_WORDS.test(plzLast[1]!)) { place = plzLast[1]!; postalCode = plzLast[2]!; continue }
+    // No comma: "Bahnhofstrasse 1 8001 Zürich" has the postal code between street and place.
+    const inner = /^(.*?\S)\s+(\d{4})\s+(\D.*)$/.exec(raw)
+    if (inner && /[a-z\u00c0-\u024f]/i.test(inner[1]!)) {
+      const split = splitHouseNumber(inner[1]!)
+      if (!street) { street = split.street; houseNumber = split.houseNumber }
+      postalCode = inner[2]!
+      place = inner[3]!
+      continue
+    }
     const split = splitHouseNumber(raw)
     if (split.houseNumber || STREET_WORDS.test(raw)) {
       if (!street) { street = split.street; houseNumber = split.houseNumber }
