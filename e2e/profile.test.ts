@@ -181,12 +181,17 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
 }, 120_000)
 
 test('cantons overview and the address demo', async () => {
-  const context = await newContext(browser, { baseURL: server.url })
+  // No service worker here: page.route() cannot see what a worker fetches.
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 780 }, reducedMotion: 'reduce', locale: 'en-GB', serviceWorkers: 'block' })
   const page = await context.newPage()
   await signInThroughUi(page, smtp, 'max.demo@example.ch')
   await page.waitForURL('**/profile?firstTime=true')
+  // A flag that fails to load becomes a grey box with two letters.
+  await page.route('**/cantons/zh.svg', (route) => route.fulfill({ status: 404, body: '' }))
   await page.goto('/cantons')
   await page.locator('.canton-card').first().waitFor()
+  await page.getByRole('button', { name: /Zürich\s*ZH/ }).scrollIntoViewIfNeeded()
+  await page.locator('.flag-fallback', { hasText: 'ZÜ' }).waitFor()
   expect(await page.locator('.canton-card').count()).toBe(26)
   await page.getByRole('button', { name: /Ticino\s*TI/ }).click()
   await page.getByRole('heading', { name: 'Ticino', level: 2 }).waitFor()
@@ -207,6 +212,12 @@ test('cantons overview and the address demo', async () => {
   await page.getByRole('button', { name: /8001 Zürich/ }).first().click()
   await page.getByText('Address Selected').waitFor()
   await screenshot(page, 'address-demo-1280')
+  // Saving needs a registered profile; then 'Address Saved' and home after 2 s.
+  expect((await page.request.put('/api/user/profile', { data: { firstName: 'Max', lastName: 'Demo', phone: '441234567' } })).status()).toBe(200)
+  await page.getByRole('button', { name: 'Save Address' }).click()
+  await page.getByText('Address Saved').waitFor()
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
+  expect(await (await page.request.get('/api/user')).json()).toMatchObject({ zipCode: '8001', city: 'Zürich', gemeinde: 'Zürich' })
   await context.close()
 }, 60_000)
 
