@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
 
 let t: ReturnType<typeof testApp>
-beforeEach(() => { t = testApp() })
+beforeEach(() => { t = testApp({ ADMIN_EMAILS: 'boss@example.ch' }) })
 afterEach(() => t.close())
 
 // The test clock is in November 2026: 2025 can be filed, 2026 cannot yet.
@@ -46,6 +46,15 @@ describe('tax declarations', () => {
     expect((await t.request('GET', '/api/tax/declaration?taxYear=2025', { cookie: bob.cookie })).status).toBe(404)
     expect((await t.request('GET', '/api/tax/declaration/export?taxYear=2025', { cookie: bob.cookie })).status).toBe(404)
     expect((await t.request('GET', '/api/tax/declaration?taxYear=2025')).status).toBe(401)
+    // Naming another user does not help a user; it does an admin, and the download is audited.
+    expect((await t.request('GET', `/api/tax/declaration?taxYear=2025&userId=${anna.user.id}`, { cookie: bob.cookie })).status).toBe(404)
+    const boss = await t.signIn('boss@example.ch')
+    const asAdmin = await t.request('GET', `/api/tax/declaration?taxYear=2025&userId=${anna.user.id}`, { cookie: boss.cookie })
+    expect(asAdmin.status).toBe(200)
+    expect(asAdmin.json.taxData.location.city).toBe('Bern')
+    expect((await t.request('GET', `/api/tax/declaration/export?taxYear=2025&userId=${anna.user.id}`, { cookie: boss.cookie })).status).toBe(200)
+    const audited = t.ctx.sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM audit_log WHERE action = 'admin_download_declaration'").get()!.n
+    expect(audited).toBe(1)
   })
 
   test('refusals: a year not yet fileable (409), an unknown group, a missing year, not an object', async () => {
