@@ -16,16 +16,16 @@ const ProfilePage = lazy(() => import('./profile/profile-page'))
 const LegalPage = lazy(() => import('./legal/legal-page'))
 const NotFoundPage = lazy(() => import('./pages/not-found'))
 const FileHistoryPage = lazy(() => import('./documents/file-history-page'))
+const CantonsPage = lazy(() => import('./cantons/cantons-page'))
+const AddressDemoPage = lazy(() => import('./address/address-demo-page'))
 
 /** Routes of areas that have not landed yet: their title only (issue 2). */
 const TITLE_ONLY: Record<string, string> = {
   '/advanced-tax-info': 'pages.advanced_tax_info',
   '/advanced-tax-info-legacy': 'pages.advanced_tax_info_legacy',
-  '/cantons': 'pages.cantons',
   '/pgbar': 'pages.progress',
   '/tax-card-demo': 'pages.tax_card_demo',
   '/admin': 'pages.admin',
-  '/address-demo': 'pages.address_demo',
   '/featuretest': 'pages.feature_test',
 }
 
@@ -34,6 +34,8 @@ const PROTECTED: Record<string, ComponentType> = {
   '/': HomePage,
   '/profile': ProfilePage,
   '/file-history': FileHistoryPage,
+  '/cantons': CantonsPage,
+  '/address-demo': AddressDemoPage,
 }
 
 function Protected({ component: Component }: { component: ComponentType }) {

@@ -9,6 +9,10 @@ import { taxStatusRoutes } from './tax-status/index'
 import { notificationRoutes } from './notifications/index'
 import { messageRoutes } from './messages/index'
 import { devRoutes } from './dev/index'
+import { profileRoutes } from './users/profile-routes'
+import { declarationRoutes } from './declarations/index'
+import { addressRoutes } from './address/index'
+import { cantonRoutes } from './cantons/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
 import { startMaintenance } from './maintenance'
@@ -43,6 +47,10 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))
     .use(documentRoutes(ctx, sessions))
+    .use(profileRoutes(ctx, sessions))
+    .use(declarationRoutes(ctx, sessions))
+    .use(addressRoutes(ctx, sessions))
+    .use(cantonRoutes())
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))
 

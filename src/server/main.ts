@@ -4,6 +4,7 @@ import { createContext } from './boot'
 import { createApp } from './app'
 import { grantAdmin } from './auth/service'
 import { backup } from './cli/backup'
+import { importLocalities } from './address/localities'
 import { diskAssets, type Asset } from './static/assets'
 import { APP_VERSION } from '../shared/version'
 
@@ -15,11 +16,14 @@ Commands:
   serve                 start the web server (the default)
   admin add EMAIL       give the admin role to EMAIL (the account is created if needed)
   backup FILE           write a consistent copy of the live database to FILE, blobs to FILE.blobs/
+  data import-localities FILE
+                        load swisstopo's Ortschaftenverzeichnis CSV (semicolon-separated) for the
+                        address lookup, replacing the previous import
   --version             print the version
   --help                print this help
 
 Settings (environment): PORT (3000), DATA_DIR (./data), PUBLIC_URL, SMTP_URL, MAIL_FROM,
-ADMIN_EMAILS, SWISSTAX_MASTER_KEY, NODE_ENV (production; --dev or NODE_ENV=development
+ADMIN_EMAILS, SWISSTAX_MASTER_KEY, ADDRESS_SEARCH_URL (a Nominatim-style geocoder), NODE_ENV (production; --dev or NODE_ENV=development
 turns on development mode).`
 
 async function loadAssets(config: Config): Promise<Map<string, Asset>> {
@@ -49,6 +53,12 @@ export async function main(argv: string[]) {
     const ctx = createContext(config)
     const out = backup(ctx, rest[0])
     return console.log(`backup written: ${out.database}${out.blobs ? ` and ${out.blobs}` : ''}`)
+  }
+  if (command === 'data' && rest[0] === 'import-localities' && rest[1]) {
+    const ctx = createContext(config)
+    const out = importLocalities(ctx, rest[1])
+    ctx.sqlite.close()
+    return console.log(`imported ${out.imported} localities from ${rest[1]}${out.skipped ? ` (${out.skipped} line(s) skipped)` : ''}`)
   }
   if (command !== 'serve') {
     console.error(`unknown command: ${args.join(' ')}\n\n${HELP}`)

@@ -1,8 +1,15 @@
-import { useTranslation } from 'react-i18next'
-import { TitleOnlyPage } from '../pages/page-shell'
+import { lazy } from 'react'
+import { useSearch } from 'wouter'
+import { ProfileForm } from './profile-form'
 
-/** The profile screen lands with its own issue; until then the page shows its title. */
+const TaxSetupWizard = lazy(() => import('../wizard/wizard'))
+
+/**
+ * /profile in its three modes (spec part 2 §2): edit; first-time registration
+ * (?firstTime=true); the tax-setup wizard (?setup=tax).
+ */
 export default function ProfilePage() {
-  const { t } = useTranslation()
-  return <TitleOnlyPage title={t('pages.profile')} />
+  const params = new URLSearchParams(useSearch())
+  if (params.get('setup') === 'tax') return <TaxSetupWizard />
+  return <ProfileForm firstTime={params.get('firstTime') === 'true'} />
 }

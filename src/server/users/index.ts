@@ -8,12 +8,13 @@ import { isActiveLanguage } from '../../shared/languages'
 import { getUser, publicUser, setLanguage } from './service'
 import { jsonWithEtag } from '../http/etag'
 import { taxViewOf } from '../tax-status/service'
+import { profileOf } from './profile'
 
 export function userRoutes(ctx: AppContext, sessions: SessionStore) {
   return new Elysia({ name: 'user-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
     .get('/api/user', ({ user, request, query }) =>
-      jsonWithEtag(request, { ...publicUser(getUser(ctx, user.id)), ...taxViewOf(ctx, user.id, query.taxYear) }),
+      jsonWithEtag(request, { ...publicUser(getUser(ctx, user.id)), ...profileOf(ctx, user.id), ...taxViewOf(ctx, user.id, query.taxYear) }),
       { auth: true, query: t.Object({ taxYear: t.Optional(t.Numeric({ minimum: 1900, maximum: 9999, multipleOf: 1 })) }) })
     .put('/api/user/language', ({ user, body }) => {
       if (!isActiveLanguage(body.language)) throw badRequest(`Invalid field 'language': not an offered language`)

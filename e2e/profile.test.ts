@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, newContext, screenshot, signInThroughUi, startServer, startSmtp } from './harness'
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>
+let server: Awaited<ReturnType<typeof startServer>>
+let browser: Browser
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  server = await startServer({ SMTP_URL: smtp.url })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await smtp?.stop()
+})
+
+const counter = (page: Page, n: number) => page.getByText(`Step ${n} of 12`, { exact: true }).waitFor()
+
+test('first-time registration, then the 12-step wizard through to Complete', async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+
+  await signInThroughUi(page, smtp, 'lea.meier@example.ch')
+  await page.waitForURL('**/profile?firstTime=true')
+  await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()
+  await page.getByText('Liability statement').waitFor()
+
+  const terms = page.getByLabel('I accept the terms and conditions and the data protection policy')
+  const submit = page.getByRole('button', { name: 'Complete Registration' })
+  expect(await terms.isDisabled()).toBe(true)
+  expect(await submit.isDisabled()).toBe(true)
+  expect(await page.getByLabel('E-mail').isDisabled()).toBe(true)
+  expect(await page.getByRole('button', { name: 'Main Menu' }).count()).toBe(0)
+  expect(await page.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe('/terms-and-conditions?returnTo=%2Fprofile')
+  expect(await page.getByLabel('Country code').locator('option').count()).toBe(9)
+  await screenshot(page, 'profile-first-time-360')
+
+  // Leaving through the header is refused until the profile is saved.
+  await page.getByRole('button', { name: 'Home' }).click()
+  await page.getByText('Cannot Leave').waitFor()
+  expect(new URL(page.url()).pathname).toBe('/profile')
+
+  await page.getByLabel('First name').fill('Lea')
+  await page.getByLabel('Last name').fill('Meier')
+  await page.getByLabel('Phone number').fill('079 123 45 67')
+  expect(await page.getByLabel('Phone number').inputValue()).toBe('0791234567')
+  await page.getByLabel('Country code').selectOption('+423')
+  expect(await terms.isDisabled()).toBe(false)
+  await terms.check()
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await screenshot(page, 'profile-first-time-1280')
+  await submit.click()
+  await page.getByText('Profile Updated').waitFor()
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
+
+  const me = await (await page.request.get('/api/user')).json()
+  expect(me).toMatchObject({ name: 'Lea Meier', phone: '0791234567', countryCode: '+423', isProfileComplete: true, subscriptionPlan: 'none' })
+  expect(me.gtcAcceptedAt).toBeTruthy()
+
+  // The edit mode: Main Menu, read-only plan, the way into the wizard.
+  await page.goto('/profile')
+  await page.getByRole('button', { name: 'Main Menu' }).waitFor()
+  expect(await page.getByRole('radio', { name: /Premium/ }).isDisabled()).toBe(true)
+  await screenshot(page, 'profile-edit-1280')
+  await page.setViewportSize({ width: 360, height: 800 })
+  await screenshot(page, 'profile-edit-360')
+  await page.getByRole('link', { name: 'Set up tax profile' }).click()
+
+  // Step 1: name and phone come from the profile; salutation, religion and occupation are missing.
+  await counter(page, 1)
+  const next = page.getByRole('button', { name: 'Next' })
+  expect(await page.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true)
+  expect(await next.isDisabled()).toBe(true)
+  expect(await page.getByLabel('First name').inputValue()).toBe('Lea')
+  await page.getByLabel('Mrs').check()
+  await page.getByLabel('Religion').selectOption('Reformed')
+  await page.getByLabel('Occupation').fill('Nurse')
+  await screenshot(page, 'wizard-1-360')
+  await next.click()
+
+  // Step 2: the canton grid.
+  await counter(page, 2)
+  expect(await next.isDisabled()).toBe(true)
+  await page.locator('.canton-card').first().waitFor()
+  expect(await page.locator('.canton-card').count()).toBe(26)
+  await page.getByRole('button', { name: /Bern\s*BE/ }).click()
+  await page.getByText('Selected: Bern').waitFor()
+  await screenshot(page, 'wizard-2-360')
+  await next.click()
+
+  // Step 3: the tax address is optional.
+  await counter(page, 3)
+  await next.click()
+
+  // Step 4: the address lookup fills street, postal code, city and municipality.
+  await counter(page, 4)
+  expect(await next.isDisabled()).toBe(true)
+  await page.getByLabel('Search for your address').fill('Bundesgasse 3, 3011 Bern')
+  await page.getByRole('button', { name: /Bundesgasse 3\s*3011 Bern/ }).click()
+  await page.getByText('Address Selected').waitFor()
+  expect(await page.getByLabel('Street and house number').inputValue()).toBe('Bundesgasse 3')
+  expect(await page.getByLabel('Postal code').inputValue()).toBe('3011')
+  expect(await page.getByLabel('Municipality').inputValue()).toBe('Bern')
+  await screenshot(page, 'wizard-4-360')
+  await next.click()
+
+  // Steps 5 and 6: yes/no with no choice moves on with the default.
+  await counter(page, 5)
+  await next.click()
+  await counter(page, 6)
+  await next.click()
+
+  // Step 7: marital status is required.
+  await counter(page, 7)
+  expect(await next.isDisabled()).toBe(true)
+  await page.getByLabel('Divorced').check()
+  await next.click()
+
+  await counter(page, 8)
+  await next.click()
+
+  // Step 9: children: one child aged 7, plus, minus (never below one), ages clamped to 18.
+  await counter(page, 9)
+  await page.getByRole('button', { name: 'Yes' }).click()
+  expect(await page.getByLabel('Age of child 1').inputValue()).toBe('7')
+  await page.getByRole('button', { name: 'Add a child' }).click()
+  await page.getByLabel('Age of child 2').fill('25')
+  expect(await page.getByLabel('Age of child 2').inputValue()).toBe('18')
+  await page.getByRole('button', { name: 'Add a child' }).click()
+  await page.getByRole('button', { name: 'Remove the last child' }).click()
+  await page.getByText('2 children').waitFor()
+  await screenshot(page, 'wizard-9-360')
+  await next.click()
+
+  // Step 10: alimony shows because divorced with children.
+  await counter(page, 10)
+  await page.getByText('Do you pay alimony?').waitFor()
+  await page.getByRole('group', { name: 'Do you pay alimony?' }).getByRole('button', { name: 'Yes' }).click()
+  await page.getByLabel('Alimony (CHF per month)').fill('650')
+  await page.getByLabel('Duration (months)').fill('24')
+  await page.getByLabel('Self-employed', { exact: true }).check()
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await screenshot(page, 'wizard-10-1280')
+  await next.click()
+
+  await counter(page, 11)
+  await page.getByRole('button', { name: 'Yes' }).click()
+  await next.click()
+
+  // Step 12: the employment type carries over; the button reads Complete.
+  await counter(page, 12)
+  expect(await page.getByLabel('Self-employed', { exact: true }).isChecked()).toBe(true)
+  await screenshot(page, 'wizard-12-1280')
+  await page.getByRole('button', { name: 'Complete' }).click()
+  // Profile, declaration, then status 2 (POST /api/status/set belongs to the tax-status area).
+  await page.getByText('Tax profile saved').waitFor()
+
+  // The profile and a declaration are stored on the server.
+  const saved = await (await page.request.get('/api/user')).json()
+  expect(saved).toMatchObject({
+    salutation: 'mrs', religion: 'Reformed', jobName: 'Nurse', cantonOfResidence: 'bern', street: 'Bundesgasse 3', zipCode: '3011',
+    city: 'Bern', gemeinde: 'Bern', movedDuringYear: 'no', maritalStatus: 'divorced', propertyOwner: false, hasChildren: true,
+    numberOfChildren: 2, childrenAges: [7, 18], paysAlimony: true, alimonyAmount: 650, alimonyDuration: '24', hasPillar3a: true, employmentType: 'self-employed',
+  })
+  const year = new Date().getFullYear() - 1
+  const declaration = await (await page.request.get(`/api/tax/declaration?taxYear=${year}`)).json()
+  expect(declaration.taxData.children).toEqual({ hasChildren: true, numberOfChildren: 2, childrenAges: [7, 18] })
+  expect(declaration.taxData.metadata).toMatchObject({ taxYear: year, completionStatus: 'complete', dataValidated: true })
+
+  // Home after 1.5 s, at status 2.
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
+  await page.getByText('Upload the required tax documents').first().waitFor()
+  expect((await (await page.request.get('/api/user')).json()).isTaxProfileComplete).toBe(true)
+  expect(errors).toEqual([])
+  await context.close()
+}, 120_000)
+
+test('cantons overview and the address demo', async () => {
+  // No service worker here: page.route() cannot see what a worker fetches.
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 780 }, reducedMotion: 'reduce', locale: 'en-GB', serviceWorkers: 'block' })
+  const page = await context.newPage()
+  await signInThroughUi(page, smtp, 'max.demo@example.ch')
+  await page.waitForURL('**/profile?firstTime=true')
+  // A flag that fails to load becomes a grey box with two letters.
+  await page.route('**/cantons/zh.svg', (route) => route.fulfill({ status: 404, body: '' }))
+  await page.goto('/cantons')
+  await page.locator('.canton-card').first().waitFor()
+  await page.getByRole('button', { name: /Zürich\s*ZH/ }).scrollIntoViewIfNeeded()
+  await page.locator('.flag-fallback', { hasText: 'ZÜ' }).waitFor()
+  expect(await page.locator('.canton-card').count()).toBe(26)
+  await page.getByRole('button', { name: /Ticino\s*TI/ }).click()
+  await page.getByRole('heading', { name: 'Ticino', level: 2 }).waitFor()
+  await page.getByText('XXX.XXX.XXX').waitFor()
+  // Every flag is served.
+  for (const code of ['zh', 'be', 'ti', 'ge']) expect((await page.request.get(`/cantons/${code}.svg`)).status()).toBe(200)
+  await screenshot(page, 'cantons-360')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await screenshot(page, 'cantons-1280')
+
+  await page.goto('/address-demo')
+  await page.getByLabel('Search for your address').fill('zz')
+  await page.waitForTimeout(700)
+  expect(await page.locator('.address-suggestions').count()).toBe(0)
+  await page.getByLabel('Search for your address').fill('Nowhere-at-all')
+  await page.getByText('Swiss Addresses Only').waitFor()
+  await page.getByLabel('Search for your address').fill('8001 Zürich')
+  await page.getByRole('button', { name: /8001 Zürich/ }).first().click()
+  await page.getByText('Address Selected').waitFor()
+  await screenshot(page, 'address-demo-1280')
+  // Saving needs a registered profile; then 'Address Saved' and home after 2 s.
+  expect((await page.request.put('/api/user/profile', { data: { firstName: 'Max', lastName: 'Demo', phone: '441234567' } })).status()).toBe(200)
+  await page.getByRole('button', { name: 'Save Address' }).click()
+  await page.getByText('Address Saved').waitFor()
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
+  expect(await (await page.request.get('/api/user')).json()).toMatchObject({ zipCode: '8001', city: 'Zürich', gemeinde: 'Zürich' })
+  await context.close()
+}, 60_000)
+
+const serious = (violations: { id: string; impact?: string | null; nodes: { target: unknown }[] }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
+
+for (const width of [360, 1280]) {
+  test(`profile, wizard, cantons and address demo have no serious axe violations at ${width} px`, async () => {
+    const { default: AxeBuilder } = await import('@axe-core/playwright')
+    const context = await newContext(browser, { baseURL: server.url, width, height: 800 })
+    const page = await context.newPage()
+    await signInThroughUi(page, smtp, `axe${width}@example.ch`)
+    await page.waitForURL('**/profile?firstTime=true')
+    const pages: [string, string][] = [
+      ['/profile?firstTime=true', 'Liability statement'],
+      ['/profile?setup=tax', 'Step 1 of 12'],
+      ['/cantons', 'Zürich'],
+      ['/address-demo', 'Search for your address'],
+    ]
+    for (const [path, text] of pages) {
+      await page.goto(path)
+      await page.getByText(text).first().waitFor()
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+      expect({ path, violations: serious(result.violations) }).toEqual({ path, violations: [] })
+    }
+    await context.close()
+  }, 60_000)
+}

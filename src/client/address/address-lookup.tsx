@@ -1,0 +1,104 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api } from '../api'
+import { toast } from '../ui/toast'
+import { MIN_QUERY_LENGTH, SEARCH_DELAY_MS, type AddressResult } from '../../shared/address'
+
+/**
+ * The address lookup widget (spec part 2 §2 and §5): searches from 3 characters after a
+ * 500 ms pause (or at once with the search button), lists up to 5 Swiss suggestions, and
+ * confirms the chosen one with 'Address Selected'.
+ */
+export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: AddressResult) => void; initial?: string }) {
+  const { t } = useTranslation('profile')
+  const id = useId()
+  const [query, setQuery] = useState(initial)
+  const [results, setResults] = useState<AddressResult[] | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [selected, setSelected] = useState<AddressResult | null>(null)
+  const seq = useRef(0)
+
+  async function search(q: string) {
+    const n = ++seq.current
+    if (q.trim().length < MIN_QUERY_LENGTH) { setResults(null); return }
+    setBusy(true)
+    try {
+      const found = await api<AddressResult[]>(`/api/address/search?q=${encodeURIComponent(q.trim())}`)
+      if (n === seq.current) setResults(found)
+    } catch {
+      if (n === seq.current) {
+        setResults(null)
+        toast({ title: t('address.error_title'), description: t('address.error_text'), variant: 'destructive' })
+      }
+    } finally {
+      if (n === seq.current) setBusy(false)
+    }
+  }
+
+  useEffect(() => {
+    if (selected && query === selected.displayName) return
+    const timer = setTimeout(() => search(query), SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query])
+
+  const choose = (a: AddressResult) => {
+    setSelected(a)
+    setResults(null)
+    setQuery(a.displayName)
+    seq.current++
+    onSelect(a)
+  }
+  const clear = () => {
+    seq.current++
+    setQuery('')
+    setResults(null)
+    setSelected(null)
+    setBusy(false)
+  }
+
+  return (
+    <div className="address-lookup">
+      <label htmlFor={`${id}-q`}>{t('address.search_label')}</label>
+      <div className="address-row" role="search">
+        <input
+          id={`${id}-q`}
+          type="search"
+          autoComplete="off"
+          value={query}
+          placeholder={t('address.placeholder')}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => { setQuery(e.target.value); setSelected(null) }}
+          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); search(query) } }}
+        />
+        <button type="button" className="outline" onClick={() => search(query)} aria-busy={busy} disabled={query.trim().length < MIN_QUERY_LENGTH}>{t('address.search')}</button>
+        <button type="button" className="secondary outline" onClick={clear} disabled={!query}>{t('address.clear')}</button>
+      </div>
+      <small id={`${id}-hint`} className="muted">{t('address.hint')}</small>
+      {results && results.length > 0 && (
+        <ul className="address-suggestions" aria-label={t('address.suggestions')}>
+          {results.map((r) => (
+            <li key={`${r.displayName}|${r.gemeinde}`}>
+              <button type="button" className="suggestion" onClick={() => choose(r)}>
+                <strong>{[r.street, r.houseNumber].filter(Boolean).join(' ') || `${r.postalCode} ${r.city}`}</strong>
+                <small>{`${r.postalCode} ${r.city}${r.gemeinde && r.gemeinde !== r.city ? ` (${r.gemeinde})` : ''}, ${r.state}`}</small>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {results && results.length === 0 && (
+        <div className="address-empty" role="status">
+          <strong>{t('address.swiss_only_title')}</strong>
+          <p>{t('address.swiss_only_text')}</p>
+        </div>
+      )}
+      {selected && (
+        <div className="address-selected" role="status">
+          <strong>{t('address.selected')}</strong>
+          <span>{selected.displayName}</span>
+        </div>
+      )}
+    </div>
+  )
+}

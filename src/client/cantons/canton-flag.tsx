@@ -1,0 +1,10 @@
+import { useState } from 'react'
+
+/** A canton's flag; when the image fails, a grey box with the first two letters of the name. */
+export function CantonFlag({ name, imagePath, size = 48 }: { name: string; imagePath: string; size?: number }) {
+  const [failed, setFailed] = useState(false)
+  if (failed) {
+    return <span className="flag-fallback" style={{ width: size, height: size }} aria-hidden="true">{name.slice(0, 2).toUpperCase()}</span>
+  }
+  return <img className="canton-flag" src={imagePath} alt="" width={size} height={size} loading="lazy" onError={() => setFailed(true)} />
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { PageShell } from '../pages/page-shell'
+import { useCantons } from './use-cantons'
+import { CantonFlag } from './canton-flag'
+import { taxIdRule } from '../../shared/tax-id'
+
+/** /cantons: the 26 cantons with flag and code, and the selected one in detail (spec part 2 §2). */
+export default function CantonsPage() {
+  const { t } = useTranslation(['cantons', 'profile'])
+  const cantons = useCantons()
+  const [code, setCode] = useState<string | null>(null)
+  const selected = cantons?.find((c) => c.code === code)
+  const rule = selected ? taxIdRule(selected.code) : undefined
+  return (
+    <PageShell>
+      <h1>{t('common:pages.cantons')}</h1>
+      <p className="muted">{t('subtitle')}</p>
+      {cantons === undefined && <p aria-busy="true">{t('loading')}</p>}
+      {selected && (
+        <article className="canton-detail" aria-live="polite">
+          <CantonFlag name={selected.name} imagePath={selected.imagePath} size={96} />
+          <div>
+            <h2>{selected.name}</h2>
+            <p><strong>{t('code_label')}:</strong> {selected.code}</p>
+            {rule && <p><strong>{t('profile:cantons.tax_id_format')}:</strong> <code>{rule.format}</code></p>}
+            {rule && <p className="muted">{t(`tax_id_info.${selected.code}`)}</p>}
+          </div>
+        </article>
+      )}
+      {cantons && (
+        <ul className="canton-grid" aria-label={t('common:pages.cantons')}>
+          {cantons.map((c) => (
+            <li key={c.code}>
+              <button type="button" className={`canton-card${c.code === code ? ' selected' : ''}`} aria-pressed={c.code === code} onClick={() => setCode(c.code)}>
+                <CantonFlag name={c.name} imagePath={c.imagePath} size={40} />
+                <span className="canton-name">{c.name}</span>
+                <span className="canton-code">{c.code}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageShell>
+  )
+}

@@ -1,0 +1,181 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation } from 'wouter'
+import { PageShell } from '../pages/page-shell'
+import { sessionUserAtom } from '../store'
+import { api, messageOf } from '../api'
+import { toast } from '../ui/toast'
+import { DEFAULT_COUNTRY_CODE, SUBSCRIPTION_PLANS, checkProfileField, hasRegistrationFields, profileReminders } from '../../shared/profile'
+import { defaultTaxYear } from '../../shared/tax-years'
+import { PhoneInput } from './phone-input'
+import { saveProfile, type Profile } from './profile-api'
+import { useCannotLeave } from './cannot-leave'
+
+/** After a first-time save the user goes home after this pause (spec part 2 §2). */
+export const FIRST_TIME_REDIRECT_MS = 1500
+/** The spec's "external payment page" is not known; the terms describe the plans and their prices. */
+const PLAN_INFO_HREF = '/terms-and-conditions?returnTo=/profile'
+
+const LEGAL_LINKS = [
+  ['/data-protection-policy', 'legal.data_protection'],
+  ['/cookie-policy', 'legal.cookies'],
+  ['/terms-and-conditions', 'legal.terms'],
+] as const
+
+/** The profile screen: edit mode, or first-time registration with the liability statement and the terms. */
+export function ProfileForm({ firstTime }: { firstTime: boolean }) {
+  const { t } = useTranslation('profile')
+  const [, navigate] = useLocation()
+  const user = useAtomValue(sessionUserAtom) as Profile
+  const [form, setForm] = useState({
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    phone: user.phone ?? '',
+    countryCode: user.countryCode || DEFAULT_COUNTRY_CODE,
+  })
+  const [agree, setAgree] = useState(false)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const [saved, setSaved] = useState(false)
+  useCannotLeave(firstTime && !saved)
+
+  const canTick = hasRegistrationFields(form)
+  useEffect(() => { if (!canTick) setAgree(false) }, [canTick])
+
+  const set = (patch: Partial<typeof form>) => {
+    setForm((f) => ({ ...f, ...patch }))
+    setErrors((e) => { const next = { ...e }; for (const k of Object.keys(patch)) delete next[k]; return next })
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const found: Record<string, string> = {}
+    for (const field of ['firstName', 'lastName', 'phone', 'countryCode'] as const) {
+      const err = checkProfileField(field, form[field])
+      if (err) found[field] = t(err.key)
+    }
+    setErrors(found)
+    if (Object.keys(found).length) return
+    setBusy(true)
+    try {
+      await saveProfile(form)
+      if (firstTime) {
+        await api('/api/gtc/accept', { method: 'POST', body: { accepted: true, timestamp: new Date().toISOString(), userAgent: navigator.userAgent } })
+          .catch(() => { /* the spec only logs this; the profile itself is saved */ })
+      }
+      toast({ title: t('toast.updated_title'), description: t('toast.updated_text'), variant: 'success' })
+      if (firstTime) {
+        setSaved(true)
+        setTimeout(() => navigate('/'), FIRST_TIME_REDIRECT_MS)
+      }
+    } catch (err) {
+      toast({ title: t('toast.update_failed_title'), description: messageOf(err, t('toast.update_failed_text')), variant: 'destructive' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function exportJson() {
+    const year = defaultTaxYear()
+    try {
+      const res = await fetch(`/api/tax/declaration/export?taxYear=${year}`, { credentials: 'same-origin' })
+      if (!res.ok) throw new Error(String(res.status))
+      const url = URL.createObjectURL(await res.blob())
+      const a = Object.assign(document.createElement('a'), { href: url, download: `tax_declaration_${user.id}_${year}.json` })
+      a.click()
+      setTimeout(() => URL.revokeObjectURL(url), 1000)
+    } catch {
+      toast({ title: t('toast.export_failed_title'), description: t('toast.export_failed_text'), variant: 'destructive' })
+    }
+  }
+
+  const plan = String(user.subscriptionPlan ?? 'none')
+  // Spec part 1 §5: what the profile still lacks, from the server's copy of it.
+  const reminders = profileReminders(user)
+  return (
+    <PageShell>
+      <article className="profile-card">
+        <header>
+          <h1>{t('title')}</h1>
+          {firstTime
+            ? <p><strong>{t('first_time.title')}</strong><br /><span className="muted">{t('first_time.subtitle')}</span></p>
+            : <p className="muted">{t('subtitle')}</p>}
+        </header>
+        <form onSubmit={submit} noValidate>
+          <div className="grid-2">
+            <div>
+              <label htmlFor="firstName">{t('fields.first_name')} *</label>
+              <input id="firstName" autoComplete="given-name" value={form.firstName} aria-invalid={errors.firstName ? true : undefined}
+                aria-describedby={errors.firstName ? 'firstName-error' : undefined} onChange={(e) => set({ firstName: e.target.value })} />
+              {errors.firstName && <small id="firstName-error" className="form-error">{errors.firstName}</small>}
+            </div>
+            <div>
+              <label htmlFor="lastName">{t('fields.last_name')} *</label>
+              <input id="lastName" autoComplete="family-name" value={form.lastName} aria-invalid={errors.lastName ? true : undefined}
+                aria-describedby={errors.lastName ? 'lastName-error' : undefined} onChange={(e) => set({ lastName: e.target.value })} />
+              {errors.lastName && <small id="lastName-error" className="form-error">{errors.lastName}</small>}
+            </div>
+          </div>
+          <PhoneInput phone={form.phone} countryCode={form.countryCode} error={errors.phone ?? errors.countryCode} onChange={(v) => set(v)} />
+
+          <label htmlFor="email">{t('fields.email')}</label>
+          <input id="email" type="email" value={user.email} disabled aria-describedby="email-hint" />
+          <small id="email-hint" className="muted">{t('fields.email_hint')}</small>
+
+          <fieldset className="plan-field">
+            <legend>{t('plan.label')}</legend>
+            {SUBSCRIPTION_PLANS.map((p) => (
+              <label key={p} className={`plan-option${plan === p ? ' active' : ''}`}>
+                <input type="radio" name="plan" value={p} checked={plan === p} disabled readOnly />
+                <span><strong>{t(`plan.${p}`)}</strong> <small className="muted">{t(`plan.${p}_text`)}</small></span>
+              </label>
+            ))}
+            {plan !== 'basic' && plan !== 'premium' && <small className="muted">{t('plan.none')}</small>}
+            <a href={PLAN_INFO_HREF}>{t('plan.learn_more')}</a>
+          </fieldset>
+
+          {firstTime && (
+            <section className="liability" aria-labelledby="liability-title">
+              <h2 id="liability-title">{t('first_time.liability_title')}</h2>
+              <p>{t('first_time.liability_text')}</p>
+              <label className={`terms-check${canTick ? '' : ' disabled'}`}>
+                <input type="checkbox" checked={agree} disabled={!canTick} onChange={(e) => setAgree(e.target.checked)} aria-describedby="terms-hint" />
+                {t('first_time.agree')}
+              </label>
+              {!canTick && <small id="terms-hint" className="muted">{t('first_time.agree_hint')}</small>}
+            </section>
+          )}
+
+          <nav className="legal-links profile-legal" aria-label={t('legal.label')}>
+            {LEGAL_LINKS.map(([path, key]) => <Link key={path} href={`${path}?returnTo=${encodeURIComponent('/profile')}`}>{t(key)}</Link>)}
+          </nav>
+
+          <div className="form-actions">
+            {!firstTime && <button type="button" className="secondary" onClick={() => navigate('/')}>{t('main_menu')}</button>}
+            <button type="submit" aria-busy={busy} disabled={busy || (firstTime && !agree)}>
+              {firstTime ? t('first_time.submit') : t('submit')}
+            </button>
+          </div>
+        </form>
+      </article>
+
+      {!firstTime && (
+        <article className="profile-card">
+          <h2>{t('tax_profile.title')}</h2>
+          <p>{user.isTaxProfileComplete ? t('tax_profile.complete') : t('tax_profile.incomplete')}</p>
+          {reminders.length > 0 && (
+            <section className="reminders" aria-labelledby="reminders-title">
+              <h3 id="reminders-title">{t('reminders.title')}</h3>
+              <ul>{reminders.map((key) => <li key={key}>{t(key)}</li>)}</ul>
+            </section>
+          )}
+          <div className="form-actions">
+            <Link className="button-link" href="/profile?setup=tax">{user.isTaxProfileComplete ? t('tax_profile.edit') : t('tax_profile.start')}</Link>
+            {user.isTaxProfileComplete && <button type="button" className="outline" onClick={exportJson}>{t('tax_profile.export')}</button>}
+          </div>
+        </article>
+      )}
+    </PageShell>
+  )
+}

@@ -1,0 +1,20 @@
+import { Elysia, t } from 'elysia'
+import type { AppContext } from '../context'
+import { pluginSeed } from '../context'
+import type { SessionStore } from '../auth/session'
+import { authPlugin } from '../auth/plugin'
+import { searchAddresses } from './search'
+
+/** GET /api/address/search?q=: up to 5 Swiss addresses (spec part 2 §2 "Address lookup"). */
+export function addressRoutes(ctx: AppContext, sessions: SessionStore) {
+  return new Elysia({ name: 'address-routes', seed: pluginSeed(ctx) })
+    .use(authPlugin(ctx, sessions))
+    .get('/api/address/search', ({ query, request }) => {
+      // The geocoder answers in the browser's language (spec: "language from browser").
+      const language = /^[a-z]{2,3}/i.exec(request.headers.get('accept-language') ?? '')?.[0]?.toLowerCase() ?? 'en'
+      return searchAddresses(ctx, query.q ?? '', language)
+    }, {
+      auth: true,
+      query: t.Object({ q: t.Optional(t.String({ maxLength: 500 })) }),
+    })
+}

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
+import type { AppContext } from '../context'
+import { localities } from '../db/schema'
+import { cantonByCode } from '../../shared/cantons'
+// Bundled at build time, so the single executable carries it (about 3,200 postal codes, 2018).
+import embeddedZipcodes from '@stefanzweifel/js-swiss-cantons/src/data/zipcodes.json'
+
+/** One place a postal code stands for. */
+export interface Locality {
+  postalCode: string
+  locality: string
+  municipality: string
+  canton: string
+}
+
+type EmbeddedEntry = { city_name: string; zipcode: number; community_name: string; canton: string }
+
+let embedded: Locality[] | undefined
+/** The embedded default list; "Lausanne 27"-style delivery suffixes are dropped from the locality. */
+export function embeddedLocalities(): Locality[] {
+  embedded ??= Object.values(embeddedZipcodes as Record<string, EmbeddedEntry>)
+    .filter((e) => cantonByCode(e.canton))
+    .map((e) => ({
+      postalCode: String(e.zipcode),
+      locality: e.city_name.replace(/\s+\d+$/, ''),
+      municipality: e.community_name,
+      canton: e.canton,
+    }))
+  return embedded
+}
+
+// The imported table, cached until its row count or last id changes (an import replaces every row).
+const cache = new WeakMap<AppContext, { stamp: string; rows: Locality[] }>()
+
+/** The imported list when the table has rows, else the embedded one. */
+export function currentLocalities(ctx: AppContext): Locality[] {
+  const stamp = ctx.sqlite.query<{ n: number; last: number | null }, []>('SELECT count(*) AS n, max(id) AS last FROM localities').get()!
+  if (stamp.n === 0) return embeddedLocalities()
+  const key = `${stamp.n}:${stamp.last}`
+  const hit = cache.get(ctx)
+  if (hit?.stamp === key) return hit.rows
+  const rows = ctx.db.select({ postalCode: localities.postalCode, locality: localities.locality, municipality: localities.municipality, canton: localities.canton }).from(localities).all()
+  cache.set(ctx, { stamp: key, rows })
+  return rows
+}
+
+const REQUIRED_COLUMNS = ['Ortschaftsname', 'PLZ4', 'Gemeindename', 'Kantonskürzel'] as const
+
+/**
+ * Parses swisstopo's Ortschaftenverzeichnis (semicolon-separated, header line
+ * Ortschaftsname;PLZ4;Zusatzziffer;Gemeindename;BFS-Nr;Kantonskürzel;…). Lines that are not a
+ * Swiss locality are skipped and counted; the same place under several Zusatzziffern is kept once.
+ */
+export function parseLocalitiesCsv(text: string): { rows: (Locality & { bfsNumber: number | null })[]; skipped: number } {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim())
+  const header = (lines.shift() ?? '').split(';').map((h) => h.trim())
+  const col = Object.fromEntries(header.map((h, i) => [h, i]))
+  const missing = REQUIRED_COLUMNS.filter((c) => col[c] === undefined)
+  if (missing.length) throw new Error(`not an Ortschaftenverzeichnis CSV: missing column(s) ${missing.join(', ')}`)
+  const seen = new Set<string>()
+  const rows: (Locality & { bfsNumber: number | null })[] = []
+  let skipped = 0
+  for (const line of lines) {
+    const cells = line.split(';').map((c) => c.trim())
+    const postalCode = cells[col.PLZ4!] ?? ''
+    const locality = cells[col.Ortschaftsname!] ?? ''
+    const municipality = cells[col.Gemeindename!] ?? ''
+    const canton = (cells[col['Kantonskürzel']!] ?? '').toUpperCase()
+    if (!/^\d{4}$/.test(postalCode) || !locality || !municipality || !cantonByCode(canton)) { skipped++; continue }
+    const key = `${postalCode}|${locality}|${municipality}|${canton}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    const bfs = Number(cells[col['BFS-Nr']!] ?? '')
+    rows.push({ postalCode, locality, municipality, canton, bfsNumber: Number.isInteger(bfs) && bfs > 0 ? bfs : null })
+  }
+  return { rows, skipped }
+}
+
+/**
+ * `swisstax data import-localities FILE`: replaces the localities table with the file's
+ * rows in one transaction. A file with no usable row changes nothing.
+ */
+export function importLocalities(ctx: AppContext, file: string) {
+  const { rows, skipped } = parseLocalitiesCsv(readFileSync(file, 'utf8'))
+  if (rows.length === 0) throw new Error(`no localities found in ${file} (${skipped} line(s) skipped)`)
+  ctx.sqlite.transaction(() => {
+    ctx.db.delete(localities).run()
+    for (let i = 0; i < rows.length; i += 500) ctx.db.insert(localities).values(rows.slice(i, i + 500)).run()
+  }).immediate()
+  ctx.db.run(sql`ANALYZE localities`)
+  return { imported: rows.length, skipped }
+}

@@ -1,0 +1,110 @@
+import type { AppContext } from '../context'
+import { cantonByCode } from '../../shared/cantons'
+import { currentLocalities, type Locality } from './localities'
+import { searchExternal } from './geocoder'
+import { MAX_RESULTS, MIN_QUERY_LENGTH, splitHouseNumber, type AddressResult } from '../../shared/address'
+
+const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim()
+
+// Words that make a part of the query a street rather than a place.
+const STREET_WORDS = /(strasse|str\.|gasse|weg|platz|allee|ring|quai|rain|halde|matte|rue|route|chemin|avenue|place|via|viale|piazza|vicolo|ch\.|av\.)/i
+
+/** The pieces of a typed address: "Bahnhofstrasse 12, 8001 Zürich" → street, number, postal code, place. */
+export function parseQuery(q: string): { street: string; houseNumber: string; postalCode: string; place: string } {
+  let street = ''
+  let houseNumber = ''
+  let postalCode = ''
+  let place = ''
+  for (const raw of q.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const plzFirst = /^(?:CH-?)?(\d{4})(?:\s+(.*))?$/i.exec(raw)
+    const plzLast = /^(\D.*?)\s+(\d{4})$/.exec(raw)
+    if (plzFirst) { postalCode = plzFirst[1]!; if (plzFirst[2]) place = plzFirst[2]; continue }
+    if (plzLast && !STREET_WORDS.test(plzLast[1]!)) { place = plzLast[1]!; postalCode = plzLast[2]!; continue }
+    // No comma: "Bahnhofstrasse 1 8001 Zürich" has the postal code between street and place.
+    const inner = /^(.*?\S)\s+(\d{4})\s+(\D.*)$/.exec(raw)
+    if (inner && /[a-z\u00c0-\u024f]/i.test(inner[1]!)) {
+      const split = splitHouseNumber(inner[1]!)
+      if (!street) { street = split.street; houseNumber = split.houseNumber }
+      postalCode = inner[2]!
+      place = inner[3]!
+      continue
+    }
+    const split = splitHouseNumber(raw)
+    if (split.houseNumber || STREET_WORDS.test(raw)) {
+      if (!street) { street = split.street; houseNumber = split.houseNumber }
+      continue
+    }
+    if (!place) place = raw
+  }
+  return { street, houseNumber, postalCode, place }
+}
+
+/** Ranks the places matching the query's postal code and/or place name; best first. */
+function matchLocalities(all: Locality[], postalCode: string, place: string): Locality[] {
+  const p = fold(place)
+  const scored: { l: Locality; score: number }[] = []
+  for (const l of all) {
+    let score = 0
+    if (postalCode) {
+      if (l.postalCode !== postalCode) continue
+      score += 100
+    }
+    if (p) {
+      const loc = fold(l.locality)
+      const mun = fold(l.municipality)
+      if (loc === p || mun === p) score += 50
+      else if (loc.startsWith(p) || mun.startsWith(p)) score += 30
+      else if (loc.includes(p) || mun.includes(p)) score += 10
+      else if (!postalCode) continue
+    }
+    if (!postalCode && !p) continue
+    scored.push({ l, score })
+  }
+  scored.sort((a, b) => b.score - a.score || a.l.postalCode.localeCompare(b.l.postalCode) || a.l.locality.localeCompare(b.l.locality))
+  return scored.map((s) => s.l)
+}
+
+function toResult(l: Locality, street: string, houseNumber: string): AddressResult {
+  const line = [street, houseNumber].filter(Boolean).join(' ')
+  const city = l.locality
+  const place = `${l.postalCode} ${city}`
+  const extra = l.municipality !== city ? ` (${l.municipality})` : ''
+  return {
+    displayName: `${line ? `${line}, ` : ''}${place}${extra}, ${l.canton}`,
+    street,
+    houseNumber,
+    postalCode: l.postalCode,
+    city,
+    gemeinde: l.municipality,
+    state: cantonByCode(l.canton)?.name ?? l.canton,
+    country: 'Switzerland',
+  }
+}
+
+/** The offline part: the typed street kept as typed, the place from the localities list. */
+export function searchOffline(ctx: AppContext, q: string): AddressResult[] {
+  const { street, houseNumber, postalCode, place } = parseQuery(q)
+  // A lone word may be a place or a street without a number: try it as a place.
+  const placeText = place || (!postalCode && !street ? q.trim() : '')
+  return matchLocalities(currentLocalities(ctx), postalCode, placeText).slice(0, MAX_RESULTS).map((l) => toResult(l, street, houseNumber))
+}
+
+/**
+ * GET /api/address/search: fewer than 3 characters find nothing; otherwise the external
+ * geocoder's Swiss results (when ADDRESS_SEARCH_URL is set) come first, then the offline ones.
+ */
+export async function searchAddresses(ctx: AppContext, q: string, language = 'en'): Promise<AddressResult[]> {
+  const query = q.trim().slice(0, 200)
+  if (query.length < MIN_QUERY_LENGTH) return []
+  const external = ctx.config.addressSearchUrl ? await searchExternal(ctx, query, language) : []
+  const out: AddressResult[] = []
+  const seen = new Set<string>()
+  for (const r of [...external, ...searchOffline(ctx, query)]) {
+    const key = `${fold(r.street)}|${r.houseNumber}|${r.postalCode}|${fold(r.gemeinde)}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push(r)
+    if (out.length === MAX_RESULTS) break
+  }
+  return out
+}

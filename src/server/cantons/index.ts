@@ -1,0 +1,13 @@
+import { Elysia } from 'elysia'
+import { CANTONS } from '../../shared/cantons'
+
+// Built once from the shared list, so the file and the rules cannot disagree.
+const BODY = JSON.stringify({ cantons: CANTONS.map(({ name, code, imagePath }) => ({ name, code, imagePath })) })
+
+/** GET /cantons/cantons.json: the static list of the 26 cantons (spec part 2 §7). Public, like the flags. */
+export function cantonRoutes() {
+  return new Elysia({ name: 'canton-routes' })
+    .get('/cantons/cantons.json', () => new Response(BODY, {
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    }))
+}

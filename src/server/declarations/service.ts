@@ -1,0 +1,46 @@
+import { and, desc, eq } from 'drizzle-orm'
+import type { AppContext } from '../context'
+import { declarations } from '../db/schema'
+import { badRequest, notFound } from '../http/errors'
+import { requireFileableYear } from '../tax-status/service'
+
+/** The payload groups of spec part 2 §3; anything else in taxData is refused. */
+export const DECLARATION_GROUPS = ['personalInfo', 'location', 'personalStatus', 'realEstate', 'children', 'taxFeatures', 'employment', 'alimony', 'metadata'] as const
+/** A declaration is a few KB; this leaves room without letting a client fill the disk. */
+export const MAX_DECLARATION_BYTES = 64 * 1024
+
+/**
+ * Stores a new version of the user's declaration for the year. The metadata's userId and
+ * taxYear are the server's, whatever the client wrote there.
+ */
+export function saveDeclaration(ctx: AppContext, userId: number, taxYear: number, taxData: Record<string, unknown>) {
+  requireFileableYear(ctx, taxYear)
+  for (const key of Object.keys(taxData)) {
+    if (!(DECLARATION_GROUPS as readonly string[]).includes(key)) throw badRequest(`Invalid field 'taxData.${key}': not a declaration group`)
+    const group = taxData[key]
+    if (typeof group !== 'object' || group === null || Array.isArray(group)) throw badRequest(`Invalid field 'taxData.${key}': expected an object`)
+  }
+  const now = ctx.now()
+  const metadata = { ...(taxData.metadata as Record<string, unknown> | undefined), userId, taxYear }
+  const data = JSON.stringify({ ...taxData, metadata })
+  if (Buffer.byteLength(data) > MAX_DECLARATION_BYTES) throw badRequest(`Invalid field 'taxData': larger than ${MAX_DECLARATION_BYTES / 1024} KB`)
+  return ctx.sqlite.transaction(() => {
+    const last = latestRow(ctx, userId, taxYear)
+    const version = (last?.version ?? 0) + 1
+    ctx.db.insert(declarations).values({ userId, taxYear, version, data, createdAt: now }).run()
+    return { success: true, taxYear, version, savedAt: new Date(now).toISOString() }
+  }).immediate()
+}
+
+function latestRow(ctx: AppContext, userId: number, taxYear: number) {
+  return ctx.db.select().from(declarations)
+    .where(and(eq(declarations.userId, userId), eq(declarations.taxYear, taxYear)))
+    .orderBy(desc(declarations.version)).limit(1).get()
+}
+
+/** The latest version, or 404 (also when it is someone else's: it is never visible to them). */
+export function latestDeclaration(ctx: AppContext, userId: number, taxYear: number) {
+  const row = latestRow(ctx, userId, taxYear)
+  if (!row) throw notFound(`No tax declaration saved for ${taxYear}`, 'DECLARATION_NOT_FOUND')
+  return { taxYear: row.taxYear, version: row.version, savedAt: new Date(row.createdAt).toISOString(), taxData: JSON.parse(row.data) as Record<string, unknown> }
+}

@@ -1,0 +1,29 @@
+import { Elysia, t } from 'elysia'
+import type { AppContext } from '../context'
+import { pluginSeed } from '../context'
+import type { SessionStore } from '../auth/session'
+import { authPlugin } from '../auth/plugin'
+import { badRequest } from '../http/errors'
+import { clientIp } from '../http/request'
+import { acceptTerms, setSubscriptionPlan, updateProfile } from './profile'
+
+/** The profile screen's calls: the profile itself, the terms, and the admin-only plan. */
+export function profileRoutes(ctx: AppContext, sessions: SessionStore) {
+  return new Elysia({ name: 'profile-routes', seed: pluginSeed(ctx) })
+    .use(authPlugin(ctx, sessions))
+    // The body is checked field by field by the shared rules, so the message names the field.
+    .put('/api/user/profile', ({ user, body }) => updateProfile(ctx, user.id, body as Record<string, unknown>), {
+      auth: true,
+      body: t.Record(t.String(), t.Any()),
+    })
+    // What the client sends about time, agent and address is ignored: the server records its own view.
+    .post('/api/gtc/accept', ({ user, body, request, server }) => {
+      if ((body as { accepted?: unknown } | undefined)?.accepted === false) throw badRequest(`Invalid field 'accepted': the terms must be accepted`)
+      return acceptTerms(ctx, user.id, request.headers.get('user-agent') ?? '', clientIp(request, server, ctx.config))
+    }, { auth: true })
+    .put('/api/admin/users/:id/plan', ({ user, params, body, request, server }) => {
+      const id = Number(params.id)
+      if (!Number.isInteger(id) || id <= 0) throw badRequest(`Invalid field 'id': a user id`)
+      return setSubscriptionPlan(ctx, user.id, id, body.subscriptionPlan, clientIp(request, server, ctx.config))
+    }, { role: 'admin', body: t.Object({ subscriptionPlan: t.String({ maxLength: 20 }) }) })
+}

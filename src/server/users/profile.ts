@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm'
+import type { AppContext } from '../context'
+import { profiles, users } from '../db/schema'
+import { badRequest, forbidden, notFound } from '../http/errors'
+import { audit } from '../audit'
+import { DEFAULT_COUNTRY_CODE, PROFILE_FIELDS, SUBSCRIPTION_PLANS, validateProfile } from '../../shared/profile'
+
+type ProfileRow = typeof profiles.$inferSelect
+/** Fields that live on `users` (first-time registration); the rest are on `profiles`. */
+const USER_FIELDS = new Set(['firstName', 'lastName', 'phone', 'countryCode'])
+
+function profileRow(ctx: AppContext, userId: number): ProfileRow | undefined {
+  return ctx.db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1).get()
+}
+
+function parseAges(text: string | null | undefined): number[] {
+  if (!text) return []
+  try {
+    const v = JSON.parse(text)
+    return Array.isArray(v) ? v.filter((a) => Number.isInteger(a)) : []
+  } catch { return [] }
+}
+
+/**
+ * Every profile field of spec part 2 §3 as GET /api/user answers it: `name` joined from first
+ * and last name, countryCode defaulting to +41, the plan, and null for what was never filled.
+ */
+export function profileOf(ctx: AppContext, userId: number) {
+  const u = ctx.db.select().from(users).where(eq(users.id, userId)).limit(1).get()
+  if (!u) throw notFound('User not found')
+  const p = profileRow(ctx, userId)
+  return {
+    name: [u.firstName, u.lastName].filter((s) => s?.trim()).join(' '),
+    firstName: u.firstName ?? '',
+    lastName: u.lastName ?? '',
+    phone: u.phone ?? '',
+    countryCode: u.countryCode || DEFAULT_COUNTRY_CODE,
+    salutation: p?.salutation ?? null,
+    dateOfBirth: p?.dateOfBirth ?? null,
+    religion: p?.religion ?? null,
+    jobName: p?.jobName ?? null,
+    occupation: p?.jobName ?? null,
+    taxAddress: p?.taxAddress ?? null,
+    cantonOfResidence: p?.cantonOfResidence ?? null,
+    street: p?.street ?? null,
+    zipCode: p?.zipCode ?? null,
+    city: p?.city ?? null,
+    gemeinde: p?.gemeinde ?? null,
+    movedDuringYear: p?.movedDuringYear ?? null,
+    housingSituation: p?.housingSituation ?? null,
+    isFirefighter: p?.isFirefighter ?? null,
+    maritalStatus: p?.maritalStatus ?? null,
+    propertyOwner: p?.propertyOwner ?? null,
+    numberOfProperties: p?.numberOfProperties ?? null,
+    propertyCountry: p?.propertyCountry ?? null,
+    propertyUse: p?.propertyUse ?? null,
+    hasChildren: p?.hasChildren ?? null,
+    numberOfChildren: p?.numberOfChildren ?? null,
+    childrenAges: parseAges(p?.childrenAges),
+    hasInvestments: p?.hasInvestments ?? null,
+    hasForeignIncome: p?.hasForeignIncome ?? null,
+    isDisabled: p?.isDisabled ?? null,
+    receivesAHVIV: p?.receivesAHVIV ?? null,
+    hasTaxIdentificationNumber: p?.hasTaxIdentificationNumber ?? null,
+    hasPowerOfAttorney: p?.hasPowerOfAttorney ?? null,
+    employmentType: p?.employmentType ?? null,
+    paysAlimony: p?.paysAlimony ?? null,
+    alimonyAmount: p?.alimonyAmount ?? null,
+    alimonyDuration: p?.alimonyDuration ?? null,
+    hasPillar3a: p?.hasPillar3a ?? null,
+    hasPension: p?.hasPension ?? null,
+    taxationLevel: p?.taxationLevel ?? null,
+    subscriptionPlan: p?.subscriptionPlan ?? 'none',
+    isTaxProfileComplete: p?.isTaxProfileComplete ?? false,
+    gtcAcceptedAt: p?.gtcAcceptedAt ? new Date(p.gtcAcceptedAt).toISOString() : null,
+  }
+}
+export type Profile = ReturnType<typeof profileOf>
+
+/** Inserts the user's profile row when there is none yet, so updates can be plain UPDATEs. */
+function ensureProfileRow(ctx: AppContext, userId: number) {
+  ctx.db.insert(profiles).values({ userId, updatedAt: ctx.now() }).onConflictDoNothing().run()
+}
+
+/**
+ * PUT /api/user/profile: validates the fields sent (the shared rules), refuses a plan change
+ * (admins set plans through their own route), and writes users + profiles in one transaction.
+ * First name, last name and phone must be filled after the update: sent ones are checked
+ * as sent, missing ones must already be stored.
+ */
+export function updateProfile(ctx: AppContext, userId: number, input: Record<string, unknown>) {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badRequest('The profile must be a JSON object')
+  const current = profileOf(ctx, userId)
+  if (Object.hasOwn(input, 'subscriptionPlan') && input.subscriptionPlan !== current.subscriptionPlan) {
+    throw forbidden('The subscription plan cannot be changed on the profile screen.', 'PLAN_ADMIN_ONLY')
+  }
+  const merged: Record<string, unknown> = { ...input }
+  for (const f of ['firstName', 'lastName', 'phone'] as const) if (!Object.hasOwn(input, f)) merged[f] = current[f]
+  if (typeof merged.firstName === 'string') merged.firstName = merged.firstName.trim()
+  if (typeof merged.lastName === 'string') merged.lastName = merged.lastName.trim()
+  const refused = validateProfile(merged, new Date(ctx.now()))
+  if (refused) throw badRequest(refused.message, refused.field === 'firstName' || refused.field === 'lastName' || refused.field === 'phone' ? `INVALID_${refused.field.replace(/[A-Z]/g, (c) => '_' + c).toUpperCase()}` : 'INVALID_INPUT')
+
+  const userSet: Record<string, unknown> = {}
+  const profileSet: Record<string, unknown> = {}
+  for (const f of PROFILE_FIELDS) {
+    if (!Object.hasOwn(merged, f) || merged[f] === undefined) continue
+    const v = f === 'childrenAges' ? (merged[f] === null ? null : JSON.stringify(merged[f])) : merged[f]
+    if (USER_FIELDS.has(f)) userSet[f] = v
+    else profileSet[f] = v
+  }
+  ctx.sqlite.transaction(() => {
+    if (Object.keys(userSet).length) ctx.db.update(users).set(userSet).where(eq(users.id, userId)).run()
+    ensureProfileRow(ctx, userId)
+    ctx.db.update(profiles).set({ ...profileSet, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
+  })()
+  return profileOf(ctx, userId)
+}
+
+/** PUT /api/admin/users/:id/plan: only admins choose a plan (basic or premium). */
+export function setSubscriptionPlan(ctx: AppContext, adminId: number, userId: number, plan: string, ip: string) {
+  if (!(SUBSCRIPTION_PLANS as readonly string[]).includes(plan)) throw badRequest(`Invalid field 'subscriptionPlan': must be basic or premium`)
+  if (!ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw notFound('User not found')
+  ctx.sqlite.transaction(() => {
+    ensureProfileRow(ctx, userId)
+    ctx.db.update(profiles).set({ subscriptionPlan: plan, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
+  })()
+  audit(ctx, 'admin_set_plan', adminId, ip, { userId, plan })
+  return profileOf(ctx, userId)
+}
+
+/** POST /api/gtc/accept: the time, user agent and address as the server sees them. */
+export function acceptTerms(ctx: AppContext, userId: number, userAgent: string, ip: string) {
+  const at = ctx.now()
+  ctx.sqlite.transaction(() => {
+    ensureProfileRow(ctx, userId)
+    ctx.db.update(profiles).set({ gtcAcceptedAt: at, gtcUserAgent: userAgent.slice(0, 500), gtcIp: ip, updatedAt: at })
+      .where(eq(profiles.userId, userId)).run()
+  })()
+  return { accepted: true, acceptedAt: new Date(at).toISOString(), ipAddress: ip, userAgent: userAgent.slice(0, 500) }
+}
+
+/** Marks the tax profile complete (the 1→2 move of the tax-status area calls this). */
+export function markTaxProfileComplete(ctx: AppContext, userId: number) {
+  ensureProfileRow(ctx, userId)
+  ctx.db.update(profiles).set({ isTaxProfileComplete: true, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
+}
