@@ -86,6 +86,7 @@ test('status 3 with the completion flag: Mark as Transmitted shows the banner an
   expect(await page.getByRole('button', { name: 'Mark as Transmitted' }).count()).toBe(0)
   expect(await page.getByRole('heading', { name: 'Required Tax Documents' }).count()).toBe(0)
   expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('67')
+  expect(await page.getByRole('button', { name: 'Advanced Tax Info' }).isEnabled()).toBe(true)
   // The stored 'documents transmitted' notification arrives with the refresh.
   await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor()
   await screenshot(page, 'home-status4-1280')
@@ -138,6 +139,15 @@ test('a new user: year selector, the unavailable current year, sending a message
   const mine = await page.evaluate(() => fetch('/api/messages').then((r) => r.json()))
   expect(mine.map((m: { message: string }) => m.message)).toEqual(['Can I deduct my train pass?'])
   await screenshot(page, 'home-message-360')
+
+  // In German: the dashboard's texts come from locales/de/home.json.
+  await page.getByLabel('Language').selectOption('de')
+  await page.getByRole('heading', { name: `Steuerstatus ${year - 1}` }).waitFor()
+  expect(await page.getByText('Nächster Schritt: Bitte vervollständigen Sie Ihr Steuerprofil!').count()).toBe(1)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await screenshot(page, 'home-de-360')
+  await page.getByLabel('Sprache').selectOption('en')
+  await page.getByRole('heading', { name: `Tax Status for ${year - 1}` }).waitFor()
 
   // The session ends elsewhere; the next call answers 401 and the dialog opens.
   await page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }))
