@@ -23,15 +23,18 @@ export default function HomePage() {
   const data = useHomeData(year)
   const status = displayStatus(year, data.user, data.record)
   const [minShown, setMinShown] = useState(false)
+  // The overlay covers the first load only; a change of year just swaps the figures.
+  const [loadedOnce, setLoadedOnce] = useState(false)
 
   useEffect(() => {
     const timer = setTimeout(() => setMinShown(true), MIN_OVERLAY_MS)
     return () => clearTimeout(timer)
   }, [])
+  useEffect(() => { if (data.ready) setLoadedOnce(true) }, [data.ready])
 
   return (
     <PageShell headerExtra={<NotificationsBell items={data.notifications} onChanged={data.refreshNotifications} />}>
-      {(!data.ready || !minShown) && <LoadingOverlay />}
+      {(!loadedOnce || !minShown) && <LoadingOverlay />}
       <div className="home">
         <YearSelector />
         <StatusCard year={year} status={status} />
