@@ -52,7 +52,7 @@ export default function HomePage() {
           </section>
         )}
         <TransmitActions year={year} status={status} flags={data.flags} onTransmitted={data.refresh} />
-        <MessageBox />
+        <MessageBox replyCount={data.notifications.filter((n) => n.category === 'message').length} />
       </div>
     </PageShell>
   )
