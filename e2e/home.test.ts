@@ -117,6 +117,7 @@ test('a new user: year selector, the unavailable current year, sending a message
   expect(await axe(page)).toEqual([])
   await page.keyboard.press('Escape')
   expect(await page.getByText('Phone number missing').count()).toBe(0)
+  expect(await page.evaluate(() => document.activeElement?.classList.contains('bell-button'))).toBe(true)
 
   // The current year cannot be filed yet: a tooltip and a toast, the selection stays.
   const current = page.getByRole('button', { name: String(year + 1), exact: true })
