@@ -28,8 +28,10 @@ async function axe(page: Page) {
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
 }
 
-/** An expert's session through the real code flow, for setting a user's status over the API. */
-async function adminCookie(): Promise<string> {
+/** An expert's session through the real code flow (once: a second code within 60 s is a 429). */
+let adminSession: Promise<string> | undefined
+const adminCookie = () => (adminSession ??= openAdminSession())
+async function openAdminSession(): Promise<string> {
   const post = (path: string, body: unknown, cookie?: string) =>
     fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) })
   expect((await post('/api/auth/request-code', { email: ADMIN })).status).toBe(200)
@@ -86,6 +88,7 @@ test('status 3 with the completion flag: Mark as Transmitted shows the banner an
   expect(await page.getByRole('button', { name: 'Mark as Transmitted' }).count()).toBe(0)
   expect(await page.getByRole('heading', { name: 'Required Tax Documents' }).count()).toBe(0)
   expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('67')
+  expect(await page.getByRole('button', { name: 'Advanced Tax Info' }).isEnabled()).toBe(true)
   // The stored 'documents transmitted' notification arrives with the refresh.
   await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor()
   await screenshot(page, 'home-status4-1280')
@@ -114,6 +117,7 @@ test('a new user: year selector, the unavailable current year, sending a message
   expect(await axe(page)).toEqual([])
   await page.keyboard.press('Escape')
   expect(await page.getByText('Phone number missing').count()).toBe(0)
+  expect(await page.evaluate(() => document.activeElement?.classList.contains('bell-button'))).toBe(true)
 
   // The current year cannot be filed yet: a tooltip and a toast, the selection stays.
   const current = page.getByRole('button', { name: String(year + 1), exact: true })
@@ -137,7 +141,25 @@ test('a new user: year selector, the unavailable current year, sending a message
   expect(await page.getByLabel('Your message').inputValue()).toBe('')
   const mine = await page.evaluate(() => fetch('/api/messages').then((r) => r.json()))
   expect(mine.map((m: { message: string }) => m.message)).toEqual(['Can I deduct my train pass?'])
+  await page.locator('.message-history li.from-user').getByText('Can I deduct my train pass?').waitFor()
+
+  // An expert replies; the taxStatusUpdated event (or the next 30 s poll) brings the notification and the reply.
+  const admin = await adminCookie()
+  const reply = await fetch(`${server.url}/api/admin/messages/${mine[0].id}/reply`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin }, body: JSON.stringify({ message: 'Yes, as professional expenses.' }) })
+  expect(reply.status).toBe(200)
+  await page.evaluate(() => window.dispatchEvent(new Event('taxStatusUpdated')))
+  await page.locator('.message-history li.from-expert').getByText('Yes, as professional expenses.').waitFor()
+  await page.getByRole('button', { name: 'Notifications, 6 unread' }).waitFor()
   await screenshot(page, 'home-message-360')
+
+  // In German: the dashboard's texts come from locales/de/home.json.
+  await page.getByLabel('Language').selectOption('de')
+  await page.getByRole('heading', { name: `Steuerstatus ${year - 1}` }).waitFor()
+  expect(await page.getByText('Nächster Schritt: Bitte vervollständigen Sie Ihr Steuerprofil!').count()).toBe(1)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await screenshot(page, 'home-de-360')
+  await page.getByLabel('Sprache').selectOption('en')
+  await page.getByRole('heading', { name: `Tax Status for ${year - 1}` }).waitFor()
 
   // The session ends elsewhere; the next call answers 401 and the dialog opens.
   await page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }))

@@ -28,15 +28,18 @@ export default function HomePage() {
 
   // An upload, delete or not-relevant mark may move the status 2→3 on the server.
   useEffect(() => { if (documentsVersion > 0) void data.refresh() }, [documentsVersion])
+  // The overlay covers the first load only; a change of year just swaps the figures.
+  const [loadedOnce, setLoadedOnce] = useState(false)
 
   useEffect(() => {
     const timer = setTimeout(() => setMinShown(true), MIN_OVERLAY_MS)
     return () => clearTimeout(timer)
   }, [])
+  useEffect(() => { if (data.ready) setLoadedOnce(true) }, [data.ready])
 
   return (
     <PageShell headerExtra={<NotificationsBell items={data.notifications} onChanged={data.refreshNotifications} />}>
-      {(!data.ready || !minShown) && <LoadingOverlay />}
+      {(!loadedOnce || !minShown) && <LoadingOverlay />}
       <div className="home">
         <YearSelector />
         <StatusCard year={year} status={status} />
@@ -52,7 +55,7 @@ export default function HomePage() {
         <section className="upload-area" aria-label={t('documents.upload_area')}>
           <UploadTools taxYear={year} disabled={status.id >= 4} />
         </section>
-        <MessageBox />
+        <MessageBox replyCount={data.notifications.filter((n) => n.category === 'message').length} />
         <YourFilesButton taxYear={year} />
       </div>
     </PageShell>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, ApiRequestError } from '../api'
 import { toast } from '../ui/toast'
@@ -6,9 +6,26 @@ import { toast } from '../ui/toast'
 export const MAX_MESSAGE_LENGTH = 5000
 const SENT_NOTE_MS = 5000
 
-/** The 'Send Message' box (spec part 1 §2, §5, §8): blank input is never sent. */
-export function MessageBox() {
-  const { t } = useTranslation('home')
+interface Message { id: number; message: string; fromExpert: boolean; createdAt: number }
+
+/** How many of the latest messages and replies the box shows. */
+const HISTORY_SHOWN = 5
+
+/**
+ * The 'Send Message' box (spec part 1 §2, §5, §8): blank input is never sent.
+ * Below it, the latest messages with the experts' replies; `replyCount` changes
+ * when a reply notification arrives, which reloads them.
+ */
+export function MessageBox({ replyCount }: { replyCount: number }) {
+  const { t, i18n } = useTranslation('home')
+  const [history, setHistory] = useState<Message[]>([])
+  const loadHistory = useCallback(async () => {
+    try {
+      setHistory(await api<Message[]>('/api/messages'))
+    } catch { /* the box still works without its history */ }
+  }, [])
+  useEffect(() => { void loadHistory() }, [loadHistory, replyCount])
+  const when = new Intl.DateTimeFormat(i18n.language === 'gsw' ? 'de-CH' : `${i18n.language}-CH`, { dateStyle: 'medium', timeStyle: 'short' })
   const [text, setText] = useState('')
   const [busy, setBusy] = useState(false)
   const [sentNote, setSentNote] = useState(false)
@@ -30,6 +47,7 @@ export function MessageBox() {
       await api('/api/send-message', { method: 'POST', body: { message: text } })
       setText('')
       setSentNote(true)
+      void loadHistory()
       toast({ title: t('message.sent_title'), description: t('message.sent_text'), variant: 'success' })
     } catch (err) {
       const message = err instanceof ApiRequestError ? err.serverMessage : undefined
@@ -58,6 +76,19 @@ export function MessageBox() {
         <button type="submit" disabled={!text.trim() || busy} aria-busy={busy}>{busy ? t('message.sending') : t('message.send')}</button>
         {sentNote && <p className="sent-note" role="status">{t('message.sent_inline')}</p>}
       </form>
+      {history.length > 0 && (
+        <>
+          <h3 className="history-title">{t('message.history_title')}</h3>
+          <ol className="message-history">
+            {history.slice(-HISTORY_SHOWN).map((m) => (
+              <li key={m.id} className={m.fromExpert ? 'from-expert' : 'from-user'}>
+                <small>{m.fromExpert ? t('message.from_expert') : t('message.from_you')} · {when.format(new Date(m.createdAt))}</small>
+                <p>{m.message}</p>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
     </section>
   )
 }

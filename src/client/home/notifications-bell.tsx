@@ -14,11 +14,17 @@ export function NotificationsBell({ items, onChanged }: { items: NotificationIte
   const { t } = useTranslation('home')
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLLIElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
   const unread = items.filter((n) => !n.read).length
 
   useEffect(() => {
     if (!open) return
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false) }
+    // Escape closes the list and gives the focus back to the bell, so keyboard users are not lost.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      setOpen(false)
+      button.current?.focus()
+    }
     const onClick = (e: MouseEvent) => { if (!root.current?.contains(e.target as Node)) setOpen(false) }
     document.addEventListener('keydown', onKey)
     document.addEventListener('mousedown', onClick)
@@ -44,6 +50,7 @@ export function NotificationsBell({ items, onChanged }: { items: NotificationIte
   return (
     <li className="bell" ref={root}>
       <button
+        ref={button}
         type="button"
         className="outline bell-button"
         aria-expanded={open}

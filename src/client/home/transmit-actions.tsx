@@ -24,11 +24,15 @@ export function TransmitActions({ year, status, flags, onTransmitted }: {
   const [advancedOpen, setAdvancedOpen] = useState(false)
   const [busy, setBusy] = useState(false)
 
+  const unlocked = status.id >= 3
   useEffect(() => {
-    setAdvancedOpen(false)
-    const timer = setTimeout(() => setAdvancedOpen(status.id >= 3), ADVANCED_DELAY_MS)
+    if (!unlocked) {
+      setAdvancedOpen(false)
+      return
+    }
+    const timer = setTimeout(() => setAdvancedOpen(true), ADVANCED_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [status.id])
+  }, [unlocked])
 
   const canTransmit = status.id === 3 && flags?.taxYear === year && flags.canTransmit
 

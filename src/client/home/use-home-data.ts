@@ -8,6 +8,13 @@ import type { HomeUser, NotificationItem, TaxStatusRecord, YearFlags } from './t
 /** The user and the notifications are refetched every 30 s (spec part 1 §9); ETags make that a 304. */
 export const POLL_MS = 30_000
 
+/**
+ * Other areas announce a server-side status change with this window event (the
+ * spec's taxStatusUpdated), e.g. the documents area after an upload that may
+ * have moved the year 2→3; the dashboard then refetches at once.
+ */
+export const TAX_STATUS_UPDATED_EVENT = 'taxStatusUpdated'
+
 export interface HomeData {
   user: HomeUser | null
   record: TaxStatusRecord | null
@@ -75,6 +82,12 @@ export function useHomeData(year: number): HomeData {
     Promise.all([loadUser(year, true), loadYear(year), refreshNotifications()]).then(() => { if (live) setReady(true) })
     return () => { live = false }
   }, [year, loadUser, loadYear, refreshNotifications])
+
+  useEffect(() => {
+    const onUpdated = () => { void refresh() }
+    window.addEventListener(TAX_STATUS_UPDATED_EVENT, onUpdated)
+    return () => window.removeEventListener(TAX_STATUS_UPDATED_EVENT, onUpdated)
+  }, [refresh])
 
   useEffect(() => {
     const timer = setInterval(() => {

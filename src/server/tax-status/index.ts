@@ -31,6 +31,11 @@ function toStatusId(value: number | string, field: string): TaxStatusId {
   return id
 }
 
+function requiredStatus(value: number | string | undefined): TaxStatusId {
+  if (value === undefined) throw badRequest(`Missing field 'statusId'`)
+  return toStatusId(value, 'statusId')
+}
+
 /** Tax status per user and year, the moves of DESIGN.md §7, transmit and the per-year flags. */
 export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore) {
   const yearOf = (y: number | undefined) => y ?? defaultTaxYear(new Date(ctx.now()))
@@ -44,9 +49,10 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore) {
     .patch('/api/user/tax-status', ({ user, body, request, server }) =>
       ({ success: true, ...setStatus(ctx, user, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.taxStatus, 'taxStatus') }, clientIp(request, server, ctx.config)) }),
       { auth: true, body: t.Object({ taxStatus: statusValue, taxYear: t.Optional(year), userId }) })
+    // The wizard sends `statusId` (spec part 2 §7); `status` is taken too, as update-numeric names it.
     .post('/api/status/set', ({ user, body, request, server }) =>
-      ({ success: true, ...setStatus(ctx, user, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.status, 'status') }, clientIp(request, server, ctx.config)) }),
-      { auth: true, body: t.Object({ status: statusValue, taxYear: t.Optional(year), userId }) })
+      ({ success: true, ...setStatus(ctx, user, { userId: body.userId, taxYear: yearOf(body.taxYear), to: requiredStatus(body.statusId ?? body.status) }, clientIp(request, server, ctx.config)) }),
+      { auth: true, body: t.Object({ statusId: t.Optional(statusValue), status: t.Optional(statusValue), taxYear: t.Optional(year), userId }) })
     .post('/api/tax-year-status/transmit', ({ user, body }) => transmit(ctx, user.id, yearOf(body.taxYear)),
       { auth: true, body: t.Object({ taxYear: t.Optional(year) }) })
     .get('/api/tax-year-status/flags', ({ user, query }) => yearFlags(ctx, user.id, yearOf(queryYear(query.taxYear))),

@@ -120,6 +120,22 @@ describe('moves by a user (DESIGN.md §7)', () => {
   })
 })
 
+describe('POST /api/status/set as the wizard sends it', () => {
+  test('statusId 2 moves 1→2 once the profile is complete; without a status it is a 400', async () => {
+    const { anna } = await setup()
+    const missing = await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { taxYear: Y } })
+    expect(missing.status).toBe(400)
+    expect(missing.json.message).toBe("Missing field 'statusId'")
+    const early = await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { statusId: 2, taxYear: Y } })
+    expect(early.status).toBe(409)
+    fillUser(t.ctx, anna.user.id)
+    fillProfile(t.ctx, anna.user.id, FULL_PROFILE)
+    const moved = await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { statusId: 2, taxYear: Y } })
+    expect(moved.status).toBe(200)
+    expect((await statusOf(anna.cookie)).current_status_id).toBe(2)
+  })
+})
+
 describe('moves by an expert', () => {
   test('an admin sets 5 and 6 for a user; the user is notified of each change', async () => {
     const { anna, admin } = await setup()
