@@ -5,7 +5,7 @@ import { testApp } from '../test-helpers'
 import { writeStatus, yearStatus } from '../tax-status/service'
 import { purgeDeleted, PURGE_AFTER_MS } from './service'
 import { blobStoreOf } from './index'
-import { dataFiles, elf, pdf, png, sha256, streamedContentHash, streamingUpload, uploadForm, type Part } from './test-fixtures'
+import { dataFiles, docx, elf, pdf, png, sha256, streamedContentHash, streamingUpload, uploadForm, type Part } from './test-fixtures'
 
 const YEAR = 2025
 let t: ReturnType<typeof testApp>
@@ -26,6 +26,8 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     { name: 'an executable renamed .pdf', parts: () => [{ name: 'invoice.pdf', data: elf() }], status: 415, code: 'CONTENT_TYPE_MISMATCH' },
     { name: 'a PNG named .pdf', parts: () => [{ name: 'scan.pdf', data: png() }], status: 415, code: 'CONTENT_TYPE_MISMATCH' },
     { name: 'a binary .txt', parts: () => [{ name: 'notes.txt', data: new Uint8Array([0x68, 0, 0x69]) }], status: 415, code: 'CONTENT_TYPE_MISMATCH' },
+    { name: 'a DOCX claiming 1 GB uncompressed (zip bomb)', parts: () => [{ name: 'letter.docx', data: docx(1024 * 1024 * 1024) }], status: 415, code: 'CONTENT_TYPE_MISMATCH' },
+    { name: 'a PDF named .docx', parts: () => [{ name: 'letter.docx', data: pdf() }], status: 415, code: 'CONTENT_TYPE_MISMATCH' },
     { name: 'a hash mismatch', parts: () => [{ name: 'a.pdf', data: pdf(), hash: sha256('other') }], status: 422, code: 'HASH_MISMATCH' },
     { name: 'a missing hash', parts: () => [{ name: 'a.pdf', data: pdf(), hash: '' }], status: 400, code: 'MISSING_HASH' },
     { name: 'an unknown category', parts: () => [{ name: 'a.pdf', data: pdf() }], fields: { taxYear: YEAR, categoryId: 99 }, status: 400, code: 'UNKNOWN_CATEGORY' },
@@ -65,6 +67,34 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     expect(peak - before).toBeLessThan(40 * 1024 * 1024)
     expect(count('files')).toBe(0)
     expect(dataFiles(t.dataDir)).toEqual([])
+  })
+
+  test('an upload cut off by the client leaves no temporary file', async () => {
+    const { cookie } = await setup()
+    const { body, contentType } = streamingUpload(5 * 1024 * 1024, { taxYear: String(YEAR), categoryId: '1' })
+    const reader = body.getReader()
+    let sent = 0
+    const broken = new ReadableStream<Uint8Array>({
+      async pull(c) {
+        const next = await reader.read()
+        if (next.done || (sent += next.value.length) > 2 * 1024 * 1024) return c.error(new Error('connection reset'))
+        c.enqueue(next.value)
+      },
+    })
+    const res = await t.app.handle(new Request('http://localhost/api/files/upload', { method: 'POST', body: broken, headers: { cookie, 'content-type': contentType } }))
+    expect(res.status).toBe(400)
+    expect((await res.json()).code).toBe('INVALID_UPLOAD')
+    expect(count('files')).toBe(0)
+    expect(dataFiles(t.dataDir)).toEqual([])
+  })
+
+  test('a real DOCX (a small ZIP) is accepted and served as an attachment', async () => {
+    const { cookie } = await setup()
+    const res = await upload(cookie, [{ name: 'letter.docx', data: docx() }])
+    expect(res.status).toBe(200)
+    const content = await t.request('GET', res.json.files[0].value.blobUrl, { cookie })
+    expect(content.headers.get('content-disposition')).toStartWith('attachment;')
+    expect(content.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
   })
 
   test('exactly 50 MB is accepted, streamed and stored encrypted', async () => {

@@ -60,6 +60,8 @@ export async function parseUpload(request: Request, store: BlobStore, fileField 
     fields.set(name, list)
   })
   bb.on('file', (name, stream, info) => {
+    // A body cut off mid-file errors the part's stream; without a listener that would be an uncaught exception.
+    stream.on('error', () => {})
     if (name !== fileField) { stream.resume(); return }
     const shown = displayName(info.filename ?? '')
     const file: IncomingFile = { name: shown, extension: extensionOf(shown), size: 0 }
@@ -89,6 +91,7 @@ export async function parseUpload(request: Request, store: BlobStore, fileField 
       }
     })
     stream.on('limit', () => fail(tooLarge(shown)))
+    stream.on('error', () => fail(badRequest('The upload was interrupted', 'INVALID_UPLOAD')))
     stream.on('end', () => {
       if (!file.writer || file.error) return
       try {

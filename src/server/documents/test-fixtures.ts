@@ -79,3 +79,35 @@ export function streamedContentHash(size: number) {
   for (const chunk of contentChunks(size)) hash.update(chunk)
   return hash.digest('hex')
 }
+
+/** A minimal stored (uncompressed) ZIP, enough to stand for a DOCX; `claimedSize` overrides an entry's uncompressed size. */
+export function zip(entries: { name: string; data: string; claimedSize?: number }[]): Uint8Array<ArrayBuffer> {
+  const locals: Buffer[] = []
+  const centrals: Buffer[] = []
+  let offset = 0
+  for (const e of entries) {
+    const name = Buffer.from(e.name)
+    const data = Buffer.from(e.data)
+    const crc = Bun.hash.crc32(data)
+    const local = Buffer.alloc(30)
+    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt32LE(crc, 14)
+    local.writeUInt32LE(data.length, 18); local.writeUInt32LE(data.length, 22); local.writeUInt16LE(name.length, 26)
+    locals.push(local, name, data)
+    const central = Buffer.alloc(46)
+    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt32LE(crc, 16)
+    central.writeUInt32LE(data.length, 20); central.writeUInt32LE(e.claimedSize ?? data.length, 24); central.writeUInt16LE(name.length, 28)
+    central.writeUInt32LE(offset, 42)
+    centrals.push(central, name)
+    offset += 30 + name.length + data.length
+  }
+  const cd = Buffer.concat(centrals)
+  const eocd = Buffer.alloc(22)
+  eocd.writeUInt32LE(0x06054b50, 0); eocd.writeUInt16LE(entries.length, 8); eocd.writeUInt16LE(entries.length, 10)
+  eocd.writeUInt32LE(cd.length, 12); eocd.writeUInt32LE(offset, 16)
+  return new Uint8Array(Buffer.concat([...locals, cd, eocd]))
+}
+
+export const docx = (claimedSize?: number) => zip([
+  { name: '[Content_Types].xml', data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>' },
+  { name: 'word/document.xml', data: '<w:document/>', claimedSize },
+])
