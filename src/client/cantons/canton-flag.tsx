@@ -6,5 +6,5 @@ export function CantonFlag({ name, imagePath, size = 48 }: { name: string; image
   if (failed) {
     return <span className="flag-fallback" style={{ width: size, height: size }} aria-hidden="true">{name.slice(0, 2).toUpperCase()}</span>
   }
-  return <img className="canton-flag" src={imagePath} alt="" width={size} height={size} loading="lazy" onError={() => setFailed(true)} />
+  return <img className="canton-flag" src={imagePath} alt="" width={size} height={size} style={{ width: size, height: size }} loading="lazy" onError={() => setFailed(true)} />
 }
