@@ -167,6 +167,19 @@ if (want('login')) {
   cleanup(server.dataDir)
 }
 
+if (want('documents')) {
+  // Issue 4: bench/documents.ts runs its own servers and prints its own table.
+  console.log('documents: 50 MB upload vs raw pipeline, peak RSS, GET /api/files …')
+  const run = Bun.spawnSync(['bun', 'bench/documents.ts'], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, BENCH_NO_BUILD: '1' } })
+  const out = run.stdout.toString()
+  const table = out.slice(out.indexOf('### Documents'))
+  if (run.exitCode !== 0 || !table.startsWith('###')) {
+    console.error(out)
+    process.exit(1)
+  }
+  sections.set('documents', table.replace(/^### /, '## ').trimEnd() + '\n')
+}
+
 const header = `# Benchmark results
 
 Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}).

@@ -71,7 +71,7 @@ describe('profile rules', () => {
     expect(showsAlimony({ maritalStatus: 'divorced', hasChildren: true })).toBe(true)
     expect(showsAlimony({ maritalStatus: 'separated', hasChildren: false })).toBe(false)
     expect(showsAlimony({ maritalStatus: 'married', hasChildren: true })).toBe(false)
-    expect(profileReminders({})).toEqual(['reminders.name', 'reminders.phone', 'reminders.address', 'reminders.tax_profile', 'reminders.plan'])
+    expect(profileReminders({})).toEqual(['name', 'phone', 'address', 'tax_profile', 'subscription'])
     expect(profileReminders({ firstName: 'A', lastName: 'B', phone: '1234', street: 'S', city: 'C', isTaxProfileComplete: true, subscriptionPlan: 'basic' })).toEqual([])
   })
 })

@@ -207,17 +207,24 @@ export function validateProfile(input: Record<string, unknown>, today: Date = ne
 export const hasRegistrationFields = (p: { firstName?: unknown; lastName?: unknown; phone?: unknown }) =>
   [p.firstName, p.lastName, p.phone].every((v) => typeof v === 'string' && v.trim() !== '')
 
-/** Profile reminders (spec part 1 §5): the i18n keys of what is still missing, in order. */
+/** The profile reminders of spec part 1 §5, in the order the user should act on them. */
+export const REMINDERS = ['name', 'phone', 'address', 'tax_profile', 'subscription'] as const
+export type Reminder = (typeof REMINDERS)[number]
+
+/**
+ * Which reminders apply: the server sends them as notifications, the profile
+ * screen lists them. 'subscription' holds until an admin sets a plan.
+ */
 export function profileReminders(p: {
   firstName?: unknown; lastName?: unknown; phone?: unknown; street?: unknown; city?: unknown
   isTaxProfileComplete?: unknown; subscriptionPlan?: unknown
-}): string[] {
+}): Reminder[] {
   const blank = (v: unknown) => typeof v !== 'string' || v.trim() === ''
-  const out: string[] = []
-  if (blank(p.firstName) || blank(p.lastName)) out.push('reminders.name')
-  if (blank(p.phone)) out.push('reminders.phone')
-  if (blank(p.street) || blank(p.city)) out.push('reminders.address')
-  if (p.isTaxProfileComplete !== true) out.push('reminders.tax_profile')
-  if (!(SUBSCRIPTION_PLANS as readonly unknown[]).includes(p.subscriptionPlan)) out.push('reminders.plan')
+  const out: Reminder[] = []
+  if (blank(p.firstName) || blank(p.lastName)) out.push('name')
+  if (blank(p.phone)) out.push('phone')
+  if (blank(p.street) || blank(p.city)) out.push('address')
+  if (p.isTaxProfileComplete !== true) out.push('tax_profile')
+  if (!(SUBSCRIPTION_PLANS as readonly unknown[]).includes(p.subscriptionPlan)) out.push('subscription')
   return out
 }

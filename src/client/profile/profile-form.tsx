@@ -167,7 +167,7 @@ export function ProfileForm({ firstTime }: { firstTime: boolean }) {
           {reminders.length > 0 && (
             <section className="reminders" aria-labelledby="reminders-title">
               <h3 id="reminders-title">{t('reminders.title')}</h3>
-              <ul>{reminders.map((key) => <li key={key}>{t(key)}</li>)}</ul>
+              <ul>{reminders.map((id) => <li key={id}>{t(`reminders.${id === 'subscription' ? 'plan' : id}`)}</li>)}</ul>
             </section>
           )}
           <div className="form-actions">

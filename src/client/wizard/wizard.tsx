@@ -99,8 +99,7 @@ export default function TaxSetupWizard() {
       body: { taxData: buildDeclaration(fields, user.id, taxYear), taxYear, filename: declarationFilename(user.id) },
     }).catch((err) => console.warn('save-declaration failed', err))
     try {
-      // The spec names the field statusId; the tax-status area reads status. Both are sent.
-      await api('/api/status/set', { method: 'POST', body: { statusId: 2, status: 2, taxYear } })
+      await api('/api/status/set', { method: 'POST', body: { statusId: 2, taxYear } })
     } catch (err) {
       setBusy(false)
       toast({ title: t('profile:toast.update_failed_title'), description: messageOf(err, t('profile:toast.update_failed_text')), variant: 'destructive' })

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { notifications, reminderReads } from '../db/schema'
 import { notFound } from '../http/errors'
+import { REMINDERS, profileReminders, type Reminder } from '../../shared/profile'
 
 /**
  * One item of GET /api/notifications (spec part 1 §3). `title`, `description`
@@ -20,12 +21,6 @@ export interface NotificationItem {
   createdAt: number | null
 }
 
-/** The profile reminders of spec part 1 §5, in the order the user should act on them. */
-export const REMINDERS = ['name', 'phone', 'address', 'tax_profile', 'subscription'] as const
-export type Reminder = (typeof REMINDERS)[number]
-
-const blank = (v: string | null | undefined) => !v || v.trim() === ''
-
 type ReminderFields = { firstName: string | null; lastName: string | null; phone: string | null; street: string | null; city: string | null; complete: number | null; plan: string | null }
 
 /** Which reminders apply now, read straight from the user and profile rows (one query: this runs on every poll). */
@@ -36,13 +31,7 @@ export function openReminders(ctx: AppContext, userId: number): Reminder[] {
        FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ?`,
   ).get(userId)
   if (!r) return []
-  const open: Reminder[] = []
-  if (blank(r.firstName) || blank(r.lastName)) open.push('name')
-  if (blank(r.phone)) open.push('phone')
-  if (blank(r.street) || blank(r.city)) open.push('address')
-  if (!r.complete) open.push('tax_profile')
-  if (!r.plan || r.plan === 'none') open.push('subscription')
-  return open
+  return profileReminders({ ...r, isTaxProfileComplete: r.complete === 1, subscriptionPlan: r.plan })
 }
 
 const REMINDER_SHAPE: Record<Reminder, Pick<NotificationItem, 'category' | 'priority' | 'actionUrl' | 'actionText'>> = {

@@ -139,9 +139,3 @@ export function acceptTerms(ctx: AppContext, userId: number, userAgent: string, 
   })()
   return { accepted: true, acceptedAt: new Date(at).toISOString(), ipAddress: ip, userAgent: userAgent.slice(0, 500) }
 }
-
-/** Marks the tax profile complete (the 1→2 move of the tax-status area calls this). */
-export function markTaxProfileComplete(ctx: AppContext, userId: number) {
-  ensureProfileRow(ctx, userId)
-  ctx.db.update(profiles).set({ isTaxProfileComplete: true, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
-}
