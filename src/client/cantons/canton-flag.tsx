@@ -8,3 +8,14 @@ export function CantonFlag({ name, imagePath, size = 48 }: { name: string; image
   }
   return <img className="canton-flag" src={imagePath} alt="" width={size} height={size} style={{ width: size, height: size }} loading="lazy" onError={() => setFailed(true)} />
 }
+
+/** One button of a canton grid (the /cantons page and the wizard's canton step): flag, name and code. */
+export function CantonCard({ canton, selected, onSelect }: { canton: { name: string; code: string; imagePath: string }; selected: boolean; onSelect: () => void }) {
+  return (
+    <button type="button" className={`canton-card${selected ? ' selected' : ''}`} aria-pressed={selected} onClick={onSelect}>
+      <CantonFlag name={canton.name} imagePath={canton.imagePath} size={40} />
+      <span className="canton-name">{canton.name}</span>
+      <span className="canton-code">{canton.code}</span>
+    </button>
+  )
+}

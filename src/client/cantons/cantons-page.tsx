@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageShell } from '../pages/page-shell'
 import { useCantons } from './use-cantons'
-import { CantonFlag } from './canton-flag'
+import { CantonCard, CantonFlag } from './canton-flag'
 import { taxIdRule } from '../../shared/tax-id'
 
 /** /cantons: the 26 cantons with flag and code, and the selected one in detail (spec part 2 §2). */
@@ -32,11 +32,7 @@ export default function CantonsPage() {
         <ul className="canton-grid" aria-label={t('common:pages.cantons')}>
           {cantons.map((c) => (
             <li key={c.code}>
-              <button type="button" className={`canton-card${c.code === code ? ' selected' : ''}`} aria-pressed={c.code === code} onClick={() => setCode(c.code)}>
-                <CantonFlag name={c.name} imagePath={c.imagePath} size={40} />
-                <span className="canton-name">{c.name}</span>
-                <span className="canton-code">{c.code}</span>
-              </button>
+              <CantonCard canton={c} selected={c.code === code} onSelect={() => setCode(c.code)} />
             </li>
           ))}
         </ul>

@@ -9,7 +9,7 @@ import type { AddressResult } from '../../shared/address'
 import { PhoneInput } from '../profile/phone-input'
 import { AddressLookup } from '../address/address-lookup'
 import { useCantons } from '../cantons/use-cantons'
-import { CantonFlag } from '../cantons/canton-flag'
+import { CantonCard } from '../cantons/canton-flag'
 import { Choice, TextField, YesNo, type Draft, type SetDraft } from './controls'
 
 /** After a canton pick the view scrolls to the buttons after this pause (spec part 2 §2). */
@@ -61,11 +61,7 @@ function Canton({ draft, set }: StepProps) {
           const on = cantonSlug(c.name) === draft.cantonOfResidence
           return (
             <li key={c.code}>
-              <button type="button" className={`canton-card${on ? ' selected' : ''}`} aria-pressed={on} onClick={() => pick(c.name)}>
-                <CantonFlag name={c.name} imagePath={c.imagePath} size={40} />
-                <span className="canton-name">{c.name}</span>
-                <span className="canton-code">{c.code}</span>
-              </button>
+              <CantonCard canton={c} selected={on} onSelect={() => pick(c.name)} />
             </li>
           )
         })}
