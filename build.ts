@@ -42,6 +42,20 @@ export async function buildClient({ development = false, outDir = 'dist/client' 
   // Pico goes in as published: Bun's CSS bundler lowers its selectors into a
   // file 40 % larger, which alone would break the 15 KB budget of /login.
   const pico = readFileSync('node_modules/@picocss/pico/css/pico.red.min.css')
+  // The signed-in screens' CSS is a stylesheet of its own, loaded only once a
+  // signed-in route renders (src/client/styles/area-styles.ts).
+  const areas = await Bun.build({
+    entrypoints: ['src/client/styles/areas.css'],
+    outdir: `${OUT}/assets`,
+    minify: !development,
+    naming: { entry: '[name]-[hash].[ext]', asset: '[name]-[hash].[ext]' },
+  })
+  const areaCss = areas.outputs.find((o) => o.path.endsWith('.css'))
+  if (!areas.success || !areaCss) {
+    for (const log of areas.logs) console.error(log)
+    throw new Error('area CSS build failed')
+  }
+
   const picoPath = `${OUT}/assets/pico-${new Bun.CryptoHasher('sha256').update(pico).digest('hex').slice(0, 8)}.css`
   writeFileSync(picoPath, pico)
   css.unshift({ path: picoPath } as (typeof css)[number])
@@ -61,6 +75,7 @@ export async function buildClient({ development = false, outDir = 'dist/client' 
 <link rel="manifest" href="/manifest.webmanifest">
 <link rel="icon" href="/images/logo.svg" type="image/svg+xml">
 <link rel="apple-touch-icon" href="/icons/icon-192.png">
+<meta name="swisstax:area-css" content="${rel(areaCss.path)}">
 ${css.map((c) => `<link rel="stylesheet" href="${rel(c.path)}">`).join('\n')}
 <script type="module" src="${rel(entry.path)}"></script>
 </head>

@@ -9,6 +9,7 @@ import { SessionExpiredDialog } from './ui/session-expired-dialog'
 import { LoadingOverlay } from './ui/loading-overlay'
 import { LEGAL_PAGES } from './legal/legal-page'
 import { TitleOnlyPage } from './pages/page-shell'
+import { useAreaStyles } from './styles/area-styles'
 
 const LoginPage = lazy(() => import('./login/login-page'))
 const HomePage = lazy(() => import('./home/home-page'))
@@ -39,6 +40,7 @@ const PROTECTED: Record<string, ComponentType> = {
 }
 
 function Protected({ component: Component }: { component: ComponentType }) {
+  useAreaStyles()
   const user = useAtomValue(sessionUserAtom)
   if (user === undefined) return <LoadingOverlay />
   if (user === null) return <Redirect to="/login" replace />

@@ -1,0 +1,22 @@
+import { use } from 'react'
+
+let loading: Promise<void> | undefined
+
+/** Adds the signed-in screens' stylesheet once; resolves when it has loaded (or failed: the page still works unstyled). */
+function loadAreaStyles(): Promise<void> {
+  loading ??= new Promise((resolve) => {
+    const href = document.querySelector<HTMLMetaElement>('meta[name="swisstax:area-css"]')?.content
+    if (!href) return resolve()
+    const link = document.createElement('link')
+    link.rel = 'stylesheet'
+    link.href = href
+    link.onload = link.onerror = () => resolve()
+    document.head.append(link)
+  })
+  return loading
+}
+
+/** Suspends the caller (inside a Suspense boundary) until the area stylesheet is in, so nothing renders unstyled. */
+export function useAreaStyles() {
+  use(loadAreaStyles())
+}
