@@ -68,6 +68,9 @@ export async function main(argv: string[]) {
   const ctx = createContext(config)
   const app = createApp(ctx, await loadAssets(config), { maintenance: true })
   app.listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })
+  // The executable starts with JIT tier-up made 8× more reluctant (build.ts), so run-once
+  // start-up code is not compiled; from here on the request paths get the normal policy.
+  Bun.unsafe.setJITPolicy(1)
   ctx.log.info(`swisstax ${APP_VERSION} listening on ${config.publicUrl} (port ${app.server?.port}, ${config.dev ? 'DEVELOPMENT mode' : 'production mode'}, data in ${config.dataDir})`)
   if (!config.smtpUrl) ctx.log.warn('no mail configured (SMTP_URL unset): login codes are written to this log instead of being mailed')
   const stop = () => { app.stop(); ctx.sqlite.close(); process.exit(0) }

@@ -3,8 +3,6 @@ import { sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { localities } from '../db/schema'
 import { cantonByCode } from '../../shared/cantons'
-// Bundled at build time, so the single executable carries it (about 3,200 postal codes, 2018).
-import embeddedZipcodes from '@stefanzweifel/js-swiss-cantons/src/data/zipcodes.json'
 
 /** One place a postal code stands for. */
 export interface Locality {
@@ -16,17 +14,22 @@ export interface Locality {
 
 type EmbeddedEntry = { city_name: string; zipcode: number; community_name: string; canton: string }
 
-let embedded: Locality[] | undefined
-/** The embedded default list; "Lausanne 27"-style delivery suffixes are dropped from the locality. */
-export function embeddedLocalities(): Locality[] {
-  embedded ??= Object.values(embeddedZipcodes as Record<string, EmbeddedEntry>)
-    .filter((e) => cantonByCode(e.canton))
-    .map((e) => ({
-      postalCode: String(e.zipcode),
-      locality: e.city_name.replace(/\s+\d+$/, ''),
-      municipality: e.community_name,
-      canton: e.canton,
-    }))
+let embedded: Promise<Locality[]> | undefined
+/**
+ * The embedded default list (about 3,200 postal codes, 2018); "Lausanne 27"-style delivery
+ * suffixes are dropped from the locality. The JSON is bundled into the executable but parsed
+ * on the first address search, not at start: an idle server does not need it in memory.
+ */
+export function embeddedLocalities(): Promise<Locality[]> {
+  embedded ??= import('@stefanzweifel/js-swiss-cantons/src/data/zipcodes.json').then(({ default: zipcodes }) =>
+    Object.values(zipcodes as Record<string, EmbeddedEntry>)
+      .filter((e) => cantonByCode(e.canton))
+      .map((e) => ({
+        postalCode: String(e.zipcode),
+        locality: e.city_name.replace(/\s+\d+$/, ''),
+        municipality: e.community_name,
+        canton: e.canton,
+      })))
   return embedded
 }
 
@@ -34,7 +37,7 @@ export function embeddedLocalities(): Locality[] {
 const cache = new WeakMap<AppContext, { stamp: string; rows: Locality[] }>()
 
 /** The imported list when the table has rows, else the embedded one. */
-export function currentLocalities(ctx: AppContext): Locality[] {
+export async function currentLocalities(ctx: AppContext): Promise<Locality[]> {
   const stamp = ctx.sqlite.query<{ n: number; last: number | null }, []>('SELECT count(*) AS n, max(id) AS last FROM localities').get()!
   if (stamp.n === 0) return embeddedLocalities()
   const key = `${stamp.n}:${stamp.last}`

@@ -82,11 +82,11 @@ function toResult(l: Locality, street: string, houseNumber: string): AddressResu
 }
 
 /** The offline part: the typed street kept as typed, the place from the localities list. */
-export function searchOffline(ctx: AppContext, q: string): AddressResult[] {
+export async function searchOffline(ctx: AppContext, q: string): Promise<AddressResult[]> {
   const { street, houseNumber, postalCode, place } = parseQuery(q)
   // A lone word may be a place or a street without a number: try it as a place.
   const placeText = place || (!postalCode && !street ? q.trim() : '')
-  return matchLocalities(currentLocalities(ctx), postalCode, placeText).slice(0, MAX_RESULTS).map((l) => toResult(l, street, houseNumber))
+  return matchLocalities(await currentLocalities(ctx), postalCode, placeText).slice(0, MAX_RESULTS).map((l) => toResult(l, street, houseNumber))
 }
 
 /**
@@ -99,7 +99,7 @@ export async function searchAddresses(ctx: AppContext, q: string, language = 'en
   const external = ctx.config.addressSearchUrl ? await searchExternal(ctx, query, language) : []
   const out: AddressResult[] = []
   const seen = new Set<string>()
-  for (const r of [...external, ...searchOffline(ctx, query)]) {
+  for (const r of [...external, ...await searchOffline(ctx, query)]) {
     const key = `${fold(r.street)}|${r.houseNumber}|${r.postalCode}|${fold(r.gemeinde)}`
     if (seen.has(key)) continue
     seen.add(key)

@@ -1,4 +1,4 @@
-import busboy from 'busboy'
+import type { Busboy } from 'busboy'
 import { extensionOf, MAX_UPLOAD_BYTES } from '../../shared/documents'
 import { ApiError, badRequest } from '../http/errors'
 import type { BlobStore, BlobWriter } from './blob-store'
@@ -42,7 +42,10 @@ export async function parseUpload(request: Request, store: BlobStore, fileField 
   const files: IncomingFile[] = []
   const discardAll = () => { for (const f of files) f.writer?.discard() }
 
-  let bb: busboy.Busboy
+  // Imported on the first upload: busboy and the node:stream machinery it pulls in cost
+  // several MB of resident memory that an idle server does not need.
+  const { default: busboy } = await import('busboy')
+  let bb: Busboy
   try {
     bb = busboy({
       headers: { 'content-type': contentType },
