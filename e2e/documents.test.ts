@@ -10,22 +10,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import AxeBuilder from '@axe-core/playwright'
-import { BINARY, adminSetStatus, apiSignIn, freePort, launchBrowser, newContext, screenshot, signInThroughUi, startServer, startSmtp } from './harness'
+import { BINARY, adminSetStatus, apiSignIn, freePort, newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
-let server: Awaited<ReturnType<typeof startServer>>
-let browser: Browser
+let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 const work = mkdtempSync(join(tmpdir(), 'swisstax-e2e-docs-'))
 
-beforeAll(async () => {
-  smtp = await startSmtp()
-  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN })
-  browser = await launchBrowser()
-})
+beforeAll(async () => ({ smtp, server, browser, stop } = await startStack({ ADMIN_EMAILS: ADMIN })))
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  await smtp?.stop()
+  await stop?.()
   rmSync(work, { recursive: true, force: true })
 })
 

@@ -142,3 +142,22 @@ export async function adminSetStatus(serverUrl: string, adminCookie: string, use
   const res = await fetch(`${serverUrl}/api/status/set`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: adminCookie }, body: JSON.stringify({ status, taxYear, userId }) })
   if (res.status !== 200) throw new Error(`status/set ${res.status}: ${await res.text()}`)
 }
+
+export type Smtp = Awaited<ReturnType<typeof startSmtp>>
+export type Server = Awaited<ReturnType<typeof startServer>>
+export interface Stack { smtp: Smtp; server: Server; browser: Browser; stop(): Promise<void> }
+
+/** The usual set-up of a browser test: a real SMTP peer, the binary mailing to it, one Chromium. */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const smtp = await startSmtp()
+  const server = await startServer({ SMTP_URL: smtp.url, ...env })
+  const browser = await launchBrowser()
+  return {
+    smtp, server, browser,
+    async stop() {
+      await browser.close()
+      await server.stop()
+      await smtp.stop()
+    },
+  }
+}

@@ -3,24 +3,14 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import AxeBuilder from '@axe-core/playwright'
-import { launchBrowser, newContext, screenshot, signInThroughUi, startServer, startSmtp } from './harness'
+import { newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
-let server: Awaited<ReturnType<typeof startServer>>
-let browser: Browser
+let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 const ADMIN = 'expert@example.ch'
 const year = new Date().getFullYear() - 1
 
-beforeAll(async () => {
-  smtp = await startSmtp()
-  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'SwissTax <codes@swisstax.test>', ADMIN_EMAILS: ADMIN })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  await smtp?.stop()
-})
+beforeAll(async () => ({ smtp, server, browser, stop } = await startStack({ MAIL_FROM: 'SwissTax <codes@swisstax.test>', ADMIN_EMAILS: ADMIN })))
+afterAll(() => stop?.())
 
 /** Serious or critical axe findings (WCAG 2 A/AA) of what the page shows now. */
 async function axe(page: Page) {

@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, newContext, screenshot, startServer, startSmtp } from './harness'
+import { newContext, screenshot, startStack, type Server, type Smtp, type Stack } from './harness'
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
-let server: Awaited<ReturnType<typeof startServer>>
-let browser: Browser
+let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 
-beforeAll(async () => {
-  smtp = await startSmtp()
-  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'SwissTax <codes@swisstax.test>' })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  await smtp?.stop()
-})
+beforeAll(async () => ({ smtp, server, browser, stop } = await startStack({ MAIL_FROM: 'SwissTax <codes@swisstax.test>' })))
+afterAll(() => stop?.())
 
 test('intro, code by mail, first-time profile, language switch, logout', async () => {
   const context = await newContext(browser, { baseURL: server.url, reducedMotion: false })

@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, newContext, screenshot, signInThroughUi, startServer, startSmtp } from './harness'
+import { newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
-let server: Awaited<ReturnType<typeof startServer>>
-let browser: Browser
+let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 
-beforeAll(async () => {
-  smtp = await startSmtp()
-  server = await startServer({ SMTP_URL: smtp.url })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  await smtp?.stop()
-})
+beforeAll(async () => ({ smtp, server, browser, stop } = await startStack()))
+afterAll(() => stop?.())
 
 const counter = (page: Page, n: number) => page.getByText(`Step ${n} of 12`, { exact: true }).waitFor()
 

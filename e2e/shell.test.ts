@@ -1,22 +1,12 @@
 // The client shell: service worker, install button, toasts, session recheck.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, newContext, signInThroughUi, startServer, startSmtp } from './harness'
+import { newContext, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
-let server: Awaited<ReturnType<typeof startServer>>
-let browser: Browser
+let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 
-beforeAll(async () => {
-  smtp = await startSmtp()
-  server = await startServer({ SMTP_URL: smtp.url })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  await smtp?.stop()
-})
+beforeAll(async () => ({ smtp, server, browser, stop } = await startStack()))
+afterAll(() => stop?.())
 
 test('the service worker registers from /sw.js, precaches the shell and never caches /api', async () => {
   const context = await newContext(browser, { baseURL: server.url })
