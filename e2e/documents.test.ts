@@ -98,6 +98,10 @@ test('upload a PDF with a category, see it everywhere, download the same bytes',
     const versions = page.getByRole('dialog', { name: 'File Versions' })
     await versions.getByText(/Version 1 · Current version/).waitFor()
     await screenshot(page, `documents-versions-${width}`)
+    // Escape closes the nested versions dialog only; the history dialog under it stays.
+    await page.keyboard.press('Escape')
+    await versions.waitFor({ state: 'detached' })
+    expect(await history.isVisible()).toBe(true)
 
     await page.goto('/file-history')
     await page.getByRole('heading', { name: 'File History', level: 1 }).waitFor()

@@ -18,7 +18,15 @@ export function Dialog({ open, onClose, title, children, footer, labelledBy = 'd
     if (!open && d.open) d.close()
   }, [open])
   return (
-    <dialog ref={ref} aria-labelledby={labelledBy} onClose={onClose} onCancel={(e) => { e.preventDefault(); onClose() }} className={className}>
+    // React passes a nested dialog's close and cancel events up to its ancestors' handlers:
+    // only this dialog's own events close it.
+    <dialog
+      ref={ref}
+      aria-labelledby={labelledBy}
+      onClose={(e) => { if (e.target === e.currentTarget) onClose() }}
+      onCancel={(e) => { if (e.target !== e.currentTarget) return; e.preventDefault(); onClose() }}
+      className={className}
+    >
       {open && (
         <article>
           <header>
