@@ -77,12 +77,11 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
   }
 
   async function uploadItem(item: QueueItem): Promise<boolean> {
-    item.status.value = 'preparing'
+    item.status.value = 'uploading'
     item.error.value = ''
     item.progress.value = 0
     try {
       item.hash ??= await sha256Hex(item.file)
-      item.status.value = 'uploading'
       const value = await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p })
       item.blobUrl = value.blobUrl
       item.status.value = 'success'
@@ -185,7 +184,7 @@ function UploadRow({ item, onRetry }: { item: QueueItem; onRetry: (item: QueueIt
   useSignals()
   const { t } = useTranslation('documents')
   const status = item.status.value
-  const label = { preparing: t('upload.preparing'), uploading: t('upload.uploading'), success: t('upload.success'), error: t('upload.error') }[status]
+  const label = { uploading: t('upload.uploading'), success: t('upload.success'), error: t('upload.error') }[status]
   return (
     <li className={`upload-row upload-${status}`}>
       <div className="upload-row-head">
