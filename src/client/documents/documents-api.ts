@@ -1,5 +1,5 @@
 import { api, ApiRequestError, SESSION_EXPIRED_EVENT } from '../api'
-import { DOCUMENTS_CHANGED_EVENT, type CategoryRecord, type FileRecord, type FileVersionRecord, type UploadAnswer } from '../../shared/documents'
+import { categoryKey, DOCUMENT_CATEGORIES, DOCUMENTS_CHANGED_EVENT, type CategoryRecord, type FileRecord, type FileVersionRecord, type UploadAnswer } from '../../shared/documents'
 
 /** Calls of the documents area (spec part 1 §7). */
 export const fetchFiles = (taxYear: number) => api<FileRecord[]>(`/api/files?taxYear=${taxYear}`)
@@ -9,6 +9,20 @@ export const fetchHistory = (fileId: string) => api<FileVersionRecord[]>(`/api/f
 export const setRelevance = (categoryId: number, taxYear: number, isRelevant: boolean) =>
   api<{ statusAdvanced: boolean }>(`/api/user-preferences/${categoryId}`, { method: 'POST', body: { taxYear, isRelevant } })
 export const deleteFile = (fileId: string) => api<{ statusAdvanced: boolean }>(`/api/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' })
+
+/**
+ * The category list to pick from: the server's, or, when none could be loaded, the fallback of
+ * spec part 1 §3 (the six main categories), so that an upload stays possible.
+ */
+export function categoriesOrFallback(list: CategoryRecord[], translate: (key: string) => string): CategoryRecord[] {
+  if (list.length) return list
+  return DOCUMENT_CATEGORIES.filter((c) => c.section === 'main').map((c) => ({
+    id: c.id, name: translate(categoryKey(c)), nameKey: categoryKey(c), section: c.section, required: true, isRelevant: true, fileCount: 0,
+  }))
+}
+
+/** A failed file list shows 'Failed to fetch files', except on a 401: the list is then empty and the login opens (spec part 1 §8). */
+export const showsFilesFetchError = (err: unknown) => !(err instanceof ApiRequestError && err.status === 401)
 
 /** Tells the dashboard (and every documents view) to refetch. */
 export const announceDocumentsChanged = () => window.dispatchEvent(new Event(DOCUMENTS_CHANGED_EVENT))

@@ -4,7 +4,7 @@ import { messageOf } from '../api'
 import { toast } from '../ui/toast'
 import { Dialog } from '../ui/dialog'
 import type { CategoryRecord, FileRecord, FileVersionRecord } from '../../shared/documents'
-import { announceDocumentsChanged, deleteFile, fetchCategories, fetchFiles, fetchHistory } from './documents-api'
+import { announceDocumentsChanged, deleteFile, fetchCategories, fetchFiles, fetchHistory, showsFilesFetchError } from './documents-api'
 import { useDocumentsVersion } from './use-documents-changed'
 import { dayKey, formatDateTime, formatDay, formatTime, relativeTime } from './dates'
 
@@ -61,10 +61,10 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
   useEffect(() => {
     let live = true
     setFiles(null)
-    fetchFiles(year).then((f) => { if (live) setFiles(f) }, () => {
+    fetchFiles(year).then((f) => { if (live) setFiles(f) }, (err) => {
       if (!live) return
       setFiles([])
-      toast({ title: t('history.fetch_failed'), variant: 'destructive' })
+      if (showsFilesFetchError(err)) toast({ title: t('history.files_failed'), variant: 'destructive' })
     })
     return () => { live = false }
   }, [year, version, t])

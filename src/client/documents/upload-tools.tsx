@@ -6,7 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { sessionUserAtom } from '../store'
 import { toast } from '../ui/toast'
 import { ACCEPT_ATTRIBUTE, formatMegabytes, isAllowedExtension, MAX_UPLOAD_BYTES, type CategoryRecord } from '../../shared/documents'
-import { announceDocumentsChanged, fetchCategories, sessionAlive, sha256Hex, uploadOne, UploadError } from './documents-api'
+import { announceDocumentsChanged, categoriesOrFallback, fetchCategories, sessionAlive, sha256Hex, uploadOne, UploadError } from './documents-api'
 import { clearQueue, enqueue, queue, removeFromQueue, type QueueItem } from './upload-queue'
 import { CategoryPickerDialog } from './category-picker'
 import { CameraDialog } from './camera-dialog'
@@ -26,7 +26,8 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
   const { t } = useTranslation('documents')
   const [, navigate] = useLocation()
   const user = useAtomValue(sessionUserAtom)
-  const [categories, setCategories] = useState<CategoryRecord[]>([])
+  const [loaded, setLoaded] = useState<CategoryRecord[]>([])
+  const categories = categoriesOrFallback(loaded, t)
   const [picker, setPicker] = useState<null | 'files' | 'camera'>(null)
   const [category, setCategory] = useState<Picked | null>(null)
   const [cameraOpen, setCameraOpen] = useState(false)
@@ -34,7 +35,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
   const pending = useRef<Picked | null>(null)
 
   useEffect(() => {
-    fetchCategories('all', taxYear).then(setCategories, () => setCategories([]))
+    fetchCategories('all', taxYear).then(setLoaded, () => setLoaded([]))
   }, [taxYear])
 
   const open = (tool: 'files' | 'camera') => {
