@@ -69,12 +69,16 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
       } else accepted.push(file)
     }
     if (!accepted.length) return
-    if (!(await sessionAlive())) {
-      toast({ title: t('upload.session_expired_title'), description: t('upload.session_expired'), variant: 'destructive' })
-      setTimeout(() => navigate('/login'), SESSION_REDIRECT_MS)
-      return
-    }
+    if (!(await probeSession())) return
     await uploadBatch(accepted.map((f) => enqueue(f, target.id, target.name)))
+  }
+
+  /** The pre-upload session probe (spec part 1 §5): 'Session Expired', then /login after 1.5 s. */
+  async function probeSession(): Promise<boolean> {
+    if (await sessionAlive()) return true
+    toast({ title: t('upload.session_expired_title'), description: t('upload.session_expired'), variant: 'destructive' })
+    setTimeout(() => navigate('/login'), SESSION_REDIRECT_MS)
+    return false
   }
 
   async function uploadItem(item: QueueItem): Promise<boolean> {
@@ -116,7 +120,8 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
     }
   }
 
-  const retry = (item: QueueItem) => { void uploadBatch([item]) }
+  // A retry is an upload too: it runs the session probe first.
+  const retry = async (item: QueueItem) => { if (await probeSession()) await uploadBatch([item]) }
 
   return (
     <section className="upload-tools" aria-labelledby="upload-tools-title">
@@ -144,7 +149,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
           if (files.length && pending.current) void start(files, pending.current)
         }}
       />
-      <UploadList onRetry={retry} />
+      <UploadList onRetry={(item) => void retry(item)} />
       <CategoryPickerDialog
         open={picker !== null}
         categories={categories}
