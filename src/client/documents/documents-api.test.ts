@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test'
 import { ApiRequestError } from '../api'
 import type { CategoryRecord } from '../../shared/documents'
-import { categoriesOrFallback, showsFilesFetchError } from './documents-api'
+import { categoriesOrFallback, fileCountOf, showsFilesFetchError } from './documents-api'
 
 test('no categories from the server: the six main categories of spec part 1 §3 are offered, translated', () => {
   const list = categoriesOrFallback([], (key) => `t:${key}`)
@@ -19,4 +19,10 @@ test("a failed file list shows 'Failed to fetch files', but a 401 only empties i
   expect(showsFilesFetchError(new ApiRequestError('500: boom', 500))).toBe(true)
   expect(showsFilesFetchError(new TypeError('network'))).toBe(true)
   expect(showsFilesFetchError(new ApiRequestError('401: Session expired', 401, 'SESSION_EXPIRED'))).toBe(false)
+})
+
+test("'N file(s) for {year}' adds up the per-category counts, not one page of the file list", () => {
+  const cat = (id: number, fileCount: number) => ({ id, name: '', nameKey: '', section: 'main', required: true, isRelevant: true, fileCount }) as CategoryRecord
+  expect(fileCountOf([cat(1, 150), cat(2, 120), cat(25, 0)])).toBe(270)
+  expect(fileCountOf([])).toBe(0)
 })

@@ -21,6 +21,12 @@ export function categoriesOrFallback(list: CategoryRecord[], translate: (key: st
   }))
 }
 
+/**
+ * The year's file count for 'N file(s) for {year}': the sum of the per-category counts, since
+ * GET /api/files answers one page (200 by default) and would stop counting there.
+ */
+export const fileCountOf = (categories: CategoryRecord[]) => categories.reduce((n, c) => n + c.fileCount, 0)
+
 /** A failed file list shows 'Failed to fetch files', except on a 401: the list is then empty and the login opens (spec part 1 §8). */
 export const showsFilesFetchError = (err: unknown) => !(err instanceof ApiRequestError && err.status === 401)
 

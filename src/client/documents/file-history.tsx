@@ -4,7 +4,7 @@ import { messageOf } from '../api'
 import { toast } from '../ui/toast'
 import { Dialog } from '../ui/dialog'
 import type { CategoryRecord, FileRecord, FileVersionRecord } from '../../shared/documents'
-import { announceDocumentsChanged, deleteFile, fetchCategories, fetchFiles, fetchHistory, showsFilesFetchError } from './documents-api'
+import { announceDocumentsChanged, deleteFile, fetchCategories, fetchFiles, fetchHistory, fileCountOf, showsFilesFetchError } from './documents-api'
 import { useDocumentsVersion } from './use-documents-changed'
 import { dayKey, formatDateTime, formatDay, formatTime, relativeTime } from './dates'
 
@@ -21,7 +21,7 @@ export function YourFilesButton({ taxYear }: { taxYear: number }) {
   const [open, setOpen] = useState(false)
   useEffect(() => {
     let live = true
-    fetchFiles(taxYear).then((f) => { if (live) setCount(f.length) }, () => { if (live) setCount(0) })
+    fetchCategories('all', taxYear).then((c) => { if (live) setCount(fileCountOf(c)) }, () => { if (live) setCount(0) })
     return () => { live = false }
   }, [taxYear, version])
   return (
