@@ -53,9 +53,24 @@ export const UPLOAD_TIMEOUT_MS = 30_000
 
 /** Why an upload failed, as a locale key of the documents namespace or a server message. */
 export class UploadError extends Error {
-  constructor(readonly key: string | null, message: string, readonly values: Record<string, unknown> = {}, readonly sessionExpired = false) {
+  constructor(readonly key: string | null, message: string, readonly values: Record<string, unknown> = {}, readonly sessionExpired = false,
+    readonly code?: string) {
     super(message)
   }
+}
+
+type Translate = (key: string, values?: Record<string, unknown>) => string
+
+/**
+ * The text of a failed upload in the user's language: a refusal the server names by its code
+ * (FILE_TOO_LARGE, CONTENT_TYPE_MISMATCH, …) comes from the locale files, like every other
+ * server error; an unknown code falls back to the server's message (spec part 1 §8).
+ */
+export function uploadErrorText(err: unknown, t: Translate, has: (key: string) => boolean, values: { name: string; year: number }): string {
+  if (!(err instanceof UploadError)) return t('upload.failed_text')
+  const key = err.code ? `upload.server_errors.${err.code}` : ''
+  if (key && has(key)) return t(key, { ...values, nextYear: values.year + 1 })
+  return err.key ? t(err.key, err.values) : err.message
 }
 
 /**
@@ -90,11 +105,11 @@ export function uploadOne(file: File, hash: string, categoryId: number, taxYear:
       }
       const item = body.files?.[0]
       if (xhr.status < 200 || xhr.status >= 300) {
-        const reason = item?.status === 'rejected' ? item.reason : body.message
-        return reject(reason ? new UploadError(null, reason) : new UploadError('upload.failed_status', `Upload failed with status: ${xhr.status}`, { status: xhr.status }))
+        const [reason, code] = item?.status === 'rejected' ? [item.reason, item.code] : [body.message, body.code]
+        return reject(reason ? new UploadError(null, reason, {}, false, code) : new UploadError('upload.failed_status', `Upload failed with status: ${xhr.status}`, { status: xhr.status }))
       }
       if (!item) return reject(new UploadError('upload.not_in_response', 'File not found in server response'))
-      if (item.status === 'rejected') return reject(new UploadError(null, item.reason))
+      if (item.status === 'rejected') return reject(new UploadError(null, item.reason, {}, false, item.code))
       if (item.value.hash !== hash) return reject(new UploadError('upload.verification_failed', 'Upload verification failed'))
       onProgress(100)
       resolve(item.value)

@@ -6,7 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { sessionUserAtom } from '../store'
 import { toast } from '../ui/toast'
 import { ACCEPT_ATTRIBUTE, formatMegabytes, isAllowedExtension, MAX_UPLOAD_BYTES, type CategoryRecord } from '../../shared/documents'
-import { announceDocumentsChanged, categoriesOrFallback, fetchCategories, sessionAlive, sha256Hex, uploadOne, UploadError } from './documents-api'
+import { announceDocumentsChanged, categoriesOrFallback, fetchCategories, sessionAlive, sha256Hex, uploadErrorText, uploadOne, UploadError } from './documents-api'
 import { clearQueue, enqueue, queue, removeFromQueue, type QueueItem } from './upload-queue'
 import { CategoryPickerDialog } from './category-picker'
 import { CameraDialog } from './camera-dialog'
@@ -23,7 +23,7 @@ type Picked = { id: number; name: string }
  * browser-side SHA-256 before it is sent.
  */
 export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear: number; disabled?: boolean; onUploaded?: () => void }) {
-  const { t } = useTranslation('documents')
+  const { t, i18n } = useTranslation('documents')
   const [, navigate] = useLocation()
   const user = useAtomValue(sessionUserAtom)
   const [loaded, setLoaded] = useState<CategoryRecord[]>([])
@@ -93,7 +93,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
       return true
     } catch (err) {
       item.status.value = 'error'
-      item.error.value = err instanceof UploadError ? (err.key ? t(err.key, err.values) : err.message) : t('upload.failed_text')
+      item.error.value = uploadErrorText(err, t, (key) => i18n.exists(`documents:${key}`), { name: item.file.name, year: taxYear })
       if (err instanceof UploadError && err.sessionExpired) {
         toast({ title: t('upload.session_expired_title'), description: t('upload.session_expired'), variant: 'destructive' })
       }
