@@ -165,6 +165,13 @@ test('refusals in the browser: type and size checks, partial counts, the server 
   await page.getByText('Upload Failed').waitFor()
   await page.getByText(/Failed to upload file to Bank Documents\. Please try again\./).waitFor()
 
+  // The file-history button beside 'Your Files' opens the File History dialog.
+  await page.getByRole('button', { name: 'File History', exact: true }).click()
+  const history = page.getByRole('dialog', { name: 'File History' })
+  await history.getByText('Bank.pdf').waitFor()
+  await history.getByRole('button', { name: 'Close' }).last().click()
+  await history.waitFor({ state: 'detached' })
+
   // A retry is an upload: with the session gone, the probe says 'Session Expired' and leads to /login after 1.5 s.
   await context.clearCookies()
   await failed.first().getByRole('button', { name: 'Retry' }).click()

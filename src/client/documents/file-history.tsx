@@ -13,7 +13,7 @@ export const historyYears = (today = new Date()) => Array.from({ length: 5 }, (_
 
 export const downloadUrl = (blobUrl: string) => `${blobUrl}${blobUrl.includes('?') ? '&' : '?'}download=1`
 
-/** 'Your Files' with 'N file(s) for {year}'; opens the File History dialog. */
+/** 'Your Files' with 'N file(s) for {year}', and the file-history button; both open the File History dialog. */
 export function YourFilesButton({ taxYear }: { taxYear: number }) {
   const { t } = useTranslation('documents')
   const version = useDocumentsVersion()
@@ -26,10 +26,14 @@ export function YourFilesButton({ taxYear }: { taxYear: number }) {
   }, [taxYear, version])
   return (
     <>
-      <button type="button" className="your-files-button secondary" onClick={() => setOpen(true)}>
-        <strong>{t('files.your_files')}</strong>
-        <span>{t('files.count', { count: count ?? 0, year: taxYear })}</span>
-      </button>
+      <div className="your-files">
+        <button type="button" className="your-files-button secondary" onClick={() => setOpen(true)}>
+          <strong>{t('files.your_files')}</strong>
+          <span>{t('files.count', { count: count ?? 0, year: taxYear })}</span>
+        </button>
+        {/* The file-history button of spec part 1 §2, beside 'Your Files'. */}
+        <button type="button" className="file-history-button secondary outline" onClick={() => setOpen(true)}>{t('files.open_history')}</button>
+      </div>
       <FileHistoryDialog open={open} onClose={() => setOpen(false)} initialYear={taxYear} />
     </>
   )
