@@ -2,7 +2,9 @@ import { api, ApiRequestError, SESSION_EXPIRED_EVENT } from '../api'
 import { categoryKey, DOCUMENT_CATEGORIES, DOCUMENTS_CHANGED_EVENT, type CategoryRecord, type FileRecord, type FileVersionRecord, type UploadAnswer } from '../../shared/documents'
 
 /** Calls of the documents area (spec part 1 §7). */
-export const fetchFiles = (taxYear: number) => api<FileRecord[]>(`/api/files?taxYear=${taxYear}`)
+/** The File History lists take the server's largest page (1000), not the default 200. */
+export const HISTORY_PAGE = 1000
+export const fetchFiles = (taxYear: number, limit?: number) => api<FileRecord[]>(`/api/files?taxYear=${taxYear}${limit ? `&limit=${limit}` : ''}`)
 export const fetchCategories = (mode: 'basic' | 'all', taxYear?: number) =>
   api<CategoryRecord[]>(`/api/document-categories?mode=${mode}${taxYear ? `&taxYear=${taxYear}` : ''}`)
 export const fetchHistory = (fileId: string) => api<FileVersionRecord[]>(`/api/files/${encodeURIComponent(fileId)}/history`)

@@ -4,7 +4,7 @@ import { messageOf } from '../api'
 import { toast } from '../ui/toast'
 import { Dialog } from '../ui/dialog'
 import type { CategoryRecord, FileRecord, FileVersionRecord } from '../../shared/documents'
-import { announceDocumentsChanged, deleteFile, fetchCategories, fetchFiles, fetchHistory, fileCountOf, showsFilesFetchError } from './documents-api'
+import { announceDocumentsChanged, deleteFile, fetchCategories, fetchFiles, fetchHistory, fileCountOf, HISTORY_PAGE, showsFilesFetchError } from './documents-api'
 import { useDocumentsVersion } from './use-documents-changed'
 import { dayKey, formatDateTime, formatDay, formatTime, relativeTime } from './dates'
 
@@ -65,7 +65,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
   useEffect(() => {
     let live = true
     setFiles(null)
-    fetchFiles(year).then((f) => { if (live) setFiles(f) }, (err) => {
+    fetchFiles(year, HISTORY_PAGE).then((f) => { if (live) setFiles(f) }, (err) => {
       if (!live) return
       setFiles([])
       if (showsFilesFetchError(err)) toast({ title: t('history.files_failed'), variant: 'destructive' })
