@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { messageOf } from '../api'
 import { toast } from '../ui/toast'
 import { Dialog } from '../ui/dialog'
-import type { CategoryRecord, FileRecord, FileVersionRecord } from '../../shared/documents'
+import { formatBytes, type CategoryRecord, type FileRecord, type FileVersionRecord } from '../../shared/documents'
 import { announceDocumentsChanged, deleteFile, fetchCategories, fetchFiles, fetchHistory, fileCountOf, HISTORY_PAGE, showsFilesFetchError } from './documents-api'
 import { useDocumentsVersion } from './use-documents-changed'
 import { dayKey, formatDateTime, formatDay, formatTime, relativeTime } from './dates'
@@ -130,6 +130,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
                     <strong>{f.originalFileName}</strong>
                     <span className="file-history-meta">
                       {formatTime(f.uploadedAt) ?? t('history.unknown_time')}
+                      {` · ${formatBytes(f.size)}`}
                       {variant === 'page' && <> · {relativeTime(f.uploadedAt, i18n.language)} · {f.categoryName}</>}
                       {f.version > 1 && <> · v{f.version}</>}
                     </span>
@@ -181,7 +182,7 @@ export function FileVersionDialog({ file, onClose }: { file: FileRecord | null; 
             <ul className="file-version-list">
               {versions.map((v) => (
                 <li key={v.version}>
-                  <span>{t('version.label', { version: v.version })}{v.version === file.version ? ` · ${t('version.current')}` : ''} · {formatDateTime(v.createdAt, i18n.language)}</span>
+                  <span>{t('version.label', { version: v.version })}{v.version === file.version ? ` · ${t('version.current')}` : ''} · {formatDateTime(v.createdAt, i18n.language)} · {formatBytes(v.size)}</span>
                   <a href={downloadUrl(v.blobUrl)} download={v.filename} aria-label={`${t('history.download')}: ${t('version.label', { version: v.version })}`}>{t('history.download')}</a>
                 </li>
               ))}
