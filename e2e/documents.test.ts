@@ -119,6 +119,68 @@ test('upload a PDF with a category, see it everywhere, download the same bytes',
   }
 }, 120_000)
 
+test('refusals in the browser: type and size checks, partial counts, the server reason, and a retry after the session is gone', async () => {
+  const good = join(work, 'Bank.pdf')
+  writeFileSync(good, Buffer.from(`%PDF-1.4\n% ${Date.now()}\n%%EOF\n`))
+  const fake = join(work, 'Fake.pdf')
+  writeFileSync(fake, Buffer.from('MZ this is no PDF'))
+  const exe = join(work, 'tool.exe')
+  writeFileSync(exe, Buffer.from('MZ'))
+
+  const context = await newContext(browser, { baseURL: server.url, width: 360, height: 800 })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  await signInThroughUi(page, smtp, 'docs-refusals@example.ch')
+  await page.waitForURL(/\/profile/)
+  await atStatus2(page)
+  await page.goto('/')
+  await page.getByRole('heading', { name: 'Required Tax Documents' }).waitFor()
+
+  const pick = async (files: string[]) => {
+    await page.getByRole('button', { name: /Upload Files/ }).click()
+    const picker = page.getByRole('dialog', { name: 'Choose a document category' })
+    await picker.getByLabel('Document category').selectOption({ label: 'Bank Documents' })
+    const chooser = page.waitForEvent('filechooser')
+    await picker.getByRole('button', { name: 'Continue' }).click()
+    await (await chooser).setFiles(files)
+  }
+
+  // A wrong extension never leaves the browser.
+  await pick([exe])
+  await page.getByText('File Type Not Allowed').waitFor()
+  await page.getByText('Allowed types: PDF, JPG, JPEG, PNG, DOC, DOCX, TXT.').waitFor()
+  expect(await page.locator('.upload-row').count()).toBe(0)
+
+  // One good and one refused by the server: partial success with both counts; the refused row keeps the server's reason.
+  await pick([good, fake])
+  await page.getByText('Partially Uploaded').waitFor()
+  await page.getByText('1 file(s) uploaded, 1 failed.').waitFor()
+  const failed = page.locator('.upload-row.upload-error', { hasText: 'Fake.pdf' })
+  await failed.getByText(/does not match its file type/).waitFor()
+  await screenshot(page, 'documents-upload-partial-360')
+
+  // The refused file alone: 'Upload Failed' naming the category.
+  await pick([fake])
+  await page.getByText('Upload Failed').waitFor()
+  await page.getByText(/Failed to upload file to Bank Documents\. Please try again\./).waitFor()
+
+  // The file-history button beside 'Your Files' opens the File History dialog.
+  await page.getByRole('button', { name: 'File History', exact: true }).click()
+  const history = page.getByRole('dialog', { name: 'File History' })
+  await history.getByText('Bank.pdf').waitFor()
+  await history.getByRole('button', { name: 'Close' }).last().click()
+  await history.waitFor({ state: 'detached' })
+
+  // A retry is an upload: with the session gone, the probe says 'Session Expired' and leads to /login after 1.5 s.
+  await context.clearCookies()
+  await failed.first().getByRole('button', { name: 'Retry' }).click()
+  await page.getByText('Session Expired').first().waitFor()
+  await page.waitForURL(/\/login/, { timeout: 5000 })
+  expect(errors).toEqual([])
+  await context.close()
+}, 120_000)
+
 test('kill -9 in the middle of a 40 MB upload: after a restart no row, no version and no temporary file', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-crash-'))
   const start = async () => {

@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
-import { categoryKey, checklistPercent, DOCUMENT_CATEGORIES, extensionOf, formatMegabytes, isAllowedExtension } from './documents'
+import { categoryKey, checklistPercent, DOCUMENT_CATEGORIES, extensionOf, formatBytes, formatMegabytes, isAllowedExtension } from './documents'
 import { REQUIRED_CATEGORY_IDS } from './tax-status'
 
 test('the category table is DESIGN.md §8: ids 1–5 and 10–38, the six required ones in main', () => {
@@ -27,4 +27,13 @@ test('checklist percent is covered/6 rounded; sizes are MB with two decimals', (
   expect([0, 1, 2, 3, 4, 5, 6].map((n) => checklistPercent(n))).toEqual([0, 17, 33, 50, 67, 83, 100])
   expect(formatMegabytes(1024 * 1024 * 1.234)).toBe('1.23 MB')
   expect(formatMegabytes(312)).toBe('0.00 MB')
+})
+
+test('sizes in the other views: B, KB, MB, GB or TB (spec part 1 §9)', () => {
+  expect(formatBytes(0)).toBe('0 B')
+  expect(formatBytes(1023)).toBe('1023 B')
+  expect(formatBytes(1536)).toBe('1.5 KB')
+  expect(formatBytes(50 * 1024 * 1024)).toBe('50 MB')
+  expect(formatBytes(1.25 * 1024 ** 3)).toBe('1.25 GB')
+  expect(formatBytes(3 * 1024 ** 4)).toBe('3 TB')
 })

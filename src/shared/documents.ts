@@ -92,6 +92,15 @@ export const isInlineType = (ext: string) => ['pdf', 'jpg', 'jpeg', 'png'].inclu
 /** Checklist percent: covered required categories out of six, rounded. */
 export const checklistPercent = (covered: number, total = 6) => Math.round((Math.min(covered, total) / total) * 100)
 
+/** Sizes in the other views (spec part 1 §9): B, KB, MB, GB or TB, with up to two decimals. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB']
+  let value = Math.max(0, bytes)
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) { value /= 1024; unit++ }
+  return `${unit === 0 ? value : Number(value.toFixed(2))} ${units[unit]}`
+}
+
 /** Upload list sizes: MB with two decimals. */
 export const formatMegabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`
 

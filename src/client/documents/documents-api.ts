@@ -1,14 +1,36 @@
 import { api, ApiRequestError, SESSION_EXPIRED_EVENT } from '../api'
-import { DOCUMENTS_CHANGED_EVENT, type CategoryRecord, type FileRecord, type FileVersionRecord, type UploadAnswer } from '../../shared/documents'
+import { categoryKey, DOCUMENT_CATEGORIES, DOCUMENTS_CHANGED_EVENT, type CategoryRecord, type FileRecord, type FileVersionRecord, type UploadAnswer } from '../../shared/documents'
 
 /** Calls of the documents area (spec part 1 §7). */
-export const fetchFiles = (taxYear: number) => api<FileRecord[]>(`/api/files?taxYear=${taxYear}`)
+/** The File History lists take the server's largest page (1000), not the default 200. */
+export const HISTORY_PAGE = 1000
+export const fetchFiles = (taxYear: number, limit?: number) => api<FileRecord[]>(`/api/files?taxYear=${taxYear}${limit ? `&limit=${limit}` : ''}`)
 export const fetchCategories = (mode: 'basic' | 'all', taxYear?: number) =>
   api<CategoryRecord[]>(`/api/document-categories?mode=${mode}${taxYear ? `&taxYear=${taxYear}` : ''}`)
 export const fetchHistory = (fileId: string) => api<FileVersionRecord[]>(`/api/files/${encodeURIComponent(fileId)}/history`)
 export const setRelevance = (categoryId: number, taxYear: number, isRelevant: boolean) =>
   api<{ statusAdvanced: boolean }>(`/api/user-preferences/${categoryId}`, { method: 'POST', body: { taxYear, isRelevant } })
 export const deleteFile = (fileId: string) => api<{ statusAdvanced: boolean }>(`/api/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' })
+
+/**
+ * The category list to pick from: the server's, or, when none could be loaded, the fallback of
+ * spec part 1 §3 (the six main categories), so that an upload stays possible.
+ */
+export function categoriesOrFallback(list: CategoryRecord[], translate: (key: string) => string): CategoryRecord[] {
+  if (list.length) return list
+  return DOCUMENT_CATEGORIES.filter((c) => c.section === 'main').map((c) => ({
+    id: c.id, name: translate(categoryKey(c)), nameKey: categoryKey(c), section: c.section, required: true, isRelevant: true, fileCount: 0,
+  }))
+}
+
+/**
+ * The year's file count for 'N file(s) for {year}': the sum of the per-category counts, since
+ * GET /api/files answers one page (200 by default) and would stop counting there.
+ */
+export const fileCountOf = (categories: CategoryRecord[]) => categories.reduce((n, c) => n + c.fileCount, 0)
+
+/** A failed file list shows 'Failed to fetch files', except on a 401: the list is then empty and the login opens (spec part 1 §8). */
+export const showsFilesFetchError = (err: unknown) => !(err instanceof ApiRequestError && err.status === 401)
 
 /** Tells the dashboard (and every documents view) to refetch. */
 export const announceDocumentsChanged = () => window.dispatchEvent(new Event(DOCUMENTS_CHANGED_EVENT))
@@ -33,9 +55,24 @@ export const UPLOAD_TIMEOUT_MS = 30_000
 
 /** Why an upload failed, as a locale key of the documents namespace or a server message. */
 export class UploadError extends Error {
-  constructor(readonly key: string | null, message: string, readonly values: Record<string, unknown> = {}, readonly sessionExpired = false) {
+  constructor(readonly key: string | null, message: string, readonly values: Record<string, unknown> = {}, readonly sessionExpired = false,
+    readonly code?: string) {
     super(message)
   }
+}
+
+type Translate = (key: string, values?: Record<string, unknown>) => string
+
+/**
+ * The text of a failed upload in the user's language: a refusal the server names by its code
+ * (FILE_TOO_LARGE, CONTENT_TYPE_MISMATCH, …) comes from the locale files, like every other
+ * server error; an unknown code falls back to the server's message (spec part 1 §8).
+ */
+export function uploadErrorText(err: unknown, t: Translate, has: (key: string) => boolean, values: { name: string; year: number }): string {
+  if (!(err instanceof UploadError)) return t('upload.failed_text')
+  const key = err.code ? `upload.server_errors.${err.code}` : ''
+  if (key && has(key)) return t(key, { ...values, nextYear: values.year + 1 })
+  return err.key ? t(err.key, err.values) : err.message
 }
 
 /**
@@ -70,11 +107,11 @@ export function uploadOne(file: File, hash: string, categoryId: number, taxYear:
       }
       const item = body.files?.[0]
       if (xhr.status < 200 || xhr.status >= 300) {
-        const reason = item?.status === 'rejected' ? item.reason : body.message
-        return reject(reason ? new UploadError(null, reason) : new UploadError('upload.failed_status', `Upload failed with status: ${xhr.status}`, { status: xhr.status }))
+        const [reason, code] = item?.status === 'rejected' ? [item.reason, item.code] : [body.message, body.code]
+        return reject(reason ? new UploadError(null, reason, {}, false, code) : new UploadError('upload.failed_status', `Upload failed with status: ${xhr.status}`, { status: xhr.status }))
       }
       if (!item) return reject(new UploadError('upload.not_in_response', 'File not found in server response'))
-      if (item.status === 'rejected') return reject(new UploadError(null, item.reason))
+      if (item.status === 'rejected') return reject(new UploadError(null, item.reason, {}, false, item.code))
       if (item.value.hash !== hash) return reject(new UploadError('upload.verification_failed', 'Upload verification failed'))
       onProgress(100)
       resolve(item.value)

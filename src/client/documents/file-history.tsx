@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { messageOf } from '../api'
 import { toast } from '../ui/toast'
 import { Dialog } from '../ui/dialog'
-import type { CategoryRecord, FileRecord, FileVersionRecord } from '../../shared/documents'
-import { announceDocumentsChanged, deleteFile, fetchCategories, fetchFiles, fetchHistory } from './documents-api'
+import { formatBytes, type CategoryRecord, type FileRecord, type FileVersionRecord } from '../../shared/documents'
+import { announceDocumentsChanged, deleteFile, fetchCategories, fetchFiles, fetchHistory, fileCountOf, HISTORY_PAGE, showsFilesFetchError } from './documents-api'
 import { useDocumentsVersion } from './use-documents-changed'
 import { dayKey, formatDateTime, formatDay, formatTime, relativeTime } from './dates'
 
@@ -13,7 +13,7 @@ export const historyYears = (today = new Date()) => Array.from({ length: 5 }, (_
 
 export const downloadUrl = (blobUrl: string) => `${blobUrl}${blobUrl.includes('?') ? '&' : '?'}download=1`
 
-/** 'Your Files' with 'N file(s) for {year}'; opens the File History dialog. */
+/** 'Your Files' with 'N file(s) for {year}', and the file-history button; both open the File History dialog. */
 export function YourFilesButton({ taxYear }: { taxYear: number }) {
   const { t } = useTranslation('documents')
   const version = useDocumentsVersion()
@@ -21,15 +21,19 @@ export function YourFilesButton({ taxYear }: { taxYear: number }) {
   const [open, setOpen] = useState(false)
   useEffect(() => {
     let live = true
-    fetchFiles(taxYear).then((f) => { if (live) setCount(f.length) }, () => { if (live) setCount(0) })
+    fetchCategories('all', taxYear).then((c) => { if (live) setCount(fileCountOf(c)) }, () => { if (live) setCount(0) })
     return () => { live = false }
   }, [taxYear, version])
   return (
     <>
-      <button type="button" className="your-files-button secondary" onClick={() => setOpen(true)}>
-        <strong>{t('files.your_files')}</strong>
-        <span>{t('files.count', { count: count ?? 0, year: taxYear })}</span>
-      </button>
+      <div className="your-files">
+        <button type="button" className="your-files-button secondary" onClick={() => setOpen(true)}>
+          <strong>{t('files.your_files')}</strong>
+          <span>{t('files.count', { count: count ?? 0, year: taxYear })}</span>
+        </button>
+        {/* The file-history button of spec part 1 §2, beside 'Your Files'. */}
+        <button type="button" className="file-history-button secondary outline" onClick={() => setOpen(true)}>{t('files.open_history')}</button>
+      </div>
       <FileHistoryDialog open={open} onClose={() => setOpen(false)} initialYear={taxYear} />
     </>
   )
@@ -61,10 +65,10 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
   useEffect(() => {
     let live = true
     setFiles(null)
-    fetchFiles(year).then((f) => { if (live) setFiles(f) }, () => {
+    fetchFiles(year, HISTORY_PAGE).then((f) => { if (live) setFiles(f) }, (err) => {
       if (!live) return
       setFiles([])
-      toast({ title: t('history.fetch_failed'), variant: 'destructive' })
+      if (showsFilesFetchError(err)) toast({ title: t('history.files_failed'), variant: 'destructive' })
     })
     return () => { live = false }
   }, [year, version, t])
@@ -126,6 +130,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
                     <strong>{f.originalFileName}</strong>
                     <span className="file-history-meta">
                       {formatTime(f.uploadedAt) ?? t('history.unknown_time')}
+                      {` · ${formatBytes(f.size)}`}
                       {variant === 'page' && <> · {relativeTime(f.uploadedAt, i18n.language)} · {f.categoryName}</>}
                       {f.version > 1 && <> · v{f.version}</>}
                     </span>
@@ -177,7 +182,7 @@ export function FileVersionDialog({ file, onClose }: { file: FileRecord | null; 
             <ul className="file-version-list">
               {versions.map((v) => (
                 <li key={v.version}>
-                  <span>{t('version.label', { version: v.version })}{v.version === file.version ? ` · ${t('version.current')}` : ''} · {formatDateTime(v.createdAt, i18n.language)}</span>
+                  <span>{t('version.label', { version: v.version })}{v.version === file.version ? ` · ${t('version.current')}` : ''} · {formatDateTime(v.createdAt, i18n.language)} · {formatBytes(v.size)}</span>
                   <a href={downloadUrl(v.blobUrl)} download={v.filename} aria-label={`${t('history.download')}: ${t('version.label', { version: v.version })}`}>{t('history.download')}</a>
                 </li>
               ))}

@@ -12,10 +12,13 @@ export interface QueueItem {
   categoryId: number
   categoryName: string
   progress: Signal<number>
-  status: Signal<'preparing' | 'uploading' | 'success' | 'error'>
+  status: Signal<UploadStatus>
   error: Signal<string>
   blobUrl?: string
 }
+
+/** The item states of spec part 1 §4 "Upload item": uploading (hashing included), then success or error. */
+export type UploadStatus = 'uploading' | 'success' | 'error'
 
 export const queue = signal<QueueItem[]>([])
 let nextKey = 1
@@ -23,7 +26,7 @@ let nextKey = 1
 export function enqueue(file: File, categoryId: number, categoryName: string): QueueItem {
   const item: QueueItem = {
     key: nextKey++, file, categoryId, categoryName,
-    progress: signal(0), status: signal('preparing'), error: signal(''),
+    progress: signal(0), status: signal<UploadStatus>('uploading'), error: signal(''),
   }
   queue.value = [...queue.value, item]
   return item

@@ -6,7 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { sessionUserAtom } from '../store'
 import { toast } from '../ui/toast'
 import { ACCEPT_ATTRIBUTE, formatMegabytes, isAllowedExtension, MAX_UPLOAD_BYTES, type CategoryRecord } from '../../shared/documents'
-import { announceDocumentsChanged, fetchCategories, sessionAlive, sha256Hex, uploadOne, UploadError } from './documents-api'
+import { announceDocumentsChanged, categoriesOrFallback, fetchCategories, sessionAlive, sha256Hex, uploadErrorText, uploadOne, UploadError } from './documents-api'
 import { clearQueue, enqueue, queue, removeFromQueue, type QueueItem } from './upload-queue'
 import { CategoryPickerDialog } from './category-picker'
 import { CameraDialog } from './camera-dialog'
@@ -23,10 +23,11 @@ type Picked = { id: number; name: string }
  * browser-side SHA-256 before it is sent.
  */
 export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear: number; disabled?: boolean; onUploaded?: () => void }) {
-  const { t } = useTranslation('documents')
+  const { t, i18n } = useTranslation('documents')
   const [, navigate] = useLocation()
   const user = useAtomValue(sessionUserAtom)
-  const [categories, setCategories] = useState<CategoryRecord[]>([])
+  const [loaded, setLoaded] = useState<CategoryRecord[]>([])
+  const categories = categoriesOrFallback(loaded, t)
   const [picker, setPicker] = useState<null | 'files' | 'camera'>(null)
   const [category, setCategory] = useState<Picked | null>(null)
   const [cameraOpen, setCameraOpen] = useState(false)
@@ -34,7 +35,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
   const pending = useRef<Picked | null>(null)
 
   useEffect(() => {
-    fetchCategories('all', taxYear).then(setCategories, () => setCategories([]))
+    fetchCategories('all', taxYear).then(setLoaded, () => setLoaded([]))
   }, [taxYear])
 
   const open = (tool: 'files' | 'camera') => {
@@ -68,28 +69,31 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
       } else accepted.push(file)
     }
     if (!accepted.length) return
-    if (!(await sessionAlive())) {
-      toast({ title: t('upload.session_expired_title'), description: t('upload.session_expired'), variant: 'destructive' })
-      setTimeout(() => navigate('/login'), SESSION_REDIRECT_MS)
-      return
-    }
+    if (!(await probeSession())) return
     await uploadBatch(accepted.map((f) => enqueue(f, target.id, target.name)))
   }
 
+  /** The pre-upload session probe (spec part 1 §5): 'Session Expired', then /login after 1.5 s. */
+  async function probeSession(): Promise<boolean> {
+    if (await sessionAlive()) return true
+    toast({ title: t('upload.session_expired_title'), description: t('upload.session_expired'), variant: 'destructive' })
+    setTimeout(() => navigate('/login'), SESSION_REDIRECT_MS)
+    return false
+  }
+
   async function uploadItem(item: QueueItem): Promise<boolean> {
-    item.status.value = 'preparing'
+    item.status.value = 'uploading'
     item.error.value = ''
     item.progress.value = 0
     try {
       item.hash ??= await sha256Hex(item.file)
-      item.status.value = 'uploading'
       const value = await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p })
       item.blobUrl = value.blobUrl
       item.status.value = 'success'
       return true
     } catch (err) {
       item.status.value = 'error'
-      item.error.value = err instanceof UploadError ? (err.key ? t(err.key, err.values) : err.message) : t('upload.failed_text')
+      item.error.value = uploadErrorText(err, t, (key) => i18n.exists(`documents:${key}`), { name: item.file.name, year: taxYear })
       if (err instanceof UploadError && err.sessionExpired) {
         toast({ title: t('upload.session_expired_title'), description: t('upload.session_expired'), variant: 'destructive' })
       }
@@ -116,7 +120,8 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
     }
   }
 
-  const retry = (item: QueueItem) => { void uploadBatch([item]) }
+  // A retry is an upload too: it runs the session probe first.
+  const retry = async (item: QueueItem) => { if (await probeSession()) await uploadBatch([item]) }
 
   return (
     <section className="upload-tools" aria-labelledby="upload-tools-title">
@@ -144,7 +149,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
           if (files.length && pending.current) void start(files, pending.current)
         }}
       />
-      <UploadList onRetry={retry} />
+      <UploadList onRetry={(item) => void retry(item)} />
       <CategoryPickerDialog
         open={picker !== null}
         categories={categories}
@@ -185,7 +190,7 @@ function UploadRow({ item, onRetry }: { item: QueueItem; onRetry: (item: QueueIt
   useSignals()
   const { t } = useTranslation('documents')
   const status = item.status.value
-  const label = { preparing: t('upload.preparing'), uploading: t('upload.uploading'), success: t('upload.success'), error: t('upload.error') }[status]
+  const label = { uploading: t('upload.uploading'), success: t('upload.success'), error: t('upload.error') }[status]
   return (
     <li className={`upload-row upload-${status}`}>
       <div className="upload-row-head">
