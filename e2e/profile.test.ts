@@ -7,6 +7,19 @@ let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefine
 beforeAll(async () => ({ smtp, server, browser, stop } = await startStack()))
 afterAll(() => stop?.())
 
+/** The four corner radii of an element, in px (top-left, top-right, bottom-right, bottom-left). */
+const corners = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((el) => {
+  const s = getComputedStyle(el)
+  return [s.borderTopLeftRadius, s.borderTopRightRadius, s.borderBottomRightRadius, s.borderBottomLeftRadius]
+}))
+/** Side-by-side controls that are not drawn as one joined group: every corner alike, none square. */
+async function expectEvenCorners(page: Page, selector: string, count: number) {
+  const all = await corners(page, selector)
+  expect(all.length).toBe(count)
+  for (const c of all) expect(c).toEqual([all[0]![0]!, all[0]![0]!, all[0]![0]!, all[0]![0]!])
+  expect(all[0]![0]).not.toBe('0px')
+}
+
 const counter = (page: Page, n: number) => page.getByText(`Step ${n} of 12`, { exact: true }).waitFor()
 
 test('first-time registration, then the 12-step wizard through to Complete', async () => {
@@ -28,6 +41,7 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   expect(await page.getByRole('button', { name: 'Main Menu' }).count()).toBe(0)
   expect(await page.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe('/terms-and-conditions?returnTo=%2Fprofile')
   expect(await page.getByLabel('Country code').locator('option').count()).toBe(9)
+  await expectEvenCorners(page, '.phone-row select, .phone-row input', 2)
   await screenshot(page, 'profile-first-time-360')
 
   // Leaving through the header is refused until the profile is saved.
@@ -96,6 +110,9 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   expect(await page.getByLabel('Street and house number').inputValue()).toBe('Bundesgasse 3')
   expect(await page.getByLabel('Postal code').inputValue()).toBe('3011')
   expect(await page.getByLabel('Municipality').inputValue()).toBe('Bern')
+  // At 360 px the buttons wrap under the input: Search and Clear look alike (no half-rounded pill).
+  expect(page.viewportSize()?.width).toBe(360)
+  await expectEvenCorners(page, '.address-row button', 2)
   await screenshot(page, 'wizard-4-360')
   await next.click()
 
@@ -124,6 +141,7 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await page.getByRole('button', { name: 'Add a child' }).click()
   await page.getByRole('button', { name: 'Remove the last child' }).click()
   await page.getByText('2 children').waitFor()
+  await expectEvenCorners(page, '.counter button', 2)
   await screenshot(page, 'wizard-9-360')
   await next.click()
 
