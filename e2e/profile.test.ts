@@ -110,6 +110,12 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   expect(await page.getByLabel('Street and house number').inputValue()).toBe('Bundesgasse 3')
   expect(await page.getByLabel('Postal code').inputValue()).toBe('3011')
   expect(await page.getByLabel('Municipality').inputValue()).toBe('Bern')
+  // A postal code that is not Swiss keeps Next disabled here, not only at Complete.
+  await page.getByLabel('Postal code').fill('971')
+  await page.getByText('Postal code: A Swiss postal code has four digits.').waitFor()
+  expect(await next.isDisabled()).toBe(true)
+  await page.getByLabel('Postal code').fill('3011')
+  expect(await next.isDisabled()).toBe(false)
   // At 360 px the buttons wrap under the input: Search and Clear look alike (no half-rounded pill).
   expect(page.viewportSize()?.width).toBe(360)
   await expectEvenCorners(page, '.address-row button', 2)
