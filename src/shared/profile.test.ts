@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import {
   checkProfileField, clampChildAge, COUNTRY_CODES, defaultDateOfBirth, hasRegistrationFields, isSwissZip,
-  phoneDigits, profileReminders, showsAlimony, validateProfile,
+  phoneDigits, profileReminders, showsAlimony, validateProfile, withoutHiddenAnswers,
 } from './profile'
 import { WIZARD_STEPS, firstInvalidInStep, firstMissingInStep, firstMissingWizardField, YES_NO_DEFAULTS } from './wizard'
 
@@ -71,6 +71,11 @@ describe('profile rules', () => {
     expect(showsAlimony({ maritalStatus: 'divorced', hasChildren: true })).toBe(true)
     expect(showsAlimony({ maritalStatus: 'separated', hasChildren: false })).toBe(false)
     expect(showsAlimony({ maritalStatus: 'married', hasChildren: true })).toBe(false)
+    // Alimony answered, then the marital status changed: the hidden answer is cleared.
+    expect(withoutHiddenAnswers({ maritalStatus: 'married', hasChildren: true, paysAlimony: true, alimonyAmount: 500, alimonyDuration: '12' }))
+      .toEqual({ maritalStatus: 'married', hasChildren: true, paysAlimony: false, alimonyAmount: null, alimonyDuration: null })
+    const shown = { maritalStatus: 'divorced', hasChildren: true, paysAlimony: true, alimonyAmount: 500, alimonyDuration: '12' }
+    expect(withoutHiddenAnswers(shown)).toBe(shown)
     expect(profileReminders({})).toEqual(['name', 'phone', 'address', 'tax_profile', 'subscription'])
     expect(profileReminders({ firstName: 'A', lastName: 'B', phone: '1234', street: 'S', city: 'C', isTaxProfileComplete: true, subscriptionPlan: 'basic' })).toEqual([])
   })

@@ -6,7 +6,7 @@ import { PageShell } from '../pages/page-shell'
 import { sessionUserAtom, store } from '../store'
 import { api, messageOf } from '../api'
 import { toast } from '../ui/toast'
-import { PROFILE_FIELDS, defaultDateOfBirth, hasRegistrationFields, validateProfile } from '../../shared/profile'
+import { PROFILE_FIELDS, defaultDateOfBirth, hasRegistrationFields, validateProfile, withoutHiddenAnswers } from '../../shared/profile'
 import { WIZARD_STEPS, YES_NO_DEFAULTS, firstInvalidInStep, firstMissingInStep } from '../../shared/wizard'
 import { buildDeclaration, declarationFilename, withDefaults } from '../../shared/declaration'
 import { defaultTaxYear, isFileable } from '../../shared/tax-years'
@@ -83,7 +83,7 @@ export default function TaxSetupWizard() {
       toast({ title: t('incomplete_profile_title'), description: t('incomplete_step_text'), variant: 'destructive' })
       return
     }
-    const fields = withDefaults(final)
+    const fields = withDefaults(withoutHiddenAnswers(final))
     const body: Draft = {}
     for (const f of PROFILE_FIELDS) if (fields[f] !== undefined) body[f] = fields[f]
     const invalid = validateProfile(body)
