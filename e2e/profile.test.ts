@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
+import { adminSetStatus, apiSignIn, newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
 
 let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 
-beforeAll(async () => ({ smtp, server, browser, stop } = await startStack()))
+const ADMIN = 'expert@example.ch'
+beforeAll(async () => ({ smtp, server, browser, stop } = await startStack({ ADMIN_EMAILS: ADMIN })))
 afterAll(() => stop?.())
 
 /** The four corner radii of an element, in px (top-left, top-right, bottom-right, bottom-left). */
@@ -190,6 +191,24 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
   await page.getByText('Upload the required tax documents').first().waitFor()
   expect((await (await page.request.get('/api/user')).json()).isTaxProfileComplete).toBe(true)
+
+  // Editing the tax profile later, once an expert has moved the status on: the answers are
+  // saved and the status stays where it is (only experts move it back).
+  const admin = await apiSignIn(server.url, smtp, ADMIN)
+  await adminSetStatus(server.url, admin, me.id, year, 4)
+  await page.goto('/profile?setup=tax')
+  await counter(page, 1)
+  await page.getByLabel('Occupation').fill('Head nurse')
+  for (let n = 1; n < 12; n++) {
+    await next.click()
+    await counter(page, n + 1)
+  }
+  await page.getByRole('button', { name: 'Complete' }).click()
+  await page.getByText('Tax profile saved').waitFor()
+  expect(await page.getByText('Update Failed').count()).toBe(0)
+  expect((await (await page.request.get('/api/user')).json()).jobName).toBe('Head nurse')
+  expect((await (await page.request.get(`/api/tax-status?taxYear=${year}`)).json()).current_status_id).toBe(4)
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
   expect(errors).toEqual([])
   await context.close()
 }, 120_000)

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useSearch } from 'wouter'
 import { PageShell } from '../pages/page-shell'
 import { sessionUserAtom, store } from '../store'
-import { api, messageOf } from '../api'
+import { api, ApiRequestError, messageOf } from '../api'
 import { toast } from '../ui/toast'
 import { PROFILE_FIELDS, defaultDateOfBirth, hasRegistrationFields, validateProfile, withoutHiddenAnswers } from '../../shared/profile'
 import { WIZARD_STEPS, YES_NO_DEFAULTS, firstInvalidInStep, firstMissingInStep } from '../../shared/wizard'
@@ -107,9 +107,13 @@ export default function TaxSetupWizard() {
     try {
       await api('/api/status/set', { method: 'POST', body: { statusId: 2, taxYear } })
     } catch (err) {
-      setBusy(false)
-      toast({ title: t('profile:toast.update_failed_title'), description: messageOf(err, t('profile:toast.update_failed_text')), variant: 'destructive' })
-      return
+      // Editing the tax profile after an expert moved the status past 2: the answers are saved
+      // and the status stays (only experts move it back), so this is no failure.
+      if (!(err instanceof ApiRequestError && err.code === 'STATUS_MOVE_FORBIDDEN')) {
+        setBusy(false)
+        toast({ title: t('profile:toast.update_failed_title'), description: messageOf(err, t('profile:toast.update_failed_text')), variant: 'destructive' })
+        return
+      }
     }
     const current = store.get(sessionUserAtom)
     if (current) store.set(sessionUserAtom, { ...current, isTaxProfileComplete: true })
