@@ -244,6 +244,10 @@ test('cantons overview and the address demo', async () => {
   await page.getByLabel('Search for your address').fill('8001 Zürich')
   await page.getByRole('button', { name: /8001 Zürich/ }).first().click()
   await page.getByText('Address Selected').waitFor()
+  // On a wide screen Search and Clear sit beside the input, not wrapped under it.
+  const [input, search] = await Promise.all([page.getByLabel('Search for your address').boundingBox(), page.getByRole('button', { name: 'Search' }).boundingBox()])
+  expect(Math.abs(input!.y - search!.y)).toBeLessThan(2)
+  await expectEvenCorners(page, '.address-row button', 2)
   await screenshot(page, 'address-demo-1280')
   // Saving needs a registered profile; then 'Address Saved' and home after 2 s.
   expect((await page.request.put('/api/user/profile', { data: { firstName: 'Max', lastName: 'Demo', phone: '441234567' } })).status()).toBe(200)
