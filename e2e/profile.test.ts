@@ -1,11 +1,25 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
+import { adminSetStatus, apiSignIn, newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
 
 let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 
-beforeAll(async () => ({ smtp, server, browser, stop } = await startStack()))
+const ADMIN = 'expert@example.ch'
+beforeAll(async () => ({ smtp, server, browser, stop } = await startStack({ ADMIN_EMAILS: ADMIN })))
 afterAll(() => stop?.())
+
+/** The four corner radii of an element, in px (top-left, top-right, bottom-right, bottom-left). */
+const corners = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((el) => {
+  const s = getComputedStyle(el)
+  return [s.borderTopLeftRadius, s.borderTopRightRadius, s.borderBottomRightRadius, s.borderBottomLeftRadius]
+}))
+/** Side-by-side controls that are not drawn as one joined group: every corner alike, none square. */
+async function expectEvenCorners(page: Page, selector: string, count: number) {
+  const all = await corners(page, selector)
+  expect(all.length).toBe(count)
+  for (const c of all) expect(c).toEqual([all[0]![0]!, all[0]![0]!, all[0]![0]!, all[0]![0]!])
+  expect(all[0]![0]).not.toBe('0px')
+}
 
 const counter = (page: Page, n: number) => page.getByText(`Step ${n} of 12`, { exact: true }).waitFor()
 
@@ -28,6 +42,7 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   expect(await page.getByRole('button', { name: 'Main Menu' }).count()).toBe(0)
   expect(await page.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe('/terms-and-conditions?returnTo=%2Fprofile')
   expect(await page.getByLabel('Country code').locator('option').count()).toBe(9)
+  await expectEvenCorners(page, '.phone-row select, .phone-row input', 2)
   await screenshot(page, 'profile-first-time-360')
 
   // Leaving through the header is refused until the profile is saved.
@@ -96,6 +111,15 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   expect(await page.getByLabel('Street and house number').inputValue()).toBe('Bundesgasse 3')
   expect(await page.getByLabel('Postal code').inputValue()).toBe('3011')
   expect(await page.getByLabel('Municipality').inputValue()).toBe('Bern')
+  // A postal code that is not Swiss keeps Next disabled here, not only at Complete.
+  await page.getByLabel('Postal code').fill('971')
+  await page.getByText('Postal code: A Swiss postal code has four digits.').waitFor()
+  expect(await next.isDisabled()).toBe(true)
+  await page.getByLabel('Postal code').fill('3011')
+  expect(await next.isDisabled()).toBe(false)
+  // At 360 px the buttons wrap under the input: Search and Clear look alike (no half-rounded pill).
+  expect(page.viewportSize()?.width).toBe(360)
+  await expectEvenCorners(page, '.address-row button', 2)
   await screenshot(page, 'wizard-4-360')
   await next.click()
 
@@ -124,6 +148,7 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await page.getByRole('button', { name: 'Add a child' }).click()
   await page.getByRole('button', { name: 'Remove the last child' }).click()
   await page.getByText('2 children').waitFor()
+  await expectEvenCorners(page, '.counter button', 2)
   await screenshot(page, 'wizard-9-360')
   await next.click()
 
@@ -166,6 +191,24 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
   await page.getByText('Upload the required tax documents').first().waitFor()
   expect((await (await page.request.get('/api/user')).json()).isTaxProfileComplete).toBe(true)
+
+  // Editing the tax profile later, once an expert has moved the status on: the answers are
+  // saved and the status stays where it is (only experts move it back).
+  const admin = await apiSignIn(server.url, smtp, ADMIN)
+  await adminSetStatus(server.url, admin, me.id, year, 4)
+  await page.goto('/profile?setup=tax')
+  await counter(page, 1)
+  await page.getByLabel('Occupation').fill('Head nurse')
+  for (let n = 1; n < 12; n++) {
+    await next.click()
+    await counter(page, n + 1)
+  }
+  await page.getByRole('button', { name: 'Complete' }).click()
+  await page.getByText('Tax profile saved').waitFor()
+  expect(await page.getByText('Update Failed').count()).toBe(0)
+  expect((await (await page.request.get('/api/user')).json()).jobName).toBe('Head nurse')
+  expect((await (await page.request.get(`/api/tax-status?taxYear=${year}`)).json()).current_status_id).toBe(4)
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
   expect(errors).toEqual([])
   await context.close()
 }, 120_000)
@@ -201,6 +244,10 @@ test('cantons overview and the address demo', async () => {
   await page.getByLabel('Search for your address').fill('8001 Zürich')
   await page.getByRole('button', { name: /8001 Zürich/ }).first().click()
   await page.getByText('Address Selected').waitFor()
+  // On a wide screen Search and Clear sit beside the input, not wrapped under it.
+  const [input, search] = await Promise.all([page.getByLabel('Search for your address').boundingBox(), page.getByRole('button', { name: 'Search' }).boundingBox()])
+  expect(Math.abs(input!.y - search!.y)).toBeLessThan(2)
+  await expectEvenCorners(page, '.address-row button', 2)
   await screenshot(page, 'address-demo-1280')
   // Saving needs a registered profile; then 'Address Saved' and home after 2 s.
   expect((await page.request.put('/api/user/profile', { data: { firstName: 'Max', lastName: 'Demo', phone: '441234567' } })).status()).toBe(200)

@@ -24,20 +24,34 @@ export function withDefaults(draft: Record<string, unknown>): Record<string, unk
   return out
 }
 
-const pick = (d: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, d[k] ?? null]))
+const pick = (d: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, d[k] ?? null]))
+
+/** The fields of each payload group (spec part 2 §3): the client fills them, the server accepts no others. */
+export const DECLARATION_FIELDS = {
+  personalInfo: ['salutation', 'firstName', 'lastName', 'dateOfBirth', 'religion', 'phone', 'countryCode', 'jobName', 'taxAddress'],
+  location: ['cantonOfResidence', 'street', 'zipCode', 'city', 'gemeinde', 'movedDuringYear', 'housingSituation'],
+  personalStatus: ['isFirefighter', 'maritalStatus'],
+  realEstate: ['propertyOwner', 'numberOfProperties', 'propertyCountry', 'propertyUse'],
+  children: ['hasChildren', 'numberOfChildren', 'childrenAges'],
+  taxFeatures: ['hasInvestments', 'hasForeignIncome', 'isDisabled', 'receivesAHVIV', 'hasTaxIdentificationNumber', 'hasPowerOfAttorney'],
+  employment: ['employmentType', 'hasPillar3a', 'hasPension'],
+  alimony: ['paysAlimony', 'alimonyAmount', 'alimonyDuration'],
+  metadata: ['submitDate', 'userId', 'taxYear', 'profileVersion', 'completionStatus', 'dataValidated'],
+} as const satisfies Record<string, readonly string[]>
 
 /** The payload groups, ready for POST /api/tax/save-declaration. */
 export function buildDeclaration(draft: Record<string, unknown>, userId: number, taxYear: number, now: Date = new Date()) {
   const d = withDefaults(draft)
+  const F = DECLARATION_FIELDS
   return {
-    personalInfo: pick(d, ['salutation', 'firstName', 'lastName', 'dateOfBirth', 'religion', 'phone', 'countryCode', 'jobName', 'taxAddress']),
-    location: pick(d, ['cantonOfResidence', 'street', 'zipCode', 'city', 'gemeinde', 'movedDuringYear', 'housingSituation']),
-    personalStatus: pick(d, ['isFirefighter', 'maritalStatus']),
-    realEstate: pick(d, ['propertyOwner', 'numberOfProperties', 'propertyCountry', 'propertyUse']),
-    children: pick(d, ['hasChildren', 'numberOfChildren', 'childrenAges']),
-    taxFeatures: pick(d, ['hasInvestments', 'hasForeignIncome', 'isDisabled', 'receivesAHVIV', 'hasTaxIdentificationNumber', 'hasPowerOfAttorney']),
-    employment: pick(d, ['employmentType', 'hasPillar3a', 'hasPension']),
-    alimony: pick(d, ['paysAlimony', 'alimonyAmount', 'alimonyDuration']),
+    personalInfo: pick(d, F.personalInfo),
+    location: pick(d, F.location),
+    personalStatus: pick(d, F.personalStatus),
+    realEstate: pick(d, F.realEstate),
+    children: pick(d, F.children),
+    taxFeatures: pick(d, F.taxFeatures),
+    employment: pick(d, F.employment),
+    alimony: pick(d, F.alimony),
     metadata: { submitDate: now.toISOString(), userId, taxYear, profileVersion: PROFILE_VERSION, completionStatus: 'complete', dataValidated: true },
   }
 }

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import {
   checkProfileField, clampChildAge, COUNTRY_CODES, defaultDateOfBirth, hasRegistrationFields, isSwissZip,
-  phoneDigits, profileReminders, showsAlimony, validateProfile,
+  phoneDigits, profileReminders, showsAlimony, validateProfile, withoutHiddenAnswers,
 } from './profile'
-import { WIZARD_STEPS, firstMissingInStep, firstMissingWizardField, YES_NO_DEFAULTS } from './wizard'
+import { WIZARD_STEPS, firstInvalidInStep, firstMissingInStep, firstMissingWizardField, YES_NO_DEFAULTS } from './wizard'
 
 const TODAY = new Date('2026-11-22T12:00:00')
 
@@ -71,6 +71,11 @@ describe('profile rules', () => {
     expect(showsAlimony({ maritalStatus: 'divorced', hasChildren: true })).toBe(true)
     expect(showsAlimony({ maritalStatus: 'separated', hasChildren: false })).toBe(false)
     expect(showsAlimony({ maritalStatus: 'married', hasChildren: true })).toBe(false)
+    // Alimony answered, then the marital status changed: the hidden answer is cleared.
+    expect(withoutHiddenAnswers({ maritalStatus: 'married', hasChildren: true, paysAlimony: true, alimonyAmount: 500, alimonyDuration: '12' }))
+      .toEqual({ maritalStatus: 'married', hasChildren: true, paysAlimony: false, alimonyAmount: null, alimonyDuration: null })
+    const shown = { maritalStatus: 'divorced', hasChildren: true, paysAlimony: true, alimonyAmount: 500, alimonyDuration: '12' }
+    expect(withoutHiddenAnswers(shown)).toBe(shown)
     expect(profileReminders({})).toEqual(['name', 'phone', 'address', 'tax_profile', 'subscription'])
     expect(profileReminders({ firstName: 'A', lastName: 'B', phone: '1234', street: 'S', city: 'C', isTaxProfileComplete: true, subscriptionPlan: 'basic' })).toEqual([])
   })
@@ -95,6 +100,17 @@ describe('wizard required fields', () => {
     expect(firstMissingInStep(WIZARD_STEPS[8]!, { hasChildren: false })).toBeNull()
     expect(firstMissingInStep(WIZARD_STEPS[8]!, {})).toBe('hasChildren')
     expect(YES_NO_DEFAULTS).toEqual({ movedDuringYear: 'no', propertyOwner: false, hasChildren: false, hasPillar3a: false })
+  })
+  test('a filled-in required field that the profile rules refuse blocks its step', () => {
+    const today = new Date('2026-11-22T12:00:00')
+    expect(firstInvalidInStep(WIZARD_STEPS[3]!, { street: 'Bundesgasse 3', zipCode: '123', city: 'Bern', gemeinde: 'Bern' }, today)?.field).toBe('zipCode')
+    expect(firstInvalidInStep(WIZARD_STEPS[3]!, { street: 'Bundesgasse 3', zipCode: '9700', city: 'Bern', gemeinde: 'Bern' }, today)?.key).toBe('errors.zip_code')
+    expect(firstInvalidInStep(WIZARD_STEPS[0]!, { ...full, dateOfBirth: '2030-01-01' }, today)?.key).toBe('errors.date_of_birth_past')
+    expect(firstInvalidInStep(WIZARD_STEPS[0]!, { ...full, phone: '12' }, today)?.key).toBe('errors.phone_digits')
+    expect(firstInvalidInStep(WIZARD_STEPS[0]!, full, today)).toBeNull()
+    expect(firstInvalidInStep(WIZARD_STEPS[3]!, full, today)).toBeNull()
+    // Empty fields are the missing-field check's business, not this one's.
+    expect(firstInvalidInStep(WIZARD_STEPS[3]!, {}, today)).toBeNull()
   })
   test('the whole wizard', () => {
     expect(firstMissingWizardField(full)).toBeNull()

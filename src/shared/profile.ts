@@ -122,6 +122,15 @@ export const showsAlimony = (p: { maritalStatus?: unknown; hasChildren?: unknown
   (p.maritalStatus === 'divorced' || p.maritalStatus === 'separated') && p.hasChildren === true
 
 /**
+ * Clears answers the wizard no longer shows: alimony once the marital status or the children
+ * no longer call for it (a hidden 'yes' must not reach the profile or the declaration).
+ */
+export function withoutHiddenAnswers(p: Record<string, unknown>): Record<string, unknown> {
+  if (showsAlimony(p) || (p.paysAlimony !== true && p.alimonyAmount == null && !p.alimonyDuration)) return p
+  return { ...p, paysAlimony: false, alimonyAmount: null, alimonyDuration: null }
+}
+
+/**
  * Checks one field's value. `null` clears an optional field. Returns the refusal or null.
  * `today` decides what "in the past" means for the date of birth.
  */

@@ -1,3 +1,5 @@
+import { checkProfileField, type ProfileError } from './profile'
+
 /**
  * The 12 steps of the tax-setup wizard and the fields each requires (spec part 2
  * §2 and §5 "Wizard required fields"). The client disables Next with these; the
@@ -44,6 +46,20 @@ export function firstMissingWizardField(profile: Record<string, unknown>): strin
   for (const step of WIZARD_STEPS) {
     const missing = firstMissingInStep(step, profile)
     if (missing) return missing
+  }
+  return null
+}
+
+/**
+ * The first filled-in required field of a step that the profile rules refuse (a postal code
+ * that is not Swiss, a date of birth in the future, a phone of two digits), or null. The
+ * wizard keeps Next disabled on it, rather than failing at Complete eight steps later.
+ */
+export function firstInvalidInStep(step: WizardStep, profile: Record<string, unknown>, today: Date = new Date()): ProfileError | null {
+  for (const f of step.required) {
+    if (isEmpty(profile[f])) continue
+    const e = checkProfileField(f, profile[f], today)
+    if (e) return e
   }
   return null
 }

@@ -60,7 +60,9 @@ export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: Addres
   return (
     <div className="address-lookup">
       <label htmlFor={`${id}-q`}>{t('address.search_label')}</label>
-      <div className="address-row" role="search">
+      {/* No role="search" here: Pico joins a search group's children into one pill, which breaks
+          when the row wraps on a phone (half-rounded buttons). */}
+      <div className="address-row">
         <input
           id={`${id}-q`}
           type="search"

@@ -13,7 +13,8 @@ export function PhoneInput({ phone, countryCode, onChange, error, id = 'phone' }
   return (
     <div className="phone-field">
       <label htmlFor={id}>{t('fields.phone')} *</label>
-      <div className="phone-row" role="group">
+      {/* Not a Pico role="group": the hidden label would count as its first child and leave both controls half-rounded. */}
+      <div className="phone-row">
         <label htmlFor={`${id}-country`} className="visually-hidden">{t('fields.country_code')}</label>
         <select id={`${id}-country`} value={countryCode} onChange={(e) => onChange({ phone, countryCode: e.target.value })}>
           {COUNTRY_CODES.map((c) => (

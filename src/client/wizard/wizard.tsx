@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useSearch } from 'wouter'
 import { PageShell } from '../pages/page-shell'
 import { sessionUserAtom, store } from '../store'
-import { api, messageOf } from '../api'
+import { api, ApiRequestError, messageOf } from '../api'
 import { toast } from '../ui/toast'
-import { PROFILE_FIELDS, defaultDateOfBirth, hasRegistrationFields, validateProfile } from '../../shared/profile'
-import { WIZARD_STEPS, YES_NO_DEFAULTS, firstMissingInStep } from '../../shared/wizard'
+import { PROFILE_FIELDS, defaultDateOfBirth, hasRegistrationFields, validateProfile, withoutHiddenAnswers } from '../../shared/profile'
+import { WIZARD_STEPS, YES_NO_DEFAULTS, firstInvalidInStep, firstMissingInStep } from '../../shared/wizard'
 import { buildDeclaration, declarationFilename, withDefaults } from '../../shared/declaration'
 import { defaultTaxYear, isFileable } from '../../shared/tax-years'
 import { refreshUser, saveProfile, type Profile } from '../profile/profile-api'
@@ -48,8 +48,14 @@ export default function TaxSetupWizard() {
   const total = WIZARD_STEPS.length
   // Yes/no steps may move on without a choice (their default applies), so only `required` blocks Next.
   const missing = firstMissingInStep({ ...step, yesNo: [] }, draft)
+  // A filled-in field the profile rules refuse (postal code 12, a future birthday) blocks Next too.
+  const invalid = missing ? null : firstInvalidInStep(step, draft)
+  const blocked = missing ?? invalid?.field ?? null
   const set = (patch: Draft) => setDraft((d) => ({ ...d, ...patch }))
-  const missingText = (field: string) => field === 'employmentType' ? t('employment_required') : t('field_required', { field: t(`field_names.${field}`) })
+  const missingText = (field: string) => {
+    if (invalid && field === invalid.field) return `${t(`field_names.${field}`)}: ${t(`profile:${invalid.key}`)}`
+    return field === 'employmentType' ? t('employment_required') : t('field_required', { field: t(`field_names.${field}`) })
+  }
 
   const go = (next: number) => {
     setIndex(next)
@@ -61,8 +67,8 @@ export default function TaxSetupWizard() {
       toast({ title: t('incomplete_step_title'), description: t('incomplete_step_text'), variant: 'destructive' })
       return
     }
-    if (missing) {
-      toast({ title: t('incomplete_step_title'), description: missingText(missing), variant: 'destructive' })
+    if (blocked) {
+      toast({ title: t('incomplete_step_title'), description: missingText(blocked), variant: 'destructive' })
       return
     }
     const defaults: Draft = {}
@@ -77,7 +83,7 @@ export default function TaxSetupWizard() {
       toast({ title: t('incomplete_profile_title'), description: t('incomplete_step_text'), variant: 'destructive' })
       return
     }
-    const fields = withDefaults(final)
+    const fields = withDefaults(withoutHiddenAnswers(final))
     const body: Draft = {}
     for (const f of PROFILE_FIELDS) if (fields[f] !== undefined) body[f] = fields[f]
     const invalid = validateProfile(body)
@@ -101,9 +107,13 @@ export default function TaxSetupWizard() {
     try {
       await api('/api/status/set', { method: 'POST', body: { statusId: 2, taxYear } })
     } catch (err) {
-      setBusy(false)
-      toast({ title: t('profile:toast.update_failed_title'), description: messageOf(err, t('profile:toast.update_failed_text')), variant: 'destructive' })
-      return
+      // Editing the tax profile after an expert moved the status past 2: the answers are saved
+      // and the status stays (only experts move it back), so this is no failure.
+      if (!(err instanceof ApiRequestError && err.code === 'STATUS_MOVE_FORBIDDEN')) {
+        setBusy(false)
+        toast({ title: t('profile:toast.update_failed_title'), description: messageOf(err, t('profile:toast.update_failed_text')), variant: 'destructive' })
+        return
+      }
     }
     const current = store.get(sessionUserAtom)
     if (current) store.set(sessionUserAtom, { ...current, isTaxProfileComplete: true })
@@ -128,9 +138,9 @@ export default function TaxSetupWizard() {
             <Screen draft={draft} set={set} today={today} />
             <footer className="wizard-nav">
               <button type="button" className="secondary" disabled={index === 0 || busy || done} onClick={() => go(index - 1)}>{t('back')}</button>
-              <button type="submit" disabled={Boolean(missing) || busy || done} aria-busy={busy}>{last ? t('complete') : t('next')}</button>
+              <button type="submit" disabled={Boolean(blocked) || busy || done} aria-busy={busy}>{last ? t('complete') : t('next')}</button>
             </footer>
-            {missing && <small className="muted wizard-missing" aria-live="polite">{missingText(missing)}</small>}
+            {blocked && <small className="muted wizard-missing" aria-live="polite">{missingText(blocked)}</small>}
           </form>
         </article>
       </div>

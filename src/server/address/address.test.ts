@@ -132,6 +132,24 @@ describe('external geocoder (ADDRESS_SEARCH_URL)', () => {
     }
   })
 
+  test('a result without a house number takes the one typed for that street', async () => {
+    const fake = Bun.serve({
+      hostname: '127.0.0.1', port: 0,
+      fetch: () => Response.json([
+        { display_name: 'Seestrasse, 8002 Zürich, Schweiz', address: { road: 'Seestrasse', postcode: '8002', city: 'Zürich', state: 'Zürich', country: 'Schweiz', country_code: 'ch' } },
+        { display_name: 'Seeweg, 8002 Zürich, Schweiz', address: { road: 'Seeweg', postcode: '8002', city: 'Zürich', state: 'Zürich', country: 'Schweiz', country_code: 'ch' } },
+      ]),
+    })
+    try {
+      const res = await search('Seestrasse 44, 8002 Zürich', { ADDRESS_SEARCH_URL: `http://127.0.0.1:${fake.port}/search` })
+      expect(res.json[0]).toMatchObject({ street: 'Seestrasse', houseNumber: '44', postalCode: '8002' })
+      // Another street keeps no number: the typed one belongs to Seestrasse.
+      expect(res.json[1]).toMatchObject({ street: 'Seeweg', houseNumber: '' })
+    } finally {
+      fake.stop(true)
+    }
+  })
+
   test('a geocoder that fails leaves the offline results', async () => {
     const fake = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('down', { status: 503 }) })
     try {

@@ -90,13 +90,23 @@ export async function searchOffline(ctx: AppContext, q: string): Promise<Address
 }
 
 /**
+ * A geocoder result without a house number takes the one typed for the same street
+ * (spec part 2 §5: "split from the street text or taken from the typed text").
+ */
+function withTypedNumber(results: AddressResult[], query: string): AddressResult[] {
+  const typed = parseQuery(query)
+  if (!typed.houseNumber || !typed.street) return results
+  return results.map((r) => (!r.houseNumber && r.street && fold(r.street) === fold(typed.street) ? { ...r, houseNumber: typed.houseNumber } : r))
+}
+
+/**
  * GET /api/address/search: fewer than 3 characters find nothing; otherwise the external
  * geocoder's Swiss results (when ADDRESS_SEARCH_URL is set) come first, then the offline ones.
  */
 export async function searchAddresses(ctx: AppContext, q: string, language = 'en'): Promise<AddressResult[]> {
   const query = q.trim().slice(0, 200)
   if (query.length < MIN_QUERY_LENGTH) return []
-  const external = ctx.config.addressSearchUrl ? await searchExternal(ctx, query, language) : []
+  const external = ctx.config.addressSearchUrl ? withTypedNumber(await searchExternal(ctx, query, language), query) : []
   const out: AddressResult[] = []
   const seen = new Set<string>()
   for (const r of [...external, ...await searchOffline(ctx, query)]) {

@@ -74,6 +74,21 @@ describe('tax declarations', () => {
     expect(t.ctx.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM declarations').get()!.n).toBe(0)
   })
 
+  test('a group takes only its own fields (spec part 2 §3), with plain values', async () => {
+    const { cookie } = await t.signIn('anna@example.ch')
+    const stray = await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: { ...taxData('Bern'), location: { city: 'Bern', password: 'x' } } } })
+    expect(stray.status).toBe(400)
+    expect(stray.json).toEqual({ message: "Invalid field 'taxData.location.password': not a field of location", code: 'INVALID_INPUT' })
+    const nested = await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: { ...taxData('Bern'), personalStatus: { maritalStatus: { deep: 1 } } } } })
+    expect(nested.status).toBe(400)
+    expect(nested.json.message).toContain("'taxData.personalStatus.maritalStatus'")
+    expect(t.ctx.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM declarations').get()!.n).toBe(0)
+    // What the wizard builds passes.
+    const { buildDeclaration } = await import('../../shared/declaration')
+    const built = buildDeclaration({ firstName: 'Anna', hasChildren: true, numberOfChildren: 2, childrenAges: [3, 7] }, 1, 2025)
+    expect((await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: built, taxYear: 2025 } })).status).toBe(200)
+  })
+
   test('a huge declaration is refused', async () => {
     const { cookie } = await t.signIn('anna@example.ch')
     const res = await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: { location: { city: 'x'.repeat(70_000) } }, taxYear: 2025 } })

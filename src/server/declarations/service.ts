@@ -3,9 +3,15 @@ import type { AppContext } from '../context'
 import { declarations } from '../db/schema'
 import { badRequest, notFound } from '../http/errors'
 import { requireFileableYear } from '../tax-status/service'
+import { DECLARATION_FIELDS } from '../../shared/declaration'
 
 /** The payload groups of spec part 2 §3; anything else in taxData is refused. */
-export const DECLARATION_GROUPS = ['personalInfo', 'location', 'personalStatus', 'realEstate', 'children', 'taxFeatures', 'employment', 'alimony', 'metadata'] as const
+export const DECLARATION_GROUPS = Object.keys(DECLARATION_FIELDS) as (keyof typeof DECLARATION_FIELDS)[]
+
+/** A group's value: text, a number, true/false, null, or (the children's ages) a list of numbers. */
+const isPlainValue = (v: unknown) =>
+  v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))
+  || (Array.isArray(v) && v.length <= 50 && v.every((a) => typeof a === 'number' && Number.isFinite(a)))
 /** A declaration is a few KB; this leaves room without letting a client fill the disk. */
 export const MAX_DECLARATION_BYTES = 64 * 1024
 
@@ -19,6 +25,11 @@ export function saveDeclaration(ctx: AppContext, userId: number, taxYear: number
     if (!(DECLARATION_GROUPS as readonly string[]).includes(key)) throw badRequest(`Invalid field 'taxData.${key}': not a declaration group`)
     const group = taxData[key]
     if (typeof group !== 'object' || group === null || Array.isArray(group)) throw badRequest(`Invalid field 'taxData.${key}': expected an object`)
+    const fields: readonly string[] = DECLARATION_FIELDS[key as keyof typeof DECLARATION_FIELDS]
+    for (const [field, value] of Object.entries(group)) {
+      if (!fields.includes(field)) throw badRequest(`Invalid field 'taxData.${key}.${field}': not a field of ${key}`)
+      if (!isPlainValue(value)) throw badRequest(`Invalid field 'taxData.${key}.${field}': expected text, a number, true/false or null`)
+    }
   }
   const now = ctx.now()
   const metadata = { ...(taxData.metadata as Record<string, unknown> | undefined), userId, taxYear }

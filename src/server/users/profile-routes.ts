@@ -12,13 +12,12 @@ export function profileRoutes(ctx: AppContext, sessions: SessionStore) {
   return new Elysia({ name: 'profile-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
     // The body is checked field by field by the shared rules, so the message names the field.
-    .put('/api/user/profile', ({ user, body }) => updateProfile(ctx, user.id, body as Record<string, unknown>), {
-      auth: true,
-      body: t.Record(t.String(), t.Any()),
-    })
+    // No body schema: t.Record would turn an array or a string into an object and let it pass.
+    .put('/api/user/profile', ({ user, body }) => updateProfile(ctx, user.id, body as Record<string, unknown>), { auth: true })
     // What the client sends about time, agent and address is ignored: the server records its own view.
     .post('/api/gtc/accept', ({ user, body, request, server }) => {
-      if ((body as { accepted?: unknown } | undefined)?.accepted === false) throw badRequest(`Invalid field 'accepted': the terms must be accepted`)
+      // Only an explicit acceptance is recorded: a false, a 'no' or a missing flag is refused.
+      if ((body as { accepted?: unknown } | undefined)?.accepted !== true) throw badRequest(`Invalid field 'accepted': the terms must be accepted`)
       return acceptTerms(ctx, user.id, request.headers.get('user-agent') ?? '', clientIp(request, server, ctx.config))
     }, { auth: true })
     .put('/api/admin/users/:id/plan', ({ user, params, body, request, server }) => {

@@ -87,6 +87,15 @@ describe('PUT /api/user/profile', () => {
     expect(res.json.message).toBe('First name is required for proper folder naming')
   })
 
+  test('a body that is not a JSON object is refused', async () => {
+    const { cookie } = await t.signIn('anna@example.ch')
+    for (const body of [[1, 2], 'garbage', 42]) {
+      const res = await t.request('PUT', '/api/user/profile', { cookie, body })
+      expect(res.status).toBe(400)
+      expect(res.json.code).toBe('INVALID_INPUT')
+    }
+  })
+
   test('not signed in: 401', async () => {
     expect((await t.request('PUT', '/api/user/profile', { body: VALID })).status).toBe(401)
   })
@@ -134,6 +143,17 @@ describe('POST /api/gtc/accept', () => {
     // No trusted proxy: the forwarded header is ignored, the socket address (loopback in-process) counts.
     expect(row.gtc_ip).toBe('127.0.0.1')
     expect((await t.request('GET', '/api/user', { cookie })).json.gtcAcceptedAt).toBe(new Date(t.clock.now).toISOString())
+  })
+
+  test('anything but an acceptance is refused and records nothing', async () => {
+    const { cookie, user } = await t.signIn('anna@example.ch')
+    for (const body of [{ accepted: false }, { accepted: 'no' }, { accepted: 0 }, {}]) {
+      const res = await t.request('POST', '/api/gtc/accept', { cookie, body })
+      expect(res.status).toBe(400)
+      expect(res.json).toEqual({ message: "Invalid field 'accepted': the terms must be accepted", code: 'INVALID_INPUT' })
+    }
+    const row = t.ctx.sqlite.query<{ gtc_accepted_at: number | null }, [number]>('SELECT gtc_accepted_at FROM profiles WHERE user_id = ?').get(user.id)
+    expect(row?.gtc_accepted_at ?? null).toBeNull()
   })
 
   test('behind a trusted proxy the forwarded address is recorded', async () => {
