@@ -158,3 +158,58 @@ test('a new user: year selector, the unavailable current year, sending a message
   await page.getByRole('dialog', { name: 'Session Expired' }).waitFor()
   await context.close()
 }, 90_000)
+
+test("the advanced-info screen's events, and a refused transmit or message explained in the user's language", async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  const user = await signedIn(page, 'events.user@example.ch')
+  const admin = await adminCookie()
+  const setStatus = (status: number) => fetch(`${server.url}/api/status/set`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin }, body: JSON.stringify({ status, taxYear: year, userId: user.id }) })
+  const setFlag = (advancedInfoCompleted: boolean) => page.evaluate(([y, done]) => fetch('/api/tax-year-status/flags', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taxYear: y, advancedInfoCompleted: done }) }).then((r) => r.status), [year, advancedInfoCompleted] as const)
+
+  // Status 2: Advanced Tax Info is locked until the advancedTaxInfoAvailable event (spec part 1 §4).
+  expect((await setStatus(2)).status).toBe(200)
+  await page.goto('/')
+  await page.locator('.loading-overlay').waitFor({ state: 'detached' })
+  expect(await page.locator('[data-status]').textContent()).toBe('Documents Pending')
+  const advanced = page.getByRole('button', { name: 'Advanced Tax Info' })
+  expect(await advanced.isEnabled()).toBe(false)
+  expect(await page.getByText('Complete document upload to unlock advanced features').count()).toBe(1)
+  await page.evaluate(() => window.dispatchEvent(new Event('advancedTaxInfoAvailable')))
+  await page.getByText('Advanced features unlocked').waitFor()
+  expect(await advanced.isEnabled()).toBe(true)
+
+  // Status 3 with the completion flag: the disable event holds the button off, the enable event brings it back with its toast.
+  expect((await setStatus(3)).status).toBe(200)
+  expect(await setFlag(true)).toBe(200)
+  await page.reload()
+  await page.locator('.loading-overlay').waitFor({ state: 'detached' })
+  const transmit = page.getByRole('button', { name: 'Mark as Transmitted' })
+  expect(await transmit.isEnabled()).toBe(true)
+  await page.evaluate(() => window.dispatchEvent(new Event('disableTransmitFiles')))
+  expect(await transmit.isEnabled()).toBe(false)
+  await page.evaluate(() => window.dispatchEvent(new Event('enableTransmitFiles')))
+  await page.getByText('Transmit Files Enabled').waitFor()
+  expect(await page.getByText('You can now transmit your documents for review.').count()).toBe(1)
+  expect(await transmit.isEnabled()).toBe(true)
+
+  // The flag is withdrawn on the server meanwhile: the 409 is told in German, and the button follows the server.
+  expect(await setFlag(false)).toBe(200)
+  await page.getByLabel('Language').selectOption('de')
+  const transmitDe = page.getByRole('button', { name: 'Als übermittelt markieren' })
+  await transmitDe.click()
+  await page.getByText('Übermittlung fehlgeschlagen').waitFor()
+  expect(await page.getByText(`Bitte schliessen Sie die erweiterten Steuerangaben für ${year} ab, bevor Sie übermitteln.`).count()).toBe(1)
+  await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Als übermittelt markieren' && b.disabled))
+  expect(await page.locator('[data-status]').textContent()).toBe('Dokumente eingereicht')
+
+  // A refused message: the server's code in German rather than its English text.
+  await page.route('**/api/send-message', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Message is too long: at most 5000 characters', code: 'MESSAGE_TOO_LONG' }) }))
+  await page.getByLabel('Ihre Nachricht').fill('Frage')
+  await page.getByRole('button', { name: 'Nachricht senden' }).click()
+  await page.getByText('Ihre Nachricht ist zu lang: höchstens 5000 Zeichen.').waitFor()
+  expect(errors).toEqual([])
+  await context.close()
+}, 90_000)
