@@ -210,6 +210,12 @@ test("the advanced-info screen's events, and a refused transmit or message expla
   await page.getByLabel('Ihre Nachricht').fill('Frage')
   await page.getByRole('button', { name: 'Nachricht senden' }).click()
   await page.getByText('Ihre Nachricht ist zu lang: höchstens 5000 Zeichen.').waitFor()
+
+  // The previous year is still at status 1: the profile button opens the wizard for that year, not the default one.
+  await page.getByRole('button', { name: String(year - 1), exact: true }).click()
+  await page.getByRole('heading', { name: `Steuerstatus ${year - 1}` }).waitFor()
+  await page.locator('button.profile-status-button:not([disabled])').click()
+  await page.waitForURL(`**/profile?setup=tax&taxYear=${year - 1}`)
   expect(errors).toEqual([])
   await context.close()
 }, 90_000)

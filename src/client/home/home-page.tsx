@@ -50,7 +50,7 @@ export default function HomePage() {
       <div className="home">
         <YearSelector />
         <StatusCard year={year} status={status} />
-        <ProfileStatusButton status={status} />
+        <ProfileStatusButton year={year} status={status} />
         <DocumentChecklist taxYear={year} statusId={status.id} />
         {status.id >= 4 && (
           <section className="transmitted-banner" role="status">
