@@ -219,3 +219,43 @@ test("the advanced-info screen's events, and a refused transmit or message expla
   expect(errors).toEqual([])
   await context.close()
 }, 90_000)
+
+test('documents covered at status 1 count when the wizard completes (1→2→3); running the wizard again later only edits the answers', async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  await signedIn(page, 'rerun.user@example.ch')
+  const profile = {
+    firstName: 'Anna', lastName: 'Muster', phone: '791234567', countryCode: '+41',
+    salutation: 'mrs', dateOfBirth: '1990-04-01', religion: 'Reformed', jobName: 'Engineer', taxAddress: 'Bahnhofstrasse 1',
+    cantonOfResidence: 'zurich', street: 'Bahnhofstrasse 1', zipCode: '8001', city: 'Zürich', gemeinde: 'Zürich',
+    movedDuringYear: 'no', housingSituation: 'renter', isFirefighter: false, maritalStatus: 'individual',
+    propertyOwner: false, hasChildren: false, hasInvestments: false, hasForeignIncome: false, isDisabled: false, receivesAHVIV: false,
+    hasTaxIdentificationNumber: true, hasPowerOfAttorney: false, employmentType: 'employed', paysAlimony: false, hasPillar3a: true, hasPension: false,
+  }
+  const answers = await page.evaluate(async ([p, y]) => {
+    const json = { 'content-type': 'application/json' }
+    const put = await fetch('/api/user/profile', { method: 'PUT', headers: json, body: JSON.stringify(p) })
+    const out: unknown[] = [put.status === 200 ? 200 : await put.text()]
+    for (const id of [1, 2, 3, 4, 5, 21]) out.push((await fetch(`/api/user-preferences/${id}`, { method: 'POST', headers: json, body: JSON.stringify({ taxYear: y, isRelevant: false }) })).status)
+    return out
+  }, [profile, year] as const)
+  expect(answers).toEqual([200, 200, 200, 200, 200, 200, 200])
+
+  // Through the wizard twice: the first Complete moves 1→2 and straight on to 3; the second is a 403 on the move, which is fine.
+  for (const round of [1, 2]) {
+    await page.goto(`/profile?setup=tax&taxYear=${year}`)
+    const complete = page.getByRole('button', { name: 'Complete' })
+    for (let step = 1; step < 12 && !(await complete.isVisible()); step++) await page.getByRole('button', { name: 'Next' }).click()
+    await complete.click()
+    await page.getByText('Tax profile saved').waitFor()
+    expect({ round, failed: await page.getByText('Update Failed').count() }).toEqual({ round, failed: 0 })
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
+    await page.locator('.loading-overlay').waitFor({ state: 'detached' })
+    await page.getByText('Next Step: Finish the Advanced Tax Information Section.').waitFor()
+    expect(await page.locator('[data-status]').textContent()).toBe('Documents Submitted')
+  }
+  expect(errors).toEqual([])
+  await context.close()
+}, 90_000)

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useSearch } from 'wouter'
 import { PageShell } from '../pages/page-shell'
 import { sessionUserAtom, store } from '../store'
-import { api, messageOf } from '../api'
+import { api, ApiRequestError, messageOf } from '../api'
 import { toast } from '../ui/toast'
 import { PROFILE_FIELDS, defaultDateOfBirth, hasRegistrationFields, validateProfile } from '../../shared/profile'
 import { WIZARD_STEPS, YES_NO_DEFAULTS, firstMissingInStep } from '../../shared/wizard'
@@ -101,9 +101,14 @@ export default function TaxSetupWizard() {
     try {
       await api('/api/status/set', { method: 'POST', body: { statusId: 2, taxYear } })
     } catch (err) {
-      setBusy(false)
-      toast({ title: t('profile:toast.update_failed_title'), description: messageOf(err, t('profile:toast.update_failed_text')), variant: 'destructive' })
-      return
+      // Re-running the wizard once the year is past status 2 edits the answers; it is not a move
+      // back. The server refuses that move (403) and changes nothing; the saved profile stands.
+      const pastTwo = err instanceof ApiRequestError && err.code === 'STATUS_MOVE_FORBIDDEN'
+      if (!pastTwo) {
+        setBusy(false)
+        toast({ title: t('profile:toast.update_failed_title'), description: messageOf(err, t('profile:toast.update_failed_text')), variant: 'destructive' })
+        return
+      }
     }
     const current = store.get(sessionUserAtom)
     if (current) store.set(sessionUserAtom, { ...current, isTaxProfileComplete: true })
