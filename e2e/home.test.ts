@@ -158,3 +158,136 @@ test('a new user: year selector, the unavailable current year, sending a message
   await page.getByRole('dialog', { name: 'Session Expired' }).waitFor()
   await context.close()
 }, 90_000)
+
+test("the advanced-info screen's events, and a refused transmit or message explained in the user's language", async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  const user = await signedIn(page, 'events.user@example.ch')
+  const admin = await adminCookie()
+  const setStatus = (status: number) => fetch(`${server.url}/api/status/set`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin }, body: JSON.stringify({ status, taxYear: year, userId: user.id }) })
+  const setFlag = (advancedInfoCompleted: boolean) => page.evaluate(([y, done]) => fetch('/api/tax-year-status/flags', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taxYear: y, advancedInfoCompleted: done }) }).then((r) => r.status), [year, advancedInfoCompleted] as const)
+
+  // Status 2: Advanced Tax Info is locked until the advancedTaxInfoAvailable event (spec part 1 §4).
+  expect((await setStatus(2)).status).toBe(200)
+  await page.goto('/')
+  await page.locator('.loading-overlay').waitFor({ state: 'detached' })
+  await page.locator('[data-status="documents_pending"]').waitFor()
+  const advanced = page.getByRole('button', { name: 'Advanced Tax Info' })
+  expect(await advanced.isEnabled()).toBe(false)
+  expect(await page.getByText('Complete document upload to unlock advanced features').count()).toBe(1)
+  await page.evaluate(() => window.dispatchEvent(new Event('advancedTaxInfoAvailable')))
+  await page.getByText('Advanced features unlocked').waitFor()
+  expect(await advanced.isEnabled()).toBe(true)
+
+  // Status 3 with the completion flag: the disable event holds the button off, the enable event brings it back with its toast.
+  expect((await setStatus(3)).status).toBe(200)
+  expect(await setFlag(true)).toBe(200)
+  await page.reload()
+  await page.locator('[data-status="documents_submitted"]').waitFor()
+  await page.locator('.loading-overlay').waitFor({ state: 'detached' })
+  const transmit = page.getByRole('button', { name: 'Mark as Transmitted' })
+  expect(await transmit.isEnabled()).toBe(true)
+  await page.evaluate(() => window.dispatchEvent(new Event('disableTransmitFiles')))
+  expect(await transmit.isEnabled()).toBe(false)
+  await page.evaluate(() => window.dispatchEvent(new Event('enableTransmitFiles')))
+  await page.getByText('Transmit Files Enabled').waitFor()
+  expect(await page.getByText('You can now transmit your documents for review.').count()).toBe(1)
+  expect(await transmit.isEnabled()).toBe(true)
+
+  // The flag is withdrawn on the server meanwhile: the 409 is told in German, and the button follows the server.
+  expect(await setFlag(false)).toBe(200)
+  await page.getByLabel('Language').selectOption('de')
+  const transmitDe = page.getByRole('button', { name: 'Als übermittelt markieren' })
+  await transmitDe.click()
+  await page.getByText('Übermittlung fehlgeschlagen').waitFor()
+  expect(await page.getByText(`Bitte schliessen Sie die erweiterten Steuerangaben für ${year} ab, bevor Sie übermitteln.`).count()).toBe(1)
+  await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Als übermittelt markieren' && b.disabled))
+  expect(await page.locator('[data-status]').textContent()).toBe('Dokumente eingereicht')
+
+  // A refused message: the server's code in German rather than its English text.
+  await page.route('**/api/send-message', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Message is too long: at most 5000 characters', code: 'MESSAGE_TOO_LONG' }) }))
+  await page.getByLabel('Ihre Nachricht').fill('Frage')
+  await page.getByRole('button', { name: 'Nachricht senden' }).click()
+  await page.getByText('Ihre Nachricht ist zu lang: höchstens 5000 Zeichen.').waitFor()
+
+  // The previous year is still at status 1: the profile button opens the wizard for that year, not the default one.
+  await page.getByRole('button', { name: String(year - 1), exact: true }).click()
+  await page.getByRole('heading', { name: `Steuerstatus ${year - 1}` }).waitFor()
+  await page.locator('button.profile-status-button:not([disabled])').click()
+  await page.waitForURL(`**/profile?setup=tax&taxYear=${year - 1}`)
+  expect(errors).toEqual([])
+  await context.close()
+}, 90_000)
+
+test('documents covered at status 1 count when the wizard completes (1→2→3); running the wizard again later only edits the answers', async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  await signedIn(page, 'rerun.user@example.ch')
+  const profile = {
+    firstName: 'Anna', lastName: 'Muster', phone: '791234567', countryCode: '+41',
+    salutation: 'mrs', dateOfBirth: '1990-04-01', religion: 'Reformed', jobName: 'Engineer', taxAddress: 'Bahnhofstrasse 1',
+    cantonOfResidence: 'zurich', street: 'Bahnhofstrasse 1', zipCode: '8001', city: 'Zürich', gemeinde: 'Zürich',
+    movedDuringYear: 'no', housingSituation: 'renter', isFirefighter: false, maritalStatus: 'individual',
+    propertyOwner: false, hasChildren: false, hasInvestments: false, hasForeignIncome: false, isDisabled: false, receivesAHVIV: false,
+    hasTaxIdentificationNumber: true, hasPowerOfAttorney: false, employmentType: 'employed', paysAlimony: false, hasPillar3a: true, hasPension: false,
+  }
+  const answers = await page.evaluate(async ([p, y]) => {
+    const json = { 'content-type': 'application/json' }
+    const put = await fetch('/api/user/profile', { method: 'PUT', headers: json, body: JSON.stringify(p) })
+    const out: unknown[] = [put.status === 200 ? 200 : await put.text()]
+    for (const id of [1, 2, 3, 4, 5, 21]) out.push((await fetch(`/api/user-preferences/${id}`, { method: 'POST', headers: json, body: JSON.stringify({ taxYear: y, isRelevant: false }) })).status)
+    return out
+  }, [profile, year] as const)
+  expect(answers).toEqual([200, 200, 200, 200, 200, 200, 200])
+
+  // Through the wizard twice: the first Complete moves 1→2 and straight on to 3; the second is a 403 on the move, which is fine.
+  for (const round of [1, 2]) {
+    await page.goto(`/profile?setup=tax&taxYear=${year}`)
+    // The header's bell is on every signed-in page, not only on the dashboard: here the plan and the tax profile are missing.
+    if (round === 1) {
+      await page.getByRole('button', { name: 'Notifications, 2 unread' }).click()
+      await page.getByText('No subscription plan').waitFor()
+      await page.keyboard.press('Escape')
+    }
+    const complete = page.getByRole('button', { name: 'Complete' })
+    for (let step = 1; step < 12 && !(await complete.isVisible()); step++) await page.getByRole('button', { name: 'Next' }).click()
+    await complete.click()
+    await page.getByText('Tax profile saved').waitFor()
+    expect({ round, failed: await page.getByText('Update Failed').count() }).toEqual({ round, failed: 0 })
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
+    await page.locator('.loading-overlay').waitFor({ state: 'detached' })
+    await page.getByText('Next Step: Finish the Advanced Tax Information Section.').waitFor()
+    expect(await page.locator('[data-status]').textContent()).toBe('Documents Submitted')
+  }
+  expect(errors).toEqual([])
+  await context.close()
+}, 90_000)
+
+test("an expert's move that arrives with the 30 s poll brings the year's flags along: Mark as Transmitted is usable at once", async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const page = await context.newPage()
+  await page.clock.install()
+  const user = await signedIn(page, 'poll.user@example.ch')
+  const admin = await adminCookie()
+  const setStatus = (status: number) => fetch(`${server.url}/api/status/set`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin }, body: JSON.stringify({ status, taxYear: year, userId: user.id }) })
+  expect((await setStatus(2)).status).toBe(200)
+  expect(await page.evaluate((y) => fetch('/api/tax-year-status/flags', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taxYear: y, advancedInfoCompleted: true }) }).then((r) => r.status), year)).toBe(200)
+  await page.goto('/')
+  // The page's timers run on the installed clock: wait for the figures, then move past the overlay's 500 ms.
+  await page.locator('[data-status="documents_pending"]').waitFor()
+  await page.clock.fastForward(1000)
+  await page.locator('.loading-overlay').waitFor({ state: 'detached' })
+  expect(await page.getByRole('button', { name: 'Mark as Transmitted' }).count()).toBe(0)
+
+  expect((await setStatus(3)).status).toBe(200)
+  await page.clock.fastForward(31_000)
+  await page.getByText('Next Step: Finish the Advanced Tax Information Section.').waitFor()
+  const transmit = page.getByRole('button', { name: 'Mark as Transmitted' })
+  await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Mark as Transmitted' && !b.disabled), undefined, { timeout: 5000 })
+  expect(await transmit.isEnabled()).toBe(true)
+  await context.close()
+}, 90_000)

@@ -12,7 +12,7 @@ import { ProfileStatusButton } from './profile-status-button'
 import { TransmitActions } from './transmit-actions'
 import { MessageBox } from './message-box'
 import { NotificationsBell } from './notifications-bell'
-import { DocumentChecklist, UploadTools, YourFilesButton, useDocumentsVersion } from '../documents'
+import { DocumentChecklist, UploadTools, YourFilesButton, announceDocumentsChanged, useDocumentsVersion } from '../documents'
 
 /** The loading overlay stays at least this long, so it never flickers (spec part 1 §9). */
 const MIN_OVERLAY_MS = 500
@@ -28,6 +28,13 @@ export default function HomePage() {
 
   // An upload, delete or not-relevant mark may move the status 2→3 on the server.
   useEffect(() => { if (documentsVersion > 0) void data.refresh() }, [documentsVersion])
+  // After transmitting, the user, status and file data are refreshed (spec part 1 §4): the
+  // documents event refetches the file list and checklist. Awaiting the refresh keeps the
+  // button busy until status 4 is shown, so a second click cannot send a second transmit.
+  const onTransmitted = async () => {
+    announceDocumentsChanged()
+    await data.refresh()
+  }
   // The overlay covers the first load only; a change of year just swaps the figures.
   const [loadedOnce, setLoadedOnce] = useState(false)
 
@@ -43,7 +50,7 @@ export default function HomePage() {
       <div className="home">
         <YearSelector />
         <StatusCard year={year} status={status} />
-        <ProfileStatusButton status={status} />
+        <ProfileStatusButton year={year} status={status} />
         <DocumentChecklist taxYear={year} statusId={status.id} />
         {status.id >= 4 && (
           <section className="transmitted-banner" role="status">
@@ -51,7 +58,7 @@ export default function HomePage() {
             <p>{t('documents.transmitted_text', { year })}</p>
           </section>
         )}
-        <TransmitActions year={year} status={status} flags={data.flags} onTransmitted={data.refresh} />
+        <TransmitActions year={year} status={status} flags={data.flags} onTransmitted={onTransmitted} onFlagsChanged={data.refresh} />
         <section className="upload-area" aria-label={t('documents.upload_area')}>
           <UploadTools taxYear={year} disabled={status.id >= 4} />
         </section>

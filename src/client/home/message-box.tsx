@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, ApiRequestError } from '../api'
+import { api } from '../api'
+import { homeErrorText } from './error-text'
 import { toast } from '../ui/toast'
 
 export const MAX_MESSAGE_LENGTH = 5000
@@ -50,8 +51,7 @@ export function MessageBox({ replyCount }: { replyCount: number }) {
       void loadHistory()
       toast({ title: t('message.sent_title'), description: t('message.sent_text'), variant: 'success' })
     } catch (err) {
-      const message = err instanceof ApiRequestError ? err.serverMessage : undefined
-      toast({ title: t('message.failed_title'), description: message ?? t('message.failed_text'), variant: 'destructive' })
+      toast({ title: t('message.failed_title'), description: homeErrorText(err, t('message.failed_text'), { max: MAX_MESSAGE_LENGTH }), variant: 'destructive' })
     } finally {
       setBusy(false)
     }

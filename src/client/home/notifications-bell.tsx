@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { api } from '../api'
 import { toast } from '../ui/toast'
 import { badgeText } from './status-display'
 import type { NotificationItem } from './types'
+
+/** The list is refetched every 30 s (spec part 1 §9). */
+const NOTIFICATIONS_POLL_MS = 30_000
 
 /**
  * The bell of the home header (spec part 1 §2, §9): badge with the unread count
@@ -94,4 +97,24 @@ export function NotificationsBell({ items, onChanged }: { items: NotificationIte
       )}
     </li>
   )
+}
+
+/**
+ * The bell for the header of the other signed-in pages (profile, wizard, file
+ * history, …): it loads the list itself and refetches it every 30 s like the
+ * dashboard, whose own bell shares the dashboard's data instead.
+ */
+export function PolledNotificationsBell() {
+  const [items, setItems] = useState<NotificationItem[]>([])
+  const load = useCallback(async () => {
+    try {
+      setItems(await api<NotificationItem[]>('/api/notifications'))
+    } catch { /* a failed poll keeps the last list; a 401 opens the session dialog */ }
+  }, [])
+  useEffect(() => {
+    void load()
+    const timer = setInterval(() => { void load() }, NOTIFICATIONS_POLL_MS)
+    return () => clearInterval(timer)
+  }, [load])
+  return <NotificationsBell items={items} onChanged={load} />
 }

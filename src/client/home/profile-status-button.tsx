@@ -5,8 +5,9 @@ import type { DisplayStatus } from './status-display'
 /**
  * The profile status button (spec part 1 §4): it leads to the tax setup while
  * the profile is incomplete and is disabled once the year has moved past status 1.
+ * The wizard is opened for the selected year, so that it is this year that moves 1→2.
  */
-export function ProfileStatusButton({ status }: { status: DisplayStatus }) {
+export function ProfileStatusButton({ year, status }: { year: number; status: DisplayStatus }) {
   const { t } = useTranslation('home')
   const [, navigate] = useLocation()
   const incomplete = status.id === 1
@@ -15,7 +16,7 @@ export function ProfileStatusButton({ status }: { status: DisplayStatus }) {
       type="button"
       className={incomplete ? 'profile-status-button' : 'profile-status-button secondary outline complete'}
       disabled={!incomplete}
-      onClick={() => navigate('/profile?setup=tax')}
+      onClick={() => navigate(`/profile?setup=tax&taxYear=${year}`)}
     >
       {incomplete ? (
         t('profile_button.incomplete')

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { api, ApiRequestError } from '../api'
+import { api } from '../api'
 import { toast } from '../ui/toast'
+import { homeErrorText } from './error-text'
 import type { DisplayStatus } from './status-display'
 import type { YearFlags } from './types'
 
@@ -10,19 +11,52 @@ import type { YearFlags } from './types'
 const ADVANCED_DELAY_MS = 200
 
 /**
+ * Window events of spec part 1 §4 that the advanced-info screen fires: one
+ * unlocks the Advanced Tax Info button at once, the other two switch
+ * 'Mark as Transmitted' on or off. The server's flags still decide: enabling
+ * refetches them, and the server re-checks on transmit.
+ */
+export const ADVANCED_AVAILABLE_EVENT = 'advancedTaxInfoAvailable'
+export const ENABLE_TRANSMIT_EVENT = 'enableTransmitFiles'
+export const DISABLE_TRANSMIT_EVENT = 'disableTransmitFiles'
+
+/**
  * 'Advanced Tax Info' (enabled from status 3) and 'Mark as Transmitted' (status 3
  * only, enabled by the server's flag; the server re-checks it on transmit).
  */
-export function TransmitActions({ year, status, flags, onTransmitted }: {
+export function TransmitActions({ year, status, flags, onTransmitted, onFlagsChanged }: {
   year: number
   status: DisplayStatus
   flags: YearFlags | null
   onTransmitted: () => Promise<void>
+  /** Refetches the year's flags (after an enableTransmitFiles event). */
+  onFlagsChanged: () => Promise<void>
 }) {
   const { t } = useTranslation('home')
   const [, navigate] = useLocation()
   const [advancedOpen, setAdvancedOpen] = useState(false)
   const [busy, setBusy] = useState(false)
+  // A disableTransmitFiles event holds the button off until an enable event or another year.
+  const [transmitOff, setTransmitOff] = useState(false)
+  useEffect(() => setTransmitOff(false), [year])
+
+  useEffect(() => {
+    const onAvailable = () => setAdvancedOpen(true)
+    const onEnable = () => {
+      setTransmitOff(false)
+      toast({ title: t('transmit.enabled_title'), description: t('transmit.enabled_text'), variant: 'success' })
+      void onFlagsChanged()
+    }
+    const onDisable = () => setTransmitOff(true)
+    window.addEventListener(ADVANCED_AVAILABLE_EVENT, onAvailable)
+    window.addEventListener(ENABLE_TRANSMIT_EVENT, onEnable)
+    window.addEventListener(DISABLE_TRANSMIT_EVENT, onDisable)
+    return () => {
+      window.removeEventListener(ADVANCED_AVAILABLE_EVENT, onAvailable)
+      window.removeEventListener(ENABLE_TRANSMIT_EVENT, onEnable)
+      window.removeEventListener(DISABLE_TRANSMIT_EVENT, onDisable)
+    }
+  }, [t, onFlagsChanged])
 
   const unlocked = status.id >= 3
   useEffect(() => {
@@ -34,7 +68,7 @@ export function TransmitActions({ year, status, flags, onTransmitted }: {
     return () => clearTimeout(timer)
   }, [unlocked])
 
-  const canTransmit = status.id === 3 && flags?.taxYear === year && flags.canTransmit
+  const canTransmit = status.id === 3 && flags?.taxYear === year && flags.canTransmit && !transmitOff
 
   async function transmit() {
     setBusy(true)
@@ -43,8 +77,9 @@ export function TransmitActions({ year, status, flags, onTransmitted }: {
       toast({ title: t('transmit.success'), description: t('transmit.success_text', { year }), variant: 'success' })
       await onTransmitted()
     } catch (err) {
-      const message = err instanceof ApiRequestError ? err.serverMessage : undefined
-      toast({ title: t('transmit.failed'), description: message ?? t('transmit.unknown_error'), variant: 'destructive' })
+      toast({ title: t('transmit.failed'), description: homeErrorText(err, t('transmit.unknown_error'), { year, next: year + 1 }), variant: 'destructive' })
+      // The server said no: show what it knows now (status and flags) rather than a stale button.
+      await onFlagsChanged()
     } finally {
       setBusy(false)
     }

@@ -48,17 +48,6 @@ export function useHomeData(year: number): HomeData {
     } catch { /* a failed poll keeps the last list; a 401 opens the session dialog */ }
   }, [])
 
-  const loadUser = useCallback(async (y: number, announce: boolean) => {
-    try {
-      const u = await api<HomeUser>(`/api/user?taxYear=${y}`)
-      if (yearRef.current !== y) return
-      setUser(u)
-      store.set(sessionUserAtom, u)
-    } catch (err) {
-      if (announce && !isUnauthorized(err)) toast({ title: i18next.t('home:errors.user'), variant: 'destructive' })
-    }
-  }, [])
-
   const loadYear = useCallback(async (y: number) => {
     const [r, f] = await Promise.all([
       api<TaxStatusRecord>(`/api/tax-status?taxYear=${y}`).catch(() => null),
@@ -68,6 +57,24 @@ export function useHomeData(year: number): HomeData {
     setRecord(r)
     setFlags(f)
   }, [])
+
+  // The status of the user's last answer, by year: when a poll brings another one (an expert
+  // moved it), the year's record and flags are refetched too, or 'Mark as Transmitted' would
+  // keep the flags of the old status.
+  const lastStatus = useRef(new Map<number, number>())
+  const loadUser = useCallback(async (y: number, announce: boolean) => {
+    try {
+      const u = await api<HomeUser>(`/api/user?taxYear=${y}`)
+      if (yearRef.current !== y) return
+      setUser(u)
+      store.set(sessionUserAtom, u)
+      const before = lastStatus.current.get(y)
+      lastStatus.current.set(y, u.taxStatusId)
+      if (!announce && before !== undefined && before !== u.taxStatusId) await loadYear(y)
+    } catch (err) {
+      if (announce && !isUnauthorized(err)) toast({ title: i18next.t('home:errors.user'), variant: 'destructive' })
+    }
+  }, [loadYear])
 
   const refresh = useCallback(async () => {
     const y = yearRef.current

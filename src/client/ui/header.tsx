@@ -8,11 +8,13 @@ import { clearApiCache } from '../api'
 import { installPromptAtom, isStandalone, promptInstall } from '../pwa/install'
 import { Logo } from './logo'
 import { LanguageSelect } from './language-select'
+import { PolledNotificationsBell } from '../home/notifications-bell'
 
 /**
  * The app header (spec part 1 §2): logo (clears cached data, goes to /), the menu
  * with Profile and Logout, collapsing to a dropdown under 768 px, the install
- * button, and the admin entries for role admin only. `extra` holds the bell.
+ * button, and the admin entries for role admin only. The bell is on every signed-in
+ * page: the dashboard passes its own in `extra` (it shares the dashboard's data).
  */
 export function Header({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation()
@@ -48,7 +50,7 @@ export function Header({ extra }: { extra?: ReactNode }) {
           </li>
         </ul>
         <ul className="header-tools">
-          {extra}
+          {extra ?? (user && <PolledNotificationsBell />)}
           {!isStandalone() && installPrompt && (
             <li><button type="button" className="outline install-button" onClick={promptInstall}>{t('install.button')}</button></li>
           )}

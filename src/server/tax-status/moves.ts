@@ -8,6 +8,7 @@ import { notify } from '../notifications/service'
 import { firstMissingWizardField } from '../../shared/wizard'
 import { statusById, type TaxStatusId } from '../../shared/tax-status'
 import { requireFileableYear, taxStatusAnswer, writeStatus, yearStatus } from './service'
+import { advance } from '../documents/service'
 
 /**
  * Who may move a status (DESIGN.md §7). A non-admin may only make the 1→2 move,
@@ -49,6 +50,9 @@ export function setStatus(ctx: AppContext, actor: SessionUser, input: { userId?:
   ctx.db.transaction(() => {
     writeStatus(ctx, userId, input.taxYear, 2, actor.id)
     ctx.db.update(profiles).set({ isTaxProfileComplete: true, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
+    // Documents uploaded (or marked not relevant) while the year was at 1 count too: the
+    // 2→3 check runs on this move as well, not only on the next file change.
+    advance(ctx, userId, input.taxYear)
   })
   return taxStatusAnswer(ctx, userId, input.taxYear)
 }
