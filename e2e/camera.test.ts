@@ -2,7 +2,7 @@
 // for a phone's rear camera; without any camera the permission error shows.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { adminSetStatus, apiSignIn, launchBrowser, newContext, screenshot, signInThroughUi, startServer, startSmtp } from './harness'
+import { adminSetStatus, apiSignIn, launchBrowser, newContext, screenshot, signInThroughUi, startServer, startSmtp, registerViaApi } from './harness'
 
 const ADMIN = 'expert.camera@example.ch'
 const YEAR = new Date().getFullYear() - 1
@@ -31,6 +31,7 @@ async function cameraOpened(page: Page, email: string) {
   const admin = adminCookie
   await signInThroughUi(page, smtp, email)
   await page.waitForURL(/\/profile/)
+  await registerViaApi(page)
   const user = (await page.evaluate(() => fetch('/api/user').then((r) => r.json()))) as { id: number }
   await adminSetStatus(server.url, admin, user.id, YEAR, 2)
   await page.goto('/')

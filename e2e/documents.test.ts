@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import AxeBuilder from '@axe-core/playwright'
-import { BINARY, adminSetStatus, apiSignIn, freePort, newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
+import { BINARY, adminSetStatus, apiSignIn, freePort, newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack, registerViaApi } from './harness'
 
 let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 const work = mkdtempSync(join(tmpdir(), 'swisstax-e2e-docs-'))
@@ -27,6 +27,7 @@ let adminCookie: string | undefined
 /** The checklist shows at status 2–3: an expert puts the user at 2 over the API. */
 async function atStatus2(page: Page) {
   adminCookie ??= await apiSignIn(server.url, smtp, ADMIN)
+  await registerViaApi(page)
   const user = (await page.evaluate(() => fetch('/api/user').then((r) => r.json()))) as { id: number }
   await adminSetStatus(server.url, adminCookie, user.id, YEAR, 2)
 }

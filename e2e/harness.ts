@@ -161,3 +161,14 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     },
   }
 }
+
+/** First-time registration over the API from the signed-in page: name, phone and the terms. */
+export async function registerViaApi(page: Page, names = { firstName: 'Anna', lastName: 'Muster' }) {
+  const status = await page.evaluate(async (n) => {
+    const json = (method: string, body: unknown) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const saved = await fetch('/api/user/profile', json('PUT', { ...n, phone: '791234567', countryCode: '+41' }))
+    const accepted = await fetch('/api/gtc/accept', json('POST', { accepted: true }))
+    return [saved.status, accepted.status]
+  }, names)
+  if (status.join() !== '200,200') throw new Error(`registration over the API answered ${status.join()}`)
+}

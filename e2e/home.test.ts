@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import AxeBuilder from '@axe-core/playwright'
-import { newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
+import { newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack, registerViaApi } from './harness'
 
 let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 const ADMIN = 'expert@example.ch'
@@ -33,6 +33,7 @@ async function openAdminSession(): Promise<string> {
 async function signedIn(page: Page, email: string) {
   await signInThroughUi(page, smtp, email)
   await page.waitForURL('**/profile?firstTime=true')
+  await registerViaApi(page)
   return (await page.evaluate(() => fetch('/api/user').then((r) => r.json()))) as { id: number }
 }
 
@@ -58,9 +59,9 @@ test('status 3 with the completion flag: Mark as Transmitted shows the banner an
   await screenshot(page, 'home-status3-1280')
   expect(await axe(page)).toEqual([])
 
-  // The bell: five profile reminders plus the expert's status change.
-  const bell = page.getByRole('button', { name: /Notifications, 6 unread/ })
-  expect(await bell.locator('.bell-badge').textContent()).toBe('6')
+  // The bell: the three profile reminders left after registration (address, tax profile, plan) plus the expert's status change.
+  const bell = page.getByRole('button', { name: /Notifications, 4 unread/ })
+  expect(await bell.locator('.bell-badge').textContent()).toBe('4')
   await bell.click()
   await page.getByText('Tax status updated').waitFor()
   expect(await page.getByText(`Our experts set the status of your ${year} tax return to: Documents Submitted.`).count()).toBe(1)
@@ -101,12 +102,12 @@ test('a new user: year selector, the unavailable current year, sending a message
   expect(await axe(page)).toEqual([])
   // The page never scrolls sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-  await page.getByRole('button', { name: 'Notifications, 5 unread' }).click()
-  await page.getByText('Phone number missing').waitFor()
+  await page.getByRole('button', { name: 'Notifications, 3 unread' }).click()
+  await page.getByText('Tax address incomplete').waitFor()
   await screenshot(page, 'home-bell-360')
   expect(await axe(page)).toEqual([])
   await page.keyboard.press('Escape')
-  expect(await page.getByText('Phone number missing').count()).toBe(0)
+  expect(await page.getByText('Tax address incomplete').count()).toBe(0)
   expect(await page.evaluate(() => document.activeElement?.classList.contains('bell-button'))).toBe(true)
 
   // The current year cannot be filed yet: a tooltip and a toast, the selection stays.
@@ -139,7 +140,7 @@ test('a new user: year selector, the unavailable current year, sending a message
   expect(reply.status).toBe(200)
   await page.evaluate(() => window.dispatchEvent(new Event('taxStatusUpdated')))
   await page.locator('.message-history li.from-expert').getByText('Yes, as professional expenses.').waitFor()
-  await page.getByRole('button', { name: 'Notifications, 6 unread' }).waitFor()
+  await page.getByRole('button', { name: 'Notifications, 4 unread' }).waitFor()
   await screenshot(page, 'home-message-360')
 
   // In German: the dashboard's texts come from locales/de/home.json.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { adminSetStatus, apiSignIn, newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
+import { adminSetStatus, apiSignIn, newContext, registerViaApi, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
 
 let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 
@@ -31,6 +31,11 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
 
   await signInThroughUi(page, smtp, 'lea.meier@example.ch')
   await page.waitForURL('**/profile?firstTime=true')
+  // Registration comes first: typing another signed-in address leads back to it.
+  for (const path of ['/', '/file-history', '/cantons']) {
+    await page.goto(path)
+    await page.waitForURL('**/profile?firstTime=true')
+  }
   await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()
   await page.getByText('Liability statement').waitFor()
 
@@ -219,6 +224,7 @@ test('cantons overview and the address demo', async () => {
   const page = await context.newPage()
   await signInThroughUi(page, smtp, 'max.demo@example.ch')
   await page.waitForURL('**/profile?firstTime=true')
+  await registerViaApi(page)
   // A flag that fails to load becomes a grey box with two letters.
   await page.route('**/cantons/zh.svg', (route) => route.fulfill({ status: 404, body: '' }))
   await page.goto('/cantons')
@@ -268,6 +274,7 @@ for (const width of [360, 1280]) {
     const page = await context.newPage()
     await signInThroughUi(page, smtp, `axe${width}@example.ch`)
     await page.waitForURL('**/profile?firstTime=true')
+    await registerViaApi(page)
     const pages: [string, string][] = [
       ['/profile?firstTime=true', 'Liability statement'],
       ['/profile?setup=tax', 'Step 1 of 12'],

@@ -42,8 +42,11 @@ const PROTECTED: Record<string, ComponentType> = {
 function Protected({ component: Component }: { component: ComponentType }) {
   useAreaStyles()
   const user = useAtomValue(sessionUserAtom)
+  const [location] = useLocation()
   if (user === undefined) return <LoadingOverlay />
   if (user === null) return <Redirect to="/login" replace />
+  // First-time registration (name, phone, the terms) comes before every other screen (spec part 2 §2).
+  if (!user.isProfileComplete && location !== '/profile') return <Redirect to="/profile?firstTime=true" replace />
   return <Component />
 }
 
