@@ -33,6 +33,24 @@ test('the service worker registers from /sw.js, precaches the shell and never ca
   await context.close()
 }, 60_000)
 
+test('/login loads only the base stylesheet; the signed-in screens\' stylesheet arrives before the first of them renders', async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const page = await context.newPage()
+  const areaRequests: string[] = []
+  page.on('request', (r) => { if (/\/assets\/areas-[\w-]+\.css$/.test(new URL(r.url()).pathname)) areaRequests.push(r.url()) })
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Send code' }).waitFor()
+  expect(areaRequests).toEqual([])
+  await signInThroughUi(page, smtp, 'styles.user@example.ch')
+  await page.waitForURL('**/profile?firstTime=true')
+  // The first signed-in screen is already styled by areas.css (profile.css: .profile-card max-width 44rem).
+  const card = page.locator('.profile-card')
+  await card.waitFor()
+  expect(await card.evaluate((e) => getComputedStyle(e).maxWidth)).toBe('704px')
+  expect(areaRequests).toHaveLength(1)
+  await context.close()
+}, 60_000)
+
 test('the install button appears with the browser prompt and confirms the install', async () => {
   const context = await newContext(browser, { baseURL: server.url, width: 1280 })
   const page = await context.newPage()
