@@ -59,12 +59,6 @@ export const categoryById = (id: number) => DOCUMENT_CATEGORIES.find((cat) => ca
 /** Locale key of a category name in the `documents` namespace. */
 export const categoryKey = (cat: DocumentCategory) => `category.${cat.key}`
 
-/** Section file counts of DESIGN.md §8. */
-export const SECTION_CATEGORY_RANGES = {
-  authorization: [1, 2], deductions: [3, 5], investments: [10, 12], realEstate: [13, 16],
-  foreignIncome: [17, 20], spouse: [26, 30], children: [31, 38],
-} as const
-
 export const ALLOWED_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'txt'] as const
 export type AllowedExtension = (typeof ALLOWED_EXTENSIONS)[number]
 export const ACCEPT_ATTRIBUTE = ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',')
