@@ -24,8 +24,9 @@ export interface ParsedUpload {
 }
 
 const MAX_FILES = 20
-export const tooLarge = (name: string) =>
-  new ApiError(413, 'FILE_TOO_LARGE', `File Too Large: ${name} is larger than 50MB. Please select a file smaller than 50MB.`)
+const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024)
+const tooLarge = (name: string) =>
+  new ApiError(413, 'FILE_TOO_LARGE', `File Too Large: ${name} is larger than ${MAX_MB}MB. Please select a file smaller than ${MAX_MB}MB.`)
 
 /**
  * Streams a multipart body (Bun's formData() would buffer it whole, bun#13804):
