@@ -115,6 +115,14 @@ test('upload a PDF with a category, see it everywhere, download the same bytes',
     await page.getByText('No files found').waitFor()
     await page.getByText(`No files in Bank Documents for ${YEAR}.`).waitFor()
     await screenshot(page, `documents-history-empty-${width}`)
+
+    // Delete on the page asks first, then the file is gone from the list and from the server.
+    await page.getByLabel('Category').selectOption({ label: 'All Categories' })
+    page.once('dialog', (d) => void d.accept())
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await page.getByText('File deleted').waitFor()
+    await page.getByText(`No files have been uploaded for ${YEAR}.`).waitFor()
+    expect(await page.evaluate((y) => fetch(`/api/files?taxYear=${y}`).then((r) => r.json()), YEAR)).toEqual([])
     expect(errors).toEqual([])
     await context.close()
   }
