@@ -115,6 +115,14 @@ test('upload a PDF with a category, see it everywhere, download the same bytes',
     await page.getByText('No files found').waitFor()
     await page.getByText(`No files in Bank Documents for ${YEAR}.`).waitFor()
     await screenshot(page, `documents-history-empty-${width}`)
+
+    // Delete on the page asks first, then the file is gone from the list and from the server.
+    await page.getByLabel('Category').selectOption({ label: 'All Categories' })
+    page.once('dialog', (d) => void d.accept())
+    await page.getByRole('button', { name: 'Delete' }).click()
+    await page.getByText('File deleted').waitFor()
+    await page.getByText(`No files have been uploaded for ${YEAR}.`).waitFor()
+    expect(await page.evaluate((y) => fetch(`/api/files?taxYear=${y}`).then((r) => r.json()), YEAR)).toEqual([])
     expect(errors).toEqual([])
     await context.close()
   }
@@ -166,10 +174,16 @@ test('refusals in the browser: type and size checks, partial counts, the server 
   await page.getByText('Upload Failed').waitFor()
   await page.getByText(/Failed to upload file to Bank Documents\. Please try again\./).waitFor()
 
+  // New content under the same name and category is version 2, marked in the list.
+  writeFileSync(good, Buffer.from(`%PDF-1.4\n% second ${Date.now()}\n%%EOF\n`))
+  await pick([good])
+  await page.getByText('Successfully uploaded file to Bank Documents.').waitFor()
+
   // The file-history button beside 'Your Files' opens the File History dialog.
   await page.getByRole('button', { name: 'File History', exact: true }).click()
   const history = page.getByRole('dialog', { name: 'File History' })
   await history.getByText('Bank.pdf').waitFor()
+  await history.locator('.file-history-meta', { hasText: 'Version 2' }).waitFor()
   await history.getByRole('button', { name: 'Close' }).last().click()
   await history.waitFor({ state: 'detached' })
 

@@ -1,54 +1,53 @@
 /**
  * Document categories and upload rules (DESIGN.md §8), shared by the server
- * (authoritative checks) and the client (early feedback). Names are locale
- * keys in the `documents` namespace; `fallback` is the English text.
+ * (authoritative checks) and the client (early feedback). Names live only in
+ * the locale files, under `category.<key>` of the `documents` namespace.
  */
 export type CategorySection = 'main' | 'investments' | 'realEstate' | 'foreignIncome' | 'other' | 'spouse' | 'children'
 
 export interface DocumentCategory {
   id: number
   key: string
-  fallback: string
   section: CategorySection
 }
 
-const c = (id: number, key: string, fallback: string, section: CategorySection): DocumentCategory => ({ id, key, fallback, section })
+const c = (id: number, key: string, section: CategorySection): DocumentCategory => ({ id, key, section })
 
 export const DOCUMENT_CATEGORIES: readonly DocumentCategory[] = [
-  c(1, 'salary_statement', 'Salary Statement', 'main'),
-  c(2, 'bank_documents', 'Bank Documents', 'main'),
-  c(3, 'professional_expenses', 'Proof of Professional Expenses', 'main'),
-  c(4, 'insurance_certificates', 'Insurance Certificates', 'main'),
-  c(5, 'deduction_receipts', 'Receipts for Deductions', 'main'),
-  c(21, 'transport', 'Transport', 'main'),
-  c(10, 'securities_statements', 'Securities Account Statements', 'investments'),
-  c(11, 'dividend_interest_statements', 'Dividend and Interest Statements', 'investments'),
-  c(12, 'other_investments', 'Other Investments', 'investments'),
-  c(13, 'property_tax_assessment', 'Property Tax Assessment', 'realEstate'),
-  c(14, 'mortgage_interest_statements', 'Mortgage Interest Statements', 'realEstate'),
-  c(15, 'property_maintenance_costs', 'Property Maintenance Costs', 'realEstate'),
-  c(16, 'rental_income_statements', 'Rental Income Statements', 'realEstate'),
-  c(17, 'foreign_salary_statements', 'Foreign Salary Statements', 'foreignIncome'),
-  c(18, 'foreign_bank_investment_statements', 'Foreign Bank and Investment Statements', 'foreignIncome'),
-  c(19, 'foreign_property_documents', 'Foreign Property Documents', 'foreignIncome'),
-  c(20, 'foreign_tax_assessments', 'Foreign Tax Assessments', 'foreignIncome'),
-  c(22, 'pillar_3a_certificate', 'Pillar 3a Certificate', 'other'),
-  c(23, 'pension_fund_buy_in', 'Pension Fund Buy-in', 'other'),
-  c(24, 'alimony_documents', 'Alimony Documents', 'other'),
-  c(25, 'other_documents', 'Other Documents', 'other'),
-  c(26, 'spouse_bank_documents', 'Spouse: Bank Documents', 'spouse'),
-  c(27, 'spouse_insurance_certificates', 'Spouse: Insurance Certificates', 'spouse'),
-  c(28, 'spouse_receipts', 'Spouse: Receipts', 'spouse'),
-  c(29, 'spouse_professional_expenses', 'Spouse: Professional Expenses', 'spouse'),
-  c(30, 'spouse_salary_statement', 'Spouse: Salary Statement', 'spouse'),
-  c(31, 'child_birth_certificate', 'Child: Birth Certificate', 'children'),
-  c(32, 'child_childcare_costs', 'Child: Childcare Costs', 'children'),
-  c(33, 'child_education_confirmation', 'Child: Education Confirmation', 'children'),
-  c(34, 'child_education_costs', 'Child: Education Costs', 'children'),
-  c(35, 'child_alimony', 'Child: Alimony', 'children'),
-  c(36, 'child_disability_documents', 'Child: Disability Documents', 'children'),
-  c(37, 'child_medical_costs', 'Child: Medical Costs', 'children'),
-  c(38, 'child_living_travel_costs', 'Child: Living and Travel Costs', 'children'),
+  c(1, 'salary_statement', 'main'),
+  c(2, 'bank_documents', 'main'),
+  c(3, 'professional_expenses', 'main'),
+  c(4, 'insurance_certificates', 'main'),
+  c(5, 'deduction_receipts', 'main'),
+  c(21, 'transport', 'main'),
+  c(10, 'securities_statements', 'investments'),
+  c(11, 'dividend_interest_statements', 'investments'),
+  c(12, 'other_investments', 'investments'),
+  c(13, 'property_tax_assessment', 'realEstate'),
+  c(14, 'mortgage_interest_statements', 'realEstate'),
+  c(15, 'property_maintenance_costs', 'realEstate'),
+  c(16, 'rental_income_statements', 'realEstate'),
+  c(17, 'foreign_salary_statements', 'foreignIncome'),
+  c(18, 'foreign_bank_investment_statements', 'foreignIncome'),
+  c(19, 'foreign_property_documents', 'foreignIncome'),
+  c(20, 'foreign_tax_assessments', 'foreignIncome'),
+  c(22, 'pillar_3a_certificate', 'other'),
+  c(23, 'pension_fund_buy_in', 'other'),
+  c(24, 'alimony_documents', 'other'),
+  c(25, 'other_documents', 'other'),
+  c(26, 'spouse_bank_documents', 'spouse'),
+  c(27, 'spouse_insurance_certificates', 'spouse'),
+  c(28, 'spouse_receipts', 'spouse'),
+  c(29, 'spouse_professional_expenses', 'spouse'),
+  c(30, 'spouse_salary_statement', 'spouse'),
+  c(31, 'child_birth_certificate', 'children'),
+  c(32, 'child_childcare_costs', 'children'),
+  c(33, 'child_education_confirmation', 'children'),
+  c(34, 'child_education_costs', 'children'),
+  c(35, 'child_alimony', 'children'),
+  c(36, 'child_disability_documents', 'children'),
+  c(37, 'child_medical_costs', 'children'),
+  c(38, 'child_living_travel_costs', 'children'),
 ]
 
 /** The category used when an upload names none. */
@@ -58,12 +57,6 @@ export const categoryById = (id: number) => DOCUMENT_CATEGORIES.find((cat) => ca
 
 /** Locale key of a category name in the `documents` namespace. */
 export const categoryKey = (cat: DocumentCategory) => `category.${cat.key}`
-
-/** Section file counts of DESIGN.md §8. */
-export const SECTION_CATEGORY_RANGES = {
-  authorization: [1, 2], deductions: [3, 5], investments: [10, 12], realEstate: [13, 16],
-  foreignIncome: [17, 20], spouse: [26, 30], children: [31, 38],
-} as const
 
 export const ALLOWED_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'txt'] as const
 export type AllowedExtension = (typeof ALLOWED_EXTENSIONS)[number]

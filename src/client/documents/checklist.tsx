@@ -25,7 +25,8 @@ export function DocumentChecklist({ taxYear, statusId, onChanged }: { taxYear: n
   }, [taxYear, version])
 
   if (statusId !== undefined && statusId !== 2 && statusId !== 3) return null
-  const required = (categories ?? []).filter((c) => (REQUIRED_CATEGORY_IDS as readonly number[]).includes(c.id))
+  // mode=basic answers exactly the required categories.
+  const required = categories ?? []
   const covered = required.filter((c) => c.fileCount > 0 || !c.isRelevant).length
   const percent = checklistPercent(covered, REQUIRED_CATEGORY_IDS.length)
 

@@ -132,7 +132,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
                       {formatTime(f.uploadedAt) ?? t('history.unknown_time')}
                       {` · ${formatBytes(f.size)}`}
                       {variant === 'page' && <> · {relativeTime(f.uploadedAt, i18n.language)} · {f.categoryName}</>}
-                      {f.version > 1 && <> · v{f.version}</>}
+                      {f.version > 1 && <> · {t('version.label', { version: f.version })}</>}
                     </span>
                   </div>
                   <div className="file-history-actions">

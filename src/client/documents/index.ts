@@ -1,7 +1,6 @@
 // The documents area's client pieces. The dashboard mounts them with props only.
 export { UploadTools } from './upload-tools'
 export { DocumentChecklist } from './checklist'
-export { YourFilesButton, FileHistoryDialog, FileVersionDialog, FileHistoryList } from './file-history'
+export { YourFilesButton } from './file-history'
 export { announceDocumentsChanged } from './documents-api'
 export { useDocumentsVersion } from './use-documents-changed'
-export { DOCUMENTS_CHANGED_EVENT } from '../../shared/documents'

@@ -14,7 +14,6 @@ export interface QueueItem {
   progress: Signal<number>
   status: Signal<UploadStatus>
   error: Signal<string>
-  blobUrl?: string
 }
 
 /** The item states of spec part 1 §4 "Upload item": uploading (hashing included), then success or error. */

@@ -87,8 +87,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
     item.progress.value = 0
     try {
       item.hash ??= await sha256Hex(item.file)
-      const value = await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p })
-      item.blobUrl = value.blobUrl
+      await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p })
       item.status.value = 'success'
       return true
     } catch (err) {

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID, type Hash } from 'node:crypto'
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, unlinkSync, writeSync, existsSync } from 'node:fs'
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { derive } from '../keys'
@@ -236,5 +236,3 @@ function safeId(id: string): string {
   if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new Error(`invalid blob id: ${id}`)
   return id
 }
-
-export const blobExists = (store: BlobStore, fileId: string, versionId: string) => existsSync(store.pathOf(fileId, versionId))

@@ -13,7 +13,7 @@ const NAMES: Record<string, { category: Record<string, string> }> = { en, de, fr
 export function categoryName(id: number, language: string): string {
   const cat = categoryById(id)
   if (!cat) return String(id)
-  return NAMES[language]?.category[cat.key] ?? NAMES.en!.category[cat.key] ?? cat.fallback
+  return NAMES[language]?.category[cat.key] ?? NAMES.en!.category[cat.key] ?? cat.key
 }
 
 /** GET /api/document-categories: basic = the six required categories, all = every one. */

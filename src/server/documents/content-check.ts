@@ -1,4 +1,4 @@
-import { extensionOf, isAllowedExtension, type AllowedExtension } from '../../shared/documents'
+import { ALLOWED_EXTENSIONS, extensionOf, isAllowedExtension, type AllowedExtension } from '../../shared/documents'
 import { ApiError } from '../http/errors'
 
 /**
@@ -23,8 +23,8 @@ async function detectType(head: Buffer) {
   return fileTypeFromBuffer(head)
 }
 
-export const typeNotAllowed = (name: string) =>
-  new ApiError(415, 'FILE_TYPE_NOT_ALLOWED', `File type not allowed: ${name}. Allowed types: PDF, JPG, JPEG, PNG, DOC, DOCX, TXT.`)
+const typeNotAllowed = (name: string) =>
+  new ApiError(415, 'FILE_TYPE_NOT_ALLOWED', `File type not allowed: ${name}. Allowed types: ${ALLOWED_EXTENSIONS.join(', ').toUpperCase()}.`)
 const contentMismatch = (name: string) =>
   new ApiError(415, 'CONTENT_TYPE_MISMATCH', `The content of ${name} does not match its file type.`)
 

@@ -47,6 +47,12 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     expect(dataFiles(t.dataDir)).toEqual([])
   })
 
+  test('the wrong-extension message names the allowed types of src/shared', async () => {
+    const { cookie } = await setup()
+    const res = await upload(cookie, [{ name: 'tool.exe', data: pdf() }])
+    expect(res.json.message).toBe('File type not allowed: tool.exe. Allowed types: PDF, JPG, JPEG, PNG, DOC, DOCX, TXT.')
+  })
+
   test('without a session: 401 SESSION_EXPIRED, nothing stored', async () => {
     await setup()
     const res = await upload('', [{ name: 'a.pdf', data: pdf() }])
@@ -63,7 +69,7 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     const res = await t.app.handle(new Request('http://localhost/api/files/upload', { method: 'POST', body, headers: { cookie, 'content-type': contentType } }))
     const peak = process.memoryUsage().rss
     expect(res.status).toBe(413)
-    expect((await res.json()).code).toBe('FILE_TOO_LARGE')
+    expect(await res.json()).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'File Too Large: big.pdf is larger than 50MB. Please select a file smaller than 50MB.' })
     expect(peak - before).toBeLessThan(40 * 1024 * 1024)
     expect(count('files')).toBe(0)
     expect(dataFiles(t.dataDir)).toEqual([])

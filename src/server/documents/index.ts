@@ -32,11 +32,11 @@ export function blobStoreOf(ctx: AppContext): BlobStore {
 }
 
 /** All files failed: the answer carries the first failure's own status, code and message, plus the per-file results. */
-function uploadResponse(answer: UploadAnswer, extra: Record<string, unknown> = {}): Response {
+function uploadResponse(answer: UploadAnswer): Response {
   const firstFailure = answer.files.find((f) => f.status === 'rejected')
   const allFailed = answer.failedCount === answer.files.length && firstFailure?.status === 'rejected'
   const status = allFailed ? firstFailure.httpStatus : 200
-  const body = allFailed ? { message: firstFailure.reason, code: firstFailure.code, ...answer, ...extra } : { success: true, ...answer, ...extra }
+  const body = allFailed ? { message: firstFailure.reason, code: firstFailure.code, ...answer } : { success: true, ...answer }
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
 }
 
@@ -89,16 +89,16 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore) {
       return jsonWithEtag(request, listFiles(ctx, ownerId, languageOf(ctx, user.id), { taxYear, limit, offset }))
     }, { auth: true, query: t.Object({ taxYear: t.Optional(t.String()), userId: t.Optional(t.String()), limit: t.Optional(t.String()), offset: t.Optional(t.String()) }) })
     .get('/api/files/:id/history', ({ params, user }) => fileHistory(ctx, viewer(user), params.id), { auth: true })
-    .get('/api/files/:id/content', ({ params, query, user, request }) => {
+    .get('/api/files/:id/content', ({ params, query, user }) => {
       const found = versionForViewer(ctx, viewer(user), params.id)
       if (found.file.userId !== user.id) audit(ctx, 'admin_download', user.id, null, { fileId: params.id, version: found.version.version })
-      return serveVersion(store, found.version, query.download === '1', request)
+      return serveVersion(store, found.version, query.download === '1')
     }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
-    .get('/api/files/:id/versions/:version/content', ({ params, query, user, request }) => {
+    .get('/api/files/:id/versions/:version/content', ({ params, query, user }) => {
       const n = int(params.version, 0, 1, 1_000_000, 'version')
       const found = versionForViewer(ctx, viewer(user), params.id, n)
       if (found.file.userId !== user.id) audit(ctx, 'admin_download', user.id, null, { fileId: params.id, version: n })
-      return serveVersion(store, found.version, query.download === '1', request)
+      return serveVersion(store, found.version, query.download === '1')
     }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
     .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, viewer(user), params.id) }), { auth: true })
     .get('/api/document-categories', ({ query, user }) => {

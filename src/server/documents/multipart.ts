@@ -24,16 +24,17 @@ export interface ParsedUpload {
 }
 
 const MAX_FILES = 20
-export const tooLarge = (name: string) =>
-  new ApiError(413, 'FILE_TOO_LARGE', `File Too Large: ${name} is larger than 50MB. Please select a file smaller than 50MB.`)
+const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024)
+const tooLarge = (name: string) =>
+  new ApiError(413, 'FILE_TOO_LARGE', `File Too Large: ${name} is larger than ${MAX_MB}MB. Please select a file smaller than ${MAX_MB}MB.`)
 
 /**
  * Streams a multipart body (Bun's formData() would buffer it whole, bun#13804):
  * each `files` part is hashed and encrypted chunk by chunk into a temporary
  * blob, and a part over 50 MB is cut off and refused while it streams.
- * `fileField` is the part name that carries files.
+ * Only parts named `files` carry files.
  */
-export async function parseUpload(request: Request, store: BlobStore, fileField = 'files'): Promise<ParsedUpload> {
+export async function parseUpload(request: Request, store: BlobStore): Promise<ParsedUpload> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!contentType.toLowerCase().startsWith('multipart/form-data') || !request.body) {
     throw badRequest('The upload must be multipart/form-data', 'INVALID_UPLOAD')
@@ -65,7 +66,7 @@ export async function parseUpload(request: Request, store: BlobStore, fileField 
   bb.on('file', (name, stream, info) => {
     // A body cut off mid-file errors the part's stream; without a listener that would be an uncaught exception.
     stream.on('error', () => {})
-    if (name !== fileField) { stream.resume(); return }
+    if (name !== 'files') { stream.resume(); return }
     const shown = displayName(info.filename ?? '')
     const file: IncomingFile = { name: shown, extension: extensionOf(shown), size: 0 }
     files.push(file)

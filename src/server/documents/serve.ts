@@ -10,7 +10,7 @@ type VersionRow = typeof fileVersions.$inferSelect
  * answer starts, so a damaged blob answers with an error instead of a 200;
  * damage further in aborts the stream (the length then falls short).
  */
-export async function serveVersion(store: BlobStore, v: VersionRow, download: boolean, _request: Request): Promise<Response> {
+export async function serveVersion(store: BlobStore, v: VersionRow, download: boolean): Promise<Response> {
   const stream = store.read(v.fileId, v.id, v.wrappedKey)
   const reader = stream.getReader()
   let first: Awaited<ReturnType<typeof reader.read>>
