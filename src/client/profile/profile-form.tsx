@@ -23,6 +23,11 @@ const LEGAL_LINKS = [
   ['/terms-and-conditions', 'legal.terms'],
 ] as const
 
+const NAME_FIELDS = [
+  ['firstName', 'fields.first_name', 'given-name'],
+  ['lastName', 'fields.last_name', 'family-name'],
+] as const
+
 /** The profile screen: edit mode, or first-time registration with the liability statement and the terms. */
 export function ProfileForm({ firstTime }: { firstTime: boolean }) {
   const { t } = useTranslation('profile')
@@ -104,18 +109,14 @@ export function ProfileForm({ firstTime }: { firstTime: boolean }) {
         </header>
         <form onSubmit={submit} noValidate>
           <div className="grid-2">
-            <div>
-              <label htmlFor="firstName">{t('fields.first_name')} *</label>
-              <input id="firstName" autoComplete="given-name" value={form.firstName} aria-invalid={errors.firstName ? true : undefined}
-                aria-describedby={errors.firstName ? 'firstName-error' : undefined} onChange={(e) => set({ firstName: e.target.value })} />
-              {errors.firstName && <small id="firstName-error" className="form-error">{errors.firstName}</small>}
-            </div>
-            <div>
-              <label htmlFor="lastName">{t('fields.last_name')} *</label>
-              <input id="lastName" autoComplete="family-name" value={form.lastName} aria-invalid={errors.lastName ? true : undefined}
-                aria-describedby={errors.lastName ? 'lastName-error' : undefined} onChange={(e) => set({ lastName: e.target.value })} />
-              {errors.lastName && <small id="lastName-error" className="form-error">{errors.lastName}</small>}
-            </div>
+            {NAME_FIELDS.map(([id, label, autoComplete]) => (
+              <div key={id}>
+                <label htmlFor={id}>{t(label)} *</label>
+                <input id={id} autoComplete={autoComplete} value={form[id]} aria-invalid={errors[id] ? true : undefined}
+                  aria-describedby={errors[id] ? `${id}-error` : undefined} onChange={(e) => set({ [id]: e.target.value })} />
+                {errors[id] && <small id={`${id}-error`} className="form-error">{errors[id]}</small>}
+              </div>
+            ))}
           </div>
           <PhoneInput phone={form.phone} countryCode={form.countryCode} error={errors.phone ?? errors.countryCode} onChange={(v) => set(v)} />
 
