@@ -197,6 +197,12 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await page.getByText('Upload the required tax documents').first().waitFor()
   expect((await (await page.request.get('/api/user')).json()).isTaxProfileComplete).toBe(true)
 
+  // The profile screen exports the saved declaration under the server's file name.
+  await page.goto('/profile')
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export tax data (JSON)' }).click()])
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^tax_declaration_${me.id}_${year}_\\d{4}-\\d{2}-\\d{2}\\.json$`))
+  expect(JSON.parse(await Bun.file((await download.path())!).text()).children).toEqual(declaration.taxData.children)
+
   // Editing the tax profile later, once an expert has moved the status on: the answers are
   // saved and the status stays where it is (only experts move it back).
   const admin = await apiSignIn(server.url, smtp, ADMIN)

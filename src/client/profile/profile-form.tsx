@@ -86,8 +86,10 @@ export function ProfileForm({ firstTime }: { firstTime: boolean }) {
     try {
       const res = await fetch(`/api/tax/declaration/export?taxYear=${year}`, { credentials: 'same-origin' })
       if (!res.ok) throw new Error(String(res.status))
+      // The server names the file (Content-Disposition); a blob link needs the name repeated.
+      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? ''
       const url = URL.createObjectURL(await res.blob())
-      const a = Object.assign(document.createElement('a'), { href: url, download: `tax_declaration_${user.id}_${year}.json` })
+      const a = Object.assign(document.createElement('a'), { href: url, download: name })
       a.click()
       setTimeout(() => URL.revokeObjectURL(url), 1000)
     } catch {
