@@ -76,6 +76,9 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await page.goto('/profile')
   await page.getByRole('button', { name: 'Main Menu' }).waitFor()
   expect(await page.getByRole('radio', { name: /Premium/ }).isDisabled()).toBe(true)
+  // What the profile still lacks (spec part 1 §5): the name and phone are done, the rest is not.
+  const reminders = () => page.getByRole('region', { name: 'Still to do' }).getByRole('listitem').allTextContents()
+  expect(await reminders()).toEqual(['Add the street and city of your tax address', 'Complete your tax profile', 'No subscription plan chosen yet'])
   await screenshot(page, 'profile-edit-1280')
   await page.setViewportSize({ width: 360, height: 800 })
   await screenshot(page, 'profile-edit-360')
@@ -196,6 +199,14 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
   await page.getByText('Upload the required tax documents').first().waitFor()
   expect((await (await page.request.get('/api/user')).json()).isTaxProfileComplete).toBe(true)
+
+  // The profile screen exports the saved declaration under the server's file name.
+  await page.goto('/profile')
+  await page.getByRole('link', { name: 'Edit tax profile' }).waitFor()
+  expect(await reminders()).toEqual(['No subscription plan chosen yet'])
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export tax data (JSON)' }).click()])
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^tax_declaration_${me.id}_${year}_\\d{4}-\\d{2}-\\d{2}\\.json$`))
+  expect(JSON.parse(await Bun.file((await download.path())!).text()).children).toEqual(declaration.taxData.children)
 
   // Editing the tax profile later, once an expert has moved the status on: the answers are
   // saved and the status stays where it is (only experts move it back).

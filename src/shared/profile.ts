@@ -100,7 +100,8 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value
 }
 
-const localIso = (d: Date) =>
+/** YYYY-MM-DD of `d` in local time (today for the date-of-birth checks and the date picker's max). */
+export const localIso = (d: Date = new Date()) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
 
 /** The wizard's default date of birth: 24 years before today (spec part 2 §3). */

@@ -1,4 +1,5 @@
 import { api, clearApiCache } from '../api'
+import { hasRegistrationFields } from '../../shared/profile'
 import { store, sessionUserAtom, type SessionUser } from '../store'
 
 /** The profile as GET /api/user and PUT /api/user/profile answer it. */
@@ -10,11 +11,9 @@ export type Profile = SessionUser & {
 
 /** Saves profile fields; the answer is the whole profile, merged into the session user. */
 export async function saveProfile(fields: Record<string, unknown>): Promise<Profile> {
-  const body = { ...fields }
-  if ('firstName' in body || 'lastName' in body) body.name = [body.firstName, body.lastName].filter(Boolean).join(' ')
-  const saved = await api<Profile>('/api/user/profile', { method: 'PUT', body })
+  const saved = await api<Profile>('/api/user/profile', { method: 'PUT', body: fields })
   const current = store.get(sessionUserAtom)
-  if (current) store.set(sessionUserAtom, { ...current, ...saved, isProfileComplete: Boolean(saved.firstName && saved.lastName && saved.phone) })
+  if (current) store.set(sessionUserAtom, { ...current, ...saved, isProfileComplete: hasRegistrationFields(saved) })
   return saved
 }
 

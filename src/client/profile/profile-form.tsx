@@ -23,6 +23,11 @@ const LEGAL_LINKS = [
   ['/terms-and-conditions', 'legal.terms'],
 ] as const
 
+const NAME_FIELDS = [
+  ['firstName', 'fields.first_name', 'given-name'],
+  ['lastName', 'fields.last_name', 'family-name'],
+] as const
+
 /** The profile screen: edit mode, or first-time registration with the liability statement and the terms. */
 export function ProfileForm({ firstTime }: { firstTime: boolean }) {
   const { t } = useTranslation('profile')
@@ -81,8 +86,10 @@ export function ProfileForm({ firstTime }: { firstTime: boolean }) {
     try {
       const res = await fetch(`/api/tax/declaration/export?taxYear=${year}`, { credentials: 'same-origin' })
       if (!res.ok) throw new Error(String(res.status))
+      // The server names the file (Content-Disposition); a blob link needs the name repeated.
+      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? ''
       const url = URL.createObjectURL(await res.blob())
-      const a = Object.assign(document.createElement('a'), { href: url, download: `tax_declaration_${user.id}_${year}.json` })
+      const a = Object.assign(document.createElement('a'), { href: url, download: name })
       a.click()
       setTimeout(() => URL.revokeObjectURL(url), 1000)
     } catch {
@@ -104,18 +111,14 @@ export function ProfileForm({ firstTime }: { firstTime: boolean }) {
         </header>
         <form onSubmit={submit} noValidate>
           <div className="grid-2">
-            <div>
-              <label htmlFor="firstName">{t('fields.first_name')} *</label>
-              <input id="firstName" autoComplete="given-name" value={form.firstName} aria-invalid={errors.firstName ? true : undefined}
-                aria-describedby={errors.firstName ? 'firstName-error' : undefined} onChange={(e) => set({ firstName: e.target.value })} />
-              {errors.firstName && <small id="firstName-error" className="form-error">{errors.firstName}</small>}
-            </div>
-            <div>
-              <label htmlFor="lastName">{t('fields.last_name')} *</label>
-              <input id="lastName" autoComplete="family-name" value={form.lastName} aria-invalid={errors.lastName ? true : undefined}
-                aria-describedby={errors.lastName ? 'lastName-error' : undefined} onChange={(e) => set({ lastName: e.target.value })} />
-              {errors.lastName && <small id="lastName-error" className="form-error">{errors.lastName}</small>}
-            </div>
+            {NAME_FIELDS.map(([id, label, autoComplete]) => (
+              <div key={id}>
+                <label htmlFor={id}>{t(label)} *</label>
+                <input id={id} autoComplete={autoComplete} value={form[id]} aria-invalid={errors[id] ? true : undefined}
+                  aria-describedby={errors[id] ? `${id}-error` : undefined} onChange={(e) => set({ [id]: e.target.value })} />
+                {errors[id] && <small id={`${id}-error`} className="form-error">{errors[id]}</small>}
+              </div>
+            ))}
           </div>
           <PhoneInput phone={form.phone} countryCode={form.countryCode} error={errors.phone ?? errors.countryCode} onChange={(v) => set(v)} />
 

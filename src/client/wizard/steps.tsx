@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
-  DEFAULT_CHILD_AGE, EMPLOYMENT_TYPES, HOUSING_SITUATIONS, MARITAL_STATUSES, MAX_CHILDREN, PROPERTY_USES, RELIGIONS, SALUTATIONS,
+  DEFAULT_CHILD_AGE, DEFAULT_COUNTRY_CODE, EMPLOYMENT_TYPES, HOUSING_SITUATIONS, MARITAL_STATUSES, MAX_CHILDREN, PROPERTY_USES, RELIGIONS, SALUTATIONS,
   clampChildAge, showsAlimony,
 } from '../../shared/profile'
 import { cantonSlug } from '../../shared/cantons'
@@ -38,7 +38,7 @@ function Personal({ draft, set, today }: StepProps) {
           </select>
         </div>
       </div>
-      <PhoneInput id="w-phone" phone={String(draft.phone ?? '')} countryCode={String(draft.countryCode ?? '+41')} onChange={(v) => set(v)} />
+      <PhoneInput id="w-phone" phone={String(draft.phone ?? '')} countryCode={String(draft.countryCode ?? DEFAULT_COUNTRY_CODE)} onChange={(v) => set(v)} />
       <TextField id="w-jobName" label={t('fields.job_name')} required autoComplete="organization-title" value={draft.jobName} onChange={(v) => set({ jobName: v })} />
     </>
   )

@@ -6,7 +6,7 @@ import { PageShell } from '../pages/page-shell'
 import { sessionUserAtom, store } from '../store'
 import { api, ApiRequestError, messageOf } from '../api'
 import { toast } from '../ui/toast'
-import { PROFILE_FIELDS, defaultDateOfBirth, hasRegistrationFields, validateProfile, withoutHiddenAnswers } from '../../shared/profile'
+import { DEFAULT_COUNTRY_CODE, PROFILE_FIELDS, defaultDateOfBirth, localIso, validateProfile, withoutHiddenAnswers } from '../../shared/profile'
 import { WIZARD_STEPS, YES_NO_DEFAULTS, firstInvalidInStep, firstMissingInStep } from '../../shared/wizard'
 import { buildDeclaration, declarationFilename, withDefaults } from '../../shared/declaration'
 import { defaultTaxYear, isFileable } from '../../shared/tax-years'
@@ -16,11 +16,6 @@ import type { Draft } from './controls'
 
 /** After completion the user goes home after this pause (spec part 2 §2). */
 export const WIZARD_REDIRECT_MS = 1500
-
-const localToday = () => {
-  const d = new Date()
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
 
 /** The 12-step tax-setup wizard (/profile?setup=tax). */
 export default function TaxSetupWizard() {
@@ -34,14 +29,14 @@ export default function TaxSetupWizard() {
     const d: Draft = {}
     for (const f of PROFILE_FIELDS) if (user[f] !== undefined && user[f] !== null) d[f] = user[f]
     d.dateOfBirth ??= defaultDateOfBirth()
-    d.countryCode ??= '+41'
+    d.countryCode ??= DEFAULT_COUNTRY_CODE
     return d
   })
   const [index, setIndex] = useState(0)
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   const top = useRef<HTMLHeadingElement>(null)
-  const today = useMemo(localToday, [])
+  const today = useMemo(() => localIso(), [])
 
   const step = WIZARD_STEPS[index]!
   const Screen = STEP_SCREENS[index]!
@@ -63,10 +58,6 @@ export default function TaxSetupWizard() {
   }
 
   function next() {
-    if (step.id === 1 && !hasRegistrationFields(draft)) {
-      toast({ title: t('incomplete_step_title'), description: t('incomplete_step_text'), variant: 'destructive' })
-      return
-    }
     if (blocked) {
       toast({ title: t('incomplete_step_title'), description: missingText(blocked), variant: 'destructive' })
       return
@@ -79,10 +70,6 @@ export default function TaxSetupWizard() {
   }
 
   async function complete(final: Draft) {
-    if (!hasRegistrationFields(final)) {
-      toast({ title: t('incomplete_profile_title'), description: t('incomplete_step_text'), variant: 'destructive' })
-      return
-    }
     const fields = withDefaults(withoutHiddenAnswers(final))
     const body: Draft = {}
     for (const f of PROFILE_FIELDS) if (fields[f] !== undefined) body[f] = fields[f]

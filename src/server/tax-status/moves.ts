@@ -9,6 +9,7 @@ import { firstMissingWizardField } from '../../shared/wizard'
 import { statusById, type TaxStatusId } from '../../shared/tax-status'
 import { requireFileableYear, taxStatusAnswer, writeStatus, yearStatus } from './service'
 import { advance } from '../documents/service'
+import { profileOf } from '../users/profile'
 
 /**
  * Who may move a status (DESIGN.md §7). A non-admin may only make the 1→2 move,
@@ -45,7 +46,7 @@ export function setStatus(ctx: AppContext, actor: SessionUser, input: { userId?:
   if (from !== 1 || input.to !== 2) {
     throw forbidden(`Moving the status from ${statusById(from).name} to ${statusById(input.to).name} is not allowed.`, 'STATUS_MOVE_FORBIDDEN')
   }
-  const missing = firstMissingWizardField(wizardProfile(ctx, userId))
+  const missing = firstMissingWizardField(profileOf(ctx, userId))
   if (missing) throw conflict(`Complete your tax profile first: '${missing}' is missing.`, 'TAX_PROFILE_INCOMPLETE')
   ctx.db.transaction(() => {
     writeStatus(ctx, userId, input.taxYear, 2, actor.id)
@@ -55,13 +56,6 @@ export function setStatus(ctx: AppContext, actor: SessionUser, input: { userId?:
     advance(ctx, userId, input.taxYear)
   })
   return taxStatusAnswer(ctx, userId, input.taxYear)
-}
-
-/** The fields the wizard checks: the profile row plus the names and phone kept on `users`. */
-function wizardProfile(ctx: AppContext, userId: number): Record<string, unknown> {
-  const u = ctx.db.select({ firstName: users.firstName, lastName: users.lastName, phone: users.phone }).from(users).where(eq(users.id, userId)).get()
-  const p = ctx.db.select().from(profiles).where(eq(profiles.userId, userId)).get()
-  return { ...p, ...u }
 }
 
 /** The per-year flags the advanced-info screen sets, and whether transmitting is possible now. */
