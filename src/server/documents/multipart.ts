@@ -31,7 +31,8 @@ const tooLarge = (name: string) =>
 /**
  * Streams a multipart body (Bun's formData() would buffer it whole, bun#13804):
  * each `files` part is hashed and encrypted chunk by chunk into a temporary
- * blob, and a part over 50 MB is cut off and refused while it streams.
+ * blob. A part over 50 MB refuses the whole request while it streams: the
+ * rest of the body is not read (the client sends one file per request).
  * Only parts named `files` carry files.
  */
 export async function parseUpload(request: Request, store: BlobStore): Promise<ParsedUpload> {
@@ -42,6 +43,8 @@ export async function parseUpload(request: Request, store: BlobStore): Promise<P
   const fields = new Map<string, string[]>()
   const files: IncomingFile[] = []
   const discardAll = () => { for (const f of files) f.writer?.discard() }
+  /** Set when a file passes 50 MB: the request is refused then and the rest of its body never read. */
+  let overLimit: ApiError | undefined
 
   // Imported on the first upload: busboy and the node:stream machinery it pulls in cost
   // several MB of resident memory that an idle server does not need.
@@ -94,7 +97,7 @@ export async function parseUpload(request: Request, store: BlobStore): Promise<P
         fail(toApiError(err))
       }
     })
-    stream.on('limit', () => fail(tooLarge(shown)))
+    stream.on('limit', () => { overLimit ??= tooLarge(shown) })
     stream.on('error', () => fail(badRequest('The upload was interrupted', 'INVALID_UPLOAD')))
     stream.on('end', () => {
       if (!file.writer || file.error) return
@@ -120,6 +123,10 @@ export async function parseUpload(request: Request, store: BlobStore): Promise<P
       const { done, value } = await reader.read()
       if (done) break
       if (!bb.write(value)) await new Promise((resolve) => bb.once('drain', resolve))
+      if (overLimit) {
+        await reader.cancel().catch(() => {})
+        throw overLimit
+      }
     }
     bb.end()
     await finished

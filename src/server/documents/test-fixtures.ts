@@ -49,19 +49,21 @@ export function streamingUpload(size: number, fields: Record<string, string>, ha
   const tail = `\r\n--${boundary}--\r\n`
   const content = contentChunks(size)
   let stage = 0
+  let pulled = 0
   const body = new ReadableStream<Uint8Array>({
     pull(c) {
       if (stage === 0) { c.enqueue(enc.encode(head)); stage = 1; return }
       if (stage === 1) {
         const next = content.next()
-        if (!next.done) { c.enqueue(next.value); return }
+        if (!next.done) { pulled += next.value.length; c.enqueue(next.value); return }
         stage = 2
       }
       c.enqueue(enc.encode(tail))
       c.close()
     },
   })
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` }
+  /** How many content bytes the server has read so far. */
+  return { body, contentType: `multipart/form-data; boundary=${boundary}`, pulled: () => pulled }
 }
 
 /** The generated content: '%PDF-1.4' and then 'A's, in 256 KiB pieces. */
