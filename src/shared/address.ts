@@ -19,6 +19,9 @@ export const SEARCH_DELAY_MS = 500
 const SWISS_NAMES = new Set(['switzerland', 'schweiz', 'suisse', 'svizzera', 'svizra', 'ch'])
 export const isSwissCountry = (country: string | undefined | null) => SWISS_NAMES.has((country ?? '').trim().toLowerCase())
 
+/** The street line as written on a letter: street and house number (the inverse of splitHouseNumber). */
+export const streetLine = (a: { street: string; houseNumber: string }) => [a.street, a.houseNumber].filter(Boolean).join(' ')
+
 /**
  * Splits a house number off the end of a street text: "Bahnhofstrasse 12a" → Bahnhofstrasse + 12a.
  * Also takes a leading number as French and Italian addresses write it ("12 rue du Marché").

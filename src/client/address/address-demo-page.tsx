@@ -6,7 +6,7 @@ import { AddressLookup } from './address-lookup'
 import { toast } from '../ui/toast'
 import { messageOf } from '../api'
 import { saveProfile } from '../profile/profile-api'
-import type { AddressResult } from '../../shared/address'
+import { streetLine, type AddressResult } from '../../shared/address'
 
 /** The demo returns home this long after 'Address Saved' (spec part 2 §6). */
 export const DEMO_RETURN_MS = 2000
@@ -23,7 +23,7 @@ export default function AddressDemoPage() {
     setBusy(true)
     try {
       await saveProfile({
-        street: [address.street, address.houseNumber].filter(Boolean).join(' '),
+        street: streetLine(address),
         zipCode: address.postalCode, city: address.city, gemeinde: address.gemeinde,
       })
       toast({ title: t('address.saved'), variant: 'success' })

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../api'
 import { toast } from '../ui/toast'
-import { MIN_QUERY_LENGTH, SEARCH_DELAY_MS, type AddressResult } from '../../shared/address'
+import { MIN_QUERY_LENGTH, SEARCH_DELAY_MS, streetLine, type AddressResult } from '../../shared/address'
 
 /**
  * The address lookup widget (spec part 2 §2 and §5): searches from 3 characters after a
@@ -82,7 +82,7 @@ export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: Addres
           {results.map((r) => (
             <li key={`${r.displayName}|${r.gemeinde}`}>
               <button type="button" className="suggestion" onClick={() => choose(r)}>
-                <strong>{[r.street, r.houseNumber].filter(Boolean).join(' ') || `${r.postalCode} ${r.city}`}</strong>
+                <strong>{streetLine(r) || `${r.postalCode} ${r.city}`}</strong>
                 <small>{`${r.postalCode} ${r.city}${r.gemeinde && r.gemeinde !== r.city ? ` (${r.gemeinde})` : ''}, ${r.state}`}</small>
               </button>
             </li>

@@ -5,7 +5,7 @@ import {
   clampChildAge, showsAlimony,
 } from '../../shared/profile'
 import { cantonSlug } from '../../shared/cantons'
-import type { AddressResult } from '../../shared/address'
+import { streetLine, type AddressResult } from '../../shared/address'
 import { PhoneInput } from '../profile/phone-input'
 import { AddressLookup } from '../address/address-lookup'
 import { useCantons } from '../cantons/use-cantons'
@@ -84,7 +84,7 @@ function TaxAddress({ draft, set }: StepProps) {
 function Address({ draft, set }: StepProps) {
   const { t } = useTranslation('wizard')
   const apply = (a: AddressResult) => set({
-    street: [a.street, a.houseNumber].filter(Boolean).join(' ') || (draft.street as string) || '',
+    street: streetLine(a) || (draft.street as string) || '',
     zipCode: a.postalCode, city: a.city, gemeinde: a.gemeinde,
   })
   return (

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { testApp } from '../test-helpers'
 import { importLocalities, parseLocalitiesCsv } from './localities'
 import { parseQuery } from './search'
-import { splitHouseNumber } from '../../shared/address'
+import { splitHouseNumber, streetLine } from '../../shared/address'
 
 let t: ReturnType<typeof testApp> | undefined
 let cookie: string | undefined
@@ -172,6 +172,8 @@ describe('query parsing', () => {
     ['Route de 1er Août', 'Route de 1er Août', ''],
   ])('splitHouseNumber(%p)', (text, street, houseNumber) => {
     expect(splitHouseNumber(text)).toEqual({ street, houseNumber })
+    // streetLine puts them back together as a letter writes them (a leading number moves to the end).
+    if (houseNumber) expect(splitHouseNumber(streetLine({ street, houseNumber }))).toEqual({ street, houseNumber })
   })
 
   test('parseQuery finds street, number, postal code and place in any order', () => {

@@ -2,7 +2,7 @@ import type { AppContext } from '../context'
 import { cantonByCode } from '../../shared/cantons'
 import { currentLocalities, type Locality } from './localities'
 import { searchExternal } from './geocoder'
-import { MAX_RESULTS, MIN_QUERY_LENGTH, splitHouseNumber, type AddressResult } from '../../shared/address'
+import { MAX_RESULTS, MIN_QUERY_LENGTH, splitHouseNumber, streetLine, type AddressResult } from '../../shared/address'
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim()
 
@@ -65,7 +65,7 @@ function matchLocalities(all: Locality[], postalCode: string, place: string): Lo
 }
 
 function toResult(l: Locality, street: string, houseNumber: string): AddressResult {
-  const line = [street, houseNumber].filter(Boolean).join(' ')
+  const line = streetLine({ street, houseNumber })
   const city = l.locality
   const place = `${l.postalCode} ${city}`
   const extra = l.municipality !== city ? ` (${l.municipality})` : ''
