@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../api'
 import { homeErrorText } from './error-text'
 import { toast } from '../ui/toast'
+import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
 
-export const MAX_MESSAGE_LENGTH = 5000
 const SENT_NOTE_MS = 5000
 
 interface Message { id: number; message: string; fromExpert: boolean; createdAt: number }
