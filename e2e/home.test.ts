@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import AxeBuilder from '@axe-core/playwright'
-import { newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack, registerViaApi } from './harness'
+import { adminSetStatus, apiSignIn, newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack, registerViaApi } from './harness'
 
 let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 const ADMIN = 'expert@example.ch'
@@ -20,15 +20,7 @@ async function axe(page: Page) {
 
 /** An expert's session through the real code flow (once: a second code within 60 s is a 429). */
 let adminSession: Promise<string> | undefined
-const adminCookie = () => (adminSession ??= openAdminSession())
-async function openAdminSession(): Promise<string> {
-  const post = (path: string, body: unknown, cookie?: string) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) })
-  expect((await post('/api/auth/request-code', { email: ADMIN })).status).toBe(200)
-  const verified = await post('/api/auth/verify-code', { email: ADMIN, code: await smtp.codeFor(ADMIN) })
-  expect(verified.status).toBe(200)
-  return verified.headers.get('set-cookie')!.split(';')[0]!
-}
+const adminCookie = () => (adminSession ??= apiSignIn(server.url, smtp, ADMIN))
 
 async function signedIn(page: Page, email: string) {
   await signInThroughUi(page, smtp, email)
@@ -44,9 +36,7 @@ test('status 3 with the completion flag: Mark as Transmitted shows the banner an
   page.on('pageerror', (e) => errors.push(e.message))
   const user = await signedIn(page, 'transmit.user@example.ch')
 
-  const admin = await adminCookie()
-  const set = await fetch(`${server.url}/api/status/set`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin }, body: JSON.stringify({ status: 3, taxYear: year, userId: user.id }) })
-  expect(set.status).toBe(200)
+  await adminSetStatus(server.url, await adminCookie(), user.id, year, 3)
   const flag = await page.evaluate((y) => fetch('/api/tax-year-status/flags', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taxYear: y, advancedInfoCompleted: true }) }).then((r) => r.status), year)
   expect(flag).toBe(200)
 
@@ -66,6 +56,9 @@ test('status 3 with the completion flag: Mark as Transmitted shows the banner an
   await page.getByText('Tax status updated').waitFor()
   expect(await page.getByText(`Our experts set the status of your ${year} tax return to: Documents Submitted.`).count()).toBe(1)
   await screenshot(page, 'home-bell-1280')
+  await page.locator('.notification', { hasText: 'Tax status updated' }).getByRole('button', { name: 'Mark as read' }).click()
+  await page.getByRole('button', { name: 'Notifications, 3 unread' }).waitFor()
+  expect(await page.locator('.notification', { hasText: 'Tax status updated' }).getAttribute('class')).toBe('notification read')
   await page.getByRole('button', { name: 'Mark all as read' }).click()
   await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor()
   await page.keyboard.press('Escape')
@@ -83,6 +76,15 @@ test('status 3 with the completion flag: Mark as Transmitted shows the banner an
   // The stored 'documents transmitted' notification arrives with the refresh.
   await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor()
   await screenshot(page, 'home-status4-1280')
+  // An item's action closes the list, also when it leads to the page already shown; a reminder's leads to the profile.
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).click()
+  await page.locator('.notification', { hasText: 'Documents transmitted' }).getByRole('link', { name: 'Open dashboard' }).click()
+  await page.locator('#notifications-panel').waitFor({ state: 'detached' })
+  expect(new URL(page.url()).pathname).toBe('/')
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).click()
+  await page.getByRole('link', { name: 'Choose a plan' }).click()
+  await page.waitForURL((u) => u.pathname === '/profile')
+  await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()
   expect(errors).toEqual([])
   await context.close()
 }, 90_000)
@@ -167,11 +169,11 @@ test("the advanced-info screen's events, and a refused transmit or message expla
   page.on('pageerror', (e) => errors.push(e.message))
   const user = await signedIn(page, 'events.user@example.ch')
   const admin = await adminCookie()
-  const setStatus = (status: number) => fetch(`${server.url}/api/status/set`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin }, body: JSON.stringify({ status, taxYear: year, userId: user.id }) })
+  const setStatus = (status: number) => adminSetStatus(server.url, admin, user.id, year, status)
   const setFlag = (advancedInfoCompleted: boolean) => page.evaluate(([y, done]) => fetch('/api/tax-year-status/flags', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taxYear: y, advancedInfoCompleted: done }) }).then((r) => r.status), [year, advancedInfoCompleted] as const)
 
   // Status 2: Advanced Tax Info is locked until the advancedTaxInfoAvailable event (spec part 1 §4).
-  expect((await setStatus(2)).status).toBe(200)
+  await setStatus(2)
   await page.goto('/')
   await page.locator('.loading-overlay').waitFor({ state: 'detached' })
   await page.locator('[data-status="documents_pending"]').waitFor()
@@ -183,7 +185,7 @@ test("the advanced-info screen's events, and a refused transmit or message expla
   expect(await advanced.isEnabled()).toBe(true)
 
   // Status 3 with the completion flag: the disable event holds the button off, the enable event brings it back with its toast.
-  expect((await setStatus(3)).status).toBe(200)
+  await setStatus(3)
   expect(await setFlag(true)).toBe(200)
   await page.reload()
   await page.locator('[data-status="documents_submitted"]').waitFor()
@@ -268,14 +270,23 @@ test('documents covered at status 1 count when the wizard completes (1→2→3);
   await context.close()
 }, 90_000)
 
-test("an expert's move that arrives with the 30 s poll brings the year's flags along: Mark as Transmitted is usable at once", async () => {
+test("an expert's move that arrives with the 30 s poll brings the year's flags along: Mark as Transmitted is usable at once; the bell polls once per 30 s on every page", async () => {
   const context = await newContext(browser, { baseURL: server.url })
   const page = await context.newPage()
   await page.clock.install()
+  // Every GET /api/notifications: the dashboard's bell shares the dashboard's poll, the other pages' bell polls on its own.
+  let notificationPolls = 0
+  page.on('request', (r) => { if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/notifications') notificationPolls++ })
+  const pollsOver30s = async () => {
+    notificationPolls = 0
+    await page.clock.fastForward(31_000)
+    await page.waitForTimeout(500)
+    return notificationPolls
+  }
   const user = await signedIn(page, 'poll.user@example.ch')
   const admin = await adminCookie()
-  const setStatus = (status: number) => fetch(`${server.url}/api/status/set`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin }, body: JSON.stringify({ status, taxYear: year, userId: user.id }) })
-  expect((await setStatus(2)).status).toBe(200)
+  const setStatus = (status: number) => adminSetStatus(server.url, admin, user.id, year, status)
+  await setStatus(2)
   expect(await page.evaluate((y) => fetch('/api/tax-year-status/flags', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taxYear: y, advancedInfoCompleted: true }) }).then((r) => r.status), year)).toBe(200)
   await page.goto('/')
   // The page's timers run on the installed clock: wait for the figures, then move past the overlay's 500 ms.
@@ -284,11 +295,16 @@ test("an expert's move that arrives with the 30 s poll brings the year's flags a
   await page.locator('.loading-overlay').waitFor({ state: 'detached' })
   expect(await page.getByRole('button', { name: 'Mark as Transmitted' }).count()).toBe(0)
 
-  expect((await setStatus(3)).status).toBe(200)
-  await page.clock.fastForward(31_000)
+  await setStatus(3)
+  expect(await pollsOver30s()).toBe(1)
   await page.getByText('Next Step: Finish the Advanced Tax Information Section.').waitFor()
   const transmit = page.getByRole('button', { name: 'Mark as Transmitted' })
   await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Mark as Transmitted' && !b.disabled), undefined, { timeout: 5000 })
   expect(await transmit.isEnabled()).toBe(true)
+
+  // Another signed-in page: the header's own bell, still one poll per 30 s.
+  await page.goto('/profile')
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).waitFor()
+  expect(await pollsOver30s()).toBe(1)
   await context.close()
 }, 90_000)

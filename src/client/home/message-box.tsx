@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../api'
 import { homeErrorText } from './error-text'
 import { toast } from '../ui/toast'
+import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
+import { intlLocale } from '../documents/dates'
 
-export const MAX_MESSAGE_LENGTH = 5000
 const SENT_NOTE_MS = 5000
 
 interface Message { id: number; message: string; fromExpert: boolean; createdAt: number }
@@ -26,7 +27,7 @@ export function MessageBox({ replyCount }: { replyCount: number }) {
     } catch { /* the box still works without its history */ }
   }, [])
   useEffect(() => { void loadHistory() }, [loadHistory, replyCount])
-  const when = new Intl.DateTimeFormat(i18n.language === 'gsw' ? 'de-CH' : `${i18n.language}-CH`, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' })
   const [text, setText] = useState('')
   const [busy, setBusy] = useState(false)
   const [sentNote, setSentNote] = useState(false)

@@ -4,10 +4,10 @@ import { Link } from 'wouter'
 import { api } from '../api'
 import { toast } from '../ui/toast'
 import { badgeText } from './status-display'
-import type { NotificationItem } from './types'
+import type { NotificationItem } from '../../shared/notifications'
 
-/** The list is refetched every 30 s (spec part 1 §9). */
-const NOTIFICATIONS_POLL_MS = 30_000
+/** The user and the notifications are refetched every 30 s (spec part 1 §9); ETags make that a 304. */
+export const POLL_MS = 30_000
 
 /**
  * The bell of the home header (spec part 1 §2, §9): badge with the unread count
@@ -113,7 +113,7 @@ export function PolledNotificationsBell() {
   }, [])
   useEffect(() => {
     void load()
-    const timer = setInterval(() => { void load() }, NOTIFICATIONS_POLL_MS)
+    const timer = setInterval(() => { void load() }, POLL_MS)
     return () => clearInterval(timer)
   }, [load])
   return <NotificationsBell items={items} onChanged={load} />

@@ -24,17 +24,3 @@ export interface YearFlags {
   transmitEnabled: boolean
   canTransmit: boolean
 }
-
-/** One item of GET /api/notifications: title, description and actionText are i18n keys. */
-export interface NotificationItem {
-  id: string
-  title: string
-  description: string
-  params: Record<string, string | number>
-  category: string
-  priority: 'low' | 'medium' | 'high'
-  actionUrl: string | null
-  actionText: string | null
-  read: boolean
-  createdAt: number | null
-}

@@ -3,10 +3,9 @@ import { api, ApiRequestError } from '../api'
 import { store, sessionUserAtom } from '../store'
 import { toast } from '../ui/toast'
 import { i18next } from '../i18n'
-import type { HomeUser, NotificationItem, TaxStatusRecord, YearFlags } from './types'
-
-/** The user and the notifications are refetched every 30 s (spec part 1 §9); ETags make that a 304. */
-export const POLL_MS = 30_000
+import type { HomeUser, TaxStatusRecord, YearFlags } from './types'
+import type { NotificationItem } from '../../shared/notifications'
+import { POLL_MS } from './notifications-bell'
 
 /**
  * Other areas announce a server-side status change with this window event (the

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { filingOpensOn, isFileable, offeredTaxYears } from '../../shared/tax-years'
 import { toast } from '../ui/toast'
 import { selectedTaxYearAtom } from './year-atom'
-
-const locale = (lng: string) => (lng === 'gsw' ? 'de-CH' : `${lng}-CH`)
+import { intlLocale } from '../documents/dates'
 
 /**
  * The tax-year buttons (spec part 1 §5): the three offered years and the current
@@ -19,7 +18,7 @@ export function YearSelector() {
 
   const choose = (y: number) => {
     if (!isFileable(y, today)) {
-      toast({ title: t('year.not_available_title'), description: t('year.not_available_text', { year: y, next: y + 1 }) })
+      toast({ title: t('year.not_available_title'), description: t('server_errors.TAX_YEAR_NOT_AVAILABLE', { year: y, next: y + 1 }) })
       return
     }
     setYear(y)
@@ -28,7 +27,7 @@ export function YearSelector() {
     <div className="year-selector" role="group" aria-label={t('year.label')}>
       {years.map((y) => {
         const open = isFileable(y, today)
-        const opens = new Intl.DateTimeFormat(locale(i18n.language), { dateStyle: 'long' }).format(new Date(`${filingOpensOn(y)}T00:00:00`))
+        const opens = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'long' }).format(new Date(`${filingOpensOn(y)}T00:00:00`))
         return (
           <button
             key={y}

@@ -3,8 +3,7 @@ import type { AppContext } from '../context'
 import { messages, users } from '../db/schema'
 import { badRequest, notFound } from '../http/errors'
 import { notify } from '../notifications/service'
-
-export const MAX_MESSAGE_LENGTH = 5000
+import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
 
 /** Blank input and over-long input are refused with a message fit to show (spec part 1 §5). */
 function cleanMessage(text: string): string {

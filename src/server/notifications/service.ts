@@ -3,23 +3,7 @@ import type { AppContext } from '../context'
 import { notifications, reminderReads } from '../db/schema'
 import { notFound } from '../http/errors'
 import { REMINDERS, profileReminders, type Reminder } from '../../shared/profile'
-
-/**
- * One item of GET /api/notifications (spec part 1 §3). `title`, `description`
- * and `actionText` are i18n keys (namespace home); `params` fills them.
- */
-export interface NotificationItem {
-  id: string
-  title: string
-  description: string
-  params: Record<string, string | number>
-  category: 'profile' | 'subscription' | 'status' | 'documents' | 'message'
-  priority: 'low' | 'medium' | 'high'
-  actionUrl: string | null
-  actionText: string | null
-  read: boolean
-  createdAt: number | null
-}
+import type { NotificationItem } from '../../shared/notifications'
 
 type ReminderFields = { firstName: string | null; lastName: string | null; phone: string | null; street: string | null; city: string | null; complete: number | null; plan: string | null }
 

@@ -63,19 +63,10 @@ export function taxStatusAnswer(ctx: AppContext, userId: number, taxYear: number
 
 /**
  * The tax part of GET /api/user?taxYear=Y (spec part 1 §3): the selected year's
- * status, every year the user has, the subscription plan ('none' until set) and the role.
+ * status and every year the user has. The role and the subscription plan come
+ * with the user and the profile (publicUser, profileOf).
  */
 export function taxViewOf(ctx: AppContext, userId: number, taxYear: number = defaultTaxYear(new Date(ctx.now()))) {
   const s = statusById(yearStatus(ctx, userId, taxYear).statusId)
-  const who = ctx.sqlite.query<{ role: 'user' | 'admin'; plan: string | null }, [number]>(
-    'SELECT u.role AS role, p.subscription_plan AS plan FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ?',
-  ).get(userId)
-  return {
-    taxStatus: s.name,
-    taxStatusId: s.id,
-    taxYear,
-    taxYearStatuses: yearStatuses(ctx, userId),
-    subscriptionPlan: who?.plan ?? 'none',
-    role: who?.role ?? 'user',
-  }
+  return { taxStatus: s.name, taxStatusId: s.id, taxYear, taxYearStatuses: yearStatuses(ctx, userId) }
 }
