@@ -59,13 +59,20 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 export const clearApiCache = () => etagCache.clear()
 
 /**
- * The text to show for a failed call: the translation of the server's error code
- * when the locale has one (common:server_errors.CODE), else the server's own
- * message, else the fallback.
+ * The translation of a server error code (common:server_errors.CODE, one list for
+ * every area), or undefined when the locales have none for it.
  */
-export function messageOf(err: unknown, fallback: string): string {
+export function serverErrorText(code: string | undefined, params: Record<string, unknown> = {},
+  i18n: Pick<typeof i18next, 'exists' | 't'> = i18next): string | undefined {
+  const key = `common:server_errors.${code}`
+  return code && i18n.exists(key) ? i18n.t(key, params) : undefined
+}
+
+/**
+ * The text to show for a failed call: the translation of the server's error code
+ * when the locale has one, else the server's own message, else the fallback.
+ */
+export function messageOf(err: unknown, fallback: string, params: Record<string, unknown> = {}): string {
   if (!(err instanceof ApiRequestError)) return fallback
-  const key = `common:server_errors.${err.code}`
-  if (err.code && i18next.exists(key)) return i18next.t(key)
-  return err.serverMessage ?? fallback
+  return serverErrorText(err.code, params) ?? err.serverMessage ?? fallback
 }

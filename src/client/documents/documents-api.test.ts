@@ -30,17 +30,16 @@ test("'N file(s) for {year}' adds up the per-category counts, not one page of th
 test('a refusal the server names by its code is shown in the user language; unknown codes keep the server message', async () => {
   const i18next = (await import('i18next')).default.createInstance()
   const de = JSON.parse(await Bun.file('locales/de/documents.json').text())
-  await i18next.init({ lng: 'de', resources: { de: { documents: de } }, defaultNS: 'documents', interpolation: { escapeValue: false } })
-  const t = (key: string, values?: Record<string, unknown>) => i18next.t(key, values)
-  const has = (key: string) => i18next.exists(key)
+  const common = JSON.parse(await Bun.file('locales/de/common.json').text())
+  await i18next.init({ lng: 'de', resources: { de: { documents: de, common } }, defaultNS: 'documents', interpolation: { escapeValue: false } })
   const values = { name: 'Lohn.pdf', year: 2025 }
-  expect(uploadErrorText(new UploadError(null, 'The content of Lohn.pdf does not match its file type.', {}, false, 'CONTENT_TYPE_MISMATCH'), t, has, values))
+  expect(uploadErrorText(new UploadError(null, 'The content of Lohn.pdf does not match its file type.', {}, false, 'CONTENT_TYPE_MISMATCH'), i18next, values))
     .toBe('Der Inhalt von Lohn.pdf passt nicht zu seinem Dateityp.')
-  expect(uploadErrorText(new UploadError(null, 'x', {}, false, 'FILE_TOO_LARGE'), t, has, values)).toContain('Lohn.pdf ist grösser als 50 MB')
-  expect(uploadErrorText(new UploadError(null, 'x', {}, false, 'TAX_YEAR_NOT_AVAILABLE'), t, has, values)).toContain('1. Januar 2026')
-  expect(uploadErrorText(new UploadError(null, 'Server says no', {}, false, 'SOMETHING_NEW'), t, has, values)).toBe('Server says no')
-  expect(uploadErrorText(new UploadError('upload.network_error', 'Network error occurred'), t, has, values)).toBe(de.upload.network_error)
-  expect(uploadErrorText(new Error('boom'), t, has, values)).toBe(de.upload.failed_text)
+  expect(uploadErrorText(new UploadError(null, 'x', {}, false, 'FILE_TOO_LARGE'), i18next, values)).toContain('Lohn.pdf ist grösser als 50 MB')
+  expect(uploadErrorText(new UploadError(null, 'x', {}, false, 'TAX_YEAR_NOT_AVAILABLE'), i18next, values)).toContain('1. Januar 2026')
+  expect(uploadErrorText(new UploadError(null, 'Server says no', {}, false, 'SOMETHING_NEW'), i18next, values)).toBe('Server says no')
+  expect(uploadErrorText(new UploadError('upload.network_error', 'Network error occurred'), i18next, values)).toBe(de.upload.network_error)
+  expect(uploadErrorText(new Error('boom'), i18next, values)).toBe(de.upload.failed_text)
 })
 
 test('every upload refusal code the server sends has a text in all six locales', async () => {
@@ -52,7 +51,7 @@ test('every upload refusal code the server sends has a text in all six locales',
   for (const generic of ['UPLOAD_FAILED', 'TOO_MANY_FILES', 'NO_FILES', 'FILE_NOT_FOUND']) codes.delete(generic)
   expect(codes.size).toBeGreaterThan(6)
   for (const lng of ['en', 'de', 'fr', 'it', 'gsw', 'zh']) {
-    const texts = JSON.parse(await Bun.file(`locales/${lng}/documents.json`).text()).upload.server_errors
+    const texts = JSON.parse(await Bun.file(`locales/${lng}/common.json`).text()).server_errors
     for (const code of codes) expect([lng, code, typeof texts[code]]).toEqual([lng, code, 'string'])
   }
 })

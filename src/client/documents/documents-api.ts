@@ -1,4 +1,5 @@
-import { api, ApiRequestError, SESSION_EXPIRED_EVENT } from '../api'
+import type i18next from 'i18next'
+import { api, ApiRequestError, SESSION_EXPIRED_EVENT, serverErrorText } from '../api'
 import { categoryKey, DOCUMENT_CATEGORIES, DOCUMENTS_CHANGED_EVENT, type CategoryRecord, type FileRecord, type FileVersionRecord, type UploadAnswer } from '../../shared/documents'
 
 /** Calls of the documents area (spec part 1 §7). */
@@ -61,18 +62,15 @@ export class UploadError extends Error {
   }
 }
 
-type Translate = (key: string, values?: Record<string, unknown>) => string
-
 /**
  * The text of a failed upload in the user's language: a refusal the server names by its code
- * (FILE_TOO_LARGE, CONTENT_TYPE_MISMATCH, …) comes from the locale files, like every other
+ * (FILE_TOO_LARGE, CONTENT_TYPE_MISMATCH, …) comes from common:server_errors like every other
  * server error; an unknown code falls back to the server's message (spec part 1 §8).
  */
-export function uploadErrorText(err: unknown, t: Translate, has: (key: string) => boolean, values: { name: string; year: number }): string {
-  if (!(err instanceof UploadError)) return t('upload.failed_text')
-  const key = err.code ? `upload.server_errors.${err.code}` : ''
-  if (key && has(key)) return t(key, { ...values, nextYear: values.year + 1 })
-  return err.key ? t(err.key, err.values) : err.message
+export function uploadErrorText(err: unknown, i18n: Pick<typeof i18next, 'exists' | 't'>, values: { name: string; year: number }): string {
+  if (!(err instanceof UploadError)) return i18n.t('documents:upload.failed_text')
+  return serverErrorText(err.code, { ...values, nextYear: values.year + 1 }, i18n)
+    ?? (err.key ? i18n.t(`documents:${err.key}`, err.values) : err.message)
 }
 
 /**

@@ -92,7 +92,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
       return true
     } catch (err) {
       item.status.value = 'error'
-      item.error.value = uploadErrorText(err, t, (key) => i18n.exists(`documents:${key}`), { name: item.file.name, year: taxYear })
+      item.error.value = uploadErrorText(err, i18n, { name: item.file.name, year: taxYear })
       if (err instanceof UploadError && err.sessionExpired) {
         toast({ title: t('upload.session_expired_title'), description: t('upload.session_expired'), variant: 'destructive' })
       }

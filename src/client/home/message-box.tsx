@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api } from '../api'
-import { homeErrorText } from './error-text'
+import { api, messageOf } from '../api'
 import { toast } from '../ui/toast'
 import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
 import { intlLocale } from '../documents/dates'
@@ -52,7 +51,7 @@ export function MessageBox({ replyCount }: { replyCount: number }) {
       void loadHistory()
       toast({ title: t('message.sent_title'), description: t('message.sent_text'), variant: 'success' })
     } catch (err) {
-      toast({ title: t('message.failed_title'), description: homeErrorText(err, t('message.failed_text'), { max: MAX_MESSAGE_LENGTH }), variant: 'destructive' })
+      toast({ title: t('message.failed_title'), description: messageOf(err, t('message.failed_text'), { max: MAX_MESSAGE_LENGTH }), variant: 'destructive' })
     } finally {
       setBusy(false)
     }

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { api } from '../api'
+import { api, messageOf } from '../api'
 import { toast } from '../ui/toast'
-import { homeErrorText } from './error-text'
 import type { DisplayStatus } from './status-display'
 import type { YearFlags } from './types'
 
@@ -77,7 +76,7 @@ export function TransmitActions({ year, status, flags, onTransmitted, onFlagsCha
       toast({ title: t('transmit.success'), description: t('transmit.success_text', { year }), variant: 'success' })
       await onTransmitted()
     } catch (err) {
-      toast({ title: t('transmit.failed'), description: homeErrorText(err, t('transmit.unknown_error'), { year, next: year + 1 }), variant: 'destructive' })
+      toast({ title: t('transmit.failed'), description: messageOf(err, t('transmit.unknown_error'), { year, nextYear: year + 1 }), variant: 'destructive' })
       // The server said no: show what it knows now (status and flags) rather than a stale button.
       await onFlagsChanged()
     } finally {

@@ -18,7 +18,7 @@ export function YearSelector() {
 
   const choose = (y: number) => {
     if (!isFileable(y, today)) {
-      toast({ title: t('year.not_available_title'), description: t('server_errors.TAX_YEAR_NOT_AVAILABLE', { year: y, next: y + 1 }) })
+      toast({ title: t('year.not_available_title'), description: t('common:server_errors.TAX_YEAR_NOT_AVAILABLE', { year: y, nextYear: y + 1 }) })
       return
     }
     setYear(y)
