@@ -23,3 +23,6 @@ export function statusByName(name: unknown) {
 }
 
 export const isTaxStatusId = (id: unknown): id is TaxStatusId => TAX_STATUSES.some((s) => s.id === id)
+
+/** From status 4 (processing) the year's documents are with the experts: no more uploads, deletes or marks. */
+export const isTransmitted = (statusId: number) => statusId >= 4

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { PageShell } from '../pages/page-shell'
 import { LoadingOverlay } from '../ui/loading-overlay'
 import { selectedTaxYearAtom } from './year-atom'
+import { isTransmitted } from '../../shared/tax-status'
 import { useHomeData } from './use-home-data'
 import { displayStatus } from './status-display'
 import { YearSelector } from './year-selector'
@@ -52,7 +53,7 @@ export default function HomePage() {
         <StatusCard year={year} status={status} />
         <ProfileStatusButton year={year} status={status} />
         <DocumentChecklist taxYear={year} statusId={status.id} />
-        {status.id >= 4 && (
+        {isTransmitted(status.id) && (
           <section className="transmitted-banner" role="status">
             <strong>{t('documents.transmitted_title')}</strong>
             <p>{t('documents.transmitted_text', { year })}</p>
@@ -60,7 +61,7 @@ export default function HomePage() {
         )}
         <TransmitActions year={year} status={status} flags={data.flags} onTransmitted={onTransmitted} onFlagsChanged={data.refresh} />
         <section className="upload-area" aria-label={t('documents.upload_area')}>
-          <UploadTools taxYear={year} disabled={status.id >= 4} />
+          <UploadTools taxYear={year} disabled={isTransmitted(status.id)} />
         </section>
         <MessageBox replyCount={data.notifications.filter((n) => n.category === 'message').length} />
         <YourFilesButton taxYear={year} />

@@ -4,7 +4,7 @@ import type { AppContext } from '../context'
 import { categoryPreferences, files, fileVersions } from '../db/schema'
 import { ApiError, badRequest, conflict, notFound } from '../http/errors'
 import { advanceIfDocumentsComplete, requireFileableYear, yearStatus } from '../tax-status/service'
-import { REQUIRED_CATEGORY_IDS } from '../../shared/tax-status'
+import { isTransmitted, REQUIRED_CATEGORY_IDS } from '../../shared/tax-status'
 import { categoryById, DEFAULT_CATEGORY_ID, MIME_BY_EXTENSION, type AllowedExtension, type FileRecord, type FileVersionRecord, type UploadAnswer, type UploadItemResult } from '../../shared/documents'
 import type { BlobStore } from './blob-store'
 import type { ParsedUpload } from './multipart'
@@ -23,7 +23,7 @@ export function requireWritableYear(ctx: AppContext, userId: number, taxYear: un
   const year = typeof taxYear === 'string' ? Number(taxYear) : taxYear
   if (typeof year !== 'number' || !Number.isInteger(year)) throw badRequest(`Invalid field 'taxYear': a year is required`)
   requireFileableYear(ctx, year)
-  if (yearStatus(ctx, userId, year).statusId >= 4) {
+  if (isTransmitted(yearStatus(ctx, userId, year).statusId)) {
     throw conflict(`The documents for ${year} have been transmitted and can no longer be changed.`, 'YEAR_TRANSMITTED')
   }
   return year

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { users } from '../db/schema'
 import { notFound } from '../http/errors'
+import { hasRegistrationFields } from '../../shared/profile'
 
 type UserRow = typeof users.$inferSelect
 
 /** Whether first-time registration is done: the fields the profile screen requires. */
-export const isProfileComplete = (u: UserRow) => Boolean(u.firstName?.trim() && u.lastName?.trim() && u.phone?.trim())
+export const isProfileComplete = (u: UserRow) => hasRegistrationFields(u)
 
 /** The user as the client sees it. Never includes anything secret. */
 export function publicUser(u: UserRow) {
