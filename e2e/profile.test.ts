@@ -76,6 +76,12 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await page.goto('/profile')
   await page.getByRole('button', { name: 'Main Menu' }).waitFor()
   expect(await page.getByRole('radio', { name: /Premium/ }).isDisabled()).toBe(true)
+  // Edit mode saves a changed name and stays on the page.
+  await page.getByLabel('Last name').fill('Meier-Rossi')
+  await page.getByRole('button', { name: 'Save Profile' }).click()
+  await page.getByText('Your profile has been successfully updated').waitFor()
+  expect((await (await page.request.get('/api/user')).json()).lastName).toBe('Meier-Rossi')
+  expect(new URL(page.url()).pathname).toBe('/profile')
   // What the profile still lacks (spec part 1 §5): the name and phone are done, the rest is not.
   const reminders = () => page.getByRole('region', { name: 'Still to do' }).getByRole('listitem').allTextContents()
   expect(await reminders()).toEqual(['Add the street and city of your tax address', 'Complete your tax profile', 'No subscription plan chosen yet'])
