@@ -92,13 +92,13 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore) {
     .get('/api/files/:id/content', ({ params, query, user }) => {
       const found = versionForViewer(ctx, viewer(user), params.id)
       if (found.file.userId !== user.id) audit(ctx, 'admin_download', user.id, null, { fileId: params.id, version: found.version.version })
-      return serveVersion(store, found.version, query.download === '1')
+      return serveVersion(store, found.version, found.file.originalName, query.download === '1')
     }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
     .get('/api/files/:id/versions/:version/content', ({ params, query, user }) => {
       const n = int(params.version, 0, 1, 1_000_000, 'version')
       const found = versionForViewer(ctx, viewer(user), params.id, n)
       if (found.file.userId !== user.id) audit(ctx, 'admin_download', user.id, null, { fileId: params.id, version: n })
-      return serveVersion(store, found.version, query.download === '1')
+      return serveVersion(store, found.version, found.file.originalName, query.download === '1')
     }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
     .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, viewer(user), params.id) }), { auth: true })
     .get('/api/document-categories', ({ query, user }) => {

@@ -1,4 +1,4 @@
-import { MIME_BY_EXTENSION, isInlineType, type AllowedExtension } from '../../shared/documents'
+import { extensionOf, MIME_BY_EXTENSION, isInlineType, type AllowedExtension } from '../../shared/documents'
 import { ApiError } from '../http/errors'
 import type { BlobStore } from './blob-store'
 import type { fileVersions } from '../db/schema'
@@ -10,7 +10,8 @@ type VersionRow = typeof fileVersions.$inferSelect
  * answer starts, so a damaged blob answers with an error instead of a 200;
  * damage further in aborts the stream (the length then falls short).
  */
-export async function serveVersion(store: BlobStore, v: VersionRow, download: boolean): Promise<Response> {
+export async function serveVersion(store: BlobStore, v: VersionRow, name: string, download: boolean): Promise<Response> {
+  const extension = extensionOf(name)
   const stream = store.read(v.fileId, v.id, v.wrappedKey)
   const reader = stream.getReader()
   let first: Awaited<ReturnType<typeof reader.read>>
@@ -35,14 +36,14 @@ export async function serveVersion(store: BlobStore, v: VersionRow, download: bo
     },
     cancel() { return reader.cancel() },
   }, { highWaterMark: 0 })
-  const inline = !download && isInlineType(v.extension)
+  const inline = !download && isInlineType(extension)
   return new Response(body, {
     headers: {
-      'Content-Type': MIME_BY_EXTENSION[v.extension as AllowedExtension] ?? 'application/octet-stream',
+      'Content-Type': MIME_BY_EXTENSION[extension as AllowedExtension] ?? 'application/octet-stream',
       'Content-Length': String(v.size),
-      'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', v.originalName),
+      'Content-Disposition': contentDisposition(inline ? 'inline' : 'attachment', name),
       'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': documentCsp(v.extension, inline),
+      'Content-Security-Policy': documentCsp(extension, inline),
       'Cache-Control': 'private, no-store',
     },
   })

@@ -5,7 +5,7 @@ import { categoryPreferences, files, fileVersions } from '../db/schema'
 import { ApiError, badRequest, conflict, notFound } from '../http/errors'
 import { advanceIfDocumentsComplete, requireFileableYear, yearStatus } from '../tax-status/service'
 import { isTransmitted, REQUIRED_CATEGORY_IDS } from '../../shared/tax-status'
-import { categoryById, DEFAULT_CATEGORY_ID, MIME_BY_EXTENSION, type AllowedExtension, type FileRecord, type FileVersionRecord, type UploadAnswer, type UploadItemResult } from '../../shared/documents'
+import { categoryById, DEFAULT_CATEGORY_ID, extensionOf, MIME_BY_EXTENSION, type AllowedExtension, type FileRecord, type FileVersionRecord, type UploadAnswer, type UploadItemResult } from '../../shared/documents'
 import type { BlobStore } from './blob-store'
 import type { ParsedUpload } from './multipart'
 import { categoryName } from './categories'
@@ -82,8 +82,7 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Vie
         ctx.db.transaction((tx) => {
           if (existing) tx.update(files).set({ currentVersion: version, updatedAt: now }).where(eq(files.id, fileId)).run()
           else tx.insert(files).values({ id: fileId, userId: owner.id, taxYear, categoryId, originalName: file.name, currentVersion: 1, createdAt: now, updatedAt: now }).run()
-          tx.insert(fileVersions).values({ id: versionId, fileId, version, sha256: file.sha256!, size: file.size, extension: file.extension,
-            originalName: file.name, wrappedKey: file.wrappedKey!, createdAt: now, uploadedBy: owner.id }).run()
+          tx.insert(fileVersions).values({ id: versionId, fileId, version, sha256: file.sha256!, size: file.size, wrappedKey: file.wrappedKey!, createdAt: now, uploadedBy: owner.id }).run()
         })
       } catch (err) {
         store.removeVersion(fileId, versionId)
@@ -117,13 +116,13 @@ export const advance = (ctx: AppContext, userId: number, taxYear: number) =>
 
 type FileRow = typeof files.$inferSelect
 
-function toRecord(row: FileRow & { uploadedAt: number; size: number; extension: string }, language: string): FileRecord {
+function toRecord(row: FileRow & { uploadedAt: number; size: number }, language: string): FileRecord {
   const name = row.originalName
   return {
     id: row.id, filename: name, fileName: name, originalFileName: name,
     categoryId: row.categoryId, categoryName: categoryName(row.categoryId, language), taxYear: row.taxYear,
     uploadedAt: iso(row.uploadedAt), createdAt: iso(row.createdAt), blobUrl: versionUrl(row.id, row.currentVersion),
-    version: row.currentVersion, size: row.size, mimeType: MIME_BY_EXTENSION[row.extension as AllowedExtension] ?? 'application/octet-stream',
+    version: row.currentVersion, size: row.size, mimeType: MIME_BY_EXTENSION[extensionOf(name) as AllowedExtension] ?? 'application/octet-stream',
     userId: row.userId,
   }
 }
@@ -131,11 +130,11 @@ function toRecord(row: FileRow & { uploadedAt: number; size: number; extension: 
 /** One page of a user's live files, newest first. The page size bounds the cost whatever the total. */
 export function listFiles(ctx: AppContext, userId: number, language: string, opts: { taxYear?: number; limit: number; offset: number }): FileRecord[] {
   const where = and(eq(files.userId, userId), isNull(files.deletedAt), opts.taxYear === undefined ? undefined : eq(files.taxYear, opts.taxYear))
-  const rows = ctx.db.select({ file: files, uploadedAt: fileVersions.createdAt, size: fileVersions.size, extension: fileVersions.extension })
+  const rows = ctx.db.select({ file: files, uploadedAt: fileVersions.createdAt, size: fileVersions.size })
     .from(files)
     .innerJoin(fileVersions, and(eq(fileVersions.fileId, files.id), eq(fileVersions.version, files.currentVersion)))
     .where(where).orderBy(desc(files.updatedAt), desc(files.id)).limit(opts.limit).offset(opts.offset).all()
-  return rows.map((r) => toRecord({ ...r.file, uploadedAt: r.uploadedAt, size: r.size, extension: r.extension }, language))
+  return rows.map((r) => toRecord({ ...r.file, uploadedAt: r.uploadedAt, size: r.size }, language))
 }
 
 /** The live file if the viewer owns it or is an admin; 404 otherwise, so others learn nothing. */
@@ -146,9 +145,9 @@ export function fileForViewer(ctx: AppContext, viewer: Viewer, fileId: string): 
 }
 
 export function fileHistory(ctx: AppContext, viewer: Viewer, fileId: string): FileVersionRecord[] {
-  fileForViewer(ctx, viewer, fileId)
+  const file = fileForViewer(ctx, viewer, fileId)
   return ctx.db.select().from(fileVersions).where(eq(fileVersions.fileId, fileId)).orderBy(desc(fileVersions.version)).all()
-    .map((v) => ({ version: v.version, createdAt: iso(v.createdAt), blobUrl: versionUrl(fileId, v.version), filename: v.originalName, size: v.size }))
+    .map((v) => ({ version: v.version, createdAt: iso(v.createdAt), blobUrl: versionUrl(fileId, v.version), filename: file.originalName, size: v.size }))
 }
 
 export function versionForViewer(ctx: AppContext, viewer: Viewer, fileId: string, version?: number) {

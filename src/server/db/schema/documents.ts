@@ -23,7 +23,8 @@ export const files = sqliteTable('files', {
 
 /**
  * One version of a file: an encrypted blob at blobs/<fileId>/<id>, with its
- * data key wrapped by the master key. Written only after the blob is on disk.
+ * data key wrapped by the master key. Its name (and so its type) is the file's:
+ * versions are made by uploading the same name again. Written only after the blob is on disk.
  */
 export const fileVersions = sqliteTable('file_versions', {
   id: text('id').primaryKey(),
@@ -31,8 +32,6 @@ export const fileVersions = sqliteTable('file_versions', {
   version: integer('version').notNull(),
   sha256: text('sha256').notNull(),
   size: integer('size').notNull(),
-  extension: text('extension').notNull(),
-  originalName: text('original_name').notNull(),
   wrappedKey: text('wrapped_key').notNull(),
   createdAt: integer('created_at').notNull(),
   uploadedBy: integer('uploaded_by').notNull(),
