@@ -57,8 +57,11 @@ export const TEXT_FIELDS: Readonly<Record<string, number>> = {
   city: 100,
   gemeinde: 100,
   propertyCountry: 100,
-  alimonyDuration: 50,
 }
+
+/** Alimony duration (spec part 2 §3: text, months): up to three digits; the wizard's field keeps only those. */
+export const ALIMONY_MONTHS_DIGITS = 3
+export const toAlimonyMonths = (text: string) => text.replace(/\D/g, '').slice(0, ALIMONY_MONTHS_DIGITS)
 
 export const BOOLEAN_FIELDS = [
   'isFirefighter', 'propertyOwner', 'hasChildren', 'hasInvestments', 'hasForeignIncome', 'isDisabled',
@@ -190,6 +193,9 @@ export function checkProfileField(field: string, value: unknown, today: Date = n
       if (!Array.isArray(value) || value.length > MAX_CHILDREN) return err(field, 'errors.invalid', `Invalid field 'childrenAges': expected a list of ages`)
       return value.every((a) => Number.isInteger(a) && a >= 0 && a <= MAX_CHILD_AGE) ? null
         : err(field, 'errors.child_age', `Invalid field 'childrenAges': each age is from 0 to ${MAX_CHILD_AGE}`)
+    case 'alimonyDuration':
+      return typeof value === 'string' && value === toAlimonyMonths(value) ? null
+        : err(field, 'errors.invalid_number', `Invalid field 'alimonyDuration': a number of months, at most ${ALIMONY_MONTHS_DIGITS} digits`)
     case 'alimonyAmount':
       return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1_000_000 ? null
         : err(field, 'errors.invalid_number', `Invalid field 'alimonyAmount': an amount in CHF per month, 0 or more`)

@@ -2,7 +2,7 @@ import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   DEFAULT_CHILD_AGE, DEFAULT_COUNTRY_CODE, EMPLOYMENT_TYPES, HOUSING_SITUATIONS, MARITAL_STATUSES, MAX_CHILDREN, PROPERTY_USES, RELIGIONS, SALUTATIONS,
-  clampChildAge, showsAlimony,
+  clampChildAge, showsAlimony, toAlimonyMonths,
 } from '../../shared/profile'
 import { cantonSlug } from '../../shared/cantons'
 import { streetLine, type AddressResult } from '../../shared/address'
@@ -176,7 +176,7 @@ function Advanced({ draft, set }: StepProps) {
               <TextField id="w-alimonyAmount" inputMode="decimal" label={t('fields.alimony_amount')} value={draft.alimonyAmount}
                 onChange={(v) => set({ alimonyAmount: v === '' ? null : Math.max(0, Number(v.replace(/[^\d.]/g, '')) || 0) })} />
               <TextField id="w-alimonyDuration" inputMode="numeric" label={t('fields.alimony_duration')} value={draft.alimonyDuration}
-                onChange={(v) => set({ alimonyDuration: v.replace(/\D/g, '').slice(0, 3) })} />
+                onChange={(v) => set({ alimonyDuration: toAlimonyMonths(v) })} />
             </div>
           )}
         </section>

@@ -67,6 +67,8 @@ describe('PUT /api/user/profile', () => {
     ['not a date', { dateOfBirth: '1990-02-30' }, "'dateOfBirth'"],
     ['boolean as text', { hasPillar3a: 'yes' }, "'hasPillar3a'"],
     ['negative alimony', { alimonyAmount: -5 }, "'alimonyAmount'"],
+    ['alimony duration as words', { alimonyDuration: '24 months' }, "'alimonyDuration'"],
+    ['alimony duration over three digits', { alimonyDuration: '1200' }, "'alimonyDuration'"],
     ['too many properties', { numberOfProperties: 1.5 }, "'numberOfProperties'"],
   ]
   test.each(invalid)('%s: 400 naming the field, nothing stored', async (_name, patch, message) => {
