@@ -130,8 +130,26 @@ describe('subscription plan', () => {
 })
 
 describe('POST /api/gtc/accept', () => {
-  test('records the time, the request user agent and the address the server sees, not what the client claims', async () => {
+  /** Signed in with name and phone stored, as first-time registration saves them before the terms. */
+  async function registered(env?: Record<string, string>) {
+    if (env) { t.close(); t = testApp(env) }
+    const session = await t.signIn('anna@example.ch')
+    const put = await t.request('PUT', '/api/user/profile', { cookie: session.cookie, body: { firstName: 'Anna', lastName: 'Muster', phone: '791234567', countryCode: '+41' } })
+    expect(put.status).toBe(200)
+    return session
+  }
+
+  test('before name and phone are stored it is a 409 and records nothing', async () => {
     const { cookie, user } = await t.signIn('anna@example.ch')
+    const res = await t.request('POST', '/api/gtc/accept', { cookie, body: { accepted: true } })
+    expect(res.status).toBe(409)
+    expect(res.json.code).toBe('REGISTRATION_INCOMPLETE')
+    const row = t.ctx.sqlite.query<{ gtc_accepted_at: number | null }, [number]>('SELECT gtc_accepted_at FROM profiles WHERE user_id = ?').get(user.id)
+    expect(row?.gtc_accepted_at ?? null).toBeNull()
+  })
+
+  test('records the time, the request user agent and the address the server sees, not what the client claims', async () => {
+    const { cookie, user } = await registered()
     const res = await t.request('POST', '/api/gtc/accept', {
       cookie,
       headers: { 'user-agent': 'TestBrowser/1.0', 'x-forwarded-for': '203.0.113.9' },
@@ -148,7 +166,7 @@ describe('POST /api/gtc/accept', () => {
   })
 
   test('anything but an acceptance is refused and records nothing', async () => {
-    const { cookie, user } = await t.signIn('anna@example.ch')
+    const { cookie, user } = await registered()
     for (const body of [{ accepted: false }, { accepted: 'no' }, { accepted: 0 }, {}]) {
       const res = await t.request('POST', '/api/gtc/accept', { cookie, body })
       expect(res.status).toBe(400)
@@ -159,9 +177,7 @@ describe('POST /api/gtc/accept', () => {
   })
 
   test('behind a trusted proxy the forwarded address is recorded', async () => {
-    t.close()
-    t = testApp({ TRUST_PROXY: '1' })
-    const { cookie, user } = await t.signIn('anna@example.ch')
+    const { cookie, user } = await registered({ TRUST_PROXY: '1' })
     await t.request('POST', '/api/gtc/accept', { cookie, headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }, body: { accepted: true } })
     const row = t.ctx.sqlite.query<{ gtc_ip: string }, [number]>('SELECT gtc_ip FROM profiles WHERE user_id = ?').get(user.id)!
     expect(row.gtc_ip).toBe('203.0.113.9')

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { profiles, users } from '../db/schema'
-import { badRequest, forbidden, notFound } from '../http/errors'
+import { badRequest, conflict, forbidden, notFound } from '../http/errors'
 import { audit } from '../audit'
-import { DEFAULT_COUNTRY_CODE, PROFILE_FIELDS, SUBSCRIPTION_PLANS, validateProfile } from '../../shared/profile'
+import { DEFAULT_COUNTRY_CODE, hasRegistrationFields, PROFILE_FIELDS, SUBSCRIPTION_PLANS, validateProfile } from '../../shared/profile'
 
 type ProfileRow = typeof profiles.$inferSelect
 /** Fields that live on `users` (first-time registration); the rest are on `profiles`. */
@@ -129,8 +129,15 @@ export function setSubscriptionPlan(ctx: AppContext, adminId: number, userId: nu
   return profileOf(ctx, userId)
 }
 
-/** POST /api/gtc/accept: the time, user agent and address as the server sees them. */
+/**
+ * POST /api/gtc/accept: the time, user agent and address as the server sees them.
+ * As on the registration screen, the terms come after the name and phone are stored.
+ */
 export function acceptTerms(ctx: AppContext, userId: number, userAgent: string, ip: string) {
+  const u = ctx.db.select().from(users).where(eq(users.id, userId)).limit(1).get()
+  if (!u || !hasRegistrationFields(u)) {
+    throw conflict('Please enter your first name, last name and phone number before accepting the terms.', 'REGISTRATION_INCOMPLETE')
+  }
   const at = ctx.now()
   ctx.sqlite.transaction(() => {
     ensureProfileRow(ctx, userId)
