@@ -213,6 +213,13 @@ export function validateProfile(input: Record<string, unknown>, today: Date = ne
     const e = checkProfileField(field, input[field], today)
     if (e) return e
   }
+  // The wizard's counters start at one: a yes needs at least one child or property.
+  if (input.hasChildren === true && Number.isInteger(input.numberOfChildren) && (input.numberOfChildren as number) < 1) {
+    return err('numberOfChildren', 'errors.children_min', `Invalid field 'numberOfChildren': with children, at least 1`)
+  }
+  if (input.propertyOwner === true && Number.isInteger(input.numberOfProperties) && (input.numberOfProperties as number) < 1) {
+    return err('numberOfProperties', 'errors.properties_min', `Invalid field 'numberOfProperties': as a property owner, at least 1`)
+  }
   if (Array.isArray(input.childrenAges) && Number.isInteger(input.numberOfChildren) && input.childrenAges.length !== input.numberOfChildren) {
     return err('childrenAges', 'errors.children_count', `Invalid field 'childrenAges': one age per child (${input.numberOfChildren})`)
   }

@@ -58,6 +58,8 @@ describe('PUT /api/user/profile', () => {
     ['child age 19', { numberOfChildren: 1, childrenAges: [19] }, "'childrenAges'"],
     ['negative child age', { numberOfChildren: 1, childrenAges: [-1] }, "'childrenAges'"],
     ['ages do not match the count', { numberOfChildren: 2, childrenAges: [3] }, "'childrenAges'"],
+    ['children yes but none', { hasChildren: true, numberOfChildren: 0, childrenAges: [] }, "'numberOfChildren'"],
+    ['owner of no property', { propertyOwner: true, numberOfProperties: 0 }, "'numberOfProperties'"],
     ['canton name instead of slug', { cantonOfResidence: 'Zürich' }, "'cantonOfResidence'"],
     ['unknown canton', { cantonOfResidence: 'atlantis' }, "'cantonOfResidence'"],
     ['German ZIP', { zipCode: '80331' }, "'zipCode'"],
