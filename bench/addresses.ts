@@ -14,8 +14,14 @@ const ROWS = Number(process.env.ADDRESS_ROWS ?? 3_000_000)
 const SEARCHES = 2000
 
 // A small deterministic generator, so every run indexes the same register.
+// mulberry32: 32-bit integer arithmetic throughout (a float LCG loses its low bits and cycles early).
 let seed = 12
-const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff)
+const rnd = () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!
 
 const STEMS = ['Bahnhof', 'Haupt', 'Dorf', 'Kirch', 'Schul', 'See', 'Berg', 'Wald', 'Garten', 'Linden', 'Birken', 'Rosen', 'Sonnen', 'Mühle', 'Industrie', 'Post', 'Ober', 'Unter', 'Feld', 'Wiesen', 'Buchen', 'Eichen', 'Tannen', 'Acker', 'Rebberg', 'Bach', 'Brunnen', 'Burg', 'Schloss', 'Alpen', 'Jura', 'Zürcher', 'Berner', 'Basler', 'Luzerner', 'Kreuz', 'Stein', 'Hof', 'Matt', 'Gerbe', 'Schützen', 'Riet', 'Moos', 'Grund', 'Bühl', 'Allmend', 'Sand', 'Holz', 'Weiher', 'Reben']
@@ -34,8 +40,11 @@ async function generate(file: string) {
   while (n < ROWS) {
     const place = pick(places)
     const streets = 5 + Math.floor(rnd() * 60)
+    const used = new Set<string>()
     for (let s = 0; s < streets && n < ROWS; s++) {
-      const street = LATIN.has(place.canton) ? pick(FRENCH) : place.canton === 'TI' ? pick(ITALIAN) : pick(STEMS) + pick(SUFFIXES)
+      const street = LATIN.has(place.canton) ? `${pick(FRENCH)}${rnd() < 0.5 ? '' : ` ${pick(STEMS)}`}` : place.canton === 'TI' ? `${pick(ITALIAN)}${rnd() < 0.5 ? '' : ` ${pick(STEMS)}`}` : pick(STEMS) + pick(SUFFIXES)
+      if (used.has(street)) continue
+      used.add(street)
       const numbers = 1 + Math.floor(rnd() * 40)
       for (let h = 1; h <= numbers && n < ROWS; h++, n++) {
         const number = rnd() < 0.08 ? `${h}${pick(['a', 'b', 'c'])}` : String(h)
@@ -112,5 +121,7 @@ try {
     await server.stop()
   }
 } finally {
-  cleanup(dir)
+  // BENCH_KEEP=1 leaves the generated register and database for a closer look.
+  if (process.env.BENCH_KEEP) console.error(`kept ${dir}`)
+  else cleanup(dir)
 }

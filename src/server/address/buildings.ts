@@ -2,22 +2,29 @@ import { createReadStream, statSync } from 'node:fs'
 import type { Database } from 'bun:sqlite'
 import type { AppContext } from '../context'
 import { cantonByCode } from '../../shared/cantons'
-import { MAX_RESULTS, type AddressResult } from '../../shared/address'
+import { MAX_RESULTS, streetLine, type AddressResult } from '../../shared/address'
 
 /**
  * Streets and house numbers: the federal register of building addresses ("Amtliches Verzeichnis
- * der Gebäudeadressen", swisstopo, about 3 million rows) in an SQLite FTS5 index.
+ * der Gebäudeadressen", swisstopo, about 3 million rows).
  *
- * The table is an FTS5 virtual table, which drizzle's schema cannot describe, so it is not a
- * migration: the import creates it (and replaces it wholesale), and the search asks whether it
- * exists. Only this file reads or writes it. detail=none keeps the index small (no phrase or
- * column queries are needed: every token of the query must simply occur in the address), and
- * the prefix indexes make "Bahnhofstr" and a half-typed place name cheap.
+ * Two tables: the distinct streets (street, postal code, place; a few hundred thousand) in an
+ * FTS5 index, and the house numbers per street in a plain b-tree. A search finds the streets
+ * by their words and then the typed number by key, so a common number ("5") or a common word
+ * never makes FTS5 intersect doclists of hundreds of thousands of buildings.
+ *
+ * The FTS5 virtual table is not something drizzle's schema can describe, so these tables are not
+ * a migration: the import creates them (and replaces them wholesale), and the search asks whether
+ * they exist. Only this file reads or writes them. detail=none keeps the index small (no phrase
+ * or column queries are needed), the prefix indexes make "Bahnhofstr" cheap.
  */
-const TABLE = 'building_addresses'
-const CREATE = `CREATE VIRTUAL TABLE ${TABLE} USING fts5(
-  street, house_number, postal_code, locality, municipality UNINDEXED, canton UNINDEXED,
-  tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', detail = none)`
+const STREETS = 'address_streets'
+const NUMBERS = 'address_numbers'
+const CREATE = [
+  `CREATE VIRTUAL TABLE ${STREETS} USING fts5(street, postal_code, locality, municipality UNINDEXED, canton UNINDEXED,
+    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', detail = none)`,
+  `CREATE TABLE ${NUMBERS} (street_id INTEGER NOT NULL, house_number TEXT NOT NULL COLLATE NOCASE, PRIMARY KEY (street_id, house_number)) WITHOUT ROWID`,
+]
 
 /** The published CSV's columns this importer reads (found by name: the order is not a promise). */
 export const REQUIRED_COLUMNS = ['STN_LABEL', 'ADR_NUMBER', 'ZIP_LABEL', 'COM_NAME', 'COM_CANTON'] as const
@@ -78,9 +85,13 @@ export async function importBuildingAddresses(ctx: AppContext, file: string, onP
   const decoder = new TextDecoder('utf-8')
   db.exec('BEGIN IMMEDIATE')
   try {
-    db.exec(`DROP TABLE IF EXISTS ${TABLE}`)
-    db.exec(CREATE)
-    const insert = db.prepare(`INSERT INTO ${TABLE} (street, house_number, postal_code, locality, municipality, canton) VALUES (?, ?, ?, ?, ?, ?)`)
+    db.exec(`DROP TABLE IF EXISTS ${STREETS}`)
+    db.exec(`DROP TABLE IF EXISTS ${NUMBERS}`)
+    for (const stmt of CREATE) db.exec(stmt)
+    const insertStreet = db.prepare(`INSERT INTO ${STREETS} (rowid, street, postal_code, locality, municipality, canton) VALUES (?, ?, ?, ?, ?, ?)`)
+    const insertNumber = db.prepare(`INSERT OR IGNORE INTO ${NUMBERS} (street_id, house_number) VALUES (?, ?)`)
+    // A street is one per name, postal code, place and municipality: a few hundred thousand keys.
+    const streetIds = new Map<string, number>()
     const take = (line: string) => {
       if (!line.trim()) return
       if (!col) {
@@ -94,8 +105,15 @@ export async function importBuildingAddresses(ctx: AppContext, file: string, onP
       const a = rowToAddress(splitCsvLine(line), col)
       if (a === 'skip') { skipped++; return }
       if (a === 'alternative') { alternatives++; return }
-      insert.run(a.street, a.houseNumber, a.postalCode, a.locality, a.municipality, a.canton)
-      imported++
+      const key = `${a.street}|${a.postalCode}|${a.locality}|${a.municipality}`
+      let id = streetIds.get(key)
+      if (id === undefined) {
+        streetIds.set(key, (id = streetIds.size + 1))
+        insertStreet.run(id, a.street, a.postalCode, a.locality, a.municipality, a.canton)
+      }
+      // The register holds an address once per place; a repeated one (several entrances) is counted as skipped.
+      if (insertNumber.run(id, a.houseNumber).changes) imported++
+      else skipped++
     }
     let lastReport = 0
     for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
@@ -109,7 +127,7 @@ export async function importBuildingAddresses(ctx: AppContext, file: string, onP
     if (!col) throw new Error(`${file} is empty`)
     if (imported === 0) throw new Error(`no building addresses found in ${file} (${rows} row(s) skipped)`)
     onProgress?.({ rows, imported, bytes, totalBytes })
-    db.exec(`INSERT INTO ${TABLE} (${TABLE}) VALUES ('optimize')`)
+    db.exec(`INSERT INTO ${STREETS} (${STREETS}) VALUES ('optimize')`)
     db.exec('COMMIT')
   } catch (err) {
     db.exec('ROLLBACK')
@@ -121,54 +139,68 @@ export async function importBuildingAddresses(ctx: AppContext, file: string, onP
 
 /** True when an import has filled the street index. */
 export function hasBuildingIndex(db: Database): boolean {
-  return db.query<{ n: number }, []>(`SELECT count(*) AS n FROM sqlite_master WHERE name = '${TABLE}'`).get()!.n > 0
+  return db.query<{ n: number }, []>(`SELECT count(*) AS n FROM sqlite_master WHERE name = '${NUMBERS}'`).get()!.n > 0
 }
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase()
 const tokensOf = (q: string) => fold(q).split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8)
 
+/** House numbers as typed: 1 to 3 digits and maybe a letter (a 4-digit number is a postal code). */
+const isHouseNumber = (t: string) => /^\d{1,3}[a-z]?$/.test(t)
+
 /**
- * The FTS5 query for what a person typed: every token must occur. Words of three letters and
- * more, and the last word (still being typed), match as prefixes ("Bahnhofstr" finds
- * Bahnhofstrasse); numbers match whole ("10" is not "101") unless they are the last token.
+ * The FTS5 query over the streets for what a person typed: every word and postal code must
+ * occur. Words of three letters and more, and the last word (still being typed), match as
+ * prefixes ("Bahnhofstr" finds Bahnhofstrasse); postal codes match whole. House numbers are
+ * not part of it (they are looked up by key afterwards). Null when there is no word to search.
  */
 export function ftsQuery(q: string): string | null {
-  const tokens = tokensOf(q)
+  const tokens = tokensOf(q).filter((t) => !isHouseNumber(t))
   if (!tokens.some((t) => /\p{L}{2}/u.test(t))) return null
   return tokens.map((t, i) => {
-    const prefix = i === tokens.length - 1 || (!/^\d/.test(t) && t.length >= 3)
+    const prefix = /\p{L}/u.test(t) && (i === tokens.length - 1 || t.length >= 3)
     return `"${t}"${prefix ? '*' : ''}`
   }).join(' ')
 }
 
-// How many matches are ranked; the rest of a very common street's matches are not looked at.
-const CANDIDATES = 200
+// How many matching streets are ranked; the rest of a very common street name's matches are not looked at.
+const CANDIDATES = 100
+
+type StreetRow = { street: string; house_number: string; postal_code: string; locality: string; municipality: string; canton: string }
 
 /**
- * Street search: up to MAX_RESULTS addresses, best first. The ranking is done here rather than
- * with bm25 (which would score every match of a common street): the exact house number, the
- * postal code and the place typed, then the street's beginning.
+ * Street search: up to MAX_RESULTS addresses, best first. With a typed house number, the streets
+ * that have it come with it; when none has it, the streets come with the number as typed (as the
+ * postal-code list does). The ranking is done here rather than with bm25 (which would score every
+ * match of a common street): the postal code and the place typed, then the street's beginning.
  */
 export function searchBuildingAddresses(db: Database, q: string): AddressResult[] {
   const match = ftsQuery(q)
   if (!match) return []
   const tokens = tokensOf(q)
-  const rows = db.query<{ street: string; house_number: string; postal_code: string; locality: string; municipality: string; canton: string }, [string, number]>(
-    `SELECT street, house_number, postal_code, locality, municipality, canton FROM ${TABLE} WHERE ${TABLE} MATCH ? LIMIT ?`,
-  ).all(match, CANDIDATES)
+  const number = tokens.find(isHouseNumber) ?? ''
+  let rows: StreetRow[] = []
+  if (number) {
+    rows = db.query<StreetRow, [string, string, number]>(
+      `SELECT s.street, n.house_number, s.postal_code, s.locality, s.municipality, s.canton FROM ${STREETS} s
+       JOIN ${NUMBERS} n ON n.street_id = s.rowid AND n.house_number = ? WHERE ${STREETS} MATCH ? LIMIT ?`,
+    ).all(number, match, CANDIDATES)
+  }
+  if (rows.length === 0) {
+    rows = db.query<StreetRow, [string, string, number]>(
+      `SELECT street, ? AS house_number, postal_code, locality, municipality, canton FROM ${STREETS} WHERE ${STREETS} MATCH ? LIMIT ?`,
+    ).all(number, match, CANDIDATES)
+  }
   const words = tokens.filter((t) => /\p{L}/u.test(t))
   const scored = rows.map((r) => {
-    const number = fold(r.house_number)
     const street = fold(r.street)
     let score = 0
-    if (tokens.includes(number)) score += 100
     if (tokens.includes(r.postal_code)) score += 50
     if (words.some((w) => fold(r.locality) === w || fold(r.municipality) === w)) score += 30
     if (words[0] && street.startsWith(words[0])) score += 20
     return { r, score }
   })
-  scored.sort((a, b) => b.score - a.score || a.r.street.length - b.r.street.length
-    || a.r.postal_code.localeCompare(b.r.postal_code) || (parseInt(a.r.house_number) || 0) - (parseInt(b.r.house_number) || 0))
+  scored.sort((a, b) => b.score - a.score || a.r.street.length - b.r.street.length || a.r.postal_code.localeCompare(b.r.postal_code))
   const out: AddressResult[] = []
   const seen = new Set<string>()
   for (const { r } of scored) {
@@ -177,7 +209,7 @@ export function searchBuildingAddresses(db: Database, q: string): AddressResult[
     seen.add(key)
     const extra = r.municipality !== r.locality ? ` (${r.municipality})` : ''
     out.push({
-      displayName: `${r.street} ${r.house_number}, ${r.postal_code} ${r.locality}${extra}, ${r.canton}`,
+      displayName: `${streetLine({ street: r.street, houseNumber: r.house_number })}, ${r.postal_code} ${r.locality}${extra}, ${r.canton}`,
       street: r.street,
       houseNumber: r.house_number,
       postalCode: r.postal_code,

@@ -40,19 +40,28 @@ export function parseQuery(q: string): { street: string; houseNumber: string; po
   return { street, houseNumber, postalCode, place }
 }
 
+// The folded names of a list, computed once per list (the search runs over every entry each time).
+const foldedNames = new WeakMap<Locality[], { loc: string; mun: string }[]>()
+function foldedOf(all: Locality[]) {
+  let f = foldedNames.get(all)
+  if (!f) foldedNames.set(all, (f = all.map((l) => ({ loc: fold(l.locality), mun: fold(l.municipality) }))))
+  return f
+}
+
 /** Ranks the places matching the query's postal code and/or place name; best first. */
 function matchLocalities(all: Locality[], postalCode: string, place: string): Locality[] {
   const p = fold(place)
+  const folded = foldedOf(all)
   const scored: { l: Locality; score: number }[] = []
-  for (const l of all) {
+  for (let i = 0; i < all.length; i++) {
+    const l = all[i]!
     let score = 0
     if (postalCode) {
       if (l.postalCode !== postalCode) continue
       score += 100
     }
     if (p) {
-      const loc = fold(l.locality)
-      const mun = fold(l.municipality)
+      const { loc, mun } = folded[i]!
       if (loc === p || mun === p) score += 50
       else if (loc.startsWith(p) || mun.startsWith(p)) score += 30
       else if (loc.includes(p) || mun.includes(p)) score += 10
