@@ -2,7 +2,10 @@ import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { ApiError, errorResponse, validationMessage } from './http/errors'
 import { checkOrigin, securityHeaders } from './http/security'
-import { createSessionStore } from './auth/session'
+import { createSessionStore } from './infra/sessions'
+import { openBlobStore, type BlobStore } from './infra/blob-store'
+import { startMaintenance } from './infra/maintenance'
+import { purgeOldLoginCodes } from './auth/service'
 import { authRoutes } from './auth/index'
 import { userRoutes } from './users/index'
 import { taxStatusRoutes } from './tax-status/index'
@@ -15,17 +18,24 @@ import { addressRoutes } from './address/index'
 import { cantonRoutes } from './cantons/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
-import { startMaintenance } from './maintenance'
-import { blobStoreOf, documentRoutes } from './documents/index'
+import { documentRoutes } from './documents/index'
 import { purgeDeleted } from './documents/service'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
  * into the `{ message, code }` envelope; a 500 is logged and never leaks details.
  */
-export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean } = {}) {
+export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean; blobs?: BlobStore } = {}) {
+  // The infrastructure every area receives: one session store, one blob store.
   const sessions = createSessionStore(ctx)
-  if (opts.maintenance) startMaintenance(ctx, sessions, [(c) => purgeDeleted(c, blobStoreOf(c))])
+  const blobs = opts.blobs ?? openBlobStore(ctx)
+  if (opts.maintenance) {
+    startMaintenance(ctx, [
+      function expiredSessions() { sessions.purgeExpired() },
+      function oldLoginCodes() { purgeOldLoginCodes(ctx) },
+      function deletedFiles() { purgeDeleted(ctx, blobs) },
+    ])
+  }
   const app = new Elysia()
     // Default headers of every answer (DESIGN.md §4), compiled into each handler. A
     // Response's own headers win, so static files keep their own Cache-Control.
@@ -46,7 +56,7 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     .use(taxStatusRoutes(ctx, sessions))
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))
-    .use(documentRoutes(ctx, sessions))
+    .use(documentRoutes(ctx, sessions, blobs))
     .use(profileRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))
     .use(addressRoutes(ctx, sessions))
