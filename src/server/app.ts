@@ -1,7 +1,8 @@
-import { Elysia } from 'elysia'
+import { Elysia, ParseError } from 'elysia'
 import type { AppContext } from './context'
 import { ApiError, errorResponse, validationMessage } from './http/errors'
 import { checkOrigin, securityHeaders } from './http/security'
+import { parseLimitedBody } from './http/body-limit'
 import { createSessionStore } from './auth/session'
 import { authRoutes } from './auth/index'
 import { userRoutes } from './users/index'
@@ -26,12 +27,17 @@ import { purgeDeleted } from './documents/service'
 export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean } = {}) {
   const sessions = createSessionStore(ctx)
   if (opts.maintenance) startMaintenance(ctx, sessions, [(c) => purgeDeleted(c, blobStoreOf(c))])
-  const app = new Elysia()
+  // Bun's own limit would answer 413 with an empty body before we see the request;
+  // parseLimitedBody and the upload parser count every body themselves instead.
+  const app = new Elysia({ serve: { maxRequestBodySize: Number.MAX_SAFE_INTEGER } })
     // Default headers of every answer (DESIGN.md §4), compiled into each handler. A
     // Response's own headers win, so static files keep their own Cache-Control.
     .headers({ ...securityHeaders(ctx.config), 'cache-control': 'no-store' })
     .onRequest(({ request }) => checkOrigin(request, ctx.config))
+    // The one body parser: limits, depth and member counts before any route or session code runs.
+    .onParse({ as: 'global' }, ({ request, path }, contentType) => parseLimitedBody(request, path, contentType))
     .onError(({ code, error, path }) => {
+      if (error instanceof ParseError && error.cause instanceof ApiError) error = error.cause
       if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message, error.headers)
       switch (code) {
         case 'VALIDATION': return errorResponse(400, 'INVALID_INPUT', validationMessage(error))

@@ -1,21 +1,15 @@
 import { pluginSeed } from '../context'
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
-import { isHttps } from '../config'
 import { clientIp, readCookie } from '../http/request'
 import { EMAIL_MAX_LENGTH } from '../../shared/email'
 import { requestCode, verifyCode } from './service'
-import { sessionCookieName, type SessionStore } from './session'
+import { sessionCookie, sessionCookieName, type SessionStore } from './session'
 import { authPlugin } from './plugin'
 import { audit } from '../audit'
 import { publicUser } from '../users/service'
 
-/** Builds the Set-Cookie value of the session cookie (DESIGN.md §5). */
-export function sessionCookie(ctx: AppContext, token: string, maxAgeSeconds: number) {
-  const parts = [`${sessionCookieName(ctx)}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`]
-  if (isHttps(ctx.config)) parts.push('Secure')
-  return parts.join('; ')
-}
+export { sessionCookie }
 
 /** Sign-in with e-mail codes: /api/auth/* and the session probe. */
 export function authRoutes(ctx: AppContext, sessions: SessionStore) {

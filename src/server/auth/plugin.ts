@@ -2,9 +2,9 @@ import type { AppContext } from '../context'
 import { pluginSeed } from '../context'
 import { Elysia } from 'elysia'
 
-import { forbidden, unauthorized } from '../http/errors'
+import { ApiError, forbidden } from '../http/errors'
 import { readCookie } from '../http/request'
-import { sessionCookieName, type SessionStore } from './session'
+import { sessionCookie, sessionCookieName, type SessionStore } from './session'
 
 /**
  * The one auth macro (STYLE.md): routes say `{ auth: true }` or `{ role: 'admin' }`
@@ -12,19 +12,23 @@ import { sessionCookieName, type SessionStore } from './session'
  */
 export function authPlugin(ctx: AppContext, sessions: SessionStore) {
   const cookieName = sessionCookieName(ctx)
-  const current = (request: Request) => sessions.lookup(readCookie(request, cookieName))
+  /** The session's user; a 401 otherwise, which clears a cookie that was sent (unknown, expired or malformed). */
+  const current = (request: Request) => {
+    const token = readCookie(request, cookieName)
+    const user = sessions.lookup(token)
+    if (user) return user
+    const headers: Record<string, string> = token === undefined ? {} : { 'Set-Cookie': sessionCookie(ctx, '', 0) }
+    throw new ApiError(401, 'SESSION_EXPIRED', 'Session expired', headers)
+  }
   return new Elysia({ name: 'auth', seed: pluginSeed(ctx) }).macro({
     auth: {
       resolve({ request }) {
-        const user = current(request)
-        if (!user) throw unauthorized()
-        return { user }
+        return { user: current(request) }
       },
     },
     role: (role: 'admin') => ({
       resolve({ request }) {
         const user = current(request)
-        if (!user) throw unauthorized()
         if (user.role !== role) throw forbidden('This area is restricted to administrators only.', 'ADMIN_ONLY')
         return { user }
       },

@@ -10,6 +10,13 @@ export interface SessionUser {
 
 export const sessionCookieName = (ctx: AppContext) => (isHttps(ctx.config) ? '__Host-swisstax_session' : 'swisstax_session')
 
+/** Builds the Set-Cookie value of the session cookie (DESIGN.md §5); an empty token with 0 clears it. */
+export function sessionCookie(ctx: AppContext, token: string, maxAgeSeconds: number) {
+  const parts = [`${sessionCookieName(ctx)}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`]
+  if (isHttps(ctx.config)) parts.push('Secure')
+  return parts.join('; ')
+}
+
 export const hashToken = (token: string) => new Bun.CryptoHasher('sha256').update(token).digest('base64url')
 
 export function newToken() {
