@@ -6,7 +6,7 @@ import { ApiError, badRequest, conflict, notFound } from '../http/errors'
 import { advanceIfDocumentsComplete, requireFileableYear, yearStatus } from '../tax-status/service'
 import { isTransmitted, REQUIRED_CATEGORY_IDS } from '../../shared/tax-status'
 import { categoryById, DEFAULT_CATEGORY_ID, extensionOf, MIME_BY_EXTENSION, type AllowedExtension, type FileRecord, type FileVersionRecord, type UploadAnswer, type UploadItemResult } from '../../shared/documents'
-import type { BlobStore } from './blob-store'
+import type { BlobStore } from '../infra/blob-store'
 import type { ParsedUpload } from './multipart'
 import { categoryName } from './categories'
 

@@ -4,11 +4,10 @@ import { testApp } from '../test-helpers'
 import { createLogger } from '../log'
 import { isValidEmail } from '../../shared/email'
 import { displayName } from '../documents/content-check'
-import { clientIp } from './request'
+import { clientIp } from '../infra/request-context'
 import { loadConfig } from '../config'
 import { JSON_BODY_LIMIT } from './body-limit'
-import { runMaintenance } from '../maintenance'
-import { createSessionStore } from '../auth/session'
+import { sweepAuditDaily } from '../infra/audit'
 
 let t: ReturnType<typeof testApp>
 afterEach(() => t?.close())
@@ -186,7 +185,7 @@ describe('2 and 6. audit rows name the target and collapse repeats; verify-code 
     await t.signIn('a@example.ch')
     t.clock.now += 31 * 86_400_000
     await t.signIn('b@example.ch')
-    runMaintenance(t.ctx, createSessionStore(t.ctx))
+    sweepAuditDaily(t.ctx)
     const left = t.ctx.sqlite.query<{ at: number }, []>('SELECT at FROM audit_log').all()
     expect(left.length).toBeGreaterThan(0)
     expect(left.every((r) => r.at >= t.clock.now - 30 * 86_400_000)).toBe(true)

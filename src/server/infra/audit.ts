@@ -1,8 +1,17 @@
 import { createHmac } from 'node:crypto'
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
-import type { AppContext } from './context'
-import { derive } from './keys'
-import { auditLog, users } from './db/schema'
+import type { AppContext } from '../context'
+import { derive } from '../keys'
+import { auditLog, users } from '../db/schema'
+
+/** Who did it and from where: a request context, or { user: null, ip: null } for the command line. */
+export interface AuditSource {
+  readonly user: { readonly id: number } | null
+  readonly ip: string | null
+}
+
+/** The command line acts without a request: no user, no address. */
+export const COMMAND_LINE: AuditSource = { user: null, ip: null }
 
 /** Who an event aimed at: an account id, or an e-mail (stored as a keyed hash when it has no account). */
 export interface AuditTarget {
@@ -18,7 +27,6 @@ export interface AuditOptions {
 
 /** Repeated failures within this window add to one row. */
 export const COLLAPSE_WINDOW_MS = 3_600_000
-export const DEFAULT_AUDIT_RETENTION_DAYS = 365
 
 const hashKeys = new WeakMap<AppContext, Buffer>()
 /**
@@ -40,29 +48,43 @@ function resolveTarget(ctx: AppContext, target: AuditTarget | undefined): { targ
   return account ? { targetUserId: account.id, targetHash: null } : { targetUserId: null, targetHash: emailHash(ctx, target.email) }
 }
 
-/** Records a security-relevant event (DESIGN.md §5). Never pass a code or a token in detail. */
-export function audit(ctx: AppContext, action: string, userId: number | null, ip: string | null, detail?: Record<string, unknown>, opts: AuditOptions = {}) {
+/**
+ * Records a security-relevant event (DESIGN.md §5). Services call it with the
+ * request context they were given, so the address is never forgotten.
+ * Never pass a code or a token in detail.
+ */
+export function audit(ctx: AppContext, by: AuditSource, action: string, detail?: Record<string, unknown>, opts: AuditOptions = {}) {
   const now = ctx.now()
   const target = resolveTarget(ctx, opts.target)
+  const detailText = detail ? JSON.stringify(detail) : null
   if (opts.collapse) {
     const same = ctx.db.select({ id: auditLog.id }).from(auditLog).where(and(
       eq(auditLog.action, action),
-      ip === null ? isNull(auditLog.ip) : eq(auditLog.ip, ip),
+      by.ip === null ? isNull(auditLog.ip) : eq(auditLog.ip, by.ip),
       target.targetUserId === null ? isNull(auditLog.targetUserId) : eq(auditLog.targetUserId, target.targetUserId),
       target.targetHash === null ? isNull(auditLog.targetHash) : eq(auditLog.targetHash, target.targetHash),
       gt(auditLog.at, now - COLLAPSE_WINDOW_MS),
     )).orderBy(desc(auditLog.at)).limit(1).get()
     if (same) {
-      ctx.sqlite.query('UPDATE audit_log SET repeats = repeats + 1, last_at = ?, detail = ? WHERE id = ?')
-        .run(now, detail ? JSON.stringify(detail) : null, same.id)
+      ctx.sqlite.query('UPDATE audit_log SET repeats = repeats + 1, last_at = ?, detail = ? WHERE id = ?').run(now, detailText, same.id)
       return
     }
   }
-  ctx.db.insert(auditLog).values({ at: now, userId, action, ip, detail: detail ? JSON.stringify(detail) : null, ...target }).run()
+  ctx.db.insert(auditLog).values({ at: now, userId: by.user?.id ?? null, action, ip: by.ip, detail: detailText, ...target }).run()
 }
 
-/** Maintenance: removes entries older than AUDIT_RETENTION_DAYS. */
-export function sweepAudit(ctx: AppContext, retentionDays: number): number {
+/** Removes entries older than the retention (AUDIT_RETENTION_DAYS). */
+export function sweepAudit(ctx: AppContext, retentionDays = ctx.config.auditRetentionDays): number {
   const cutoff = ctx.now() - retentionDays * 86_400_000
   return ctx.sqlite.query('DELETE FROM audit_log WHERE at < ?').run(cutoff).changes
+}
+
+const lastSweep = new WeakMap<AppContext, number>()
+/** Maintenance task (hourly): sweeps the audit log once a day. */
+export function sweepAuditDaily(ctx: AppContext) {
+  const last = lastSweep.get(ctx)
+  if (last !== undefined && ctx.now() - last < 86_400_000) return
+  lastSweep.set(ctx, ctx.now())
+  const removed = sweepAudit(ctx)
+  if (removed) ctx.log.info('swept old audit entries', { count: removed, retentionDays: ctx.config.auditRetentionDays })
 }
