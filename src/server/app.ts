@@ -1,10 +1,12 @@
-import { Elysia } from 'elysia'
+import { Elysia, ParseError } from 'elysia'
 import type { AppContext } from './context'
 import { ApiError, errorResponse, validationMessage } from './http/errors'
 import { checkOrigin, securityHeaders } from './http/security'
+import { parseLimitedBody } from './http/body-limit'
 import { createSessionStore } from './infra/sessions'
 import { openBlobStore, type BlobStore } from './infra/blob-store'
 import { startMaintenance } from './infra/maintenance'
+import { sweepAuditDaily } from './infra/audit'
 import { purgeOldLoginCodes } from './auth/service'
 import { authRoutes } from './auth/index'
 import { userRoutes } from './users/index'
@@ -34,14 +36,20 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
       function expiredSessions() { sessions.purgeExpired() },
       function oldLoginCodes() { purgeOldLoginCodes(ctx) },
       function deletedFiles() { purgeDeleted(ctx, blobs) },
+      function oldAuditEntries() { sweepAuditDaily(ctx) },
     ])
   }
-  const app = new Elysia()
+  // Bun's own limit would answer 413 with an empty body before we see the request;
+  // parseLimitedBody and the upload parser count every body themselves instead.
+  const app = new Elysia({ serve: { maxRequestBodySize: Number.MAX_SAFE_INTEGER } })
     // Default headers of every answer (DESIGN.md §4), compiled into each handler. A
     // Response's own headers win, so static files keep their own Cache-Control.
     .headers({ ...securityHeaders(ctx.config), 'cache-control': 'no-store' })
     .onRequest(({ request }) => checkOrigin(request, ctx.config))
+    // The one body parser: limits, depth and member counts before any route or session code runs.
+    .onParse({ as: 'global' }, ({ request, path }, contentType) => parseLimitedBody(request, path, contentType))
     .onError(({ code, error, path }) => {
+      if (error instanceof ParseError && error.cause instanceof ApiError) error = error.cause
       if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message, error.headers)
       switch (code) {
         case 'VALIDATION': return errorResponse(400, 'INVALID_INPUT', validationMessage(error))

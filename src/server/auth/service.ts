@@ -6,6 +6,7 @@ import { ApiError, badRequest, tooManyRequests } from '../http/errors'
 import { audit, COMMAND_LINE } from '../infra/audit'
 import type { VisitorContext } from '../infra/request-context'
 import type { SessionStore } from '../infra/sessions'
+import { verifyLimiter } from './ip-limit'
 import { isValidCode, isValidEmail, normaliseEmail } from '../../shared/email'
 import { isActiveLanguage } from '../../shared/languages'
 
@@ -61,7 +62,7 @@ function enforceRateLimits(ctx: AppContext, rc: VisitorContext, email: string, n
   const last = ctx.db.select({ createdAt: loginCodes.createdAt }).from(loginCodes)
     .where(eq(loginCodes.email, email)).orderBy(desc(loginCodes.createdAt)).limit(1).get()
   const refuse = (retryAfterMs: number, reason: string) => {
-    audit(ctx, { user: null, ip }, 'rate_limited', { reason })
+    audit(ctx, { user: null, ip }, 'rate_limited', { reason }, { target: { email }, collapse: true })
     return tooManyRequests(retryAfterMs / 1000, 'Too many code requests. Please wait before asking for a new code.')
   }
   if (last && now - last.createdAt < RESEND_INTERVAL_MS) throw refuse(RESEND_INTERVAL_MS - (now - last.createdAt), 'resend_interval')
@@ -82,21 +83,26 @@ function enforceRateLimits(ctx: AppContext, rc: VisitorContext, email: string, n
 export function verifyCode(ctx: AppContext, rc: VisitorContext, input: { email: string; code: string }) {
   const ip = rc.ip
   const email = checkEmail(input.email)
+  const now = ctx.now()
+  const wait = verifyLimiter(ctx).hit(ip, now)
+  if (wait > 0) {
+    audit(ctx, rc, 'rate_limited', { reason: 'verify_ip' }, { target: { email }, collapse: true })
+    throw tooManyRequests(wait / 1000, 'Too many sign-in attempts from your network. Please wait and try again.')
+  }
   const code = input.code.trim()
   if (!isValidCode(code)) throw badRequest('The code has 6 digits', 'INVALID_CODE_FORMAT')
-  const now = ctx.now()
   const row = ctx.db.select().from(loginCodes)
     .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt), gt(loginCodes.expiresAt, now), lt(loginCodes.attempts, CODE_MAX_ATTEMPTS)))
     .orderBy(desc(loginCodes.createdAt)).limit(1).get()
   if (!row) {
-    audit(ctx, { user: null, ip }, 'verify_failed', { reason: 'no_valid_code' })
+    audit(ctx, { user: null, ip }, 'verify_failed', { reason: 'no_valid_code' }, { target: { email }, collapse: true })
     throw badRequest('This code is no longer valid. Please request a new code.', 'CODE_EXPIRED')
   }
   const expected = Buffer.from(row.codeHash, 'hex')
   const given = Buffer.from(hmac(ctx, email, code), 'hex')
   if (!timingSafeEqual(expected, given)) {
     ctx.sqlite.query('UPDATE login_codes SET attempts = attempts + 1 WHERE id = ?').run(row.id)
-    audit(ctx, { user: null, ip }, 'verify_failed', { reason: 'wrong_code', attempt: row.attempts + 1 })
+    audit(ctx, { user: null, ip }, 'verify_failed', { reason: 'wrong_code', attempt: row.attempts + 1 }, { target: { email }, collapse: true })
     const left = CODE_MAX_ATTEMPTS - row.attempts - 1
     if (left <= 0) throw badRequest('Too many wrong attempts. Please request a new code.', 'CODE_EXPIRED')
     throw badRequest('Invalid verification code', 'INVALID_CODE')
@@ -124,7 +130,7 @@ export function grantAdmin(ctx: AppContext, rawEmail: string) {
   const email = checkEmail(rawEmail)
   ctx.db.insert(users).values({ email, role: 'admin', createdAt: ctx.now() }).onConflictDoNothing().run()
   ctx.db.update(users).set({ role: 'admin' }).where(eq(users.email, email)).run()
-  audit(ctx, COMMAND_LINE, 'admin_granted', { email })
+    audit(ctx, COMMAND_LINE, 'admin_granted', undefined, { target: { email } })
   return ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()!
 }
 

@@ -4,11 +4,19 @@ import type { SessionUser } from './sessions'
 /** What Bun's server offers for the peer address; absent when a test calls app.handle. */
 export type IpServer = { requestIP(req: Request): { address: string } | null } | null | undefined
 
-/** The client's address as the server sees it; X-Forwarded-For only behind a trusted proxy. */
+/**
+ * The client's address as the server sees it. Behind TRUST_PROXY=N proxies, each
+ * appends the address it saw to X-Forwarded-For, so the client is the Nth entry
+ * from the right; everything left of it is whatever the client wrote itself.
+ */
 export function clientIp(request: Request, server: IpServer, config: Config): string {
-  if (config.trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
+  if (config.trustProxy > 0) {
+    const header = request.headers.get('x-forwarded-for')
+    if (header) {
+      const hops = header.split(',').map((h) => h.trim()).filter(Boolean)
+      const forwarded = hops[Math.max(0, hops.length - config.trustProxy)]
+      if (forwarded && forwarded.length <= 64) return forwarded
+    }
   }
   return server?.requestIP(request)?.address ?? '127.0.0.1'
 }

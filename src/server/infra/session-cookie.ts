@@ -11,13 +11,24 @@ export function sessionCookie(config: Config, token: string, maxAgeSeconds: numb
   return parts.join('; ')
 }
 
-/** Reads one cookie from the Cookie header without parsing the others (hot path). */
+/**
+ * Reads one cookie from the Cookie header without parsing the others (hot path).
+ * A value that is not valid percent-encoding is returned as sent: it then matches
+ * no session and ends in a 401, never in a URIError (a 500 on every route once).
+ */
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie')
   if (!header) return undefined
   for (const part of header.split(';')) {
     const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim())
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const raw = part.slice(eq + 1).trim()
+      try {
+        return decodeURIComponent(raw)
+      } catch {
+        return raw
+      }
+    }
   }
   return undefined
 }
