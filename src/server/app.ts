@@ -18,6 +18,7 @@ import type { Asset } from './static/assets'
 import { startMaintenance } from './maintenance'
 import { blobStoreOf, documentRoutes } from './documents/index'
 import { purgeDeleted } from './documents/service'
+import { advancedRoutes } from './advanced/index'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
@@ -50,6 +51,7 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     .use(profileRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))
     .use(addressRoutes(ctx, sessions))
+    .use(advancedRoutes(ctx, sessions))
     .use(cantonRoutes())
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))

@@ -14,6 +14,10 @@ export interface Config {
   sessionIdleMs: number
   sessionMaxMs: number
   addressSearchUrl?: string
+  /** The firm named as representative in the power of attorney (DESIGN.md §11). */
+  firmName: string
+  /** Its postal address, one line (commas separate the parts); empty: a line to fill in by hand. */
+  firmAddress: string
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, argv: string[] = []): Config {
@@ -35,6 +39,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 60) * 60_000,
     sessionMaxMs: Number(env.SESSION_MAX_HOURS ?? 12) * 3_600_000,
     addressSearchUrl: env.ADDRESS_SEARCH_URL || undefined,
+    firmName: env.FIRM_NAME?.trim() || env.APP_NAME || 'SwissTax',
+    firmAddress: env.FIRM_ADDRESS?.trim() ?? '',
   }
 }
 

@@ -14,6 +14,14 @@ import { categoryState, fileHistory, listFiles, setRelevance, softDelete, storeU
 import type { UploadAnswer } from '../../shared/documents'
 import { users } from '../db/schema'
 import { eq } from 'drizzle-orm'
+import { sectionByNamedToggleKey } from '../../shared/advanced'
+import { setSection } from '../advanced/service'
+
+const requireYear = (raw: number | string) => {
+  const y = typeof raw === 'string' ? Number(raw) : raw
+  if (!Number.isInteger(y) || y < 1900 || y > 9999) throw badRequest(`Invalid field 'taxYear': a year is required`)
+  return y
+}
 
 const languageOf = (ctx: AppContext, userId: number) =>
   ctx.db.select({ language: users.language }).from(users).where(eq(users.id, userId)).get()?.language ?? 'en'
@@ -108,6 +116,10 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore) {
       return categoryList(languageOf(ctx, user.id), mode, categoryState(ctx, user.id, taxYear))
     }, { auth: true, query: t.Object({ taxYear: t.Optional(t.String()), mode: t.Optional(t.String()) }) })
     .post('/api/user-preferences/:categoryId', ({ params, body, user }) => {
+      // The spec's section toggles use this call with their toggle key: the named ones
+      // ('spouse', 'children') are sections, numbers are document categories (DESIGN.md §8).
+      const section = sectionByNamedToggleKey(params.categoryId)
+      if (section) return { ...setSection(ctx, user.id, requireYear(body.taxYear), section.id, body.isRelevant), categoryId: params.categoryId, isRelevant: body.isRelevant }
       const id = int(params.categoryId, 0, 1, 1000, 'categoryId')
       return setRelevance(ctx, user.id, id, body.taxYear, body.isRelevant)
     }, { auth: true, body: t.Object({ taxYear: t.Union([t.Integer(), t.String()]), isRelevant: t.Boolean() }) })
