@@ -1,11 +1,10 @@
 import { Elysia, t } from 'elysia'
 import { eq } from 'drizzle-orm'
 import { pluginSeed, type AppContext } from '../context'
-import type { SessionStore, SessionUser } from '../auth/session'
-import { authPlugin } from '../auth/plugin'
+import type { SessionStore, SessionUser } from '../infra/sessions'
+import { authPlugin } from '../infra/auth-plugin'
 import { users } from '../db/schema'
 import { notFound } from '../http/errors'
-import { clientIp } from '../http/request'
 import { contentDisposition } from '../documents/serve'
 import { defaultTaxYear } from '../../shared/tax-years'
 import { advancedInfo, saveAuthorization, saveChildren, setSection, saveSpouse, setCompletion, taxCardsOf } from './service'
@@ -45,11 +44,11 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
       })
     .put('/api/advanced/children', ({ user, body }) => saveChildren(ctx, user.id, body.taxYear, body.children),
       { auth: true, body: t.Object({ taxYear: year, children: t.Array(t.Record(t.String(), t.Unknown()), { maxItems: 100 }) }) })
-    .put('/api/advanced/authorization', ({ user, body, request, server }) =>
+    .put('/api/advanced/authorization', ({ user, body, rc }) =>
       saveAuthorization(ctx, user.id, body.taxYear, {
         taxAddressEnabled: body.taxAddressEnabled, powerOfAttorneyEnabled: body.powerOfAttorneyEnabled,
         canton: body.canton ?? '', tinNumber: body.tinNumber ?? '', powerOfAttorneyAccepted: body.powerOfAttorneyAccepted,
-      }, { ip: clientIp(request, server, ctx.config), userAgent: request.headers.get('user-agent') }),
+      }, { ip: rc.ip, userAgent: rc.userAgent || null }),
       {
         auth: true,
         body: t.Object({

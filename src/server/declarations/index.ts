@@ -1,12 +1,11 @@
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
 import { pluginSeed } from '../context'
-import type { SessionStore } from '../auth/session'
-import { authPlugin } from '../auth/plugin'
+import type { SessionStore } from '../infra/sessions'
+import { authPlugin } from '../infra/auth-plugin'
 import { badRequest } from '../http/errors'
 import { latestDeclaration, saveDeclaration } from './service'
-import { audit } from '../audit'
-import { clientIp } from '../http/request'
+import { audit } from '../infra/audit'
 
 /**
  * Whose declaration a read is for: one's own, or, for an admin, any user's (?userId=).
@@ -45,11 +44,11 @@ export function declarationRoutes(ctx: AppContext, sessions: SessionStore) {
       query: t.Object({ taxYear: t.String(), userId: t.Optional(t.String()) }),
     })
     // The spec's "export tax data to JSON": the latest version as a download.
-    .get('/api/tax/declaration/export', ({ user, query, request, server }) => {
+    .get('/api/tax/declaration/export', ({ user, rc, query }) => {
       const year = yearOf(query.taxYear)
       const owner = ownerOf(user, query.userId)
       const latest = latestDeclaration(ctx, owner, year)
-      if (owner !== user.id) audit(ctx, 'admin_download_declaration', user.id, clientIp(request, server, ctx.config), { userId: owner, taxYear: year })
+      if (owner !== user.id) audit(ctx, rc, 'admin_download_declaration', { userId: owner, taxYear: year })
       const date = latest.savedAt.slice(0, 10)
       const filename = `tax_declaration_${owner}_${year}_${date}.json`
       return new Response(JSON.stringify(latest.taxData, null, 2), {

@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { testApp } from '../test-helpers'
 import { writeStatus, yearStatus } from '../tax-status/service'
 import { purgeDeleted, PURGE_AFTER_MS } from './service'
-import { blobStoreOf } from './index'
 import { dataFiles, docx, elf, pdf, png, sha256, streamedContentHash, streamingUpload, uploadForm, type Part } from './test-fixtures'
 
 const YEAR = 2025
@@ -279,7 +278,7 @@ describe('delete and purge', () => {
     expect(del.json).toMatchObject({ success: true, statusAdvanced: false })
     expect((await t.request('GET', `/api/files`, { cookie })).json).toEqual([])
     expect((await t.request('GET', `/api/files/${id}/content`, { cookie })).status).toBe(404)
-    const store = blobStoreOf(t.ctx)
+    const store = t.blobs
     expect(purgeDeleted(t.ctx, store)).toBe(0)
     expect(dataFiles(t.dataDir)).toHaveLength(1)
     t.clock.now += PURGE_AFTER_MS + 1000

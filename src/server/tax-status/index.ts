@@ -1,10 +1,9 @@
 import { Elysia, t } from 'elysia'
 import { pluginSeed, type AppContext } from '../context'
-import type { SessionStore } from '../auth/session'
-import { authPlugin } from '../auth/plugin'
+import type { SessionStore } from '../infra/sessions'
+import { authPlugin } from '../infra/auth-plugin'
 import { badRequest } from '../http/errors'
 import { jsonWithEtag } from '../http/etag'
-import { clientIp } from '../http/request'
 import { defaultTaxYear } from '../../shared/tax-years'
 import { isTaxStatusId, statusByName, type TaxStatusId } from '../../shared/tax-status'
 import { taxStatusAnswer } from './service'
@@ -43,15 +42,15 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore) {
     .use(authPlugin(ctx, sessions))
     .get('/api/tax-status', ({ user, request, query }) => jsonWithEtag(request, taxStatusAnswer(ctx, user.id, yearOf(queryYear(query.taxYear)))),
       { auth: true })
-    .post('/api/tax-status/update-numeric', ({ user, body, request, server }) =>
-      ({ success: true, ...setStatus(ctx, user, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.status, 'status') }, clientIp(request, server, ctx.config)) }),
+    .post('/api/tax-status/update-numeric', ({ rc, body }) =>
+      ({ success: true, ...setStatus(ctx, rc, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.status, 'status') }) }),
       { auth: true, body: t.Object({ status: statusValue, taxYear: t.Optional(year), userId }) })
-    .patch('/api/user/tax-status', ({ user, body, request, server }) =>
-      ({ success: true, ...setStatus(ctx, user, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.taxStatus, 'taxStatus') }, clientIp(request, server, ctx.config)) }),
+    .patch('/api/user/tax-status', ({ rc, body }) =>
+      ({ success: true, ...setStatus(ctx, rc, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.taxStatus, 'taxStatus') }) }),
       { auth: true, body: t.Object({ taxStatus: statusValue, taxYear: t.Optional(year), userId }) })
     // The wizard sends `statusId` (spec part 2 §7); `status` is taken too, as update-numeric names it.
-    .post('/api/status/set', ({ user, body, request, server }) =>
-      ({ success: true, ...setStatus(ctx, user, { userId: body.userId, taxYear: yearOf(body.taxYear), to: requiredStatus(body.statusId ?? body.status) }, clientIp(request, server, ctx.config)) }),
+    .post('/api/status/set', ({ rc, body }) =>
+      ({ success: true, ...setStatus(ctx, rc, { userId: body.userId, taxYear: yearOf(body.taxYear), to: requiredStatus(body.statusId ?? body.status) }) }),
       { auth: true, body: t.Object({ statusId: t.Optional(statusValue), status: t.Optional(statusValue), taxYear: t.Optional(year), userId }) })
     .post('/api/tax-year-status/transmit', ({ user, body }) => transmit(ctx, user.id, yearOf(body.taxYear)),
       { auth: true, body: t.Object({ taxYear: t.Optional(year) }) })

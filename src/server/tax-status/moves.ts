@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
-import type { SessionUser } from '../auth/session'
+import type { RequestContext } from '../infra/request-context'
 import { profiles, taxYearStatus, users } from '../db/schema'
 import { conflict, forbidden, notFound } from '../http/errors'
-import { audit } from '../audit'
+import { audit } from '../infra/audit'
 import { notify } from '../notifications/service'
 import { firstMissingWizardField } from '../../shared/wizard'
 import { statusById, type TaxStatusId } from '../../shared/tax-status'
@@ -18,7 +18,8 @@ import { isAdvancedCompleted, setCompletion } from '../advanced/service'
  * else a non-admin asks for is a 403 that changes nothing. Admins (the
  * provider's experts) set any status of any user, and the user is notified.
  */
-export function setStatus(ctx: AppContext, actor: SessionUser, input: { userId?: number; taxYear: number; to: TaxStatusId }, ip: string | null = null) {
+export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?: number; taxYear: number; to: TaxStatusId }) {
+  const actor = rc.user
   const isAdmin = actor.role === 'admin'
   const userId = input.userId ?? actor.id
   if (userId !== actor.id && !isAdmin) throw forbidden('Only experts may change the status of another user.', 'STATUS_MOVE_FORBIDDEN')
@@ -38,7 +39,7 @@ export function setStatus(ctx: AppContext, actor: SessionUser, input: { userId?:
           })
         }
       })
-      audit(ctx, 'status_set', actor.id, ip, { userId, taxYear: input.taxYear, from, to: input.to })
+      audit(ctx, rc, 'status_set', { userId, taxYear: input.taxYear, from, to: input.to })
     }
     return taxStatusAnswer(ctx, userId, input.taxYear)
   }
