@@ -232,7 +232,7 @@ describe('stored files', () => {
 
 describe('access', () => {
   test("another user's file is 404 on history, content and delete, and absent from their list; an admin may read", async () => {
-    t = testApp({ ADMIN_EMAILS: 'admin@example.ch' })
+    t = testApp({ ADMIN_EMAILS: 'admin@example.ch', TRUST_PROXY: '1' })
     const alice = await t.signIn('alice@example.ch')
     const bob = await t.signIn('bob@example.ch')
     const admin = await t.signIn('admin@example.ch')
@@ -243,11 +243,15 @@ describe('access', () => {
       expect({ path, status: r.status, code: r.json?.code }).toEqual({ path, status: 404, code: 'FILE_NOT_FOUND' })
     }
     expect((await t.request('GET', `/api/files?taxYear=${YEAR}`, { cookie: bob.cookie })).json).toEqual([])
-    expect((await t.request('GET', `/api/files?userId=${alice.user.id}`, { cookie: bob.cookie })).status).toBe(403)
+    expect((await t.request('GET', `/api/files?userId=${alice.user.id}`, { cookie: bob.cookie })).status).toBe(404)
     expect((await t.request('GET', `/api/files?userId=${alice.user.id}`, { cookie: admin.cookie })).json).toHaveLength(1)
-    expect((await t.request('GET', `/api/files/${id}/content`, { cookie: admin.cookie })).status).toBe(200)
+    const from = { 'x-forwarded-for': '203.0.113.9' }
+    expect((await t.request('GET', `/api/files/${id}/content`, { cookie: admin.cookie, headers: from })).status).toBe(200)
     expect((await t.request('GET', `/api/files/${id}/history`, { cookie: admin.cookie })).json).toHaveLength(1)
-    expect(t.ctx.sqlite.query("SELECT action FROM audit_log WHERE action = 'admin_download'").all()).toHaveLength(1)
+    // The owner's own download is not an expert's access: only the admin's is audited, with the address.
+    expect((await t.request('GET', `/api/files/${id}/content`, { cookie: alice.cookie })).status).toBe(200)
+    expect(t.ctx.sqlite.query("SELECT user_id AS userId, ip, detail FROM audit_log WHERE action = 'admin_download'").all())
+      .toEqual([{ userId: admin.user.id, ip: '203.0.113.9', detail: JSON.stringify({ fileId: id, version: 1 }) }])
     expect((await t.request('GET', `/api/files/${id}/content`)).status).toBe(401)
   })
 

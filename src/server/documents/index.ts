@@ -3,14 +3,15 @@ import type { AppContext } from '../context'
 import { pluginSeed } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
-import { audit } from '../infra/audit'
-import { ApiError, badRequest } from '../http/errors'
+import { badRequest } from '../http/errors'
+import { intParam, optionalTaxYearParam, userIdParam } from '../http/params'
+import { targetUserId } from '../infra/actor-may'
 import { jsonWithEtag } from '../http/etag'
 import type { BlobStore } from '../infra/blob-store'
 import { parseUpload } from './multipart'
 import { categoryList } from './categories'
 import { serveVersion } from './serve'
-import { categoryState, fileHistory, listFiles, setRelevance, softDelete, storeUploads, versionForViewer, type Viewer, requireStorageLeft } from './service'
+import { categoryState, fileHistory, listFiles, setRelevance, softDelete, storeUploads, versionForViewer, requireStorageLeft } from './service'
 import type { UploadAnswer } from '../../shared/documents'
 
 /** All files failed: the answer carries the first failure's own status, code and message, plus the per-file results. */
@@ -22,16 +23,8 @@ function uploadResponse(answer: UploadAnswer): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
 }
 
-const int = (raw: string | undefined, fallback: number, min: number, max: number, field: string) => {
-  if (raw === undefined || raw === '') return fallback
-  const n = Number(raw)
-  if (!Number.isInteger(n) || n < min || n > max) throw badRequest(`Invalid field '${field}': expected a whole number from ${min} to ${max}`)
-  return n
-}
-
 /** The documents' routes; app.ts hands them the one blob store of the data folder. */
 export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore) {
-
   return new Elysia({ name: 'document-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
     // The dashboard upload: repeated `files`, `hashes[]`, optional categoryId, taxYear.
@@ -61,37 +54,30 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       return uploadResponse(answer)
     }, { auth: true, parse: 'none' })
     .get('/api/files', ({ request, query, user }) => {
-      let ownerId = user.id
-      if (query.userId !== undefined) {
-        if (user.role !== 'admin') throw new ApiError(403, 'ADMIN_ONLY', 'This area is restricted to administrators only.')
-        ownerId = int(query.userId, user.id, 1, Number.MAX_SAFE_INTEGER, 'userId')
-      }
-      const taxYear = query.taxYear ? int(query.taxYear, 0, 1900, 9999, 'taxYear') : undefined
-      const limit = int(query.limit, 200, 1, 1000, 'limit')
-      const offset = int(query.offset, 0, 0, Number.MAX_SAFE_INTEGER, 'offset')
+      const ownerId = targetUserId(user, userIdParam(query.userId))
+      const taxYear = optionalTaxYearParam(query.taxYear)
+      const limit = intParam(query.limit, 200, 1, 1000, 'limit')
+      const offset = intParam(query.offset, 0, 0, Number.MAX_SAFE_INTEGER, 'offset')
       return jsonWithEtag(request, listFiles(ctx, ownerId, user.language, { taxYear, limit, offset }))
     }, { auth: true, query: t.Object({ taxYear: t.Optional(t.String()), userId: t.Optional(t.String()), limit: t.Optional(t.String()), offset: t.Optional(t.String()) }) })
     .get('/api/files/:id/history', ({ params, user }) => fileHistory(ctx, user, params.id), { auth: true })
-    .get('/api/files/:id/content', ({ params, query, user, rc }) => {
-      const found = versionForViewer(ctx, user, params.id)
-      if (found.file.userId !== user.id) audit(ctx, rc, 'admin_download', { fileId: params.id, version: found.version.version })
+    .get('/api/files/:id/content', ({ params, query, rc }) => {
+      const found = versionForViewer(ctx, rc, params.id)
       return serveVersion(store, found.version, found.file.originalName, query.download === '1')
     }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
-    .get('/api/files/:id/versions/:version/content', ({ params, query, user, rc }) => {
-      const n = int(params.version, 0, 1, 1_000_000, 'version')
-      const found = versionForViewer(ctx, user, params.id, n)
-      if (found.file.userId !== user.id) audit(ctx, rc, 'admin_download', { fileId: params.id, version: n })
+    .get('/api/files/:id/versions/:version/content', ({ params, query, rc }) => {
+      const found = versionForViewer(ctx, rc, params.id, intParam(params.version, 0, 1, 1_000_000, 'version'))
       return serveVersion(store, found.version, found.file.originalName, query.download === '1')
     }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
     .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, user, params.id) }), { auth: true })
     .get('/api/document-categories', ({ query, user }) => {
-      const taxYear = query.taxYear ? int(query.taxYear, 0, 1900, 9999, 'taxYear') : undefined
+      const taxYear = optionalTaxYearParam(query.taxYear)
       const mode = query.mode === 'all' ? 'all' : 'basic'
       if (query.mode && query.mode !== 'all' && query.mode !== 'basic') throw badRequest(`Invalid field 'mode': expected basic or all`)
       return categoryList(user.language, mode, categoryState(ctx, user.id, taxYear))
     }, { auth: true, query: t.Object({ taxYear: t.Optional(t.String()), mode: t.Optional(t.String()) }) })
     .post('/api/user-preferences/:categoryId', ({ params, body, user }) => {
-      const id = int(params.categoryId, 0, 1, 1000, 'categoryId')
+      const id = intParam(params.categoryId, 0, 1, 1000, 'categoryId')
       return setRelevance(ctx, user.id, id, body.taxYear, body.isRelevant)
     }, { auth: true, body: t.Object({ taxYear: t.Union([t.Integer(), t.String()]), isRelevant: t.Boolean() }) })
 }

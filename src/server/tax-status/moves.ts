@@ -4,6 +4,7 @@ import type { RequestContext } from '../infra/request-context'
 import { profiles, taxYearStatus, users } from '../db/schema'
 import { conflict, forbidden, notFound } from '../http/errors'
 import { audit } from '../infra/audit'
+import { targetUserId } from '../infra/actor-may'
 import { notify } from '../notifications/service'
 import { firstMissingWizardField } from '../../shared/wizard'
 import { statusById, type TaxStatusId } from '../../shared/tax-status'
@@ -20,9 +21,8 @@ import { profileOf } from '../users/profile'
 export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?: number; taxYear: number; to: TaxStatusId }) {
   const actor = rc.user
   const isAdmin = actor.role === 'admin'
-  const userId = input.userId ?? actor.id
-  if (userId !== actor.id && !isAdmin) throw forbidden('Only experts may change the status of another user.', 'STATUS_MOVE_FORBIDDEN')
-  if (isAdmin && userId !== actor.id && !ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw notFound('User not found')
+  const userId = targetUserId(actor, input.userId, notFound('User not found'))
+  if (userId !== actor.id && !ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw notFound('User not found')
   requireFileableYear(ctx, input.taxYear)
 
   const from = yearStatus(ctx, userId, input.taxYear).statusId
