@@ -22,6 +22,7 @@ import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
 import { documentRoutes } from './documents/index'
 import { purgeDeleted, storedVersionCheck } from './documents/service'
+import { advancedRoutes } from './advanced/index'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
@@ -68,6 +69,7 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     .use(profileRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))
     .use(addressRoutes(ctx, sessions))
+    .use(advancedRoutes(ctx, sessions))
     .use(cantonRoutes())
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))

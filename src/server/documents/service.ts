@@ -13,6 +13,7 @@ import { categoryById, DEFAULT_CATEGORY_ID, extensionOf, MIME_BY_EXTENSION, type
 import type { BlobStore } from '../infra/blob-store'
 import type { ParsedUpload } from './multipart'
 import { categoryName } from './categories'
+import { requireSectionCategoryOpen } from '../advanced/service'
 
 export interface Viewer { id: number; role: string; language: string }
 
@@ -51,6 +52,7 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Vie
   try {
     taxYear = requireWritableYear(ctx, owner.id, input.taxYear)
     categoryId = requireCategory(input.categoryId)
+    requireSectionCategoryOpen(ctx, owner.id, taxYear, categoryId)
     if (parsed.files.length === 0) throw badRequest(`Missing field 'files': no file was uploaded`, 'NO_FILES')
   } catch (err) {
     parsed.discardAll()
@@ -209,6 +211,7 @@ export function requireStorageLeft(ctx: AppContext, userId: number) {
 export function setRelevance(ctx: AppContext, userId: number, categoryId: number, taxYear: unknown, isRelevant: boolean) {
   const year = requireWritableYear(ctx, userId, taxYear)
   if (!categoryById(categoryId)) throw notFound('No such document category', 'UNKNOWN_CATEGORY')
+  requireSectionCategoryOpen(ctx, userId, year, categoryId)
   ctx.db.insert(categoryPreferences).values({ userId, taxYear: year, categoryId, isRelevant, updatedAt: ctx.now() })
     .onConflictDoUpdate({ target: [categoryPreferences.userId, categoryPreferences.taxYear, categoryPreferences.categoryId], set: { isRelevant, updatedAt: ctx.now() } })
     .run()
