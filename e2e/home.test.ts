@@ -97,7 +97,7 @@ test('a new user: year selector, the unavailable current year, sending a message
   await page.getByRole('heading', { name: `Tax Status for ${year}` }).waitFor()
   await page.locator('.loading-overlay').waitFor({ state: 'detached' })
   expect(await page.locator('[data-status]').textContent()).toBe('Profile Incomplete')
-  expect(await page.getByText('Next Step: Please complete your Tax Profile!').count()).toBe(1)
+  expect(await page.getByText('Next step: complete your tax profile.').count()).toBe(1)
   expect(await page.getByRole('button', { name: 'Complete Your Tax Profile' }).isEnabled()).toBe(true)
   expect(await page.getByRole('heading', { name: 'Required Tax Documents' }).count()).toBe(0)
   await screenshot(page, 'home-new-360')
@@ -263,7 +263,7 @@ test('documents covered at status 1 count when the wizard completes (1→2→3);
     expect({ round, failed: await page.getByText('Update Failed').count() }).toEqual({ round, failed: 0 })
     await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
     await page.locator('.loading-overlay').waitFor({ state: 'detached' })
-    await page.getByText('Next Step: Finish the Advanced Tax Information Section.').waitFor()
+    await page.getByText('Next step: complete the advanced tax information, then transmit your documents.').waitFor()
     expect(await page.locator('[data-status]').textContent()).toBe('Documents Submitted')
   }
   expect(errors).toEqual([])
@@ -297,7 +297,7 @@ test("an expert's move that arrives with the 30 s poll brings the year's flags a
 
   await setStatus(3)
   expect(await pollsOver30s()).toBe(1)
-  await page.getByText('Next Step: Finish the Advanced Tax Information Section.').waitFor()
+  await page.getByText('Next step: complete the advanced tax information, then transmit your documents.').waitFor()
   const transmit = page.getByRole('button', { name: 'Mark as Transmitted' })
   await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Mark as Transmitted' && !b.disabled), undefined, { timeout: 5000 })
   expect(await transmit.isEnabled()).toBe(true)

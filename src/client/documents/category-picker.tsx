@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../ui/dialog'
-import type { CategoryRecord } from '../../shared/documents'
+import type { CategoryRecord, CategorySection } from '../../shared/documents'
+import { categoryLabel } from './documents-api'
 
-/** Chooses the category before an upload or a photo; Continue stays disabled until one is chosen. */
+/** The picker's groups, in the order a tax return asks for them. */
+const SECTIONS: readonly CategorySection[] = ['main', 'investments', 'realEstate', 'foreignIncome', 'other', 'spouse', 'children']
+
+/** Chooses the category (grouped by section) before an upload or a photo; Continue stays disabled until one is chosen. */
 export function CategoryPickerDialog({ open, categories, initial, forCamera, onCancel, onPick }: {
   open: boolean
   categories: CategoryRecord[]
@@ -25,7 +29,7 @@ export function CategoryPickerDialog({ open, categories, initial, forCamera, onC
       footer={
         <>
           <button type="button" className="secondary" onClick={onCancel}>{t('upload.cancel')}</button>
-          <button type="button" disabled={!chosen} onClick={() => chosen && onPick({ id: chosen.id, name: chosen.name })}>
+          <button type="button" disabled={!chosen} onClick={() => chosen && onPick({ id: chosen.id, name: categoryLabel(chosen.id, t) })}>
             {forCamera ? t('upload.take_photo') : t('upload.continue')}
           </button>
         </>
@@ -34,7 +38,14 @@ export function CategoryPickerDialog({ open, categories, initial, forCamera, onC
       <label htmlFor="category-picker-select">{t('upload.category_label')}</label>
       <select id="category-picker-select" value={value} onChange={(e) => setValue(e.target.value)} required aria-invalid={value === '' ? undefined : false}>
         <option value="" disabled>{t('upload.category_required')}</option>
-        {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+        {SECTIONS.map((section) => {
+          const inSection = categories.filter((c) => c.section === section)
+          return inSection.length > 0 && (
+            <optgroup key={section} label={t(`section.${section}`)}>
+              {inSection.map((c) => <option key={c.id} value={c.id}>{categoryLabel(c.id, t)}</option>)}
+            </optgroup>
+          )
+        })}
       </select>
     </Dialog>
   )

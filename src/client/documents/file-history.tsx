@@ -4,7 +4,7 @@ import { messageOf } from '../api'
 import { toast } from '../ui/toast'
 import { Dialog } from '../ui/dialog'
 import { formatBytes, type CategoryRecord, type FileRecord, type FileVersionRecord } from '../../shared/documents'
-import { announceDocumentsChanged, deleteFile, fetchCategories, fetchFiles, fetchHistory, fileCountOf, HISTORY_PAGE, showsFilesFetchError } from './documents-api'
+import { announceDocumentsChanged, categoryLabel, deleteFile, fetchCategories, fetchFiles, fetchHistory, fileCountOf, HISTORY_PAGE, showsFilesFetchError } from './documents-api'
 import { useDocumentsVersion } from './use-documents-changed'
 import { dayKey, formatDateTime, formatDay, formatTime, relativeTime } from './dates'
 
@@ -83,7 +83,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
     return [...byDay.entries()].sort(([a], [b]) => b.localeCompare(a))
   }, [files, categoryId])
 
-  const categoryName = categories.find((c) => String(c.id) === categoryId)?.name
+  const categoryName = categories.some((c) => String(c.id) === categoryId) ? categoryLabel(Number(categoryId), t) : undefined
   const remove = async (f: FileRecord) => {
     if (!window.confirm(t('history.delete_confirm', { name: f.originalFileName }))) return
     try {
@@ -108,7 +108,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
           {t('history.category')}
           <select value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
             <option value="">{t('history.all_categories')}</option>
-            {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            {categories.map((c) => <option key={c.id} value={c.id}>{categoryLabel(c.id, t)}</option>)}
           </select>
         </label>
       </div>
@@ -131,7 +131,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
                     <span className="file-history-meta">
                       {formatTime(f.uploadedAt) ?? t('history.unknown_time')}
                       {` · ${formatBytes(f.size)}`}
-                      {variant === 'page' && <> · {relativeTime(f.uploadedAt, i18n.language)} · {f.categoryName}</>}
+                      {variant === 'page' && <> · {relativeTime(f.uploadedAt, i18n.language)} · {categoryLabel(f.categoryId, t)}</>}
                       {f.version > 1 && <> · {t('version.label', { version: f.version })}</>}
                     </span>
                   </div>

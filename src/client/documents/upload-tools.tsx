@@ -6,7 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { sessionUserAtom } from '../store'
 import { toast } from '../ui/toast'
 import { ACCEPT_ATTRIBUTE, formatMegabytes, isAllowedExtension, MAX_UPLOAD_BYTES, type CategoryRecord } from '../../shared/documents'
-import { announceDocumentsChanged, categoriesOrFallback, fetchCategories, sessionAlive, sha256Hex, uploadErrorText, uploadOne, UploadError } from './documents-api'
+import { announceDocumentsChanged, categoryLabel, categoriesOrFallback, fetchCategories, sessionAlive, sha256Hex, uploadErrorText, uploadOne, UploadError } from './documents-api'
 import { clearQueue, enqueue, queue, removeFromQueue, type QueueItem } from './upload-queue'
 import { CategoryPickerDialog } from './category-picker'
 import { CameraDialog } from './camera-dialog'
@@ -55,7 +55,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
   /** Admin debug upload: category 1 preselected, straight to the file picker; the server checks everything as usual. */
   const adminUpload = () => {
     const first = categories.find((c) => c.id === 1)
-    pending.current = { id: 1, name: first?.name ?? t('category.salary_statement') }
+    pending.current = { id: 1, name: categoryLabel(first?.id ?? 1, t) }
     fileInput.current?.click()
   }
 
