@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { and, desc, eq, isNull, isNotNull, lt, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { categoryPreferences, files, fileVersions } from '../db/schema'
-import { ApiError, badRequest, conflict, notFound } from '../http/errors'
+import { ApiError, badRequest, notFound } from '../http/errors'
 import { taxYearParam } from '../http/params'
 import { audit } from '../infra/audit'
 import { actorMay } from '../infra/actor-may'
 import type { RequestContext } from '../infra/request-context'
-import { advanceIfDocumentsComplete, requireFileableYear, yearStatus } from '../tax-status/service'
-import { isTransmitted, REQUIRED_CATEGORY_IDS } from '../../shared/tax-status'
 import { categoryById, DEFAULT_CATEGORY_ID, extensionOf, MIME_BY_EXTENSION, type AllowedExtension, type FileRecord, type FileVersionRecord, type UploadAnswer, type UploadItemResult } from '../../shared/documents'
 import type { BlobStore } from '../infra/blob-store'
 import type { ParsedUpload } from './multipart'
@@ -16,19 +14,28 @@ import { categoryName } from './categories'
 
 export interface Viewer { id: number; role: string; language: string }
 
+/**
+ * What the documents need from the year's status, and hand to it: app.ts wires
+ * tax-status's implementation in (tax-status reads the documents, so documents
+ * cannot import it back). The status machine decides; documents only report.
+ */
+export interface YearGate {
+  /** Throws (409) unless the user's documents of the year may change now. */
+  requireOpen(userId: number, taxYear: number): void
+  /** Files or not-relevant marks changed for (user, year); answers whether the status moved. */
+  filesChanged(userId: number, taxYear: number): boolean
+}
+
 /** Deleted files keep their blobs this long, then maintenance purges them. */
 export const PURGE_AFTER_MS = 30 * 24 * 3_600_000
 
 const iso = (ms: number) => new Date(ms).toISOString()
 export const versionUrl = (fileId: string, version: number) => `/api/files/${fileId}/versions/${version}/content`
 
-/** A year's documents may change only while it is fileable and not yet transmitted (status < 4). */
-export function requireWritableYear(ctx: AppContext, userId: number, taxYear: unknown): number {
+/** The year of a change: parsed by the one year parser, then the status says whether it is open. */
+function requireWritableYear(years: YearGate, userId: number, taxYear: unknown): number {
   const year = taxYearParam(taxYear)
-  requireFileableYear(ctx, year)
-  if (isTransmitted(yearStatus(ctx, userId, year).statusId)) {
-    throw conflict(`The documents for ${year} have been transmitted and can no longer be changed.`, 'YEAR_TRANSMITTED')
-  }
+  years.requireOpen(userId, year)
   return year
 }
 
@@ -45,11 +52,11 @@ export function requireCategory(raw: unknown): number {
  * or nothing when the content equals the current version. Refused files
  * leave nothing behind. The blob is renamed into place before its row commits.
  */
-export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Viewer, parsed: ParsedUpload,
+export async function storeUploads(ctx: AppContext, store: BlobStore, years: YearGate, owner: Viewer, parsed: ParsedUpload,
   input: { taxYear: unknown; categoryId: unknown; hashes: string[] }): Promise<UploadAnswer> {
   let taxYear: number, categoryId: number
   try {
-    taxYear = requireWritableYear(ctx, owner.id, input.taxYear)
+    taxYear = requireWritableYear(years, owner.id, input.taxYear)
     categoryId = requireCategory(input.categoryId)
     if (parsed.files.length === 0) throw badRequest(`Missing field 'files': no file was uploaded`, 'NO_FILES')
   } catch (err) {
@@ -100,22 +107,18 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Vie
     }
   }
   const failedCount = results.filter((r) => r.status === 'rejected').length
-  const statusAdvanced = failedCount < results.length && advance(ctx, owner.id, taxYear)
+  const statusAdvanced = failedCount < results.length && years.filesChanged(owner.id, taxYear)
   return { files: results, failedCount, statusAdvanced }
 }
 
-/** Required categories that have a live file or are marked not relevant for the year. */
+/** The categories that have a live file or are marked not relevant for the year (tax-status reads this for 2→3). */
 export function coveredCategories(ctx: AppContext, userId: number, taxYear: number): Set<number> {
   const withFiles = ctx.db.selectDistinct({ id: files.categoryId }).from(files)
     .where(and(eq(files.userId, userId), eq(files.taxYear, taxYear), isNull(files.deletedAt))).all()
   const notRelevant = ctx.db.select({ id: categoryPreferences.categoryId }).from(categoryPreferences)
     .where(and(eq(categoryPreferences.userId, userId), eq(categoryPreferences.taxYear, taxYear), eq(categoryPreferences.isRelevant, false))).all()
-  const covered = new Set([...withFiles, ...notRelevant].map((r) => r.id))
-  return new Set(REQUIRED_CATEGORY_IDS.filter((id) => covered.has(id)))
+  return new Set([...withFiles, ...notRelevant].map((r) => r.id))
 }
-
-export const advance = (ctx: AppContext, userId: number, taxYear: number) =>
-  advanceIfDocumentsComplete(ctx, userId, taxYear, coveredCategories(ctx, userId, taxYear))
 
 type FileRow = typeof files.$inferSelect
 
@@ -164,11 +167,11 @@ export function versionForViewer(ctx: AppContext, rc: RequestContext, fileId: st
 }
 
 /** Soft delete: the row stays hidden for the grace period, then maintenance purges row and blobs. */
-export function softDelete(ctx: AppContext, viewer: Viewer, fileId: string): { statusAdvanced: boolean } {
+export function softDelete(ctx: AppContext, years: YearGate, viewer: Viewer, fileId: string): { statusAdvanced: boolean } {
   const file = fileForViewer(ctx, viewer, fileId)
-  requireWritableYear(ctx, file.userId, file.taxYear)
+  years.requireOpen(file.userId, file.taxYear)
   ctx.db.update(files).set({ deletedAt: ctx.now() }).where(eq(files.id, fileId)).run()
-  return { statusAdvanced: advance(ctx, file.userId, file.taxYear) }
+  return { statusAdvanced: years.filesChanged(file.userId, file.taxYear) }
 }
 
 /** Maintenance task: removes files deleted longer than the grace period, blob first, then the rows. */
@@ -182,13 +185,13 @@ export function purgeDeleted(ctx: AppContext, store: BlobStore): number {
   return due.length
 }
 
-export function setRelevance(ctx: AppContext, userId: number, categoryId: number, taxYear: unknown, isRelevant: boolean) {
-  const year = requireWritableYear(ctx, userId, taxYear)
+export function setRelevance(ctx: AppContext, years: YearGate, userId: number, categoryId: number, taxYear: unknown, isRelevant: boolean) {
+  const year = requireWritableYear(years, userId, taxYear)
   if (!categoryById(categoryId)) throw notFound('No such document category', 'UNKNOWN_CATEGORY')
   ctx.db.insert(categoryPreferences).values({ userId, taxYear: year, categoryId, isRelevant, updatedAt: ctx.now() })
     .onConflictDoUpdate({ target: [categoryPreferences.userId, categoryPreferences.taxYear, categoryPreferences.categoryId], set: { isRelevant, updatedAt: ctx.now() } })
     .run()
-  return { success: true, categoryId, taxYear: year, isRelevant, statusAdvanced: advance(ctx, userId, year) }
+  return { success: true, categoryId, taxYear: year, isRelevant, statusAdvanced: years.filesChanged(userId, year) }
 }
 
 /** Per category: live file count and relevance for the year. */

@@ -1,16 +1,15 @@
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import type { RequestContext } from '../infra/request-context'
-import { profiles, taxYearStatus, users } from '../db/schema'
+import { taxYearStatus } from '../db/schema'
 import { conflict, forbidden, notFound } from '../http/errors'
 import { audit } from '../infra/audit'
 import { targetUserId } from '../infra/actor-may'
 import { notify } from '../notifications/service'
-import { firstMissingWizardField } from '../../shared/wizard'
 import { statusById, type TaxStatusId } from '../../shared/tax-status'
-import { requireFileableYear, taxStatusAnswer, writeStatus, yearStatus } from './service'
-import { advance } from '../documents/service'
-import { profileOf } from '../users/profile'
+import { documentsChanged, requireFileableYear, taxStatusAnswer, writeStatus, yearStatus } from './service'
+import { markTaxProfileComplete } from '../users/profile'
+import { userExists } from '../users/service'
 
 /**
  * Who may move a status (DESIGN.md §7). A non-admin may only make the 1→2 move,
@@ -22,7 +21,7 @@ export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?:
   const actor = rc.user
   const isAdmin = actor.role === 'admin'
   const userId = targetUserId(actor, input.userId, notFound('User not found'))
-  if (userId !== actor.id && !ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw notFound('User not found')
+  if (userId !== actor.id && !userExists(ctx, userId)) throw notFound('User not found')
   requireFileableYear(ctx, input.taxYear)
 
   const from = yearStatus(ctx, userId, input.taxYear).statusId
@@ -47,14 +46,13 @@ export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?:
   if (from !== 1 || input.to !== 2) {
     throw forbidden(`Moving the status from ${statusById(from).name} to ${statusById(input.to).name} is not allowed.`, 'STATUS_MOVE_FORBIDDEN')
   }
-  const missing = firstMissingWizardField(profileOf(ctx, userId))
-  if (missing) throw conflict(`Complete your tax profile first: '${missing}' is missing.`, 'TAX_PROFILE_INCOMPLETE')
   ctx.db.transaction(() => {
+    // The users area decides whether the profile is complete (409 otherwise, and nothing is written).
+    markTaxProfileComplete(ctx, userId)
     writeStatus(ctx, userId, input.taxYear, 2, actor.id)
-    ctx.db.update(profiles).set({ isTaxProfileComplete: true, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
     // Documents uploaded (or marked not relevant) while the year was at 1 count too: the
     // 2→3 check runs on this move as well, not only on the next file change.
-    advance(ctx, userId, input.taxYear)
+    documentsChanged(ctx, userId, input.taxYear)
   })
   return taxStatusAnswer(ctx, userId, input.taxYear)
 }

@@ -2,7 +2,8 @@ import type { AppContext } from '../context'
 import { taxYearStatus } from '../db/schema'
 import { conflict } from '../http/errors'
 import { defaultTaxYear, isFileable } from '../../shared/tax-years'
-import { REQUIRED_CATEGORY_IDS, statusById, type TaxStatusId } from '../../shared/tax-status'
+import { isTransmitted, REQUIRED_CATEGORY_IDS, statusById, type TaxStatusId } from '../../shared/tax-status'
+import { coveredCategories, type YearGate } from '../documents/service'
 
 type StatusRow = { statusId: number; advancedInfoCompleted: number; transmitEnabled: number; updatedAt: number; updatedBy: number | null }
 
@@ -27,16 +28,32 @@ export function writeStatus(ctx: AppContext, userId: number, taxYear: number, st
 }
 
 /**
- * The server's own 2→3 move (DESIGN.md §7): when every required category of
- * the year has a file or is marked not relevant. The documents area calls this
- * after each upload, delete and not-relevant mark. Returns whether it moved.
+ * The server's own 2→3 move (DESIGN.md §7), decided here only: at status 2, once
+ * every required category of the year has a file or is marked not relevant (the
+ * documents area's coveredCategories). Runs when the documents report a change
+ * and on the 1→2 move. Returns whether it moved.
  */
-export function advanceIfDocumentsComplete(ctx: AppContext, userId: number, taxYear: number, coveredCategoryIds: ReadonlySet<number>): boolean {
+export function documentsChanged(ctx: AppContext, userId: number, taxYear: number): boolean {
   if (yearStatus(ctx, userId, taxYear).statusId !== 2) return false
-  if (!REQUIRED_CATEGORY_IDS.every((id) => coveredCategoryIds.has(id))) return false
+  const covered = coveredCategories(ctx, userId, taxYear)
+  if (!REQUIRED_CATEGORY_IDS.every((id) => covered.has(id))) return false
   writeStatus(ctx, userId, taxYear, 3, null)
   return true
 }
+
+/** A year's documents may change only while it is fileable and not yet transmitted (status < 4). */
+export function requireOpenYear(ctx: AppContext, userId: number, taxYear: number): void {
+  requireFileableYear(ctx, taxYear)
+  if (isTransmitted(yearStatus(ctx, userId, taxYear).statusId)) {
+    throw conflict(`The documents for ${taxYear} have been transmitted and can no longer be changed.`, 'YEAR_TRANSMITTED')
+  }
+}
+
+/** The documents area's view of the status machine (app.ts hands it to the documents routes). */
+export const yearGate = (ctx: AppContext): YearGate => ({
+  requireOpen: (userId, taxYear) => requireOpenYear(ctx, userId, taxYear),
+  filesChanged: (userId, taxYear) => documentsChanged(ctx, userId, taxYear),
+})
 
 /**
  * Writes are refused for a year that cannot be filed yet (DESIGN.md §7), with

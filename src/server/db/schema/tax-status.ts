@@ -1,5 +1,5 @@
 import { sqliteTable, integer, primaryKey } from 'drizzle-orm/sqlite-core'
-import { users } from './auth'
+import { users } from './users'
 
 /**
  * Status of one user's tax year (DESIGN.md §7), with the flags the old client

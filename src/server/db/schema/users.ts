@@ -1,5 +1,21 @@
 import { sqliteTable, integer, text, real } from 'drizzle-orm/sqlite-core'
-import { users } from './auth'
+
+// Owned by the users area (src/server/users): only its services write these; others read through them.
+
+/** A person who signed in at least once. Registration fields here, the tax profile in `profiles`. */
+export const users = sqliteTable('users', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull().unique(),
+  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+  language: text('language').notNull().default('en'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  phone: text('phone'),
+  countryCode: text('country_code').notNull().default('+41'),
+  createdAt: integer('created_at').notNull(),
+  lastLoginAt: integer('last_login_at'),
+})
+
 
 /**
  * The tax profile of a user (spec part 2 §3): one row per user, written by the
