@@ -22,8 +22,9 @@ import { cantonRoutes } from './cantons/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
 import { documentRoutes } from './documents/index'
-import { yearGate } from './tax-status/service'
+import { advancedCompletion, documentHooks } from './wiring'
 import { purgeDeleted } from './documents/service'
+import { advancedRoutes } from './advanced/index'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
@@ -64,13 +65,14 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     .use(authRoutes(ctx, sessions))
     .use(accountRoutes(ctx, sessions))
     .use(userRoutes(ctx, sessions))
-    .use(taxStatusRoutes(ctx, sessions))
+    .use(taxStatusRoutes(ctx, sessions, advancedCompletion(ctx)))
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))
-    .use(documentRoutes(ctx, sessions, blobs, yearGate(ctx)))
+    .use(documentRoutes(ctx, sessions, blobs, documentHooks(ctx)))
     .use(profileRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))
     .use(addressRoutes(ctx, sessions))
+    .use(advancedRoutes(ctx, sessions))
     .use(cantonRoutes())
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))

@@ -4,14 +4,14 @@ import { pluginSeed } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import { badRequest } from '../http/errors'
-import { intParam, optionalTaxYearParam, userIdParam } from '../http/params'
+import { intParam, optionalTaxYearParam, taxYearParam, userIdParam } from '../http/params'
 import { targetUserId } from '../infra/actor-may'
 import { jsonWithEtag } from '../http/etag'
 import type { BlobStore } from '../infra/blob-store'
 import { parseUpload } from './multipart'
 import { categoryList } from './categories'
 import { serveVersion } from './serve'
-import { categoryState, fileHistory, listFiles, setRelevance, softDelete, storeUploads, versionForViewer, type YearGate } from './service'
+import { categoryState, fileHistory, listFiles, setRelevance, softDelete, storeUploads, versionForViewer, type DocumentHooks } from './service'
 import type { UploadAnswer } from '../../shared/documents'
 
 /** All files failed: the answer carries the first failure's own status, code and message, plus the per-file results. */
@@ -23,8 +23,8 @@ function uploadResponse(answer: UploadAnswer): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
 }
 
-/** The documents' routes; app.ts hands them the one blob store of the data folder and the status's year gate. */
-export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore, years: YearGate) {
+/** The documents' routes; app.ts hands them the one blob store of the data folder and the hooks into the areas above (wiring.ts). */
+export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore, hooks: DocumentHooks) {
   return new Elysia({ name: 'document-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
     // The dashboard upload: repeated `files`, `hashes[]`, optional categoryId, taxYear.
@@ -32,7 +32,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       const parsed = await parseUpload(request, store)
       const f = parsed.fields
       const hashes = f.get('hashes[]') ?? f.get('hashes') ?? []
-      const answer = await storeUploads(ctx, store, years, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes })
+      const answer = await storeUploads(ctx, store, hooks, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes })
       return uploadResponse(answer)
     }, { auth: true, parse: 'none' })
     // The per-category upload of the advanced sections: `hashes` is a JSON array.
@@ -48,7 +48,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
         parsed.discardAll()
         throw badRequest(`Invalid field 'hashes': expected a JSON array of SHA-256 values`)
       }
-      const answer = await storeUploads(ctx, store, years, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes })
+      const answer = await storeUploads(ctx, store, hooks, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes })
       return uploadResponse(answer)
     }, { auth: true, parse: 'none' })
     .get('/api/files', ({ request, query, user }) => {
@@ -67,7 +67,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       const found = versionForViewer(ctx, rc, params.id, intParam(params.version, 0, 1, 1_000_000, 'version'))
       return serveVersion(store, found.version, found.file.originalName, query.download === '1')
     }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
-    .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, years, user, params.id) }), { auth: true })
+    .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, hooks, user, params.id) }), { auth: true })
     .get('/api/document-categories', ({ query, user }) => {
       const taxYear = optionalTaxYearParam(query.taxYear)
       const mode = query.mode === 'all' ? 'all' : 'basic'
@@ -75,8 +75,12 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       return categoryList(user.language, mode, categoryState(ctx, user.id, taxYear))
     }, { auth: true, query: t.Object({ taxYear: t.Optional(t.String()), mode: t.Optional(t.String()) }) })
     .post('/api/user-preferences/:categoryId', ({ params, body, user }) => {
+      // The spec's section toggles use this call with their toggle key: the named ones
+      // ('spouse', 'children') are sections, numbers are document categories (DESIGN.md §8).
+      const toggled = hooks.toggleSection(user.id, params.categoryId, body.taxYear, body.isRelevant)
+      if (toggled) return toggled
       const id = intParam(params.categoryId, 0, 1, 1000, 'categoryId')
-      return setRelevance(ctx, years, user.id, id, body.taxYear, body.isRelevant)
+      return setRelevance(ctx, hooks, user.id, id, body.taxYear, body.isRelevant)
     }, { auth: true, body: t.Object({ taxYear: t.Union([t.Integer(), t.String()]), isRelevant: t.Boolean() }) })
 }
 

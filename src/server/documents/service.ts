@@ -15,15 +15,18 @@ import { categoryName } from './categories'
 export interface Viewer { id: number; role: string; language: string }
 
 /**
- * What the documents need from the year's status, and hand to it: app.ts wires
- * tax-status's implementation in (tax-status reads the documents, so documents
- * cannot import it back). The status machine decides; documents only report.
+ * What the documents ask of the areas that read them, and tell them. Those areas
+ * (tax-status, advanced) import documents, so documents cannot import them back:
+ * src/server/wiring.ts implements this and app.ts hands it in. The status machine
+ * decides; documents only report.
  */
-export interface YearGate {
-  /** Throws (409) unless the user's documents of the year may change now. */
-  requireOpen(userId: number, taxYear: number): void
+export interface DocumentHooks {
+  /** Throws (409) unless the user's documents of the year, in this category, may change now. */
+  requireOpen(userId: number, taxYear: number, categoryId?: number): void
   /** Files or not-relevant marks changed for (user, year); answers whether the status moved. */
   filesChanged(userId: number, taxYear: number): boolean
+  /** A named section toggle ('spouse', 'children') sent to the category call; undefined when the key names none. */
+  toggleSection(userId: number, key: string, taxYear: unknown, enabled: boolean): object | undefined
 }
 
 /** Deleted files keep their blobs this long, then maintenance purges them. */
@@ -33,9 +36,9 @@ const iso = (ms: number) => new Date(ms).toISOString()
 export const versionUrl = (fileId: string, version: number) => `/api/files/${fileId}/versions/${version}/content`
 
 /** The year of a change: parsed by the one year parser, then the status says whether it is open. */
-function requireWritableYear(years: YearGate, userId: number, taxYear: unknown): number {
+function requireWritableYear(hooks: DocumentHooks, userId: number, taxYear: unknown): number {
   const year = taxYearParam(taxYear)
-  years.requireOpen(userId, year)
+  hooks.requireOpen(userId, year)
   return year
 }
 
@@ -52,12 +55,13 @@ export function requireCategory(raw: unknown): number {
  * or nothing when the content equals the current version. Refused files
  * leave nothing behind. The blob is renamed into place before its row commits.
  */
-export async function storeUploads(ctx: AppContext, store: BlobStore, years: YearGate, owner: Viewer, parsed: ParsedUpload,
+export async function storeUploads(ctx: AppContext, store: BlobStore, hooks: DocumentHooks, owner: Viewer, parsed: ParsedUpload,
   input: { taxYear: unknown; categoryId: unknown; hashes: string[] }): Promise<UploadAnswer> {
   let taxYear: number, categoryId: number
   try {
-    taxYear = requireWritableYear(years, owner.id, input.taxYear)
+    taxYear = requireWritableYear(hooks, owner.id, input.taxYear)
     categoryId = requireCategory(input.categoryId)
+    hooks.requireOpen(owner.id, taxYear, categoryId)
     if (parsed.files.length === 0) throw badRequest(`Missing field 'files': no file was uploaded`, 'NO_FILES')
   } catch (err) {
     parsed.discardAll()
@@ -107,7 +111,7 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, years: Yea
     }
   }
   const failedCount = results.filter((r) => r.status === 'rejected').length
-  const statusAdvanced = failedCount < results.length && years.filesChanged(owner.id, taxYear)
+  const statusAdvanced = failedCount < results.length && hooks.filesChanged(owner.id, taxYear)
   return { files: results, failedCount, statusAdvanced }
 }
 
@@ -167,11 +171,11 @@ export function versionForViewer(ctx: AppContext, rc: RequestContext, fileId: st
 }
 
 /** Soft delete: the row stays hidden for the grace period, then maintenance purges row and blobs. */
-export function softDelete(ctx: AppContext, years: YearGate, viewer: Viewer, fileId: string): { statusAdvanced: boolean } {
+export function softDelete(ctx: AppContext, hooks: DocumentHooks, viewer: Viewer, fileId: string): { statusAdvanced: boolean } {
   const file = fileForViewer(ctx, viewer, fileId)
-  years.requireOpen(file.userId, file.taxYear)
+  hooks.requireOpen(file.userId, file.taxYear)
   ctx.db.update(files).set({ deletedAt: ctx.now() }).where(eq(files.id, fileId)).run()
-  return { statusAdvanced: years.filesChanged(file.userId, file.taxYear) }
+  return { statusAdvanced: hooks.filesChanged(file.userId, file.taxYear) }
 }
 
 /** Maintenance task: removes files deleted longer than the grace period, blob first, then the rows. */
@@ -185,13 +189,14 @@ export function purgeDeleted(ctx: AppContext, store: BlobStore): number {
   return due.length
 }
 
-export function setRelevance(ctx: AppContext, years: YearGate, userId: number, categoryId: number, taxYear: unknown, isRelevant: boolean) {
-  const year = requireWritableYear(years, userId, taxYear)
+export function setRelevance(ctx: AppContext, hooks: DocumentHooks, userId: number, categoryId: number, taxYear: unknown, isRelevant: boolean) {
+  const year = requireWritableYear(hooks, userId, taxYear)
   if (!categoryById(categoryId)) throw notFound('No such document category', 'UNKNOWN_CATEGORY')
+  hooks.requireOpen(userId, year, categoryId)
   ctx.db.insert(categoryPreferences).values({ userId, taxYear: year, categoryId, isRelevant, updatedAt: ctx.now() })
     .onConflictDoUpdate({ target: [categoryPreferences.userId, categoryPreferences.taxYear, categoryPreferences.categoryId], set: { isRelevant, updatedAt: ctx.now() } })
     .run()
-  return { success: true, categoryId, taxYear: year, isRelevant, statusAdvanced: years.filesChanged(userId, year) }
+  return { success: true, categoryId, taxYear: year, isRelevant, statusAdvanced: hooks.filesChanged(userId, year) }
 }
 
 /** Per category: live file count and relevance for the year. */

@@ -7,7 +7,7 @@ import { audit } from '../infra/audit'
 import { targetUserId } from '../infra/actor-may'
 import { notify } from '../notifications/service'
 import { statusById, type TaxStatusId } from '../../shared/tax-status'
-import { documentsChanged, requireFileableYear, taxStatusAnswer, writeStatus, yearStatus } from './service'
+import { documentsChanged, requireFileableYear, taxStatusAnswer, writeStatus, yearStatus, type AdvancedCompletion } from './service'
 import { markTaxProfileComplete } from '../users/profile'
 import { userExists } from '../users/service'
 
@@ -57,37 +57,49 @@ export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?:
   return taxStatusAnswer(ctx, userId, input.taxYear)
 }
 
-/** The per-year flags the advanced-info screen sets, and whether transmitting is possible now. */
-export function yearFlags(ctx: AppContext, userId: number, taxYear: number) {
+/**
+ * The per-year flags and whether transmitting is possible now. `advancedInfoCompleted` is the
+ * advanced area's "Finish Section" (DESIGN.md §11), read through its service.
+ */
+export function yearFlags(ctx: AppContext, advanced: AdvancedCompletion, userId: number, taxYear: number) {
   const row = yearStatus(ctx, userId, taxYear)
+  const completed = advanced.isCompleted(userId, taxYear)
   return {
     taxYear,
-    advancedInfoCompleted: row.advancedInfoCompleted,
+    advancedInfoCompleted: completed,
     transmitEnabled: row.transmitEnabled,
-    canTransmit: row.statusId === 3 && row.advancedInfoCompleted,
+    canTransmit: row.statusId === 3 && completed,
   }
 }
 
-export function setYearFlags(ctx: AppContext, userId: number, taxYear: number, flags: { advancedInfoCompleted?: boolean; transmitEnabled?: boolean }) {
+/**
+ * PUT /api/tax-year-status/flags of the old client. `advancedInfoCompleted` goes through the
+ * advanced area's completion, with its rules (409 ADVANCED_INCOMPLETE, SECTION undo refused
+ * after transmit): this call cannot set the flag around them.
+ */
+export function setYearFlags(ctx: AppContext, advanced: AdvancedCompletion, userId: number, taxYear: number, flags: { advancedInfoCompleted?: boolean; transmitEnabled?: boolean }) {
   requireFileableYear(ctx, taxYear)
-  const now = ctx.now()
-  const set = { ...flags, updatedAt: now }
-  ctx.db.insert(taxYearStatus).values({ userId, taxYear, statusId: 1, ...set })
-    .onConflictDoUpdate({ target: [taxYearStatus.userId, taxYearStatus.taxYear], set }).run()
-  return yearFlags(ctx, userId, taxYear)
+  if (flags.advancedInfoCompleted !== undefined) advanced.setCompleted(userId, taxYear, flags.advancedInfoCompleted)
+  if (flags.transmitEnabled !== undefined) {
+    const now = ctx.now()
+    const set = { transmitEnabled: flags.transmitEnabled, updatedAt: now }
+    ctx.db.insert(taxYearStatus).values({ userId, taxYear, statusId: 1, ...set })
+      .onConflictDoUpdate({ target: [taxYearStatus.userId, taxYearStatus.taxYear], set }).run()
+  }
+  return yearFlags(ctx, advanced, userId, taxYear)
 }
 
 /**
  * 3→4: the user transmits the year's documents. Requires status 3 and the
  * advanced tax information marked complete on the server (409 otherwise).
  */
-export function transmit(ctx: AppContext, userId: number, taxYear: number) {
+export function transmit(ctx: AppContext, advanced: AdvancedCompletion, userId: number, taxYear: number) {
   requireFileableYear(ctx, taxYear)
   const row = yearStatus(ctx, userId, taxYear)
   if (row.statusId !== 3) {
     throw conflict(`Documents can be transmitted only once they are all submitted (the status for ${taxYear} is ${statusById(row.statusId).name}).`, 'NOT_READY_TO_TRANSMIT')
   }
-  if (!row.advancedInfoCompleted) {
+  if (!advanced.isCompleted(userId, taxYear)) {
     throw conflict(`Please complete the Advanced Tax Information for ${taxYear} before transmitting.`, 'ADVANCED_INFO_INCOMPLETE')
   }
   ctx.db.transaction(() => {

@@ -3,9 +3,9 @@ import { taxYearStatus } from '../db/schema'
 import { conflict } from '../http/errors'
 import { defaultTaxYear, isFileable } from '../../shared/tax-years'
 import { isTransmitted, REQUIRED_CATEGORY_IDS, statusById, type TaxStatusId } from '../../shared/tax-status'
-import { coveredCategories, type YearGate } from '../documents/service'
+import { coveredCategories } from '../documents/service'
 
-type StatusRow = { statusId: number; advancedInfoCompleted: number; transmitEnabled: number; updatedAt: number; updatedBy: number | null }
+type StatusRow = { statusId: number; transmitEnabled: number; updatedAt: number; updatedBy: number | null }
 
 /**
  * The stored row of a user's year, or the defaults (status 1) when there is none
@@ -13,10 +13,10 @@ type StatusRow = { statusId: number; advancedInfoCompleted: number; transmitEnab
  */
 export function yearStatus(ctx: AppContext, userId: number, taxYear: number) {
   const row = ctx.sqlite.query<StatusRow, [number, number]>(
-    'SELECT status_id AS statusId, advanced_info_completed AS advancedInfoCompleted, transmit_enabled AS transmitEnabled, updated_at AS updatedAt, updated_by AS updatedBy FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',
+    'SELECT status_id AS statusId, transmit_enabled AS transmitEnabled, updated_at AS updatedAt, updated_by AS updatedBy FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',
   ).get(userId, taxYear)
-  if (!row) return { userId, taxYear, statusId: 1, advancedInfoCompleted: false, transmitEnabled: false, updatedAt: 0, updatedBy: null as number | null }
-  return { userId, taxYear, ...row, advancedInfoCompleted: row.advancedInfoCompleted === 1, transmitEnabled: row.transmitEnabled === 1 }
+  if (!row) return { userId, taxYear, statusId: 1, transmitEnabled: false, updatedAt: 0, updatedBy: null as number | null }
+  return { userId, taxYear, ...row, transmitEnabled: row.transmitEnabled === 1 }
 }
 
 /** Writes a year's status (an upsert). Callers check who may move it. */
@@ -49,11 +49,15 @@ export function requireOpenYear(ctx: AppContext, userId: number, taxYear: number
   }
 }
 
-/** The documents area's view of the status machine (app.ts hands it to the documents routes). */
-export const yearGate = (ctx: AppContext): YearGate => ({
-  requireOpen: (userId, taxYear) => requireOpenYear(ctx, userId, taxYear),
-  filesChanged: (userId, taxYear) => documentsChanged(ctx, userId, taxYear),
-})
+/**
+ * The advanced area's "Finish Section" as the status machine needs it (3→4, the
+ * per-year flags). The advanced area imports tax-status, so tax-status cannot
+ * import it back: src/server/wiring.ts implements this and app.ts hands it in.
+ */
+export interface AdvancedCompletion {
+  isCompleted(userId: number, taxYear: number): boolean
+  setCompleted(userId: number, taxYear: number, completed: boolean): void
+}
 
 /**
  * Writes are refused for a year that cannot be filed yet (DESIGN.md §7), with
