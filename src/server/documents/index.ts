@@ -11,7 +11,7 @@ import type { BlobStore } from '../infra/blob-store'
 import { parseUpload } from './multipart'
 import { categoryList } from './categories'
 import { serveVersion } from './serve'
-import { categoryState, fileHistory, listFiles, setRelevance, softDelete, storeUploads, versionForViewer, type DocumentHooks } from './service'
+import { categoryState, fileHistory, listFiles, setRelevance, softDelete, storeUploads, versionForViewer, requireStorageLeft, type DocumentHooks } from './service'
 import type { UploadAnswer } from '../../shared/documents'
 
 /** All files failed: the answer carries the first failure's own status, code and message, plus the per-file results. */
@@ -29,6 +29,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
     .use(authPlugin(ctx, sessions))
     // The dashboard upload: repeated `files`, `hashes[]`, optional categoryId, taxYear.
     .post('/api/files/upload', async ({ request, user }) => {
+      requireStorageLeft(ctx, user.id)
       const parsed = await parseUpload(request, store)
       const f = parsed.fields
       const hashes = f.get('hashes[]') ?? f.get('hashes') ?? []
@@ -37,6 +38,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
     }, { auth: true, parse: 'none' })
     // The per-category upload of the advanced sections: `hashes` is a JSON array.
     .post('/api/upload', async ({ request, user }) => {
+      requireStorageLeft(ctx, user.id)
       const parsed = await parseUpload(request, store)
       const f = parsed.fields
       let hashes: string[]
