@@ -18,6 +18,8 @@ import type { Asset } from './static/assets'
 import { startMaintenance } from './maintenance'
 import { blobStoreOf, documentRoutes } from './documents/index'
 import { purgeDeleted } from './documents/service'
+import { adminRoutes } from './admin/index'
+import { startClientMail } from './client-mail/index'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
@@ -25,7 +27,10 @@ import { purgeDeleted } from './documents/service'
  */
 export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean } = {}) {
   const sessions = createSessionStore(ctx)
-  if (opts.maintenance) startMaintenance(ctx, sessions, [(c) => purgeDeleted(c, blobStoreOf(c))])
+  if (opts.maintenance) {
+    startMaintenance(ctx, sessions, [(c) => purgeDeleted(c, blobStoreOf(c))])
+    startClientMail(ctx)
+  }
   const app = new Elysia()
     // Default headers of every answer (DESIGN.md §4), compiled into each handler. A
     // Response's own headers win, so static files keep their own Cache-Control.
@@ -51,6 +56,7 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     .use(declarationRoutes(ctx, sessions))
     .use(addressRoutes(ctx, sessions))
     .use(cantonRoutes())
+    .use(adminRoutes(ctx, sessions))
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))
 

@@ -2,7 +2,7 @@
 import { loadConfig, type Config } from './config'
 import { createContext } from './boot'
 import { createApp } from './app'
-import { grantAdmin } from './auth/service'
+import { grantAdmin, revokeAdmin, syncAdminEmails } from './auth/service'
 import { backup } from './cli/backup'
 import { importLocalities } from './address/localities'
 import { diskAssets, type Asset } from './static/assets'
@@ -15,6 +15,7 @@ Usage: swisstax [command] [--dev]
 Commands:
   serve                 start the web server (the default)
   admin add EMAIL       give the admin role to EMAIL (the account is created if needed)
+  admin remove EMAIL    take the admin role away from EMAIL
   backup FILE           write a consistent copy of the live database to FILE, blobs to FILE.blobs/
   data import-localities FILE
                         load swisstopo's Ortschaftenverzeichnis CSV (semicolon-separated) for the
@@ -49,6 +50,13 @@ export async function main(argv: string[]) {
     const user = grantAdmin(ctx, rest[1])
     return console.log(`${user.email} is now an admin (user ${user.id})`)
   }
+  if (command === 'admin' && rest[0] === 'remove' && rest[1]) {
+    const ctx = createContext(config)
+    const user = revokeAdmin(ctx, rest[1])
+    console.log(`${user.email} is no longer an admin (user ${user.id})`)
+    if (user.stillListed) console.log(`note: ${user.email} is still in ADMIN_EMAILS and gets the role back at the next sign-in`)
+    return
+  }
   if (command === 'backup' && rest[0]) {
     const ctx = createContext(config)
     const out = backup(ctx, rest[0])
@@ -66,6 +74,7 @@ export async function main(argv: string[]) {
   }
 
   const ctx = createContext(config)
+  for (const email of syncAdminEmails(ctx)) ctx.log.info(`${email} left ADMIN_EMAILS: the admin role it gave is taken away`)
   const app = createApp(ctx, await loadAssets(config), { maintenance: true })
   app.listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })
   // The executable starts with JIT tier-up made 8× more reluctant (build.ts), so run-once

@@ -7,16 +7,21 @@ import { loadConfig } from './config'
 import { createContext } from './boot'
 import { createApp } from './app'
 import { silentLogger } from './log'
-import type { Mailer } from './auth/mail'
+import type { Mailer, OutgoingMail } from './auth/mail'
 
 export const T0 = Date.parse('2026-11-22T10:00:00Z')
 
-export function testApp(env: Record<string, string> = {}) {
+/** `opts.send` replaces the outgoing-mail half of the mailer (e.g. real SMTP in the client-mail tests). */
+export function testApp(env: Record<string, string> = {}, opts: { send?: Mailer['send'] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'), ...env })
   const clock = { now: T0 }
   const mails: { to: string; code: string; language: string }[] = []
-  const mailer: Mailer = { async sendLoginCode(to, code, language) { mails.push({ to, code, language }) } }
+  const sent: OutgoingMail[] = []
+  const mailer: Mailer = {
+    async sendLoginCode(to, code, language) { mails.push({ to, code, language }) },
+    send: opts.send ?? (async (mail) => { sent.push(mail) }),
+  }
   const ctx = createContext(config, { now: () => clock.now, mailer, log: silentLogger })
   const app = createApp(ctx)
 
@@ -50,5 +55,5 @@ export function testApp(env: Record<string, string> = {}) {
     ctx.sqlite.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
-  return { ctx, app, config, clock, mails, request, signIn, close, dataDir }
+  return { ctx, app, config, clock, mails, sent, request, signIn, close, dataDir }
 }

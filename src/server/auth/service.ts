@@ -106,19 +106,55 @@ export function verifyCode(ctx: AppContext, input: { email: string; code: string
   return user
 }
 
-/** The account is created at the first sign-in; ADMIN_EMAILS grants the admin role. */
+/**
+ * The account is created at the first sign-in; ADMIN_EMAILS grants the admin role,
+ * remembered as coming from the list ('env') unless the command line granted it already.
+ */
 export function ensureUser(ctx: AppContext, email: string) {
   const isAdmin = ctx.config.adminEmails.has(email)
-  ctx.db.insert(users).values({ email, role: isAdmin ? 'admin' : 'user', createdAt: ctx.now() }).onConflictDoNothing().run()
-  if (isAdmin) ctx.db.update(users).set({ role: 'admin' }).where(eq(users.email, email)).run()
+  ctx.db.insert(users).values({ email, role: isAdmin ? 'admin' : 'user', roleSource: isAdmin ? 'env' : null, createdAt: ctx.now() }).onConflictDoNothing().run()
+  if (isAdmin) {
+    ctx.sqlite.query(`UPDATE users SET role = 'admin', role_source = COALESCE(role_source, 'env') WHERE email = ? AND (role <> 'admin' OR role_source IS NULL)`).run(email)
+  }
   return ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()!
 }
 
-/** `swisstax admin add EMAIL`. */
+/** `swisstax admin add EMAIL`: a role that stays until `admin remove`, whatever ADMIN_EMAILS says. */
 export function grantAdmin(ctx: AppContext, rawEmail: string) {
   const email = checkEmail(rawEmail)
-  ctx.db.insert(users).values({ email, role: 'admin', createdAt: ctx.now() }).onConflictDoNothing().run()
-  ctx.db.update(users).set({ role: 'admin' }).where(eq(users.email, email)).run()
-  audit(ctx, 'admin_granted', null, null, { email })
+  ctx.db.insert(users).values({ email, role: 'admin', roleSource: 'cli', createdAt: ctx.now() }).onConflictDoNothing().run()
+  ctx.db.update(users).set({ role: 'admin', roleSource: 'cli' }).where(eq(users.email, email)).run()
+  audit(ctx, 'admin_granted', null, null, { email, source: 'cli' })
   return ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()!
+}
+
+/** `swisstax admin remove EMAIL`: back to a client; the open sessions see it on their next call. */
+export function revokeAdmin(ctx: AppContext, rawEmail: string) {
+  const email = checkEmail(rawEmail)
+  const user = ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()
+  if (!user) throw new ApiError(404, 'NOT_FOUND', `No account with the e-mail ${email}`)
+  ctx.db.update(users).set({ role: 'user', roleSource: null }).where(eq(users.id, user.id)).run()
+  audit(ctx, 'admin_revoked', null, null, { email, source: 'cli' })
+  return { ...user, role: 'user' as const, stillListed: ctx.config.adminEmails.has(email) }
+}
+
+/**
+ * At start: a role that ADMIN_EMAILS granted ends when the address has left the list;
+ * one granted on the command line stays. Returns the e-mails demoted.
+ */
+export function syncAdminEmails(ctx: AppContext): string[] {
+  const listed = ctx.config.adminEmails
+  const granted = ctx.db.select({ id: users.id, email: users.email, roleSource: users.roleSource }).from(users).where(eq(users.role, 'admin')).all()
+  const demoted: string[] = []
+  for (const u of granted) {
+    if (u.roleSource === 'env' && !listed.has(u.email)) {
+      ctx.db.update(users).set({ role: 'user', roleSource: null }).where(eq(users.id, u.id)).run()
+      audit(ctx, 'admin_revoked', u.id, null, { email: u.email, source: 'env' })
+      demoted.push(u.email)
+    } else if (u.roleSource === null && listed.has(u.email)) {
+      // Granted by the list before the source was recorded.
+      ctx.db.update(users).set({ roleSource: 'env' }).where(eq(users.id, u.id)).run()
+    }
+  }
+  return demoted
 }

@@ -6,6 +6,7 @@ import { authPlugin } from '../auth/plugin'
 import { audit } from '../audit'
 import { ApiError, badRequest } from '../http/errors'
 import { jsonWithEtag } from '../http/etag'
+import { clientIp } from '../http/request'
 import { createBlobStore, type BlobStore } from './blob-store'
 import { parseUpload } from './multipart'
 import { categoryList } from './categories'
@@ -89,15 +90,15 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore) {
       return jsonWithEtag(request, listFiles(ctx, ownerId, languageOf(ctx, user.id), { taxYear, limit, offset }))
     }, { auth: true, query: t.Object({ taxYear: t.Optional(t.String()), userId: t.Optional(t.String()), limit: t.Optional(t.String()), offset: t.Optional(t.String()) }) })
     .get('/api/files/:id/history', ({ params, user }) => fileHistory(ctx, viewer(user), params.id), { auth: true })
-    .get('/api/files/:id/content', ({ params, query, user }) => {
+    .get('/api/files/:id/content', ({ params, query, user, request, server }) => {
       const found = versionForViewer(ctx, viewer(user), params.id)
-      if (found.file.userId !== user.id) audit(ctx, 'admin_download', user.id, null, { fileId: params.id, version: found.version.version })
+      if (found.file.userId !== user.id) audit(ctx, 'admin_download', user.id, clientIp(request, server, ctx.config), { fileId: params.id, version: found.version.version }, found.file.userId)
       return serveVersion(store, found.version, found.file.originalName, query.download === '1')
     }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
-    .get('/api/files/:id/versions/:version/content', ({ params, query, user }) => {
+    .get('/api/files/:id/versions/:version/content', ({ params, query, user, request, server }) => {
       const n = int(params.version, 0, 1, 1_000_000, 'version')
       const found = versionForViewer(ctx, viewer(user), params.id, n)
-      if (found.file.userId !== user.id) audit(ctx, 'admin_download', user.id, null, { fileId: params.id, version: n })
+      if (found.file.userId !== user.id) audit(ctx, 'admin_download', user.id, clientIp(request, server, ctx.config), { fileId: params.id, version: n }, found.file.userId)
       return serveVersion(store, found.version, found.file.originalName, query.download === '1')
     }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
     .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, viewer(user), params.id) }), { auth: true })

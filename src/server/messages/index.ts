@@ -20,7 +20,7 @@ export function messageRoutes(ctx: AppContext, sessions: SessionStore) {
       { role: 'admin', query: t.Object({ limit: t.Optional(t.Numeric({ minimum: 1, maximum: 1000, multipleOf: 1 })) }) })
     .post('/api/admin/messages/:id/reply', ({ user, params, body, request, server }) => {
       const reply = replyToMessage(ctx, user.id, params.id, body.message)
-      audit(ctx, 'message_reply', user.id, clientIp(request, server, ctx.config), { messageId: params.id })
+      audit(ctx, 'message_reply', user.id, clientIp(request, server, ctx.config), { messageId: params.id }, reply.userId)
       return { success: true, item: reply }
     }, { role: 'admin', params: t.Object({ id: t.Numeric({ minimum: 1, multipleOf: 1 }) }), body: messageBody })
 }

@@ -5,7 +5,7 @@ import type { SessionStore } from '../auth/session'
 import { authPlugin } from '../auth/plugin'
 import { badRequest } from '../http/errors'
 import { isActiveLanguage } from '../../shared/languages'
-import { getUser, publicUser, setLanguage } from './service'
+import { getUser, publicUser, setEmailUpdates, setLanguage } from './service'
 import { jsonWithEtag } from '../http/etag'
 import { taxViewOf } from '../tax-status/service'
 import { profileOf } from './profile'
@@ -21,4 +21,7 @@ export function userRoutes(ctx: AppContext, sessions: SessionStore) {
       setLanguage(ctx, user.id, body.language)
       return { success: true, language: body.language }
     }, { auth: true, body: t.Object({ language: t.String({ maxLength: 10 }) }) })
+    // The profile's switch for e-mail from the experts' side (DESIGN.md §12).
+    .put('/api/user/email-updates', ({ user, body }) => ({ success: true, ...setEmailUpdates(ctx, user.id, body.emailUpdates) }),
+      { auth: true, body: t.Object({ emailUpdates: t.Boolean() }) })
 }

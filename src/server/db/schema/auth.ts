@@ -12,7 +12,14 @@ export const users = sqliteTable('users', {
   countryCode: text('country_code').notNull().default('+41'),
   createdAt: integer('created_at').notNull(),
   lastLoginAt: integer('last_login_at'),
-})
+  /**
+   * Where the admin role came from: 'env' (ADMIN_EMAILS, taken away at start once the
+   * address leaves the list) or 'cli' (`swisstax admin add`, stays until `admin remove`).
+   */
+  roleSource: text('role_source', { enum: ['env', 'cli'] }),
+  /** The client's choice on the profile: e-mail on expert replies, status moves and deadlines. */
+  emailUpdates: integer('email_updates', { mode: 'boolean' }).notNull().default(true),
+}, (t) => [index('users_last_login').on(t.lastLoginAt)])
 
 /** One-time sign-in codes, stored only as an HMAC (DESIGN.md §5). */
 export const loginCodes = sqliteTable('login_codes', {
@@ -44,4 +51,11 @@ export const auditLog = sqliteTable('audit_log', {
   action: text('action').notNull(),
   ip: text('ip'),
   detail: text('detail'),
-}, (t) => [index('audit_log_at').on(t.at)])
+  /** The client an expert acted on (admin actions), so a client's history is one indexed read. */
+  targetUserId: integer('target_user_id'),
+}, (t) => [
+  index('audit_log_at').on(t.at),
+  index('audit_log_user_at').on(t.userId, t.at),
+  index('audit_log_target_at').on(t.targetUserId, t.at),
+  index('audit_log_action_at').on(t.action, t.at),
+])

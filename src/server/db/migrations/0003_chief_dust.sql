@@ -1,0 +1,27 @@
+CREATE TABLE `mail_outbox` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`user_id` integer NOT NULL,
+	`kind` text NOT NULL,
+	`to_address` text NOT NULL,
+	`subject` text NOT NULL,
+	`text` text NOT NULL,
+	`html` text NOT NULL,
+	`dedupe_key` text,
+	`attempts` integer DEFAULT 0 NOT NULL,
+	`next_attempt_at` integer NOT NULL,
+	`last_error` text,
+	`sent_at` integer,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `mail_outbox_dedupe` ON `mail_outbox` (`dedupe_key`);--> statement-breakpoint
+CREATE INDEX `mail_outbox_due` ON `mail_outbox` (`sent_at`,`next_attempt_at`);--> statement-breakpoint
+ALTER TABLE `audit_log` ADD `target_user_id` integer;--> statement-breakpoint
+CREATE INDEX `audit_log_user_at` ON `audit_log` (`user_id`,`at`);--> statement-breakpoint
+CREATE INDEX `audit_log_target_at` ON `audit_log` (`target_user_id`,`at`);--> statement-breakpoint
+CREATE INDEX `audit_log_action_at` ON `audit_log` (`action`,`at`);--> statement-breakpoint
+ALTER TABLE `users` ADD `role_source` text;--> statement-breakpoint
+ALTER TABLE `users` ADD `email_updates` integer DEFAULT true NOT NULL;--> statement-breakpoint
+CREATE INDEX `users_last_login` ON `users` (`last_login_at`);--> statement-breakpoint
+CREATE INDEX `messages_user_expert` ON `messages` (`user_id`,`from_expert`,`id`);
