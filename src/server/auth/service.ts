@@ -101,7 +101,7 @@ export function verifyCode(ctx: AppContext, input: { email: string; code: string
   if (claimed.changes !== 1) throw badRequest('This code is no longer valid. Please request a new code.', 'CODE_EXPIRED')
 
   const user = ensureUser(ctx, email)
-  ctx.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).run()
+  ctx.db.update(users).set({ lastLoginAt: now, lastActivityAt: now }).where(eq(users.id, user.id)).run()
   audit(ctx, 'sign_in', user.id, ip)
   return user
 }
@@ -112,7 +112,7 @@ export function verifyCode(ctx: AppContext, input: { email: string; code: string
  */
 export function ensureUser(ctx: AppContext, email: string) {
   const isAdmin = ctx.config.adminEmails.has(email)
-  ctx.db.insert(users).values({ email, role: isAdmin ? 'admin' : 'user', roleSource: isAdmin ? 'env' : null, createdAt: ctx.now() }).onConflictDoNothing().run()
+  ctx.db.insert(users).values({ email, role: isAdmin ? 'admin' : 'user', roleSource: isAdmin ? 'env' : null, createdAt: ctx.now(), lastActivityAt: ctx.now() }).onConflictDoNothing().run()
   if (isAdmin) {
     ctx.sqlite.query(`UPDATE users SET role = 'admin', role_source = COALESCE(role_source, 'env') WHERE email = ? AND (role <> 'admin' OR role_source IS NULL)`).run(email)
   }

@@ -9,6 +9,7 @@ import { categoryById, DEFAULT_CATEGORY_ID, extensionOf, MIME_BY_EXTENSION, type
 import type { BlobStore } from './blob-store'
 import type { ParsedUpload } from './multipart'
 import { categoryName } from './categories'
+import { touchActivity } from '../users/service'
 
 export interface Viewer { id: number; role: string; language: string }
 
@@ -97,6 +98,7 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Vie
     }
   }
   const failedCount = results.filter((r) => r.status === 'rejected').length
+  if (failedCount < results.length) touchActivity(ctx, owner.id)
   const statusAdvanced = failedCount < results.length && advance(ctx, owner.id, taxYear)
   return { files: results, failedCount, statusAdvanced }
 }
@@ -163,6 +165,7 @@ export function softDelete(ctx: AppContext, viewer: Viewer, fileId: string): { s
   const file = fileForViewer(ctx, viewer, fileId)
   requireWritableYear(ctx, file.userId, file.taxYear)
   ctx.db.update(files).set({ deletedAt: ctx.now() }).where(eq(files.id, fileId)).run()
+  if (viewer.id === file.userId) touchActivity(ctx, file.userId)
   return { statusAdvanced: advance(ctx, file.userId, file.taxYear) }
 }
 

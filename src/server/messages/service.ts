@@ -4,6 +4,7 @@ import { messages, users } from '../db/schema'
 import { badRequest, notFound } from '../http/errors'
 import { notify } from '../notifications/service'
 import { queueClientMail } from '../client-mail/service'
+import { touchActivity } from '../users/service'
 import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
 
 /** Blank input and over-long input are refused with a message fit to show (spec part 1 §5). */
@@ -20,6 +21,7 @@ const view = (m: typeof messages.$inferSelect) =>
 /** A user's message to the provider. */
 export function sendMessage(ctx: AppContext, userId: number, text: string) {
   const row = ctx.db.insert(messages).values({ userId, authorId: userId, body: cleanMessage(text), createdAt: ctx.now() }).returning().get()
+  touchActivity(ctx, userId)
   return view(row)
 }
 

@@ -49,3 +49,11 @@ export function setEmailUpdates(ctx: AppContext, id: number, on: boolean) {
   ctx.db.update(users).set({ emailUpdates: on }).where(eq(users.id, id)).run()
   return { emailUpdates: on }
 }
+
+/**
+ * Other areas report that the client did something (signed in, wrote, changed a
+ * document); the experts' list sorts by it.
+ */
+export function touchActivity(ctx: AppContext, id: number) {
+  ctx.sqlite.query('UPDATE users SET last_activity_at = ? WHERE id = ?').run(ctx.now(), id)
+}

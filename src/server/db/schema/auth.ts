@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { sqliteTable, integer, text, index } from 'drizzle-orm/sqlite-core'
 
 /** A person who signed in at least once. Profile columns come with the profile area. */
@@ -19,7 +20,16 @@ export const users = sqliteTable('users', {
   roleSource: text('role_source', { enum: ['env', 'cli'] }),
   /** The client's choice on the profile: e-mail on expert replies, status moves and deadlines. */
   emailUpdates: integer('email_updates', { mode: 'boolean' }).notNull().default(true),
-}, (t) => [index('users_last_login').on(t.lastLoginAt)])
+  /**
+   * The client's latest sign-in, message or document change, kept here (not computed
+   * from those tables) so the experts' list can sort 10,000 clients by an index.
+   */
+  lastActivityAt: integer('last_activity_at').notNull().default(0),
+}, (t) => [
+  index('users_role_activity').on(t.role, t.lastActivityAt),
+  // The list's sort by name: last name, else the e-mail, case-insensitive.
+  index('users_role_name').on(t.role, sql`COALESCE(NULLIF(${t.lastName}, ''), ${t.email}) COLLATE NOCASE`, sql`COALESCE(${t.firstName}, '') COLLATE NOCASE`),
+])
 
 /** One-time sign-in codes, stored only as an HMAC (DESIGN.md §5). */
 export const loginCodes = sqliteTable('login_codes', {
