@@ -165,7 +165,7 @@ const START_JIT_POLICY = 8
 
 async function compile() {
   const memory = [`--compile-jit-policy=${START_JIT_POLICY}`, ...(existsSync(BYTECODE_ORDER) ? [`--bytecode-order=${BYTECODE_ORDER}`] : [])]
-  const proc = Bun.spawnSync(['bun', 'build', '--compile', '--minify', '--bytecode', ...memory, '--sourcemap=none', 'src/server/main.ts', '--outfile', 'dist/swisstax'], { stdout: 'inherit', stderr: 'inherit' })
+  const proc = Bun.spawnSync([process.execPath, 'build', '--compile', '--minify', '--bytecode', ...memory, '--sourcemap=none', 'src/server/main.ts', '--outfile', 'dist/swisstax'], { stdout: 'inherit', stderr: 'inherit' })
   if (proc.exitCode !== 0) throw new Error('compile failed')
 }
 

@@ -7,7 +7,8 @@ import { loadConfig } from './config'
 import { createContext } from './boot'
 import { createApp } from './app'
 import { silentLogger } from './log'
-import type { Mailer, OutgoingMail } from './auth/mail'
+import { openBlobStore } from './infra/blob-store'
+import type { Mailer, OutgoingMail } from './infra/mailer'
 
 export const T0 = Date.parse('2026-11-22T10:00:00Z')
 
@@ -23,7 +24,8 @@ export function testApp(env: Record<string, string> = {}, opts: { send?: Mailer[
     send: opts.send ?? (async (mail) => { sent.push(mail) }),
   }
   const ctx = createContext(config, { now: () => clock.now, mailer, log: silentLogger })
-  const app = createApp(ctx)
+  const blobs = openBlobStore(ctx)
+  const app = createApp(ctx, new Map(), { blobs })
 
   /** One request through app.handle: no network, no port. */
   async function request(method: string, path: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: BodyInit } = {}) {
@@ -55,5 +57,5 @@ export function testApp(env: Record<string, string> = {}, opts: { send?: Mailer[
     ctx.sqlite.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
-  return { ctx, app, config, clock, mails, sent, request, signIn, close, dataDir }
+  return { ctx, app, blobs, config, clock, mails, sent, request, signIn, close, dataDir }
 }

@@ -2,7 +2,7 @@
 // deadline reminders, the profile's switch, and a failing server (issue 11).
 import { afterEach, describe, expect, test } from 'bun:test'
 import { SMTPServer } from 'smtp-server'
-import { createMailer } from '../auth/mail'
+import { createMailer } from '../infra/mailer'
 import { loadConfig } from '../config'
 import { silentLogger } from '../log'
 import { testApp } from '../test-helpers'

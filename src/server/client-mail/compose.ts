@@ -1,5 +1,5 @@
 import { isActiveLanguage, type Language } from '../../shared/languages'
-import { escapeHtml } from '../auth/mail'
+import { escapeHtml } from '../infra/mailer'
 import type { TaxStatusName } from '../../shared/tax-status'
 import en from '../../../locales/en/mail.json'
 import de from '../../../locales/de/mail.json'

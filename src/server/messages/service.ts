@@ -5,6 +5,8 @@ import { badRequest, notFound } from '../http/errors'
 import { notify } from '../notifications/service'
 import { queueClientMail } from '../client-mail/service'
 import { touchActivity } from '../users/service'
+import { audit } from '../infra/audit'
+import type { RequestContext } from '../infra/request-context'
 import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
 
 /** Blank input and over-long input are refused with a message fit to show (spec part 1 §5). */
@@ -38,7 +40,8 @@ export function listAllMessages(ctx: AppContext, limit: number) {
 }
 
 /** An expert's reply: stored in the user's conversation, and the user is notified. */
-export function replyToMessage(ctx: AppContext, adminId: number, messageId: number, text: string) {
+export function replyToMessage(ctx: AppContext, rc: RequestContext, messageId: number, text: string) {
+  const adminId = rc.user.id
   const body = cleanMessage(text)
   const original = ctx.db.select().from(messages).where(eq(messages.id, messageId)).get()
   if (!original) throw notFound('Message not found')
@@ -49,8 +52,9 @@ export function replyToMessage(ctx: AppContext, adminId: number, messageId: numb
       titleKey: 'home:notifications.reply_title', descriptionKey: 'home:notifications.reply_description',
       params: { excerpt: body.length > 80 ? `${body.slice(0, 79)}…` : body }, actionUrl: '/', actionTextKey: 'home:notifications.action_dashboard',
     })
+    audit(ctx, rc, 'message_reply', { messageId }, { target: { userId: original.userId } })
     queueClientMail(ctx, original.userId, { kind: 'expert_reply' })
-    return { ...view(row), userId: original.userId }
+    return view(row)
   })
 }
 

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
-import type { SessionUser } from '../auth/session'
+import type { RequestContext } from '../infra/request-context'
 import { profiles, taxYearStatus, users } from '../db/schema'
 import { conflict, forbidden, notFound } from '../http/errors'
-import { audit } from '../audit'
+import { audit } from '../infra/audit'
+import { targetUserId } from '../infra/actor-may'
 import { notify } from '../notifications/service'
 import { queueClientMail } from '../client-mail/service'
 import { firstMissingWizardField } from '../../shared/wizard'
@@ -18,11 +19,11 @@ import { profileOf } from '../users/profile'
  * else a non-admin asks for is a 403 that changes nothing. Admins (the
  * provider's experts) set any status of any user, and the user is notified.
  */
-export function setStatus(ctx: AppContext, actor: SessionUser, input: { userId?: number; taxYear: number; to: TaxStatusId; note?: string }, ip: string | null = null) {
+export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?: number; taxYear: number; to: TaxStatusId; note?: string }) {
+  const actor = rc.user
   const isAdmin = actor.role === 'admin'
-  const userId = input.userId ?? actor.id
-  if (userId !== actor.id && !isAdmin) throw forbidden('Only experts may change the status of another user.', 'STATUS_MOVE_FORBIDDEN')
-  if (isAdmin && userId !== actor.id && !ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw notFound('User not found')
+  const userId = targetUserId(actor, input.userId, notFound('User not found'))
+  if (userId !== actor.id && !ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw notFound('User not found')
   requireFileableYear(ctx, input.taxYear)
 
   const from = yearStatus(ctx, userId, input.taxYear).statusId
@@ -43,7 +44,7 @@ export function setStatus(ctx: AppContext, actor: SessionUser, input: { userId?:
           queueClientMail(ctx, userId, { kind: 'status_changed', year: input.taxYear, status, hasNote: Boolean(note) })
         }
       })
-      audit(ctx, 'status_set', actor.id, ip, { userId, taxYear: input.taxYear, from, to: input.to, note: Boolean(note) }, userId)
+      audit(ctx, rc, 'status_set', { userId, taxYear: input.taxYear, from, to: input.to, note: Boolean(note) }, { target: { userId } })
     }
     return taxStatusAnswer(ctx, userId, input.taxYear)
   }
