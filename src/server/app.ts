@@ -24,6 +24,7 @@ import { documentRoutes } from './documents/index'
 import { purgeDeleted } from './documents/service'
 import { adminRoutes } from './admin/index'
 import { startClientMail } from './client-mail/index'
+import { advancedRoutes } from './advanced/index'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
@@ -71,6 +72,7 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     .use(profileRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))
     .use(addressRoutes(ctx, sessions))
+    .use(advancedRoutes(ctx, sessions))
     .use(cantonRoutes())
     .use(adminRoutes(ctx, sessions))
 

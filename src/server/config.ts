@@ -15,6 +15,10 @@ export interface Config {
   sessionIdleMs: number
   sessionMaxMs: number
   addressSearchUrl?: string
+  /** The firm named as representative in the power of attorney (DESIGN.md §11). */
+  firmName: string
+  /** Its postal address, one line (commas separate the parts); empty: a line to fill in by hand. */
+  firmAddress: string
   /** Audit entries older than this are swept daily (AUDIT_RETENTION_DAYS, default 365). */
   auditRetentionDays: number
   /** Stored bytes per person, all versions of live files (USER_QUOTA_MB, default 2048). */
@@ -54,6 +58,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 60) * 60_000,
     sessionMaxMs: Number(env.SESSION_MAX_HOURS ?? 12) * 3_600_000,
     addressSearchUrl: env.ADDRESS_SEARCH_URL || undefined,
+    firmName: env.FIRM_NAME?.trim() || env.APP_NAME || 'SwissTax',
+    firmAddress: env.FIRM_ADDRESS?.trim() ?? '',
     auditRetentionDays: positive(env, 'AUDIT_RETENTION_DAYS', 365),
     userQuotaBytes: positive(env, 'USER_QUOTA_MB', 2048) * 1024 * 1024,
     filingDeadline: parseFilingDeadline(env.FILING_DEADLINE || undefined),

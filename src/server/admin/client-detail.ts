@@ -7,6 +7,7 @@ import { yearFlags } from '../tax-status/moves'
 import { categoryList } from '../documents/categories'
 import { categoryState, fileHistory, listFiles } from '../documents/service'
 import { listOwnMessages } from '../messages/service'
+import { advancedInfo, powerOfAttorneyRecord } from '../advanced/service'
 import { ApiError } from '../http/errors'
 import { offeredTaxYears } from '../../shared/tax-years'
 
@@ -24,7 +25,8 @@ function declarationSummary(ctx: AppContext, userId: number, taxYear: number) {
 /**
  * One client for the expert's client page (GET /api/admin/users/:id): the person,
  * the profile and declaration, the status of each offered year, the year's
- * checklist, its documents with their versions, and the conversation.
+ * checklist, the advanced information with the power-of-attorney record, its
+ * documents with their versions, and the conversation.
  * Every part comes from its own area's service.
  */
 export function clientDetail(ctx: AppContext, admin: { id: number; role: string }, userId: number, taxYear: number) {
@@ -42,6 +44,9 @@ export function clientDetail(ctx: AppContext, admin: { id: number; role: string 
     statuses: years.map((y) => ({ ...taxStatusAnswer(ctx, userId, y), ...yearFlags(ctx, userId, y) })),
     checklist: categoryList(language, 'all', categoryState(ctx, userId, taxYear)),
     files,
+    advanced: advancedInfo(ctx, userId, taxYear),
+    // The power-of-attorney acceptance as recorded on the server (time, address, agent).
+    powerOfAttorney: powerOfAttorneyRecord(ctx, userId, taxYear),
     messages: listOwnMessages(ctx, userId),
   }
 }

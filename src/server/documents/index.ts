@@ -4,7 +4,7 @@ import { pluginSeed } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import { badRequest } from '../http/errors'
-import { intParam, optionalTaxYearParam, userIdParam } from '../http/params'
+import { intParam, optionalTaxYearParam, taxYearParam, userIdParam } from '../http/params'
 import { targetUserId } from '../infra/actor-may'
 import { jsonWithEtag } from '../http/etag'
 import type { BlobStore } from '../infra/blob-store'
@@ -13,6 +13,8 @@ import { categoryList } from './categories'
 import { serveVersion } from './serve'
 import { categoryState, fileHistory, listFiles, setRelevance, softDelete, storeUploads, versionForViewer } from './service'
 import type { UploadAnswer } from '../../shared/documents'
+import { sectionByNamedToggleKey } from '../../shared/advanced'
+import { setSection } from '../advanced/service'
 
 /** All files failed: the answer carries the first failure's own status, code and message, plus the per-file results. */
 function uploadResponse(answer: UploadAnswer): Response {
@@ -75,6 +77,10 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       return categoryList(user.language, mode, categoryState(ctx, user.id, taxYear))
     }, { auth: true, query: t.Object({ taxYear: t.Optional(t.String()), mode: t.Optional(t.String()) }) })
     .post('/api/user-preferences/:categoryId', ({ params, body, user }) => {
+      // The spec's section toggles use this call with their toggle key: the named ones
+      // ('spouse', 'children') are sections, numbers are document categories (DESIGN.md §8).
+      const section = sectionByNamedToggleKey(params.categoryId)
+      if (section) return { ...setSection(ctx, user.id, taxYearParam(body.taxYear), section.id, body.isRelevant), categoryId: params.categoryId, isRelevant: body.isRelevant }
       const id = intParam(params.categoryId, 0, 1, 1000, 'categoryId')
       return setRelevance(ctx, user.id, id, body.taxYear, body.isRelevant)
     }, { auth: true, body: t.Object({ taxYear: t.Union([t.Integer(), t.String()]), isRelevant: t.Boolean() }) })

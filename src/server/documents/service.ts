@@ -14,6 +14,7 @@ import type { BlobStore } from '../infra/blob-store'
 import type { ParsedUpload } from './multipart'
 import { categoryName } from './categories'
 import { touchActivity } from '../users/service'
+import { requireSectionCategoryOpen } from '../advanced/service'
 
 export interface Viewer { id: number; role: string; language: string }
 
@@ -52,6 +53,7 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Vie
   try {
     taxYear = requireWritableYear(ctx, owner.id, input.taxYear)
     categoryId = requireCategory(input.categoryId)
+    requireSectionCategoryOpen(ctx, owner.id, taxYear, categoryId)
     if (parsed.files.length === 0) throw badRequest(`Missing field 'files': no file was uploaded`, 'NO_FILES')
   } catch (err) {
     parsed.discardAll()
@@ -188,6 +190,7 @@ export function purgeDeleted(ctx: AppContext, store: BlobStore): number {
 export function setRelevance(ctx: AppContext, userId: number, categoryId: number, taxYear: unknown, isRelevant: boolean) {
   const year = requireWritableYear(ctx, userId, taxYear)
   if (!categoryById(categoryId)) throw notFound('No such document category', 'UNKNOWN_CATEGORY')
+  requireSectionCategoryOpen(ctx, userId, year, categoryId)
   ctx.db.insert(categoryPreferences).values({ userId, taxYear: year, categoryId, isRelevant, updatedAt: ctx.now() })
     .onConflictDoUpdate({ target: [categoryPreferences.userId, categoryPreferences.taxYear, categoryPreferences.categoryId], set: { isRelevant, updatedAt: ctx.now() } })
     .run()

@@ -12,6 +12,7 @@ import { statusById, type TaxStatusId } from '../../shared/tax-status'
 import { requireFileableYear, taxStatusAnswer, writeStatus, yearStatus } from './service'
 import { advance } from '../documents/service'
 import { profileOf } from '../users/profile'
+import { isAdvancedCompleted, setCompletion } from '../advanced/service'
 
 /**
  * Who may move a status (DESIGN.md §7). A non-admin may only make the 1→2 move,
@@ -65,23 +66,35 @@ export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?:
   return taxStatusAnswer(ctx, userId, input.taxYear)
 }
 
-/** The per-year flags the advanced-info screen sets, and whether transmitting is possible now. */
+/**
+ * The per-year flags and whether transmitting is possible now. `advancedInfoCompleted` is the
+ * advanced area's "Finish Section" (DESIGN.md §11), read through its service.
+ */
 export function yearFlags(ctx: AppContext, userId: number, taxYear: number) {
   const row = yearStatus(ctx, userId, taxYear)
+  const completed = isAdvancedCompleted(ctx, userId, taxYear)
   return {
     taxYear,
-    advancedInfoCompleted: row.advancedInfoCompleted,
+    advancedInfoCompleted: completed,
     transmitEnabled: row.transmitEnabled,
-    canTransmit: row.statusId === 3 && row.advancedInfoCompleted,
+    canTransmit: row.statusId === 3 && completed,
   }
 }
 
+/**
+ * PUT /api/tax-year-status/flags of the old client. `advancedInfoCompleted` goes through the
+ * advanced area's completion, with its rules (409 ADVANCED_INCOMPLETE, SECTION undo refused
+ * after transmit): this call cannot set the flag around them.
+ */
 export function setYearFlags(ctx: AppContext, userId: number, taxYear: number, flags: { advancedInfoCompleted?: boolean; transmitEnabled?: boolean }) {
   requireFileableYear(ctx, taxYear)
-  const now = ctx.now()
-  const set = { ...flags, updatedAt: now }
-  ctx.db.insert(taxYearStatus).values({ userId, taxYear, statusId: 1, ...set })
-    .onConflictDoUpdate({ target: [taxYearStatus.userId, taxYearStatus.taxYear], set }).run()
+  if (flags.advancedInfoCompleted !== undefined) setCompletion(ctx, userId, userId, taxYear, flags.advancedInfoCompleted)
+  if (flags.transmitEnabled !== undefined) {
+    const now = ctx.now()
+    const set = { transmitEnabled: flags.transmitEnabled, updatedAt: now }
+    ctx.db.insert(taxYearStatus).values({ userId, taxYear, statusId: 1, ...set })
+      .onConflictDoUpdate({ target: [taxYearStatus.userId, taxYearStatus.taxYear], set }).run()
+  }
   return yearFlags(ctx, userId, taxYear)
 }
 
@@ -95,7 +108,7 @@ export function transmit(ctx: AppContext, userId: number, taxYear: number) {
   if (row.statusId !== 3) {
     throw conflict(`Documents can be transmitted only once they are all submitted (the status for ${taxYear} is ${statusById(row.statusId).name}).`, 'NOT_READY_TO_TRANSMIT')
   }
-  if (!row.advancedInfoCompleted) {
+  if (!isAdvancedCompleted(ctx, userId, taxYear)) {
     throw conflict(`Please complete the Advanced Tax Information for ${taxYear} before transmitting.`, 'ADVANCED_INFO_INCOMPLETE')
   }
   ctx.db.transaction(() => {
