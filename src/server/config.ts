@@ -1,6 +1,8 @@
 /** Runtime settings (DESIGN.md §3). Read once at start; tests build their own. */
 export interface Config {
   port: number
+  /** The address to listen on (HOST, default 0.0.0.0). */
+  host: string
   dataDir: string
   publicUrl: string
   smtpUrl?: string
@@ -46,6 +48,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
   return {
     port,
+    host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR ?? './data',
     publicUrl,
     smtpUrl: env.SMTP_URL || undefined,
