@@ -7,6 +7,7 @@ import { backup } from './cli/backup'
 import { rotateKeys } from './cli/keys-rotate'
 import { keyFilePath } from './keys'
 import { importLocalities } from './address/localities'
+import { importBuildingAddresses, type ImportProgress } from './address/buildings'
 import { diskAssets, type Asset } from './static/assets'
 import { APP_VERSION } from '../shared/version'
 import { HELP } from './cli/help'
@@ -64,6 +65,21 @@ export async function main(argv: string[]) {
     const out = importLocalities(ctx, rest[1])
     ctx.sqlite.close()
     return console.log(`imported ${out.imported} localities from ${rest[1]}${out.skipped ? ` (${out.skipped} line(s) skipped)` : ''}`)
+  }
+  if (command === 'data' && rest[0] === 'import-addresses' && rest[1]) {
+    const ctx = createContext(config)
+    const started = performance.now()
+    // One progress line, rewritten in place on a terminal, one line per step in a log.
+    const progress = ({ rows, imported, bytes, totalBytes }: ImportProgress) => {
+      const pct = totalBytes ? Math.floor((bytes / totalBytes) * 100) : 100
+      const line = `${pct}% read, ${rows.toLocaleString('en')} rows, ${imported.toLocaleString('en')} addresses, ${((performance.now() - started) / 1000).toFixed(0)} s`
+      process.stderr.write(process.stderr.isTTY ? `\r${line}   ` : `${line}\n`)
+    }
+    const out = await importBuildingAddresses(ctx, rest[1], progress)
+    ctx.sqlite.close()
+    if (process.stderr.isTTY) process.stderr.write('\n')
+    const notes = [out.skipped && `${out.skipped} row(s) skipped`, out.alternatives && `${out.alternatives} non-official alternative(s) left out`].filter(Boolean)
+    return console.log(`imported ${out.imported} building addresses from ${rest[1]} in ${((performance.now() - started) / 1000).toFixed(1)} s${notes.length ? ` (${notes.join(', ')})` : ''}`)
   }
   if (command !== 'serve') {
     console.error(`unknown command: ${args.join(' ')}\n\n${HELP}`)

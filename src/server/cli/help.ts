@@ -19,6 +19,10 @@ Commands:
   data import-localities FILE
                         load swisstopo's Ortschaftenverzeichnis CSV (semicolon-separated) for the
                         address lookup, replacing the previous import
+  data import-addresses FILE
+                        load swisstopo's register of building addresses (Gebäudeadressen CSV,
+                        about 3 million rows, streamed with a progress line) so that the address
+                        lookup finds streets and house numbers; replaces the previous import
   --version             print the version
   --help                print this help
 
