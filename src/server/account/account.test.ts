@@ -16,7 +16,7 @@ describe('GET /api/user: one object from three parts', () => {
     fillProfile(t.ctx, user.id)
     const profileKeys = Object.keys(profileOf(t.ctx, user.id))
     const taxKeys = Object.keys(taxViewOf(t.ctx, user.id, 2025))
-    const accountKeys = ['id', 'email', 'role', 'language', 'isProfileComplete']
+    const accountKeys = ['id', 'email', 'role', 'language', 'emailUpdates', 'isProfileComplete']
     const all = [...accountKeys, ...profileKeys, ...taxKeys]
     expect(new Set(all).size).toBe(all.length)
     expect(getUser(t.ctx, user.id).email).toBe('anna@example.ch')

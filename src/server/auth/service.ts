@@ -2,9 +2,10 @@ import { and, count, desc, eq, gt, isNull, lt, min } from 'drizzle-orm'
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../context'
 import { loginCodes } from '../db/schema'
-import { ensureUser, findUserByEmail, recordSignIn } from '../users/service'
+import { findUserByEmail, recordSignIn } from '../users/service'
+import { ensureUser } from '../users/roles'
 import { ApiError, badRequest, tooManyRequests } from '../http/errors'
-import { audit, COMMAND_LINE } from '../infra/audit'
+import { audit } from '../infra/audit'
 import type { VisitorContext } from '../infra/request-context'
 import type { SessionStore } from '../infra/sessions'
 import { verifyLimiter } from './ip-limit'
@@ -113,17 +114,9 @@ export function verifyCode(ctx: AppContext, rc: VisitorContext, input: { email: 
   if (claimed.changes !== 1) throw badRequest('This code is no longer valid. Please request a new code.', 'CODE_EXPIRED')
 
   // The account is created at the first sign-in; ADMIN_EMAILS grants the admin role.
-  const user = ensureUser(ctx, email, { admin: ctx.config.adminEmails.has(email) })
+  const user = ensureUser(ctx, email)
   recordSignIn(ctx, user.id)
   audit(ctx, { user, ip }, 'sign_in')
-  return user
-}
-
-/** `swisstax admin add EMAIL`. */
-export function grantAdmin(ctx: AppContext, rawEmail: string) {
-  const email = checkEmail(rawEmail)
-  const user = ensureUser(ctx, email, { admin: true })
-  audit(ctx, COMMAND_LINE, 'admin_granted', undefined, { target: { email } })
   return user
 }
 

@@ -6,7 +6,7 @@ import { authPlugin } from '../infra/auth-plugin'
 import type { VisitorContext } from '../infra/request-context'
 import { notFound } from '../http/errors'
 import { audit } from '../infra/audit'
-import { accountOverview, findUser, findUserByEmail, publicUser } from '../users/service'
+import { findUser, findUserByEmail, publicUser } from '../users/service'
 import { normaliseEmail } from '../../shared/email'
 
 /**
@@ -32,17 +32,4 @@ export function devRoutes(ctx: AppContext, sessions: SessionStore) {
       return loginAs(user.id, rc, set)
     }, { visitor: true, body: t.Object({ email: t.String({ maxLength: 254 }) }) })
     .get('/api/debug/mailbox', () => ({ mails: ctx.mailer.outbox ?? [] }))
-    .get('/api/debug/db-status', () => {
-      const { count, columns, registered, newest } = accountOverview(ctx)
-      const integrity = ctx.sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()?.integrity_check
-      return {
-        userCount: count,
-        columns,
-        profileCompleteCount: registered,
-        completionRate: count ? Math.round((registered / count) * 100) : 0,
-        newestUser: newest ? { id: newest.id, email: newest.email, created: new Date(newest.createdAt).toISOString() } : null,
-        integrity,
-        lastChecked: new Date(ctx.now()).toISOString(),
-      }
-    })
 }

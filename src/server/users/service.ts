@@ -1,4 +1,4 @@
-import { count, eq, inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { users } from '../db/schema'
 import { notFound } from '../http/errors'
@@ -27,6 +27,7 @@ export function publicUser(u: UserRow) {
     phone: u.phone ?? '',
     countryCode: u.countryCode,
     isProfileComplete: isProfileComplete(u),
+    emailUpdates: u.emailUpdates,
   }
 }
 
@@ -52,24 +53,27 @@ export function setLanguage(ctx: AppContext, id: number, language: string) {
   ctx.db.update(users).set({ language }).where(eq(users.id, id)).run()
 }
 
-/** The account of this e-mail, created at its first sign-in; `admin` gives (never takes) the admin role. */
-export function ensureUser(ctx: AppContext, email: string, opts: { admin: boolean }) {
-  ctx.db.insert(users).values({ email, role: opts.admin ? 'admin' : 'user', createdAt: ctx.now() }).onConflictDoNothing().run()
-  if (opts.admin) ctx.db.update(users).set({ role: 'admin' }).where(eq(users.email, email)).run()
-  return findUserByEmail(ctx, email)!
-}
-
 export function recordSignIn(ctx: AppContext, id: number) {
-  ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, id)).run()
+  ctx.db.update(users).set({ lastLoginAt: ctx.now(), lastActivityAt: ctx.now() }).where(eq(users.id, id)).run()
 }
 
-/** For the development panel: every account, and how many finished registration. */
-export function accountOverview(ctx: AppContext) {
-  const all = ctx.db.select().from(users).all()
-  return {
-    count: ctx.db.select({ n: count() }).from(users).get()?.n ?? 0,
-    columns: ctx.sqlite.query<{ name: string }, []>('PRAGMA table_info(users)').all().map((c) => c.name),
-    registered: all.filter(isProfileComplete).length,
-    newest: all.at(-1),
-  }
+/** Who a client mail goes to, in which language, and whether the person wants such mail. */
+export function mailRecipientOf(ctx: AppContext, id: number) {
+  const u = ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
+  if (!u) return null
+  return { email: u.email, name: [u.firstName, u.lastName].filter((s) => s?.trim()).join(' '), language: u.language, emailUpdates: u.emailUpdates, role: u.role }
+}
+
+/** The profile's switch for e-mail on expert replies, status moves and deadlines (on by default). */
+export function setEmailUpdates(ctx: AppContext, id: number, on: boolean) {
+  ctx.db.update(users).set({ emailUpdates: on }).where(eq(users.id, id)).run()
+  return { emailUpdates: on }
+}
+
+/**
+ * Other areas report that the client did something (signed in, wrote, changed a
+ * document); the experts' list sorts by it.
+ */
+export function touchActivity(ctx: AppContext, id: number) {
+  ctx.sqlite.query('UPDATE users SET last_activity_at = ? WHERE id = ?').run(ctx.now(), id)
 }

@@ -30,4 +30,10 @@ export const auditLog = sqliteTable('audit_log', {
   targetHash: text('target_hash'),
   repeats: integer('repeats').notNull().default(1),
   lastAt: integer('last_at'),
-}, (t) => [index('audit_log_at').on(t.at), index('audit_log_target').on(t.targetUserId), index('audit_log_collapse').on(t.action, t.ip, t.at)])
+}, (t) => [
+  index('audit_log_at').on(t.at),
+  index('audit_log_target').on(t.targetUserId),
+  index('audit_log_collapse').on(t.action, t.ip, t.at),
+  // The experts' audit screen filters by the acting user.
+  index('audit_log_user_at').on(t.userId, t.at),
+])
