@@ -18,12 +18,13 @@ import type { Asset } from './static/assets'
 import { startMaintenance } from './maintenance'
 import { blobStoreOf, documentRoutes } from './documents/index'
 import { purgeDeleted } from './documents/service'
+import { recognitionRoutes } from './recognition/index'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
  * into the `{ message, code }` envelope; a 500 is logged and never leaks details.
  */
-export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean } = {}) {
+export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean; recognition?: boolean } = {}) {
   const sessions = createSessionStore(ctx)
   if (opts.maintenance) startMaintenance(ctx, sessions, [(c) => purgeDeleted(c, blobStoreOf(c))])
   const app = new Elysia()
@@ -47,6 +48,7 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))
     .use(documentRoutes(ctx, sessions))
+    .use(recognitionRoutes(ctx, sessions, { run: opts.recognition }))
     .use(profileRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))
     .use(addressRoutes(ctx, sessions))

@@ -11,14 +11,14 @@ import type { Mailer } from './auth/mail'
 
 export const T0 = Date.parse('2026-11-22T10:00:00Z')
 
-export function testApp(env: Record<string, string> = {}) {
+export function testApp(env: Record<string, string> = {}, appOpts: { recognition?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'), ...env })
   const clock = { now: T0 }
   const mails: { to: string; code: string; language: string }[] = []
   const mailer: Mailer = { async sendLoginCode(to, code, language) { mails.push({ to, code, language }) } }
   const ctx = createContext(config, { now: () => clock.now, mailer, log: silentLogger })
-  const app = createApp(ctx)
+  const app = createApp(ctx, new Map(), appOpts)
 
   /** One request through app.handle: no network, no port. */
   async function request(method: string, path: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: BodyInit } = {}) {

@@ -10,7 +10,7 @@ import { createBlobStore, type BlobStore } from './blob-store'
 import { parseUpload } from './multipart'
 import { categoryList } from './categories'
 import { serveVersion } from './serve'
-import { categoryState, fileHistory, listFiles, setRelevance, softDelete, storeUploads, versionForViewer, type Viewer } from './service'
+import { categoryState, fileHistory, listFiles, moveFile, setRelevance, softDelete, storeUploads, versionForViewer, type Viewer } from './service'
 import type { UploadAnswer } from '../../shared/documents'
 import { users } from '../db/schema'
 import { eq } from 'drizzle-orm'
@@ -40,6 +40,9 @@ function uploadResponse(answer: UploadAnswer): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
 }
 
+/** The upload form's "I don't know the category" flag. */
+const isAutoCategory = (raw: string | undefined) => raw === '1' || raw === 'true'
+
 const int = (raw: string | undefined, fallback: number, min: number, max: number, field: string) => {
   if (raw === undefined || raw === '') return fallback
   const n = Number(raw)
@@ -58,7 +61,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore) {
       const parsed = await parseUpload(request, store)
       const f = parsed.fields
       const hashes = f.get('hashes[]') ?? f.get('hashes') ?? []
-      const answer = await storeUploads(ctx, store, viewer(user), parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes })
+      const answer = await storeUploads(ctx, store, viewer(user), parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes, autoCategory: isAutoCategory(f.get('autoCategory')?.[0]) })
       return uploadResponse(answer)
     }, { auth: true, parse: 'none' })
     // The per-category upload of the advanced sections: `hashes` is a JSON array.
@@ -74,7 +77,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore) {
         parsed.discardAll()
         throw badRequest(`Invalid field 'hashes': expected a JSON array of SHA-256 values`)
       }
-      const answer = await storeUploads(ctx, store, viewer(user), parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes })
+      const answer = await storeUploads(ctx, store, viewer(user), parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes, autoCategory: isAutoCategory(f.get('autoCategory')?.[0]) })
       return uploadResponse(answer)
     }, { auth: true, parse: 'none' })
     .get('/api/files', ({ request, query, user }) => {
@@ -101,6 +104,8 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore) {
       return serveVersion(store, found.version, found.file.originalName, query.download === '1')
     }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
     .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, viewer(user), params.id) }), { auth: true })
+    .post('/api/files/:id/move', ({ params, body, user }) => moveFile(ctx, viewer(user), params.id, body),
+      { auth: true, body: t.Object({ categoryId: t.Union([t.Integer(), t.String()]), taxYear: t.Optional(t.Union([t.Integer(), t.String()])) }) })
     .get('/api/document-categories', ({ query, user }) => {
       const taxYear = query.taxYear ? int(query.taxYear, 0, 1900, 9999, 'taxYear') : undefined
       const mode = query.mode === 'all' ? 'all' : 'basic'
