@@ -4,8 +4,9 @@ import type { WorkerAnswer, WorkerRequest } from './worker/main'
 
 /** The command that starts a recognition worker: the executable itself, or Bun with the worker's source. */
 export function workerCommand(): string[] {
-  const compiled = import.meta.dir.startsWith('/$bunfs') || import.meta.dir.startsWith('B:\\~BUN')
-  return compiled ? [process.execPath, 'recognition-worker'] : [process.execPath, join(import.meta.dir, 'worker', 'main.ts')]
+  // A compiled executable carries embedded files (the client, the language data); `bun file.ts` has none.
+  // (import.meta.dir cannot tell: the bundler writes the source folder into it.)
+  return Bun.embeddedFiles.length > 0 ? [process.execPath, 'recognition-worker'] : [process.execPath, join(import.meta.dir, 'worker', 'main.ts')]
 }
 
 /** The worker needs no secret: the server decrypts before it sends, and keeps the keys to itself. */
@@ -13,6 +14,18 @@ function workerEnv(): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/KEY|SECRET|PASS|TOKEN|SMTP/i.test(k)) env[k] = v
   return env
+}
+
+/** Tesseract's chatter about optional files and guessed resolutions is not news for an operator. */
+const NOISE = /special-words|Estimating resolution|Invalid resolution|^\s*$/
+async function forwardStderr(stream: ReadableStream<Uint8Array>) {
+  let rest = ''
+  const decoder = new TextDecoder()
+  for await (const chunk of stream) {
+    const lines = (rest + decoder.decode(chunk, { stream: true })).split('\n')
+    rest = lines.pop() ?? ''
+    for (const line of lines) if (!NOISE.test(line)) process.stderr.write(`recognition worker: ${line}\n`)
+  }
 }
 
 export interface PoolStats { peakWorkerRss: number; started: number }
@@ -37,7 +50,7 @@ export function createPool(opts: { idleMs?: number; command?: string[] } = {}) {
     constructor() {
       stats.started++
       this.proc = Bun.spawn(opts.command ?? workerCommand(), {
-        stdio: ['ignore', 'inherit', 'inherit'], env: workerEnv(), serialization: 'advanced',
+        stdio: ['ignore', 'inherit', 'pipe'], env: workerEnv(), serialization: 'advanced',
         ipc: (answer: WorkerAnswer) => {
           stats.peakWorkerRss = Math.max(stats.peakWorkerRss, answer.rss)
           const p = this.pending.get(answer.id)
@@ -47,6 +60,7 @@ export function createPool(opts: { idleMs?: number; command?: string[] } = {}) {
         onExit: () => this.gone(new Error('the recognition worker stopped')),
       })
       all.add(this)
+      forwardStderr(this.proc.stderr as ReadableStream<Uint8Array>)
     }
     gone(err: Error) {
       this.dead = true

@@ -47,7 +47,8 @@ export function classify(text: string): Classification {
   const kept = hits.filter((h) => h.start < 0 || !hits.some((o) => o.categoryId !== h.categoryId && o.start >= 0 &&
     o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start))
   const scored = COMPILED.map(({ categoryId }) => {
-    const mine = kept.filter((h) => h.categoryId === categoryId)
+    // One word of the text counts once per category, even when two cues find it.
+    const mine = kept.filter((h, i) => h.categoryId === categoryId && kept.findIndex((o) => o.categoryId === categoryId && o.word === h.word) === i)
     return { categoryId, score: mine.reduce((s, h) => s + h.cue.weight, 0), reason: mine.map((h) => h.word) }
   }).sort((a, b) => b.score - a.score)
 

@@ -1,5 +1,5 @@
 import { unzipSync, strFromU8 } from 'fflate'
-import { extractImages, extractText, getDocumentProxy } from 'unpdf'
+import { openPdf } from './pdf'
 import { ocrImage } from './ocr'
 
 export type ExtractKind = 'pdf' | 'image' | 'docx' | 'txt' | 'doc'
@@ -38,16 +38,17 @@ export async function extract(kind: ExtractKind, bytes: Uint8Array): Promise<Ext
 }
 
 async function pdf(bytes: Uint8Array): Promise<Extracted> {
-  const doc = await getDocumentProxy(new Uint8Array(bytes))
+  const doc = await openPdf(new Uint8Array(bytes))
   try {
-    const { totalPages, text } = await extractText(doc, { mergePages: true })
+    const text = await doc.text()
+    const totalPages = doc.pages
     const letters = (text.match(/\p{L}/gu) ?? []).length
     if (letters >= MIN_LETTERS_PER_PAGE * Math.min(totalPages, 2)) return { text, method: 'pdf-text', pages: totalPages }
     // No usable text layer: a scan wrapped in a PDF. Read its page images.
     const parts: string[] = []
     let confidence = 0, read = 0
     for (let page = 1; page <= Math.min(totalPages, MAX_OCR_PAGES); page++) {
-      const images = (await extractImages(doc, page)).filter((i) => i.width * i.height >= MIN_PAGE_IMAGE_PIXELS)
+      const images = (await doc.images(page)).filter((i) => i.width * i.height >= MIN_PAGE_IMAGE_PIXELS)
       for (const image of images.slice(0, 1)) {
         const r = await ocrImage(toPnm(image.data, image.width, image.height, image.channels))
         parts.push(r.text)
@@ -58,7 +59,7 @@ async function pdf(bytes: Uint8Array): Promise<Extracted> {
     if (read === 0) return { text, method: 'pdf-text', pages: totalPages }
     return { text: [text, ...parts].join('\n'), method: 'pdf-ocr', pages: totalPages, ocrConfidence: confidence / read }
   } finally {
-    await doc.cleanup()
+    await doc.close()
   }
 }
 
