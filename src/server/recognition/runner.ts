@@ -1,4 +1,5 @@
 import type { AppContext } from '../context'
+import type { BlobStore } from '../infra/blob-store'
 import { createPool, type Pool } from './pool'
 import { nextPending, runJob } from './service'
 
@@ -7,7 +8,7 @@ import { nextPending, runJob } from './service'
  * default 1: OCR takes a whole core), oldest first. Started at server start, so jobs
  * left by a stop run again; kicked by every upload.
  */
-export function startRunner(ctx: AppContext, opts: { workers: number; pool?: Pool }) {
+export function startRunner(ctx: AppContext, blobs: BlobStore, opts: { workers: number; pool?: Pool }) {
   const pool = opts.pool ?? createPool()
   const running = new Set<string>()
   let stopped = false
@@ -20,7 +21,7 @@ export function startRunner(ctx: AppContext, opts: { workers: number; pool?: Poo
       try { id = nextPending(ctx, running) } catch (err) { ctx.log.error('recognition queue unreadable', { error: (err as Error).message }); return }
       if (!id) break
       running.add(id)
-      runJob(ctx, pool, id)
+      runJob(ctx, blobs, pool, id)
         .catch((err) => { if (!stopped) ctx.log.warn('recognition job failed', { versionId: id, error: (err as Error).message }) })
         .finally(() => {
           running.delete(id!)

@@ -2,8 +2,10 @@ import { and, asc, eq, notInArray } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { recognitions } from '../db/schema'
 import { ApiError } from '../http/errors'
-import { fileForViewer, liveFile, moveFile, versionContent, versionForViewer, type Viewer } from '../documents/service'
-import { blobStoreOf } from '../documents/index'
+import { currentVersionFor, liveFile, moveFile, versionContent, type Viewer } from '../documents/service'
+import type { BlobStore } from '../infra/blob-store'
+import { audit } from '../infra/audit'
+import type { RequestContext } from '../infra/request-context'
 import type { StoredVersion } from '../documents/events'
 import { classify } from '../../shared/recognition/classify'
 import { AUTO_MOVE_CONFIDENCE, type RecognitionAnswer } from '../../shared/recognition/types'
@@ -33,7 +35,7 @@ export function removeForFile(ctx: AppContext, fileId: string) {
 
 /** GET /api/files/:id/recognition: the current version's recognition (owner or admin). */
 export function recognitionFor(ctx: AppContext, viewer: Viewer, fileId: string): RecognitionAnswer {
-  const { file, version } = versionForViewer(ctx, viewer, fileId)
+  const { file, version } = currentVersionFor(ctx, viewer, fileId)
   const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
   if (!row) throw new ApiError(404, 'NOT_RECOGNISED', 'This file has not been queued for recognition.')
   return {
@@ -46,8 +48,10 @@ export function recognitionFor(ctx: AppContext, viewer: Viewer, fileId: string):
 }
 
 /** The extracted text of the current version, for the expert (admin) or the owner. Null before it is read. */
-export async function recognisedText(ctx: AppContext, viewer: Viewer, fileId: string): Promise<string | null> {
-  const { version } = versionForViewer(ctx, viewer, fileId)
+export async function recognisedText(ctx: AppContext, rc: RequestContext, fileId: string): Promise<string | null> {
+  const { file, version } = currentVersionFor(ctx, rc.user, fileId)
+  // The text is the document's content: an expert reading another user's is audited like a download.
+  if (file.userId !== rc.user.id) audit(ctx, rc, 'admin_read_text', { fileId, version: version.version }, { target: { userId: file.userId } })
   const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
   return row?.textKey ? readText(ctx, row.fileId, row.versionId, row.textKey) : null
 }
@@ -60,12 +64,12 @@ const finish = (ctx: AppContext, versionId: string, set: Partial<typeof recognit
  * here, store the text encrypted and the result. A worker crash or timeout leaves the
  * job pending for another try, up to MAX_ATTEMPTS.
  */
-export async function runJob(ctx: AppContext, pool: Pool, versionId: string): Promise<void> {
+export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, versionId: string): Promise<void> {
   const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, versionId)).get()
   if (!row || row.status !== 'pending') return
   if (row.attempts >= MAX_ATTEMPTS) return void finish(ctx, versionId, { status: 'failed', reason: JSON.stringify(['the document could not be read']) })
   finish(ctx, versionId, { attempts: row.attempts + 1 })
-  const content = await versionContent(ctx, blobStoreOf(ctx), row.fileId, versionId)
+  const content = await versionContent(ctx, blobs, row.fileId, versionId)
   if (!content) return removeForFile(ctx, row.fileId)
   const kind = kindOf(content.file.originalName)
   if (!kind || kind === 'doc') return void finish(ctx, versionId, { status: 'unsupported', reason: JSON.stringify([kind === 'doc' ? 'the old Word format (.doc) is not read' : 'this file type is not read']) })
@@ -110,4 +114,3 @@ export function nextPending(ctx: AppContext, running: Set<string>): string | nul
 export const pendingCount = (ctx: AppContext) =>
   ctx.db.select({ id: recognitions.versionId }).from(recognitions).where(eq(recognitions.status, 'pending')).all().length
 
-export { fileForViewer }

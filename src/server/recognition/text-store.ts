@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { AppContext } from '../context'
-import { createBlobStore, type BlobStore } from '../documents/blob-store'
+import { createBlobStore, type BlobStore } from '../infra/blob-store'
 
 /**
  * The extracted text is as sensitive as the document, so it is kept like the documents:
