@@ -21,7 +21,7 @@ import { cantonRoutes } from './cantons/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
 import { documentRoutes } from './documents/index'
-import { purgeDeleted } from './documents/service'
+import { purgeDeleted, storedVersionCheck } from './documents/service'
 import { advancedRoutes } from './advanced/index'
 import { recognitionRoutes } from './recognition/index'
 
@@ -32,7 +32,7 @@ import { recognitionRoutes } from './recognition/index'
 export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean; blobs?: BlobStore; recognition?: boolean } = {}) {
   // The infrastructure every area receives: one session store, one blob store.
   const sessions = createSessionStore(ctx)
-  const blobs = opts.blobs ?? openBlobStore(ctx)
+  const blobs = opts.blobs ?? openBlobStore(ctx, storedVersionCheck(ctx))
   if (opts.maintenance) {
     startMaintenance(ctx, [
       function expiredSessions() { sessions.purgeExpired() },

@@ -1,6 +1,8 @@
 /** Runtime settings (DESIGN.md §3). Read once at start; tests build their own. */
 export interface Config {
   port: number
+  /** The address to listen on (HOST, default 0.0.0.0). */
+  host: string
   dataDir: string
   publicUrl: string
   smtpUrl?: string
@@ -23,6 +25,8 @@ export interface Config {
   auditRetentionDays: number
   /** Stored bytes per person, all versions of live files (USER_QUOTA_MB, default 2048). */
   userQuotaBytes: number
+  /** Documents read at once in the background (RECOGNITION_WORKERS, default 1; 0 stops recognition). */
+  recognitionWorkers: number
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, argv: string[] = []): Config {
@@ -32,6 +36,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
   return {
     port,
+    host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR ?? './data',
     publicUrl,
     smtpUrl: env.SMTP_URL || undefined,
@@ -48,10 +53,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firmAddress: env.FIRM_ADDRESS?.trim() ?? '',
     auditRetentionDays: positive(env, 'AUDIT_RETENTION_DAYS', 365),
     userQuotaBytes: positive(env, 'USER_QUOTA_MB', 2048) * 1024 * 1024,
+    recognitionWorkers: workerCount(env.RECOGNITION_WORKERS),
   }
 }
 
 export const isHttps = (c: Config) => c.publicUrl.startsWith('https://')
+
+/** RECOGNITION_WORKERS: each worker may use a core and about 250 MB while it reads a scan. */
+function workerCount(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 0 || n > 16) throw new Error(`RECOGNITION_WORKERS must be a number from 0 to 16, got "${raw}"`)
+  return n
+}
 
 /** TRUST_PROXY=N: N trusted hops; 'true' is one, unset or 'false' none. */
 function trustedHops(raw: string | undefined): number {

@@ -5,28 +5,13 @@ import { createApp } from './app'
 import { recognitionRunner } from './recognition/index'
 import { grantAdmin } from './auth/service'
 import { backup } from './cli/backup'
+import { rotateKeys } from './cli/keys-rotate'
+import { keyFilePath } from './keys'
 import { importLocalities } from './address/localities'
 import { diskAssets, type Asset } from './static/assets'
 import { APP_VERSION } from '../shared/version'
+import { HELP } from './cli/help'
 
-const HELP = `swisstax ${APP_VERSION}: Swiss tax-return preparation, one executable and one data folder.
-
-Usage: swisstax [command] [--dev]
-
-Commands:
-  serve                 start the web server (the default)
-  admin add EMAIL       give the admin role to EMAIL (the account is created if needed)
-  backup FILE           write a consistent copy of the live database to FILE, blobs to FILE.blobs/
-  data import-localities FILE
-                        load swisstopo's Ortschaftenverzeichnis CSV (semicolon-separated) for the
-                        address lookup, replacing the previous import
-  --version             print the version
-  --help                print this help
-
-Settings (environment): PORT (3000), DATA_DIR (./data), PUBLIC_URL, SMTP_URL, MAIL_FROM,
-ADMIN_EMAILS, SWISSTAX_MASTER_KEY, RECOGNITION_WORKERS (1), ADDRESS_SEARCH_URL (a Nominatim-style geocoder),
-FIRM_NAME and FIRM_ADDRESS (the representative named in the power of attorney), NODE_ENV (production; --dev or NODE_ENV=development
-turns on development mode).`
 
 async function loadAssets(config: Config): Promise<Map<string, Asset>> {
   // The compiled binary carries the client inside (build.ts writes assets.gen.ts);
@@ -53,10 +38,22 @@ export async function main(argv: string[]) {
     const user = grantAdmin(ctx, rest[1])
     return console.log(`${user.email} is now an admin (user ${user.id})`)
   }
-  if (command === 'backup' && rest[0]) {
+  if (command === 'backup' && rest[0] && !rest[0].startsWith('--')) {
     const ctx = createContext(config)
-    const out = backup(ctx, rest[0])
-    return console.log(`backup written: ${out.database}${out.blobs ? ` and ${out.blobs}` : ''}`)
+    const out = backup(ctx, rest[0], { withKey: rest.includes('--with-key') })
+    console.log(`backup written: ${out.database}${out.blobs ? ` and ${out.blobs}` : ''}${out.key ? `, master key in ${out.key}` : ''} (readable by this user only)`)
+    if (!out.key) {
+      console.log(`Keep the master key too: the documents in this backup cannot be read without it. It is ${config.masterKey ? 'SWISSTAX_MASTER_KEY' : keyFilePath(config.dataDir)}` +
+        ` (or run \`swisstax backup FILE --with-key\` to write it beside the backup as FILE.key, mode 0600).`)
+    }
+    return
+  }
+  if (command === 'keys' && rest[0] === 'rotate') {
+    const ctx = createContext(config)
+    const out = rotateKeys(ctx)
+    ctx.sqlite.close()
+    if (out.newKey) return console.log(`re-wrapped ${out.rotated} data key(s). The new master key is below: set SWISSTAX_MASTER_KEY to it before the next start (the old one no longer opens the documents).\n${out.newKey}`)
+    return console.log(`re-wrapped ${out.rotated} data key(s) under a new master key, now in ${out.keyFile}. Make a new backup of the key file.`)
   }
   if (command === 'data' && rest[0] === 'import-localities' && rest[1]) {
     const ctx = createContext(config)
@@ -71,7 +68,7 @@ export async function main(argv: string[]) {
 
   const ctx = createContext(config)
   const app = createApp(ctx, await loadAssets(config), { maintenance: true, recognition: true })
-  app.listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })
+  app.listen({ port: config.port, hostname: config.host })
   // The executable starts with JIT tier-up made 8× more reluctant (build.ts), so run-once
   // start-up code is not compiled; from here on the request paths get the normal policy.
   Bun.unsafe.setJITPolicy(1)

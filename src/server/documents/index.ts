@@ -11,7 +11,7 @@ import type { BlobStore } from '../infra/blob-store'
 import { parseUpload } from './multipart'
 import { categoryList } from './categories'
 import { serveVersion } from './serve'
-import { categoryState, fileHistory, listFiles, moveFile, setRelevance, softDelete, storeUploads, versionForViewer } from './service'
+import { categoryState, fileHistory, listFiles, moveFile, setRelevance, softDelete, storeUploads, versionForViewer, requireStorageLeft } from './service'
 import type { UploadAnswer } from '../../shared/documents'
 import { sectionByNamedToggleKey } from '../../shared/advanced'
 import { setSection } from '../advanced/service'
@@ -34,6 +34,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
     .use(authPlugin(ctx, sessions))
     // The dashboard upload: repeated `files`, `hashes[]`, optional categoryId, taxYear.
     .post('/api/files/upload', async ({ request, user }) => {
+      requireStorageLeft(ctx, user.id)
       const parsed = await parseUpload(request, store)
       const f = parsed.fields
       const hashes = f.get('hashes[]') ?? f.get('hashes') ?? []
@@ -42,6 +43,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
     }, { auth: true, parse: 'none' })
     // The per-category upload of the advanced sections: `hashes` is a JSON array.
     .post('/api/upload', async ({ request, user }) => {
+      requireStorageLeft(ctx, user.id)
       const parsed = await parseUpload(request, store)
       const f = parsed.fields
       let hashes: string[]

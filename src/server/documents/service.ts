@@ -81,6 +81,7 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Vie
         results.push({ status: 'fulfilled', value: { hash: file.sha256, blobUrl: versionUrl(existing.id, existing.currentVersion), id: existing.id, version: existing.currentVersion, unchanged: true } })
         continue
       }
+      if (storageUsed(ctx, owner.id) + file.size > ctx.config.userQuotaBytes) throw quotaExceeded(ctx)
       const fileId = existing?.id ?? randomUUID()
       const versionId = randomUUID()
       const version = (existing?.currentVersion ?? 0) + 1
@@ -185,11 +186,34 @@ export function purgeDeleted(ctx: AppContext, store: BlobStore): number {
   const due = ctx.db.select({ id: files.id }).from(files)
     .where(and(isNotNull(files.deletedAt), lt(files.deletedAt, ctx.now() - PURGE_AFTER_MS))).all()
   for (const { id } of due) {
+    // Rows first: a crash in between leaves a blob without a row, which the start-up sweep removes,
+    // never a row without its blob.
+    ctx.db.delete(files).where(eq(files.id, id)).run()
     store.removeFile(id)
     emitRemoved(ctx, id)
-    ctx.db.delete(files).where(eq(files.id, id)).run()
   }
   return due.length
+}
+
+/** For the start-up sweep of orphan blobs: whether a stored blob has its version row. */
+export function storedVersionCheck(ctx: AppContext): (fileId: string, versionId: string) => boolean {
+  const known = new Set(ctx.db.select({ fileId: fileVersions.fileId, id: fileVersions.id }).from(fileVersions).all().map((v) => `${v.fileId}/${v.id}`))
+  return (fileId, versionId) => known.has(`${fileId}/${versionId}`)
+}
+
+/** Stored bytes of a person: every version of their live files (USER_QUOTA_MB). */
+export function storageUsed(ctx: AppContext, userId: number): number {
+  return ctx.db.select({ n: sql<number>`coalesce(sum(${fileVersions.size}), 0)` }).from(fileVersions)
+    .innerJoin(files, eq(files.id, fileVersions.fileId))
+    .where(and(eq(files.userId, userId), isNull(files.deletedAt))).get()?.n ?? 0
+}
+
+export const quotaExceeded = (ctx: AppContext) => new ApiError(413, 'QUOTA_EXCEEDED',
+  `Your storage is full (${Math.round(ctx.config.userQuotaBytes / 1024 / 1024)} MB). Please delete files you no longer need.`)
+
+/** Refuses an upload before its body is read when the person is already at the limit. */
+export function requireStorageLeft(ctx: AppContext, userId: number) {
+  if (storageUsed(ctx, userId) >= ctx.config.userQuotaBytes) throw quotaExceeded(ctx)
 }
 
 export function setRelevance(ctx: AppContext, userId: number, categoryId: number, taxYear: unknown, isRelevant: boolean) {
@@ -255,4 +279,15 @@ export function currentVersionFor(ctx: AppContext, viewer: Viewer, fileId: strin
   const version = ctx.db.select().from(fileVersions).where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, file.currentVersion))).get()
   if (!version) throw notFound('File version not found', 'FILE_NOT_FOUND')
   return { file, version }
+}
+
+/** `swisstax keys rotate`: every data key re-wrapped under the new master key, in one transaction; the blobs stay as they are. */
+export function rewrapDataKeys(ctx: AppContext, from: { unwrap(w: string): Buffer }, to: { wrap(k: Buffer): string }): number {
+  return ctx.sqlite.transaction(() => {
+    const rows = ctx.db.select({ id: fileVersions.id, wrappedKey: fileVersions.wrappedKey }).from(fileVersions).all()
+    for (const row of rows) {
+      ctx.db.update(fileVersions).set({ wrappedKey: to.wrap(from.unwrap(row.wrappedKey)) }).where(eq(fileVersions.id, row.id)).run()
+    }
+    return rows.length
+  })()
 }

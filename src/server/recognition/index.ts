@@ -6,7 +6,8 @@ import { authPlugin } from '../infra/auth-plugin'
 import type { BlobStore } from '../infra/blob-store'
 import { onFileRemoved, onVersionStored } from '../documents/events'
 import { enqueue, recognisedText, recognitionFor, removeForFile } from './service'
-import { startRunner, workersFromEnv, type Runner } from './runner'
+import { startRunner, type Runner } from './runner'
+import { sweepTexts } from './text-store'
 
 const runners = new WeakMap<AppContext, Runner>()
 /** The running queue of a context (tests and the server stop it; the bench reads its pool's figures). */
@@ -20,7 +21,9 @@ export const recognitionRunner = (ctx: AppContext) => runners.get(ctx)
 export function recognitionRoutes(ctx: AppContext, sessions: SessionStore, blobs: BlobStore, opts: { run?: boolean } = {}) {
   let runner: Runner | undefined
   if (opts.run) {
-    runner = startRunner(ctx, blobs, { workers: workersFromEnv(process.env.RECOGNITION_WORKERS) })
+    // Texts whose row is gone (a crash between the row's deletion and the text's) go at start.
+    sweepTexts(ctx)
+    runner = startRunner(ctx, blobs, { workers: ctx.config.recognitionWorkers })
     runners.set(ctx, runner)
     // Jobs left by the last stop.
     setTimeout(() => runner?.kick(), 0)

@@ -8,6 +8,8 @@ import { silentLogger } from '../log'
 import { sha256, uploadForm, type Part } from '../documents/test-fixtures'
 import { recognitionRunner } from './index'
 import { textPath } from './text-store'
+import { rotateKeys } from '../cli/keys-rotate'
+import { loadConfig } from '../config'
 import { makeDoc } from './corpus/kinds'
 import { rng } from './corpus/people'
 import { textPdf } from './corpus/pdf'
@@ -196,3 +198,18 @@ describe('the queue and deletion', () => {
     expect((t.ctx.sqlite.query('SELECT count(*) AS n FROM recognitions').get() as { n: number }).n).toBe(0)
   }, 90_000)
 })
+
+test('keys rotate re-wraps the texts\' data keys too: the text stays readable under the new master key', async () => {
+  t = testApp({}, { recognition: true })
+  const { cookie } = await t.signIn('alice@example.ch')
+  const up = await upload(cookie, [{ name: 'ga.txt', data: new TextEncoder().encode('Generalabonnement 2. Klasse gültig vom 01.01.2025 bis 31.12.2025') }], { taxYear: YEAR, categoryId: 21 })
+  const id = up.json.files[0].value.id
+  expect((await settled(cookie, id)).json.status).toBe('done')
+  recognitionRunner(t.ctx)?.stop()
+  const { newKey } = rotateKeys(t.ctx)
+  const ctx2 = createContext(loadConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: 'http://localhost:3000', SWISSTAX_MASTER_KEY: newKey! }), { log: silentLogger })
+  extra.push(() => ctx2.sqlite.close())
+  const row = ctx2.sqlite.query('SELECT file_id, version_id, text_key FROM recognitions').get() as { file_id: string; version_id: string; text_key: string }
+  const { readText } = await import('./text-store')
+  expect(await readText(ctx2, row.file_id, row.version_id, row.text_key)).toContain('Generalabonnement')
+}, 90_000)

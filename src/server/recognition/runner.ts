@@ -42,8 +42,3 @@ export function startRunner(ctx: AppContext, blobs: BlobStore, opts: { workers: 
   }
 }
 export type Runner = ReturnType<typeof startRunner>
-
-export function workersFromEnv(raw: string | undefined): number {
-  const n = Number(raw ?? 1)
-  return Number.isInteger(n) && n >= 0 && n <= 16 ? n : 1
-}

@@ -53,7 +53,15 @@ export async function recognisedText(ctx: AppContext, rc: RequestContext, fileId
   // The text is the document's content: an expert reading another user's is audited like a download.
   if (file.userId !== rc.user.id) audit(ctx, rc, 'admin_read_text', { fileId, version: version.version }, { target: { userId: file.userId } })
   const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
-  return row?.textKey ? readText(ctx, row.fileId, row.versionId, row.textKey) : null
+  if (!row?.textKey) return null
+  try {
+    return await readText(ctx, row.fileId, row.versionId, row.textKey)
+  } catch (err) {
+    // A text that cannot be decrypted (a key rotation cut off halfway) is read again from the document.
+    ctx.log.warn('recognised text unreadable; queued again', { fileId, error: (err as Error).message })
+    ctx.db.update(recognitions).set({ status: 'pending', attempts: 0, textKey: null, updatedAt: ctx.now() }).where(eq(recognitions.versionId, row.versionId)).run()
+    return null
+  }
 }
 
 const finish = (ctx: AppContext, versionId: string, set: Partial<typeof recognitions.$inferInsert>) =>
