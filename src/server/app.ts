@@ -22,6 +22,8 @@ import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
 import { documentRoutes } from './documents/index'
 import { purgeDeleted, storedVersionCheck } from './documents/service'
+import { adminRoutes } from './admin/index'
+import { startClientMail } from './client-mail/index'
 import { advancedRoutes } from './advanced/index'
 
 /**
@@ -39,6 +41,7 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
       function deletedFiles() { purgeDeleted(ctx, blobs) },
       function oldAuditEntries() { sweepAuditDaily(ctx) },
     ])
+    startClientMail(ctx)
   }
   // Bun's own limit would answer 413 with an empty body before we see the request;
   // parseLimitedBody and the upload parser count every body themselves instead.
@@ -71,6 +74,7 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     .use(addressRoutes(ctx, sessions))
     .use(advancedRoutes(ctx, sessions))
     .use(cantonRoutes())
+    .use(adminRoutes(ctx, sessions))
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))
 

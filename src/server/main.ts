@@ -2,11 +2,12 @@
 import { loadConfig, type Config } from './config'
 import { createContext } from './boot'
 import { createApp } from './app'
-import { grantAdmin } from './auth/service'
+import { grantAdmin, revokeAdmin, syncAdminEmails } from './auth/service'
 import { backup } from './cli/backup'
 import { rotateKeys } from './cli/keys-rotate'
 import { keyFilePath } from './keys'
 import { importLocalities } from './address/localities'
+import { importBuildingAddresses, type ImportProgress } from './address/buildings'
 import { diskAssets, type Asset } from './static/assets'
 import { APP_VERSION } from '../shared/version'
 import { HELP } from './cli/help'
@@ -35,6 +36,13 @@ export async function main(argv: string[]) {
     const user = grantAdmin(ctx, rest[1])
     return console.log(`${user.email} is now an admin (user ${user.id})`)
   }
+  if (command === 'admin' && rest[0] === 'remove' && rest[1]) {
+    const ctx = createContext(config)
+    const user = revokeAdmin(ctx, rest[1])
+    console.log(`${user.email} is no longer an admin (user ${user.id})`)
+    if (user.stillListed) console.log(`note: ${user.email} is still in ADMIN_EMAILS and gets the role back at the next sign-in`)
+    return
+  }
   if (command === 'backup' && rest[0] && !rest[0].startsWith('--')) {
     const ctx = createContext(config)
     const out = backup(ctx, rest[0], { withKey: rest.includes('--with-key') })
@@ -58,12 +66,28 @@ export async function main(argv: string[]) {
     ctx.sqlite.close()
     return console.log(`imported ${out.imported} localities from ${rest[1]}${out.skipped ? ` (${out.skipped} line(s) skipped)` : ''}`)
   }
+  if (command === 'data' && rest[0] === 'import-addresses' && rest[1]) {
+    const ctx = createContext(config)
+    const started = performance.now()
+    // One progress line, rewritten in place on a terminal, one line per step in a log.
+    const progress = ({ rows, imported, bytes, totalBytes }: ImportProgress) => {
+      const pct = totalBytes ? Math.floor((bytes / totalBytes) * 100) : 100
+      const line = `${pct}% read, ${rows.toLocaleString('en')} rows, ${imported.toLocaleString('en')} addresses, ${((performance.now() - started) / 1000).toFixed(0)} s`
+      process.stderr.write(process.stderr.isTTY ? `\r${line}   ` : `${line}\n`)
+    }
+    const out = await importBuildingAddresses(ctx, rest[1], progress)
+    ctx.sqlite.close()
+    if (process.stderr.isTTY) process.stderr.write('\n')
+    const notes = [out.skipped && `${out.skipped} row(s) skipped`, out.alternatives && `${out.alternatives} non-official alternative(s) left out`].filter(Boolean)
+    return console.log(`imported ${out.imported} building addresses from ${rest[1]} in ${((performance.now() - started) / 1000).toFixed(1)} s${notes.length ? ` (${notes.join(', ')})` : ''}`)
+  }
   if (command !== 'serve') {
     console.error(`unknown command: ${args.join(' ')}\n\n${HELP}`)
     process.exit(2)
   }
 
   const ctx = createContext(config)
+  for (const email of syncAdminEmails(ctx)) ctx.log.info(`${email} left ADMIN_EMAILS: the admin role it gave is taken away`)
   const app = createApp(ctx, await loadAssets(config), { maintenance: true })
   app.listen({ port: config.port, hostname: config.host })
   // The executable starts with JIT tier-up made 8× more reluctant (build.ts), so run-once

@@ -13,6 +13,7 @@ import { categoryById, DEFAULT_CATEGORY_ID, extensionOf, MIME_BY_EXTENSION, type
 import type { BlobStore } from '../infra/blob-store'
 import type { ParsedUpload } from './multipart'
 import { categoryName } from './categories'
+import { touchActivity } from '../users/service'
 import { requireSectionCategoryOpen } from '../advanced/service'
 
 export interface Viewer { id: number; role: string; language: string }
@@ -103,6 +104,7 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Vie
     }
   }
   const failedCount = results.filter((r) => r.status === 'rejected').length
+  if (failedCount < results.length) touchActivity(ctx, owner.id)
   const statusAdvanced = failedCount < results.length && advance(ctx, owner.id, taxYear)
   return { files: results, failedCount, statusAdvanced }
 }
@@ -162,7 +164,7 @@ export function versionForViewer(ctx: AppContext, rc: RequestContext, fileId: st
   const v = ctx.db.select().from(fileVersions)
     .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, version ?? file.currentVersion))).get()
   if (!v) throw notFound('File version not found', 'FILE_NOT_FOUND')
-  if (file.userId !== rc.user.id) audit(ctx, rc, 'admin_download', { fileId, version: v.version })
+  if (file.userId !== rc.user.id) audit(ctx, rc, 'admin_download', { fileId, version: v.version }, { target: { userId: file.userId } })
   return { file, version: v }
 }
 
@@ -171,6 +173,7 @@ export function softDelete(ctx: AppContext, viewer: Viewer, fileId: string): { s
   const file = fileForViewer(ctx, viewer, fileId)
   requireWritableYear(ctx, file.userId, file.taxYear)
   ctx.db.update(files).set({ deletedAt: ctx.now() }).where(eq(files.id, fileId)).run()
+  if (viewer.id === file.userId) touchActivity(ctx, file.userId)
   return { statusAdvanced: advance(ctx, file.userId, file.taxYear) }
 }
 
