@@ -25,12 +25,13 @@ import { purgeDeleted, storedVersionCheck } from './documents/service'
 import { adminRoutes } from './admin/index'
 import { startClientMail } from './client-mail/index'
 import { advancedRoutes } from './advanced/index'
+import { recognitionRoutes } from './recognition/index'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
  * into the `{ message, code }` envelope; a 500 is logged and never leaks details.
  */
-export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean; blobs?: BlobStore } = {}) {
+export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean; blobs?: BlobStore; recognition?: boolean } = {}) {
   // The infrastructure every area receives: one session store, one blob store.
   const sessions = createSessionStore(ctx)
   const blobs = opts.blobs ?? openBlobStore(ctx, storedVersionCheck(ctx))
@@ -69,6 +70,7 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))
     .use(documentRoutes(ctx, sessions, blobs))
+    .use(recognitionRoutes(ctx, sessions, blobs, { run: opts.recognition }))
     .use(profileRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))
     .use(addressRoutes(ctx, sessions))
