@@ -14,7 +14,7 @@ for (const part of (existsSync('bench/RESULTS.md') ? readFileSync('bench/RESULTS
   const [, name, text] = /^(\S+) -->\n([\s\S]*)$/.exec(part) ?? []
   if (name && text) sections.set(name, text.trimEnd() + '\n')
 }
-const ORDER = ['auth', 'memory', 'coldstart', 'login', 'home', 'documents', 'addresses', 'lighthouse']
+const ORDER = ['auth', 'memory', 'coldstart', 'login', 'home', 'documents', 'addresses', 'lighthouse', 'admin']
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a')
 const verdict = (ok: boolean) => (ok ? '✅' : '❌')
 
@@ -164,6 +164,14 @@ if (want('login')) {
 `)
   await server.stop()
   cleanup(server.dataDir)
+}
+
+if (want('admin')) {
+  // Issue 11: bench/admin.ts seeds 10,000 clients and prints its own table.
+  console.log('admin: the experts\' client list at 10,000 clients …')
+  const run = Bun.spawnSync(['bun', 'bench/admin.ts'], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, BENCH_NO_BUILD: '1' } })
+  if (run.exitCode !== 0) process.exit(1)
+  sections.set('admin', run.stdout.toString().replace(/^### /, '## ').trimEnd() + '\n')
 }
 
 if (want('documents')) {

@@ -8,6 +8,8 @@ Usage: swisstax [command] [--dev]
 Commands:
   serve                 start the web server (the default)
   admin add EMAIL       give the admin role to EMAIL (the account is created if needed)
+  admin remove EMAIL    take the admin role away from EMAIL (one that ADMIN_EMAILS gave ends at
+                        start once the address has left the list)
   backup FILE [--with-key]
                         write a consistent copy of the live database to FILE and the encrypted
                         documents to FILE.blobs/ (readable by you only). The documents need the
@@ -30,15 +32,18 @@ Settings (environment variables, default in brackets):
   DATA_DIR              database, documents and key file [./data]
   PUBLIC_URL            the address people use, for mails and Secure cookies [http://localhost:PORT]
   APP_NAME              display name [SwissTax]
-  SMTP_URL              SMTP server for login codes, e.g. smtp://user:pass@host:587 [unset: codes are logged]
+  SMTP_URL              SMTP server for login codes and client mails, e.g. smtp://user:pass@host:587 [unset: codes are logged]
   MAIL_FROM             sender of mails [SwissTax <no-reply@PUBLIC_URL's host>]
   ADMIN_EMAILS          comma-separated e-mails that get the admin role at sign-in [none]
+  FILING_DEADLINE       filing deadline as MM-DD of the following year, for the clients' reminder
+                        mails 30 and 7 days before [03-31]
   SWISSTAX_MASTER_KEY   base64 32-byte key for document encryption [DATA_DIR/master.key, created at first start]
   SESSION_IDLE_MINUTES  a session ends after this long without use [60]
   SESSION_MAX_HOURS     and this long after sign-in at the latest [12]
   TRUST_PROXY           number of reverse proxies in front that append to X-Forwarded-For [0: header ignored]
   AUDIT_RETENTION_DAYS  audit entries older than this are removed daily [365]
   USER_QUOTA_MB         stored documents per person, all versions [2048]
+  RECOGNITION_WORKERS   documents read at once in the background, each up to a core and ~250 MB [1; 0: off]
   FIRM_NAME             the representative named in the power of attorney [APP_NAME]
   FIRM_ADDRESS          its address [empty]
   ADDRESS_SEARCH_URL    a Nominatim-style geocoder for the address lookup [unset: offline list only]
