@@ -87,7 +87,7 @@ export function uploadErrorText(err: unknown, i18n: Pick<typeof i18next, 'exists
  * fetch does not give. Resolves with the server's item for this file.
  */
 export function uploadOne(file: File, hash: string, categoryId: number, taxYear: number, onProgress: (percent: number) => void) {
-  return new Promise<{ hash: string; blobUrl: string; id: string }>((resolve, reject) => {
+  return new Promise<{ hash: string; blobUrl: string; id: string; version: number; unchanged: boolean }>((resolve, reject) => {
     const form = new FormData()
     form.append('files', file, file.name)
     form.append('hashes[]', hash)

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
 import { messageOf } from '../api'
 import { toast } from '../ui/toast'
 import { Dialog } from '../ui/dialog'
@@ -32,7 +33,7 @@ export function YourFilesButton({ taxYear }: { taxYear: number }) {
           <span>{t('files.count', { count: count ?? 0, year: taxYear })}</span>
         </button>
         {/* The file-history button of spec part 1 §2, beside 'Your Files'. */}
-        <button type="button" className="file-history-button secondary outline" onClick={() => setOpen(true)}>{t('files.open_history')}</button>
+        <Link href="/file-history" className="file-history-button">{t('files.full_history')}</Link>
       </div>
       <FileHistoryDialog open={open} onClose={() => setOpen(false)} initialYear={taxYear} />
     </>
@@ -139,7 +140,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
                     {variant === 'page' && <a href={f.blobUrl} target="_blank" rel="noopener noreferrer" role="button" className="secondary outline">{t('history.view')}</a>}
                     <a href={downloadUrl(f.blobUrl)} download={f.originalFileName} role="button" className="secondary outline">{t('history.download')}</a>
                     <button type="button" className="secondary outline" onClick={() => setVersionsOf(f)}>{t('history.versions')}</button>
-                    {variant === 'page' && <button type="button" className="secondary outline" onClick={() => void remove(f)}>{t('history.delete')}</button>}
+                    <button type="button" className="danger" onClick={() => void remove(f)}>{t('history.delete')}</button>
                   </div>
                 </li>
               ))}

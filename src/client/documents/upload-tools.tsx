@@ -22,7 +22,8 @@ type Picked = { id: number; name: string }
  * through the category picker, the client checks, the session probe and the
  * browser-side SHA-256 before it is sent.
  */
-export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear: number; disabled?: boolean; onUploaded?: () => void }) {
+/** `primary`: uploading is the view's next step (status 2), so Upload files is its one primary action. */
+export function UploadTools({ taxYear, disabled = false, primary = false, onUploaded }: { taxYear: number; disabled?: boolean; primary?: boolean; onUploaded?: () => void }) {
   const { t, i18n } = useTranslation('documents')
   const [, navigate] = useLocation()
   const user = useAtomValue(sessionUserAtom)
@@ -87,7 +88,8 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
     item.progress.value = 0
     try {
       item.hash ??= await sha256Hex(item.file)
-      await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p })
+      const stored = await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p })
+      item.alreadyVersion = stored.unchanged ? stored.version : undefined
       item.status.value = 'success'
       return true
     } catch (err) {
@@ -105,7 +107,11 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
     for (const item of items) if (await uploadItem(item)) ok++
     const failed = items.length - ok
     const categoryName = items[0]!.categoryName
-    if (failed === 0) {
+    if (failed === 0 && items.length === 1 && items[0]!.alreadyVersion !== undefined) {
+      // An identical file adds nothing on the server: say so, naming the version it is stored as.
+      toast({ title: t('upload.already_title'), description: t('upload.already_text', { name: items[0]!.file.name, version: items[0]!.alreadyVersion, category: categoryName }) })
+      setTimeout(() => removeFromQueue(items), CLEAR_AFTER_SUCCESS_MS)
+    } else if (failed === 0) {
       toast({ title: t('upload.success_title'), description: items.length === 1 ? t('upload.success_category', { category: categoryName }) : t('upload.success_count', { count: ok }), variant: 'success' })
       setTimeout(() => removeFromQueue(items), CLEAR_AFTER_SUCCESS_MS)
     } else if (ok > 0) {
@@ -128,7 +134,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
       {disabled && <p className="upload-disabled-note">{t('upload.disabled_transmitted')}</p>}
       <div className="upload-buttons">
         <button type="button" onClick={() => open('camera')} disabled={disabled}>{t('upload.take_photo')}</button>
-        <button type="button" onClick={() => open('files')} disabled={disabled}>{t('upload.upload_files')}</button>
+        <button type="button" className={primary ? 'primary' : undefined} onClick={() => open('files')} disabled={disabled}>{t('upload.upload_files')}</button>
         {user?.role === 'admin' && (
           <button type="button" className="admin-debug-upload" onClick={adminUpload} disabled={disabled}>{t('upload.admin_debug')}</button>
         )}
