@@ -153,7 +153,7 @@ test('a new user: year selector, the unavailable current year, sending a message
   // In German: the dashboard's texts come from locales/de/home.json.
   await page.getByLabel('Language').selectOption('de')
   await page.getByRole('heading', { name: `Steuerstatus ${year - 1}` }).waitFor()
-  expect(await page.getByText('Nächster Schritt: Bitte vervollständigen Sie Ihr Steuerprofil!').count()).toBe(1)
+  expect(await page.getByText('Nächster Schritt: Vervollständigen Sie Ihr Steuerprofil.').count()).toBe(1)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await screenshot(page, 'home-de-360')
   await page.getByLabel('Sprache').selectOption('en')
