@@ -20,6 +20,8 @@ const NotFoundPage = lazy(() => import('./pages/not-found'))
 const FileHistoryPage = lazy(() => import('./documents/file-history-page'))
 const CantonsPage = lazy(() => import('./cantons/cantons-page'))
 const AddressDemoPage = lazy(() => import('./address/address-demo-page'))
+// The living page of the design system: development builds only (the bundler drops it from production).
+const DesignPage = process.env.NODE_ENV === 'production' ? null : lazy(() => import('./design/design-page'))
 
 /** Routes of areas that have not landed yet: their title only (issue 2). */
 const TITLE_ONLY: Record<string, string> = {
@@ -68,6 +70,7 @@ export function App() {
           {Object.entries(PROTECTED).map(([path, component]) => (
             <Route key={path} path={path}>{() => <Protected component={component} />}</Route>
           ))}
+          {DesignPage && <Route path="/design">{() => <Protected component={DesignPage} />}</Route>}
           {Object.entries(TITLE_ONLY).map(([path, key]) => (
             <Route key={path} path={path}>{() => <Protected component={() => <TitleOnlyPage title={t(key)} />} />}</Route>
           ))}
