@@ -13,6 +13,7 @@ import { ProfileStatusButton } from './profile-status-button'
 import { TransmitActions } from './transmit-actions'
 import { MessageBox } from './message-box'
 import { NotificationsBell } from './notifications-bell'
+import { DebugButton } from '../admin/debug-panel'
 import { DocumentChecklist, UploadTools, YourFilesButton, announceDocumentsChanged, useDocumentsVersion } from '../documents'
 
 /** The loading overlay stays at least this long, so it never flickers (spec part 1 §9). */
@@ -65,6 +66,7 @@ export default function HomePage() {
         </section>
         <MessageBox replyCount={data.notifications.filter((n) => n.category === 'message').length} />
         <YourFilesButton taxYear={year} />
+        <p className="debug-row"><DebugButton /></p>
       </div>
     </PageShell>
   )
