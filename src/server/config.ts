@@ -25,6 +25,8 @@ export interface Config {
   auditRetentionDays: number
   /** Stored bytes per person, all versions of live files (USER_QUOTA_MB, default 2048). */
   userQuotaBytes: number
+  /** Documents read at once in the background (RECOGNITION_WORKERS, default 1; 0 stops recognition). */
+  recognitionWorkers: number
   /** FILING_DEADLINE 'MM-DD' (default 03-31): the deadline of year Y falls on that day of Y+1. */
   filingDeadline: { month: number; day: number }
 }
@@ -65,11 +67,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firmAddress: env.FIRM_ADDRESS?.trim() ?? '',
     auditRetentionDays: positive(env, 'AUDIT_RETENTION_DAYS', 365),
     userQuotaBytes: positive(env, 'USER_QUOTA_MB', 2048) * 1024 * 1024,
+    recognitionWorkers: workerCount(env.RECOGNITION_WORKERS),
     filingDeadline: parseFilingDeadline(env.FILING_DEADLINE || undefined),
   }
 }
 
 export const isHttps = (c: Config) => c.publicUrl.startsWith('https://')
+
+/** RECOGNITION_WORKERS: each worker may use a core and about 250 MB while it reads a scan. */
+function workerCount(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 0 || n > 16) throw new Error(`RECOGNITION_WORKERS must be a number from 0 to 16, got "${raw}"`)
+  return n
+}
 
 /** TRUST_PROXY=N: N trusted hops; 'true' is one, unset or 'false' none. */
 function trustedHops(raw: string | undefined): number {

@@ -2,7 +2,8 @@
 import { loadConfig, type Config } from './config'
 import { createContext } from './boot'
 import { createApp } from './app'
-import { grantAdmin, revokeAdmin, syncAdminEmails } from './auth/service'
+import { recognitionRunner } from './recognition/index'
+import { grantAdmin, revokeAdmin, syncAdminEmails } from './users/roles'
 import { backup } from './cli/backup'
 import { rotateKeys } from './cli/keys-rotate'
 import { keyFilePath } from './keys'
@@ -29,6 +30,8 @@ export async function main(argv: string[]) {
   const [command = 'serve', ...rest] = args
   if (command === '--help' || command === '-h' || command === 'help') return console.log(HELP)
   if (command === '--version' || command === '-v') return console.log(APP_VERSION)
+  // Internal: the server starts its recognition workers as this sub-command of the same executable.
+  if (command === 'recognition-worker') return (await import('./recognition/worker/main')).runWorker()
 
   const config = loadConfig(process.env, argv)
   if (command === 'admin' && rest[0] === 'add' && rest[1]) {
@@ -88,14 +91,14 @@ export async function main(argv: string[]) {
 
   const ctx = createContext(config)
   for (const email of syncAdminEmails(ctx)) ctx.log.info(`${email} left ADMIN_EMAILS: the admin role it gave is taken away`)
-  const app = createApp(ctx, await loadAssets(config), { maintenance: true })
+  const app = createApp(ctx, await loadAssets(config), { maintenance: true, recognition: true })
   app.listen({ port: config.port, hostname: config.host })
   // The executable starts with JIT tier-up made 8× more reluctant (build.ts), so run-once
   // start-up code is not compiled; from here on the request paths get the normal policy.
   Bun.unsafe.setJITPolicy(1)
   ctx.log.info(`swisstax ${APP_VERSION} listening on ${config.publicUrl} (port ${app.server?.port}, ${config.dev ? 'DEVELOPMENT mode' : 'production mode'}, data in ${config.dataDir})`)
   if (!config.smtpUrl) ctx.log.warn('no mail configured (SMTP_URL unset): login codes are written to this log instead of being mailed')
-  const stop = () => { app.stop(); ctx.sqlite.close(); process.exit(0) }
+  const stop = () => { recognitionRunner(ctx)?.stop(); app.stop(); ctx.sqlite.close(); process.exit(0) }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
 }

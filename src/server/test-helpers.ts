@@ -13,7 +13,7 @@ import type { Mailer, OutgoingMail } from './infra/mailer'
 export const T0 = Date.parse('2026-11-22T10:00:00Z')
 
 /** `opts.send` replaces the outgoing-mail half of the mailer (e.g. real SMTP in the client-mail tests). */
-export function testApp(env: Record<string, string> = {}, opts: { send?: Mailer['send'] } = {}) {
+export function testApp(env: Record<string, string> = {}, opts: { send?: Mailer['send']; recognition?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'), ...env })
   const clock = { now: T0 }
@@ -25,7 +25,7 @@ export function testApp(env: Record<string, string> = {}, opts: { send?: Mailer[
   }
   const ctx = createContext(config, { now: () => clock.now, mailer, log: silentLogger })
   const blobs = openBlobStore(ctx)
-  const app = createApp(ctx, new Map(), { blobs })
+  const app = createApp(ctx, new Map(), { blobs, recognition: opts.recognition })
 
   /** One request through app.handle: no network, no port. */
   async function request(method: string, path: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: BodyInit } = {}) {

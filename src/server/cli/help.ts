@@ -43,6 +43,7 @@ Settings (environment variables, default in brackets):
   TRUST_PROXY           number of reverse proxies in front that append to X-Forwarded-For [0: header ignored]
   AUDIT_RETENTION_DAYS  audit entries older than this are removed daily [365]
   USER_QUOTA_MB         stored documents per person, all versions [2048]
+  RECOGNITION_WORKERS   documents read at once in the background, each up to a core and ~250 MB [1; 0: off]
   FIRM_NAME             the representative named in the power of attorney [APP_NAME]
   FIRM_ADDRESS          its address [empty]
   ADDRESS_SEARCH_URL    a Nominatim-style geocoder for the address lookup [unset: offline list only]
