@@ -21,6 +21,8 @@ import { cantonRoutes } from './cantons/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
 import { documentRoutes } from './documents/index'
+import { accountRoutes } from './users/account-routes'
+import { sessionRoutes } from './auth/sessions-routes'
 import { purgeDeleted, storedVersionCheck } from './documents/service'
 import { adminRoutes } from './admin/index'
 import { startClientMail } from './client-mail/index'
@@ -66,6 +68,8 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     })
     .use(authRoutes(ctx, sessions))
     .use(userRoutes(ctx, sessions))
+    .use(accountRoutes(ctx, sessions, blobs))
+    .use(sessionRoutes(ctx, sessions))
     .use(taxStatusRoutes(ctx, sessions))
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))
