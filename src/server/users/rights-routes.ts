@@ -17,9 +17,9 @@ import { storageUsed } from '../documents/service'
 export const EXPORTS_PER_HOUR = 3
 
 /** The person's rights over their data (issue 13): export, deletion, and the storage they use. */
-export function accountRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore) {
+export function rightsRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore) {
   const exports = createIpLimiter(EXPORTS_PER_HOUR, 3_600_000)
-  return new Elysia({ name: 'account-routes', seed: pluginSeed(ctx) })
+  return new Elysia({ name: 'rights-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
     .get('/api/user/export', ({ user, rc }) => {
       const wait = exports.hit(`user:${user.id}`, ctx.now())
