@@ -17,7 +17,7 @@ for (const part of (existsSync('bench/RESULTS.md') ? readFileSync('bench/RESULTS
   const [, name, text] = /^(\S+) -->\n([\s\S]*)$/.exec(part) ?? []
   if (name && text) sections.set(name, text.trimEnd() + '\n')
 }
-const ORDER = ['auth', 'memory', 'coldstart', 'login', 'home', 'documents', 'addresses', 'lighthouse', 'admin']
+const ORDER = ['auth', 'memory', 'coldstart', 'login', 'home', 'documents', 'recognition', 'addresses', 'lighthouse', 'admin']
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a')
 const verdict = (ok: boolean) => (ok ? '✅' : '❌')
 
@@ -214,6 +214,19 @@ if (want('documents')) {
     process.exit(1)
   }
   sections.set('documents', table.replace(/^### /, '## ').trimEnd() + '\n')
+}
+
+if (want('recognition')) {
+  // Issue 14: bench/recognition.ts builds its corpus, runs the executable's worker and a server, prints its own table.
+  console.log('recognition: corpus accuracy per kind and form, time per page, worker memory, server p99 while OCR runs …')
+  const run = Bun.spawnSync(['nice', '-n', '19', process.execPath, 'bench/recognition.ts'], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, BENCH_NO_BUILD: '1' } })
+  const out = run.stdout.toString()
+  const table = out.slice(out.indexOf('### Recognition'))
+  if (run.exitCode !== 0 || !table.startsWith('###')) {
+    console.error(out)
+    process.exit(1)
+  }
+  sections.set('recognition', table.replace(/^### /, '## ').trimEnd() + '\n')
 }
 
 if (want('addresses')) {
