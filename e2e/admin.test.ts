@@ -167,7 +167,7 @@ test('at 360 px the list is cards and the workspace is axe-clean; the board show
   await screenshot(page, 'admin-system-360')
   expect(await axe(page)).toEqual([])
   await context.close()
-}, 60_000)
+}, 120_000)
 
 test('a user opening /admin sees Access Denied; the Debug button refuses them', async () => {
   const context = await newContext(stack.browser, { baseURL: stack.server.url, width: 360 })
@@ -184,4 +184,4 @@ test('a user opening /admin sees Access Denied; the Debug button refuses them', 
   await page.getByRole('button', { name: 'Debug' }).click()
   await page.getByText('Debug Access Restricted').waitFor()
   await context.close()
-}, 60_000)
+}, 120_000)
