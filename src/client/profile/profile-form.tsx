@@ -6,6 +6,7 @@ import { PageShell } from '../pages/page-shell'
 import { sessionUserAtom } from '../store'
 import { api, messageOf } from '../api'
 import { toast } from '../ui/toast'
+import { YourData } from './your-data'
 import { DEFAULT_COUNTRY_CODE, SUBSCRIPTION_PLANS, checkProfileField, hasRegistrationFields, profileReminders } from '../../shared/profile'
 import { defaultTaxYear } from '../../shared/tax-years'
 import { PhoneInput } from './phone-input'
@@ -179,6 +180,7 @@ export function ProfileForm({ firstTime }: { firstTime: boolean }) {
           </div>
         </article>
       )}
+      {!firstTime && <YourData email={user.email} />}
     </PageShell>
   )
 }
