@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import { PageShell } from '../pages/page-shell'
+import { EmailUpdates } from './email-updates'
 import { sessionUserAtom } from '../store'
 import { api, messageOf } from '../api'
 import { toast } from '../ui/toast'
@@ -180,6 +181,7 @@ export function ProfileForm({ firstTime }: { firstTime: boolean }) {
           </div>
         </article>
       )}
+      {!firstTime && <EmailUpdates on={user.emailUpdates !== false} />}
       {!firstTime && <YourData email={user.email} />}
     </PageShell>
   )
