@@ -35,7 +35,7 @@ export function rssMB(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN
 }
 
-export async function waitFor(url: string, ok = (s: number) => s > 0, timeoutMs = 15_000) {
+export async function waitFor(url: string, ok = (s: number) => s > 0, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs
   for (;;) {
     try {

@@ -13,6 +13,7 @@ import { ProfileStatusButton } from './profile-status-button'
 import { TransmitActions } from './transmit-actions'
 import { MessageBox } from './message-box'
 import { NotificationsBell } from './notifications-bell'
+import { DebugButton } from '../admin/debug-panel'
 import { DocumentChecklist, UploadTools, YourFilesButton, announceDocumentsChanged, useDocumentsVersion } from '../documents'
 
 /** The loading overlay stays at least this long, so it never flickers (spec part 1 §9). */
@@ -69,6 +70,7 @@ export default function HomePage() {
             <UploadTools taxYear={year} disabled={isTransmitted(status.id)} primary={status.id === 2} />
           </section>
           <YourFilesButton taxYear={year} />
+          <p className="debug-row"><DebugButton /></p>
         </div>
       </div>
     </PageShell>

@@ -5,25 +5,16 @@ import { api, messageOf } from '../api'
 import { toast } from '../ui/toast'
 import { loadSessionUser } from '../session'
 
-interface DbStatus {
-  userCount: number
-  columns: string[]
-  profileCompleteCount: number
-  completionRate: number
-  newestUser: { id: number; email: string; created: string } | null
-  integrity: string
-  lastChecked: string
-}
-
 /**
- * The hidden debug panel (Ctrl+Shift+D). Only compiled into development builds:
+ * The hidden debug panel (Ctrl+Shift+D): the dev mailbox and login-as. The database
+ * status needs an expert's session and lives in /admin (admin/debug-panel.tsx).
+ * Only compiled into development builds:
  * in production this module is never reached and the server has no such routes.
  */
 export function DebugPanel() {
   const { t } = useTranslation('login')
   const [, navigate] = useLocation()
   const [open, setOpen] = useState(false)
-  const [status, setStatus] = useState<DbStatus | null>(null)
   const [mails, setMails] = useState<{ to: string; code: string }[]>([])
 
   useEffect(() => {
@@ -39,7 +30,6 @@ export function DebugPanel() {
 
   const refresh = async () => {
     try {
-      setStatus(await api<DbStatus>('/api/debug/db-status', { quiet401: true }))
       setMails((await api<{ mails: { to: string; code: string }[] }>('/api/debug/mailbox', { quiet401: true })).mails)
     } catch (err) {
       toast({ title: t('debug.check_failed'), description: messageOf(err, ''), variant: 'destructive' })
@@ -57,7 +47,7 @@ export function DebugPanel() {
     try {
       await api(`/api/debug/login-as/${id}`, { quiet401: true })
       const user = await loadSessionUser()
-      navigate(user?.isProfileComplete ? '/' : '/profile?firstTime=true')
+      navigate(user?.role === 'admin' ? '/admin' : user?.isProfileComplete ? '/' : '/profile?firstTime=true')
     } catch (err) {
       if (id === 1) return loginAs(2)
       toast({ title: t('debug.login_failed'), description: messageOf(err, ''), variant: 'destructive' })
@@ -68,15 +58,6 @@ export function DebugPanel() {
   return (
     <aside className="debug-panel" aria-label={t('debug.title')}>
       <h2>{t('debug.title')}</h2>
-      {status && (
-        <dl>
-          <dt>{t('debug.users')}</dt><dd>{status.userCount}</dd>
-          <dt>{t('debug.profiles_complete')}</dt><dd>{status.profileCompleteCount} ({status.completionRate}%)</dd>
-          <dt>{t('debug.newest_user')}</dt><dd>{status.newestUser ? `${status.newestUser.id} · ${status.newestUser.email}` : '—'}</dd>
-          <dt>{t('debug.database')}</dt><dd>{status.integrity} · {status.columns.length} {t('debug.columns')}</dd>
-          <dt>{t('debug.last_checked')}</dt><dd>{new Date(status.lastChecked).toLocaleTimeString()}</dd>
-        </dl>
-      )}
       {mails.length > 0 && (
         <>
           <h3>{t('debug.mailbox')}</h3>

@@ -62,7 +62,7 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
       store.set(sessionUserAtom, res.user)
       await loadSessionUser()
       toast({ title: t('toast.signed_in'), variant: 'success' })
-      navigate(res.user.isProfileComplete ? '/' : '/profile?firstTime=true')
+      navigate(res.user.role === 'admin' ? '/admin' : res.user.isProfileComplete ? '/' : '/profile?firstTime=true')
     } catch (err) {
       const text = err instanceof ApiRequestError ? messageOf(err, t('errors.invalid_code')) : t('errors.connect_failed')
       setError(text)

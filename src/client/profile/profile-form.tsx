@@ -3,9 +3,11 @@ import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import { PageShell } from '../pages/page-shell'
+import { EmailUpdates } from './email-updates'
 import { sessionUserAtom } from '../store'
 import { api, messageOf } from '../api'
 import { toast } from '../ui/toast'
+import { YourData } from './your-data'
 import { DEFAULT_COUNTRY_CODE, SUBSCRIPTION_PLANS, checkProfileField, hasRegistrationFields, profileReminders } from '../../shared/profile'
 import { defaultTaxYear } from '../../shared/tax-years'
 import { PhoneInput } from './phone-input'
@@ -179,6 +181,8 @@ export function ProfileForm({ firstTime }: { firstTime: boolean }) {
           </div>
         </article>
       )}
+      {!firstTime && <EmailUpdates on={user.emailUpdates !== false} />}
+      {!firstTime && <YourData email={user.email} />}
     </PageShell>
   )
 }
