@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react'
-import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
-import { sessionUserAtom } from './store'
-import { useSessionWatch } from './session'
+import { useSessionUser } from './data/user'
+import { useSessionWatch } from './data/session'
 import { Toaster } from './ui/toast'
 import { SessionExpiredDialog } from './ui/session-expired-dialog'
 import { LoadingOverlay } from './ui/loading-overlay'
@@ -41,7 +40,7 @@ const PROTECTED: Record<string, ComponentType> = {
 
 function Protected({ component: Component }: { component: ComponentType }) {
   useAreaStyles()
-  const user = useAtomValue(sessionUserAtom)
+  const user = useSessionUser()
   const [location] = useLocation()
   if (user === undefined) return <LoadingOverlay />
   if (user === null) return <Redirect to="/login" replace />

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
-import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { useSignals } from '@preact/signals-react/runtime'
-import { sessionUserAtom } from '../store'
+import { useSessionUser } from '../data/user'
 import { toast } from '../ui/toast'
-import { ACCEPT_ATTRIBUTE, formatMegabytes, isAllowedExtension, MAX_UPLOAD_BYTES, type CategoryRecord } from '../../shared/documents'
-import { announceDocumentsChanged, categoriesOrFallback, fetchCategories, sessionAlive, sha256Hex, uploadErrorText, uploadOne, UploadError } from './documents-api'
+import { ACCEPT_ATTRIBUTE, formatMegabytes, isAllowedExtension, MAX_UPLOAD_BYTES } from '../../shared/documents'
+import { afterFilesChanged, sessionAlive, useCategories } from '../data/documents'
+import { categoriesOrFallback, sha256Hex, uploadErrorText, uploadOne, UploadError } from './documents-api'
 import { clearQueue, enqueue, queue, removeFromQueue, type QueueItem } from './upload-queue'
 import { CategoryPickerDialog } from './category-picker'
 import { CameraDialog } from './camera-dialog'
@@ -25,18 +25,13 @@ type Picked = { id: number; name: string }
 export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear: number; disabled?: boolean; onUploaded?: () => void }) {
   const { t, i18n } = useTranslation('documents')
   const [, navigate] = useLocation()
-  const user = useAtomValue(sessionUserAtom)
-  const [loaded, setLoaded] = useState<CategoryRecord[]>([])
-  const categories = categoriesOrFallback(loaded, t)
+  const user = useSessionUser()
+  const categories = categoriesOrFallback(useCategories(taxYear).data ?? [], t)
   const [picker, setPicker] = useState<null | 'files' | 'camera'>(null)
   const [category, setCategory] = useState<Picked | null>(null)
   const [cameraOpen, setCameraOpen] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
   const pending = useRef<Picked | null>(null)
-
-  useEffect(() => {
-    fetchCategories('all', taxYear).then(setLoaded, () => setLoaded([]))
-  }, [taxYear])
 
   const open = (tool: 'files' | 'camera') => {
     if (!category && categories.length) toast({ title: t('upload.category_required_title'), description: t('upload.category_required') })
@@ -81,28 +76,34 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
     return false
   }
 
-  async function uploadItem(item: QueueItem): Promise<boolean> {
+  /** Resolves whether the item is stored, and whether storing it moved the year's status. */
+  async function uploadItem(item: QueueItem): Promise<{ ok: boolean; statusAdvanced: boolean }> {
     item.status.value = 'uploading'
     item.error.value = ''
     item.progress.value = 0
     try {
       item.hash ??= await sha256Hex(item.file)
-      await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p })
+      const stored = await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p })
       item.status.value = 'success'
-      return true
+      return { ok: true, statusAdvanced: stored.statusAdvanced }
     } catch (err) {
       item.status.value = 'error'
       item.error.value = uploadErrorText(err, i18n, { name: item.file.name, year: taxYear })
       if (err instanceof UploadError && err.sessionExpired) {
         toast({ title: t('upload.session_expired_title'), description: t('upload.session_expired'), variant: 'destructive' })
       }
-      return false
+      return { ok: false, statusAdvanced: false }
     }
   }
 
   async function uploadBatch(items: QueueItem[]) {
     let ok = 0
-    for (const item of items) if (await uploadItem(item)) ok++
+    let statusAdvanced = false
+    for (const item of items) {
+      const result = await uploadItem(item)
+      if (result.ok) ok++
+      statusAdvanced ||= result.statusAdvanced
+    }
     const failed = items.length - ok
     const categoryName = items[0]!.categoryName
     if (failed === 0) {
@@ -115,7 +116,8 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
     }
     if (ok > 0) {
       onUploaded?.()
-      announceDocumentsChanged()
+      // One batch, one refresh: the year's categories (checklist, counts) and, if it moved, its status.
+      await afterFilesChanged(taxYear, statusAdvanced)
     }
   }
 

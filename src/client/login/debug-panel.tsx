@@ -1,19 +1,13 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { api, messageOf } from '../api'
+import { useQuery } from '@tanstack/react-query'
+import { call, devApi, messageOf } from '../data/api'
+import { refreshSession } from '../data/user'
 import { toast } from '../ui/toast'
-import { loadSessionUser } from '../session'
 
-interface DbStatus {
-  userCount: number
-  columns: string[]
-  profileCompleteCount: number
-  completionRate: number
-  newestUser: { id: number; email: string; created: string } | null
-  integrity: string
-  lastChecked: string
-}
+/** The debug panel polls the database status and the dev mailbox every 10 s (spec part 1 §7). */
+const DEBUG_POLL_MS = 10_000
 
 /**
  * The hidden debug panel (Ctrl+Shift+D). Only compiled into development builds:
@@ -23,8 +17,18 @@ export function DebugPanel() {
   const { t } = useTranslation('login')
   const [, navigate] = useLocation()
   const [open, setOpen] = useState(false)
-  const [status, setStatus] = useState<DbStatus | null>(null)
-  const [mails, setMails] = useState<{ to: string; code: string }[]>([])
+  const { data, error, refetch } = useQuery({
+    queryKey: ['debug', 'panel'],
+    queryFn: async () => ({ status: await call(devApi.debug['db-status'].get()), mails: (await call(devApi.debug.mailbox.get())).mails }),
+    enabled: open,
+    refetchInterval: DEBUG_POLL_MS,
+    staleTime: 0,
+  })
+  const status = data?.status
+  const mails = data?.mails ?? []
+  useEffect(() => {
+    if (error) toast({ title: t('debug.check_failed'), description: messageOf(error, ''), variant: 'destructive' })
+  }, [error, t])
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -37,26 +41,12 @@ export function DebugPanel() {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
 
-  const refresh = async () => {
-    try {
-      setStatus(await api<DbStatus>('/api/debug/db-status', { quiet401: true }))
-      setMails((await api<{ mails: { to: string; code: string }[] }>('/api/debug/mailbox', { quiet401: true })).mails)
-    } catch (err) {
-      toast({ title: t('debug.check_failed'), description: messageOf(err, ''), variant: 'destructive' })
-    }
-  }
-  useEffect(() => {
-    if (!open) return
-    refresh()
-    const timer = setInterval(refresh, 10_000)
-    return () => clearInterval(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open])
+  const refresh = () => { void refetch() }
 
   const loginAs = async (id: number) => {
     try {
-      await api(`/api/debug/login-as/${id}`, { quiet401: true })
-      const user = await loadSessionUser()
+      await call(devApi.debug['login-as']({ userId: id }).get())
+      const user = await refreshSession()
       navigate(user?.isProfileComplete ? '/' : '/profile?firstTime=true')
     } catch (err) {
       if (id === 1) return loginAs(2)

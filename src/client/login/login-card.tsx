@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { api, ApiRequestError, messageOf } from '../api'
-import { store, sessionUserAtom, type SessionUser } from '../store'
+import { ApiRequestError, call, messageOf, quietApi } from '../data/api'
+import { refreshSession } from '../data/user'
+import { store, sessionExpiredAtom } from '../store'
 import { toast } from '../ui/toast'
-import { loadSessionUser } from '../session'
 import { CODE_LENGTH, EMAIL_MAX_LENGTH } from '../../shared/email'
 
 /** Error text of a failed code request (spec part 1 §8). */
@@ -31,12 +31,9 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
     setBusy(true)
     setError(null)
     try {
-      const res = await api<{ message: string; status: string }>('/api/auth/request-code', {
-        method: 'POST', body: { email: email.trim(), language: i18n.resolvedLanguage }, quiet401: true,
-      })
-      toast(res.status === 'pending'
-        ? { title: t('toast.code_processing'), description: t('toast.code_processing_text') }
-        : { title: t('toast.code_sent'), description: t('toast.code_sent_text', { email: email.trim() }), variant: 'success' })
+      // The server answers once the code is stored; it mails in the background (no 'pending' state).
+      await call(quietApi.auth['request-code'].post({ email: email.trim(), language: i18n.resolvedLanguage }))
+      toast({ title: t('toast.code_sent'), description: t('toast.code_sent_text', { email: email.trim() }), variant: 'success' })
       setStep('code')
       setTimeout(() => codeInput.current?.focus(), 0)
     } catch (err) {
@@ -54,13 +51,12 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
     setBusy(true)
     setError(null)
     try {
-      const res = await api<{ success: boolean; user: SessionUser }>('/api/auth/verify-code', {
-        method: 'POST', body: { email: email.trim(), code }, quiet401: true,
-      })
-      store.set(sessionUserAtom, res.user)
-      await loadSessionUser()
+      await call(quietApi.auth['verify-code'].post({ email: email.trim(), code }))
+      // The session user is the session query's: it looks again now that there is a cookie.
+      const user = await refreshSession()
+      store.set(sessionExpiredAtom, false)
       toast({ title: t('toast.signed_in'), variant: 'success' })
-      navigate(res.user.isProfileComplete ? '/' : '/profile?firstTime=true')
+      navigate(user?.isProfileComplete ? '/' : '/profile?firstTime=true')
     } catch (err) {
       const text = err instanceof ApiRequestError ? messageOf(err, t('errors.invalid_code')) : t('errors.connect_failed')
       setError(text)

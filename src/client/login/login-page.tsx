@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Redirect } from 'wouter'
-import { useAtomValue } from 'jotai'
-import { sessionUserAtom } from '../store'
+import { useSessionUser } from '../data/user'
 import { LanguageSelect } from '../ui/language-select'
 import { Logo } from '../ui/logo'
 import { Intro, useIntroPhase } from './intro'
@@ -17,7 +16,7 @@ const FEATURES = ['analysis', 'storage', 'privacy', 'pricing', 'needed_only', 'm
 
 export default function LoginPage() {
   const { t } = useTranslation(['login', 'changelog'])
-  const user = useAtomValue(sessionUserAtom)
+  const user = useSessionUser()
   const phase = useIntroPhase()
   const [blocked, setBlocked] = useState(false)
   const [shake, setShake] = useState(false)

@@ -2,32 +2,40 @@ import { useAtomValue } from 'jotai'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
-import { sessionUserAtom } from '../store'
-import { logout } from '../session'
-import { clearApiCache } from '../api'
-import { installPromptAtom, isStandalone, promptInstall } from '../pwa/install'
+import { useSessionUser } from '../data/user'
+import { logout } from '../data/session'
+import { toast } from './toast'
+import { clearApiCache } from '../data/api'
+import { queryClient } from '../data/query-client'
+import { installPromptAtom, isStandalone, promptInstall } from './install-prompt'
 import { Logo } from './logo'
 import { LanguageSelect } from './language-select'
-import { PolledNotificationsBell } from '../home/notifications-bell'
+import { NotificationsBell } from './notifications-bell'
 
 /**
  * The app header (spec part 1 §2): logo (clears cached data, goes to /), the menu
  * with Profile and Logout, collapsing to a dropdown under 768 px, the install
  * button, and the admin entries for role admin only. The bell is on every signed-in
- * page: the dashboard passes its own in `extra` (it shares the dashboard's data).
+ * page; `extra` holds a page's own header tools.
  */
 export function Header({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation()
-  const user = useAtomValue(sessionUserAtom)
+  const user = useSessionUser()
   const installPrompt = useAtomValue(installPromptAtom)
   const [, navigate] = useLocation()
   const [open, setOpen] = useState(false)
   const isAdmin = user?.role === 'admin'
 
+  // The logo starts the signed-in pages afresh: cached bodies are dropped and every query refetches.
   const goHome = () => {
     clearApiCache()
     sessionStorage.clear()
+    void queryClient.invalidateQueries()
     navigate('/')
+  }
+  const signOut = async () => {
+    if (!(await logout())) toast({ title: t('logout.failed'), variant: 'destructive' })
+    navigate('/login')
   }
   const items = (
     <>
@@ -35,7 +43,7 @@ export function Header({ extra }: { extra?: ReactNode }) {
       {isAdmin && <li><Link href="/admin" onClick={() => setOpen(false)}>{t('nav.admin')}</Link></li>}
       {isAdmin && <li><Link href="/cantons" onClick={() => setOpen(false)}>{t('nav.cantons')}</Link></li>}
       {isAdmin && <li><Link href="/address-demo" onClick={() => setOpen(false)}>{t('nav.address_lookup')}</Link></li>}
-      <li><button type="button" className="link-button" onClick={() => logout(navigate)}>{t('nav.logout')}</button></li>
+      <li><button type="button" className="link-button" onClick={() => void signOut()}>{t('nav.logout')}</button></li>
     </>
   )
   return (
@@ -50,7 +58,8 @@ export function Header({ extra }: { extra?: ReactNode }) {
           </li>
         </ul>
         <ul className="header-tools">
-          {extra ?? (user && <PolledNotificationsBell />)}
+          {extra}
+          {user && <NotificationsBell />}
           {!isStandalone() && installPrompt && (
             <li><button type="button" className="outline install-button" onClick={promptInstall}>{t('install.button')}</button></li>
           )}
