@@ -29,7 +29,7 @@ export default function HomePage() {
   const year = useAtomValue(selectedTaxYearAtom)
   const view = useYearView(year)
   const status = displayStatus(year, view.data)
-  const replies = useNotifications().filter((n) => n.category === 'message').length
+  const replies = useNotifications({ poll: false }).filter((n) => n.category === 'message').length
   const [minShown, setMinShown] = useState(false)
   // The overlay covers the first load only; a change of year just swaps the figures.
   const [loadedOnce, setLoadedOnce] = useState(false)

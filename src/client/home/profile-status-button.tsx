@@ -13,7 +13,7 @@ import { displayStatus } from './status-display'
 export function ProfileStatusButton({ year }: { year: number }) {
   const { t } = useTranslation('home')
   const [, navigate] = useLocation()
-  const status = displayStatus(year, useYearView(year, { staleTime: TIMINGS.PROFILE_BUTTON_STALE_MS }).data)
+  const status = displayStatus(year, useYearView(year, { staleTime: TIMINGS.PROFILE_BUTTON_STALE_MS, poll: false }).data)
   const incomplete = status.id === 1
   return (
     <button

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { useQuery } from '@tanstack/react-query'
 import { call, devApi, messageOf } from '../data/api'
-import { refreshSession } from '../data/user'
 import { toast } from '../ui/toast'
+
+const load = async () => ({ status: await call(devApi.debug['db-status'].get()), mails: (await call(devApi.debug.mailbox.get())).mails })
 
 /** The debug panel polls the database status and the dev mailbox every 10 s (spec part 1 §7). */
 const DEBUG_POLL_MS = 10_000
@@ -17,18 +17,10 @@ export function DebugPanel() {
   const { t } = useTranslation('login')
   const [, navigate] = useLocation()
   const [open, setOpen] = useState(false)
-  const { data, error, refetch } = useQuery({
-    queryKey: ['debug', 'panel'],
-    queryFn: async () => ({ status: await call(devApi.debug['db-status'].get()), mails: (await call(devApi.debug.mailbox.get())).mails }),
-    enabled: open,
-    refetchInterval: DEBUG_POLL_MS,
-    staleTime: 0,
-  })
+  // Plain state, not a query: /login has no query client (its JavaScript budget), and this is dev-only.
+  const [data, setData] = useState<Awaited<ReturnType<typeof load>> | null>(null)
   const status = data?.status
   const mails = data?.mails ?? []
-  useEffect(() => {
-    if (error) toast({ title: t('debug.check_failed'), description: messageOf(error, ''), variant: 'destructive' })
-  }, [error, t])
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -41,13 +33,21 @@ export function DebugPanel() {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
 
-  const refresh = () => { void refetch() }
+  const refresh = () => {
+    load().then(setData, (err: unknown) => toast({ title: t('debug.check_failed'), description: messageOf(err, ''), variant: 'destructive' }))
+  }
+  useEffect(() => {
+    if (!open) return
+    refresh()
+    const timer = setInterval(refresh, DEBUG_POLL_MS)
+    return () => clearInterval(timer)
+  }, [open])
 
   const loginAs = async (id: number) => {
     try {
       await call(devApi.debug['login-as']({ userId: id }).get())
-      const user = await refreshSession()
-      navigate(user?.isProfileComplete ? '/' : '/profile?firstTime=true')
+      // The signed-in area sends a new account on to its registration.
+      navigate('/')
     } catch (err) {
       if (id === 1) return loginAs(2)
       toast({ title: t('debug.login_failed'), description: messageOf(err, ''), variant: 'destructive' })

@@ -2,7 +2,6 @@ import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { ApiRequestError, call, messageOf, quietApi } from '../data/api'
-import { refreshSession } from '../data/user'
 import { store, sessionExpiredAtom } from '../store'
 import { toast } from '../ui/toast'
 import { CODE_LENGTH, EMAIL_MAX_LENGTH } from '../../shared/email'
@@ -51,12 +50,11 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
     setBusy(true)
     setError(null)
     try {
-      await call(quietApi.auth['verify-code'].post({ email: email.trim(), code }))
-      // The session user is the session query's: it looks again now that there is a cookie.
-      const user = await refreshSession()
+      // The session user itself is the signed-in area's session query, which looks once it mounts.
+      const { user } = await call(quietApi.auth['verify-code'].post({ email: email.trim(), code }))
       store.set(sessionExpiredAtom, false)
       toast({ title: t('toast.signed_in'), variant: 'success' })
-      navigate(user?.isProfileComplete ? '/' : '/profile?firstTime=true')
+      navigate(user.isProfileComplete ? '/' : '/profile?firstTime=true')
     } catch (err) {
       const text = err instanceof ApiRequestError ? messageOf(err, t('errors.invalid_code')) : t('errors.connect_failed')
       setError(text)

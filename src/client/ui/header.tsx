@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
-import { useSessionUser } from '../data/user'
+import { useSaveLanguage, useSessionUser } from '../data/user'
 import { logout } from '../data/session'
 import { toast } from './toast'
 import { clearApiCache } from '../data/api'
@@ -21,6 +21,7 @@ import { NotificationsBell } from './notifications-bell'
 export function Header({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation()
   const user = useSessionUser()
+  const saveLanguage = useSaveLanguage()
   const installPrompt = useAtomValue(installPromptAtom)
   const [, navigate] = useLocation()
   const [open, setOpen] = useState(false)
@@ -63,7 +64,7 @@ export function Header({ extra }: { extra?: ReactNode }) {
           {!isStandalone() && installPrompt && (
             <li><button type="button" className="outline install-button" onClick={promptInstall}>{t('install.button')}</button></li>
           )}
-          <li className="header-language"><LanguageSelect id="header-language" /></li>
+          <li className="header-language"><LanguageSelect id="header-language" onChanged={(code) => { if (user) saveLanguage.mutate(code) }} /></li>
           <li className="menu-wide"><ul className="menu-inline">{items}</ul></li>
           <li className="menu-narrow">
             <button type="button" className="outline menu-toggle" aria-expanded={open} aria-controls="app-menu" onClick={() => setOpen(!open)}>

@@ -1,17 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '../../shared/languages'
 import { changeLanguage } from '../i18n'
-import { useSaveLanguage, useSessionUser } from '../data/user'
 
 /** Offered languages selectable; the inactive ones are listed but disabled (spec part 1 §3). */
-export function LanguageSelect({ id = 'language-select' }: { id?: string }) {
+export function LanguageSelect({ id = 'language-select', onChanged }: { id?: string; onChanged?: (code: string) => void }) {
   const { t, i18n } = useTranslation()
-  const user = useSessionUser()
-  const saveLanguage = useSaveLanguage()
   const onChange = async (code: string) => {
     if (!code || !(await changeLanguage(code))) return
-    // Remember it on the server too, so the code mails come in this language.
-    if (user) saveLanguage.mutate(code)
+    onChanged?.(code)
   }
   return (
     <div className="language-select">
