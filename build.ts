@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { join, relative, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { generateSW } from 'workbox-build'
+import { powerOfAttorneyPdf } from './src/server/advanced/power-of-attorney'
 
 let OUT = 'dist/client'
 const args = process.argv.slice(2)
@@ -63,6 +64,12 @@ export async function buildClient({ development = false, outDir = 'dist/client' 
   // Static files: images, icons, sounds, canton flags, locales.
   for (const dir of ['images', 'icons', 'sounds', 'cantons', 'docs']) if (existsSync(`assets/${dir}`)) cpSync(`assets/${dir}`, `${OUT}/${dir}`, { recursive: true })
   cpSync('locales', `${OUT}/locales`, { recursive: true })
+  // The spec's static power-of-attorney downloads: blank forms made by the same code as the
+  // personal PDF of GET /api/advanced/power-of-attorney.pdf (DESIGN.md §11).
+  mkdirSync(`${OUT}/docs`, { recursive: true })
+  for (const lang of ['en', 'de'] as const) {
+    writeFileSync(`${OUT}/docs/power-of-attorney-${lang}.pdf`, await powerOfAttorneyPdf({ taxYear: null, firm: null }, lang))
+  }
 
   writeFileSync(`${OUT}/index.html`, `<!doctype html>
 <html lang="en">
@@ -165,7 +172,7 @@ const START_JIT_POLICY = 8
 
 async function compile() {
   const memory = [`--compile-jit-policy=${START_JIT_POLICY}`, ...(existsSync(BYTECODE_ORDER) ? [`--bytecode-order=${BYTECODE_ORDER}`] : [])]
-  const proc = Bun.spawnSync(['bun', 'build', '--compile', '--minify', '--bytecode', ...memory, '--sourcemap=none', 'src/server/main.ts', '--outfile', 'dist/swisstax'], { stdout: 'inherit', stderr: 'inherit' })
+  const proc = Bun.spawnSync([process.execPath, 'build', '--compile', '--minify', '--bytecode', ...memory, '--sourcemap=none', 'src/server/main.ts', '--outfile', 'dist/swisstax'], { stdout: 'inherit', stderr: 'inherit' })
   if (proc.exitCode !== 0) throw new Error('compile failed')
 }
 

@@ -19,13 +19,13 @@ const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a')
 const verdict = (ok: boolean) => (ok ? '✅' : '❌')
 
 if (!existsSync(BINARY) || !process.env.BENCH_NO_BUILD) {
-  const b = Bun.spawnSync(['bun', 'build.ts'], { stdout: 'inherit', stderr: 'inherit' })
+  const b = Bun.spawnSync([process.execPath, 'build.ts'], { stdout: 'inherit', stderr: 'inherit' })
   if (b.exitCode !== 0) process.exit(1)
 }
 
 async function startBare(dbPath: string) {
   const port = await freePort()
-  const p = Bun.spawn(['bun', 'bench/bare-server.ts', dbPath, String(port)], { stdout: 'ignore', stderr: 'inherit' })
+  const p = Bun.spawn([process.execPath, 'bench/bare-server.ts', dbPath, String(port)], { stdout: 'ignore', stderr: 'inherit' })
   const url = `http://127.0.0.1:${port}`
   await waitFor(`${url}/`)
   return { pid: p.pid, url, stop: async () => { p.kill(); await p.exited } }
@@ -169,7 +169,7 @@ if (want('login')) {
 if (want('documents')) {
   // Issue 4: bench/documents.ts runs its own servers and prints its own table.
   console.log('documents: 50 MB upload vs raw pipeline, peak RSS, GET /api/files …')
-  const run = Bun.spawnSync(['bun', 'bench/documents.ts'], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, BENCH_NO_BUILD: '1' } })
+  const run = Bun.spawnSync([process.execPath, 'bench/documents.ts'], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, BENCH_NO_BUILD: '1' } })
   const out = run.stdout.toString()
   const table = out.slice(out.indexOf('### Documents'))
   if (run.exitCode !== 0 || !table.startsWith('###')) {

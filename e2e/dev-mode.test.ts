@@ -14,11 +14,11 @@ let url: string
 let browser: Browser
 
 beforeAll(async () => {
-  const build = Bun.spawnSync(['bun', 'build.ts', '--client', '--dev', '--out', clientDir])
+  const build = Bun.spawnSync([process.execPath, 'build.ts', '--client', '--dev', '--out', clientDir])
   if (build.exitCode !== 0) throw new Error(build.stderr.toString())
   const port = await freePort()
   url = `http://127.0.0.1:${port}`
-  proc = Bun.spawn(['bun', 'src/server/main.ts', 'serve', '--dev'], {
+  proc = Bun.spawn([process.execPath, 'src/server/main.ts', 'serve', '--dev'], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, CLIENT_DIR: clientDir },
     stdout: 'ignore', stderr: 'ignore',
   })

@@ -6,7 +6,7 @@ import { buildClient } from '../build'
 
 const outDir = 'dist/dev-client' // apart from dist/client, which the executable embeds
 await buildClient({ development: true, outDir })
-const server = Bun.spawn(['bun', '--watch', 'src/server/main.ts', 'serve', '--dev'], {
+const server = Bun.spawn([process.execPath, '--watch', 'src/server/main.ts', 'serve', '--dev'], {
   stdout: 'inherit', stderr: 'inherit', env: { ...process.env, NODE_ENV: 'development', CLIENT_DIR: outDir, DATA_DIR: process.env.DATA_DIR ?? './data' },
 })
 let timer: ReturnType<typeof setTimeout> | undefined

@@ -10,7 +10,7 @@ const newest = (path: string): number => {
 }
 const sources = ['src', 'locales', 'assets', 'build.ts', 'package.json']
 if (!existsSync(BIN) || sources.some((s) => existsSync(s) && newest(s) > statSync(BIN).mtimeMs)) {
-  const build = Bun.spawnSync(['bun', 'build.ts'], { stdout: 'inherit', stderr: 'inherit' })
+  const build = Bun.spawnSync([process.execPath, 'build.ts'], { stdout: 'inherit', stderr: 'inherit' })
   if (build.exitCode !== 0) process.exit(build.exitCode ?? 1)
 }
 const proc = Bun.spawn([BIN, ...process.argv.slice(2)], { stdout: 'inherit', stderr: 'inherit', stdin: 'inherit' })

@@ -26,10 +26,10 @@ if (!only || only === 'unit') {
   if (tsc.exitCode === 0) passed += 1
   else failed += 1
 }
-if (!only || only === 'unit') run('unit and API tests', ['bun', 'test', '--timeout', '30000', 'src'])
+if (!only || only === 'unit') run('unit and API tests', [process.execPath, 'test', '--timeout', '30000', 'src'])
 if (!only || only === 'e2e') {
-  const built = run('build', ['bun', 'build.ts']) && existsSync('dist/swisstax')
-  if (built) run('browser tests (Chromium against dist/swisstax)', ['bun', 'test', '--timeout', '120000', 'e2e'])
+  const built = run('build', [process.execPath, 'build.ts']) && existsSync('dist/swisstax')
+  if (built) run('browser tests (Chromium against dist/swisstax)', [process.execPath, 'test', '--timeout', '120000', 'e2e'])
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed`)
 process.exit(failed > 0 || passed === 0 ? 1 : 0)

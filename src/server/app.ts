@@ -1,8 +1,13 @@
-import { Elysia } from 'elysia'
+import { Elysia, ParseError } from 'elysia'
 import type { AppContext } from './context'
 import { ApiError, errorResponse, validationMessage } from './http/errors'
 import { checkOrigin, securityHeaders } from './http/security'
-import { createSessionStore } from './auth/session'
+import { parseLimitedBody } from './http/body-limit'
+import { createSessionStore } from './infra/sessions'
+import { openBlobStore, type BlobStore } from './infra/blob-store'
+import { startMaintenance } from './infra/maintenance'
+import { sweepAuditDaily } from './infra/audit'
+import { purgeOldLoginCodes } from './auth/service'
 import { authRoutes } from './auth/index'
 import { userRoutes } from './users/index'
 import { taxStatusRoutes } from './tax-status/index'
@@ -15,23 +20,37 @@ import { addressRoutes } from './address/index'
 import { cantonRoutes } from './cantons/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
-import { startMaintenance } from './maintenance'
-import { blobStoreOf, documentRoutes } from './documents/index'
+import { documentRoutes } from './documents/index'
 import { purgeDeleted } from './documents/service'
+import { advancedRoutes } from './advanced/index'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
  * into the `{ message, code }` envelope; a 500 is logged and never leaks details.
  */
-export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean } = {}) {
+export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean; blobs?: BlobStore } = {}) {
+  // The infrastructure every area receives: one session store, one blob store.
   const sessions = createSessionStore(ctx)
-  if (opts.maintenance) startMaintenance(ctx, sessions, [(c) => purgeDeleted(c, blobStoreOf(c))])
-  const app = new Elysia()
+  const blobs = opts.blobs ?? openBlobStore(ctx)
+  if (opts.maintenance) {
+    startMaintenance(ctx, [
+      function expiredSessions() { sessions.purgeExpired() },
+      function oldLoginCodes() { purgeOldLoginCodes(ctx) },
+      function deletedFiles() { purgeDeleted(ctx, blobs) },
+      function oldAuditEntries() { sweepAuditDaily(ctx) },
+    ])
+  }
+  // Bun's own limit would answer 413 with an empty body before we see the request;
+  // parseLimitedBody and the upload parser count every body themselves instead.
+  const app = new Elysia({ serve: { maxRequestBodySize: Number.MAX_SAFE_INTEGER } })
     // Default headers of every answer (DESIGN.md §4), compiled into each handler. A
     // Response's own headers win, so static files keep their own Cache-Control.
     .headers({ ...securityHeaders(ctx.config), 'cache-control': 'no-store' })
     .onRequest(({ request }) => checkOrigin(request, ctx.config))
+    // The one body parser: limits, depth and member counts before any route or session code runs.
+    .onParse({ as: 'global' }, ({ request, path }, contentType) => parseLimitedBody(request, path, contentType))
     .onError(({ code, error, path }) => {
+      if (error instanceof ParseError && error.cause instanceof ApiError) error = error.cause
       if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message, error.headers)
       switch (code) {
         case 'VALIDATION': return errorResponse(400, 'INVALID_INPUT', validationMessage(error))
@@ -46,10 +65,11 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     .use(taxStatusRoutes(ctx, sessions))
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))
-    .use(documentRoutes(ctx, sessions))
+    .use(documentRoutes(ctx, sessions, blobs))
     .use(profileRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))
     .use(addressRoutes(ctx, sessions))
+    .use(advancedRoutes(ctx, sessions))
     .use(cantonRoutes())
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))

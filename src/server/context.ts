@@ -2,8 +2,9 @@ import type { Database } from 'bun:sqlite'
 import type { Config } from './config'
 import type { Db } from './db'
 import type { Keys } from './keys'
-import type { Mailer } from './auth/mail'
+import type { Mailer } from './infra/mailer'
 import type { Logger } from './log'
+import type { Clock } from './infra/clock'
 
 /** Everything a service needs, passed explicitly so tests can swap the clock, the mailer or the folder. */
 export interface AppContext {
@@ -14,7 +15,7 @@ export interface AppContext {
   mailer: Mailer
   log: Logger
   /** Milliseconds since the epoch; injected so tests can move time. */
-  now: () => number
+  now: Clock
 }
 
 const seeds = new WeakMap<AppContext, number>()

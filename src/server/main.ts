@@ -23,7 +23,8 @@ Commands:
   --help                print this help
 
 Settings (environment): PORT (3000), DATA_DIR (./data), PUBLIC_URL, SMTP_URL, MAIL_FROM,
-ADMIN_EMAILS, SWISSTAX_MASTER_KEY, ADDRESS_SEARCH_URL (a Nominatim-style geocoder), NODE_ENV (production; --dev or NODE_ENV=development
+ADMIN_EMAILS, SWISSTAX_MASTER_KEY, ADDRESS_SEARCH_URL (a Nominatim-style geocoder),
+FIRM_NAME and FIRM_ADDRESS (the representative named in the power of attorney), NODE_ENV (production; --dev or NODE_ENV=development
 turns on development mode).`
 
 async function loadAssets(config: Config): Promise<Map<string, Asset>> {

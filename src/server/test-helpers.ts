@@ -7,7 +7,8 @@ import { loadConfig } from './config'
 import { createContext } from './boot'
 import { createApp } from './app'
 import { silentLogger } from './log'
-import type { Mailer } from './auth/mail'
+import { openBlobStore } from './infra/blob-store'
+import type { Mailer } from './infra/mailer'
 
 export const T0 = Date.parse('2026-11-22T10:00:00Z')
 
@@ -18,7 +19,8 @@ export function testApp(env: Record<string, string> = {}) {
   const mails: { to: string; code: string; language: string }[] = []
   const mailer: Mailer = { async sendLoginCode(to, code, language) { mails.push({ to, code, language }) } }
   const ctx = createContext(config, { now: () => clock.now, mailer, log: silentLogger })
-  const app = createApp(ctx)
+  const blobs = openBlobStore(ctx)
+  const app = createApp(ctx, new Map(), { blobs })
 
   /** One request through app.handle: no network, no port. */
   async function request(method: string, path: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: BodyInit } = {}) {
@@ -50,5 +52,5 @@ export function testApp(env: Record<string, string> = {}) {
     ctx.sqlite.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
-  return { ctx, app, config, clock, mails, request, signIn, close, dataDir }
+  return { ctx, app, blobs, config, clock, mails, request, signIn, close, dataDir }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { defaultTaxYear, filingOpensOn, isFileable, offeredTaxYears } from './tax-years'
+import { defaultTaxYear, filingOpensOn, isFileable, MAX_TAX_YEAR, MIN_TAX_YEAR, offeredTaxYears, parseTaxYear } from './tax-years'
 import { isTaxStatusId, statusById, statusByName, TAX_STATUSES } from './tax-status'
 
 // Local dates, as the browser and the server read them (DESIGN.md §7).
@@ -18,6 +18,15 @@ describe('tax years (DESIGN.md §7)', () => {
     expect(offeredTaxYears(day('2026-11-22'))).toEqual([2025, 2024, 2023])
     expect(offeredTaxYears(day('2027-01-01'))).toEqual([2026, 2025, 2024])
     for (const y of offeredTaxYears(day('2027-06-30'))) expect(isFileable(y, day('2027-06-30'))).toBe(true)
+  })
+
+  test('one parser: whole numbers and four-digit text in one range, nothing else', () => {
+    for (const [raw, year] of [[2025, 2025], ['2025', 2025], [MIN_TAX_YEAR, MIN_TAX_YEAR], [String(MAX_TAX_YEAR), MAX_TAX_YEAR]] as const) {
+      expect(parseTaxYear(raw)).toBe(year)
+    }
+    for (const raw of [MIN_TAX_YEAR - 1, MAX_TAX_YEAR + 1, '1899', '3000', 2025.5, '2025.0', '2025x', ' 2025', '+2025', '0x7e9', '', 'abc', null, undefined, true, [2025], { year: 2025 }, Number.NaN]) {
+      expect(parseTaxYear(raw)).toBeUndefined()
+    }
   })
 
   test('nonsense years are never fileable', () => {

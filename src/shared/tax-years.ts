@@ -8,8 +8,22 @@ export const OFFERED_YEARS = 3
 /** The first day year Y can be filed, as an ISO date. */
 export const filingOpensOn = (year: number) => `${year + 1}-01-01`
 
+/** The one range of a tax year anywhere in the app: a request naming a year outside it is refused. */
+export const MIN_TAX_YEAR = 1900
+export const MAX_TAX_YEAR = 2999
+
+/**
+ * The one year parser (both sides): a whole number, or its four digits as text
+ * (query strings, form fields), from MIN_TAX_YEAR to MAX_TAX_YEAR. Anything else
+ * (2025.5, '2025x', ' 2025', '+2025', 'abc') is undefined.
+ */
+export function parseTaxYear(raw: unknown): number | undefined {
+  const year = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{4}$/.test(raw) ? Number(raw) : Number.NaN
+  return Number.isInteger(year) && year >= MIN_TAX_YEAR && year <= MAX_TAX_YEAR ? year : undefined
+}
+
 export function isFileable(year: number, today: Date = new Date()): boolean {
-  return Number.isInteger(year) && year >= 1900 && year < today.getFullYear()
+  return parseTaxYear(year) !== undefined && year < today.getFullYear()
 }
 
 /** The default tax year: the previous calendar year. */

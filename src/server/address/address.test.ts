@@ -97,7 +97,7 @@ describe('imported localities', () => {
     t = testApp()
     const file = join(t.dataDir, 'ortschaften.csv')
     writeFileSync(file, CSV)
-    const proc = Bun.spawn(['bun', join(import.meta.dir, '..', 'main.ts'), 'data', 'import-localities', file], {
+    const proc = Bun.spawn([process.execPath, join(import.meta.dir, '..', 'main.ts'), 'data', 'import-localities', file], {
       env: { ...process.env, DATA_DIR: t.dataDir, SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') },
       stdout: 'pipe', stderr: 'pipe',
     })

@@ -1,8 +1,8 @@
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
 import { pluginSeed } from '../context'
-import type { SessionStore } from '../auth/session'
-import { authPlugin } from '../auth/plugin'
+import type { SessionStore } from '../infra/sessions'
+import { authPlugin } from '../infra/auth-plugin'
 import { searchAddresses } from './search'
 
 /** GET /api/address/search?q=: up to 5 Swiss addresses (spec part 2 §2 "Address lookup"). */

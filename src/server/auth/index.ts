@@ -1,58 +1,41 @@
 import { pluginSeed } from '../context'
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
-import { isHttps } from '../config'
-import { clientIp, readCookie } from '../http/request'
 import { EMAIL_MAX_LENGTH } from '../../shared/email'
-import { requestCode, verifyCode } from './service'
-import { sessionCookieName, type SessionStore } from './session'
-import { authPlugin } from './plugin'
-import { audit } from '../audit'
+import { requestCode, signOut, verifyCode } from './service'
+import type { SessionStore } from '../infra/sessions'
+import { authPlugin } from '../infra/auth-plugin'
+import { readCookie, sessionCookie, sessionCookieName } from '../infra/session-cookie'
 import { publicUser } from '../users/service'
-
-/** Builds the Set-Cookie value of the session cookie (DESIGN.md §5). */
-export function sessionCookie(ctx: AppContext, token: string, maxAgeSeconds: number) {
-  const parts = [`${sessionCookieName(ctx)}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`]
-  if (isHttps(ctx.config)) parts.push('Secure')
-  return parts.join('; ')
-}
 
 /** Sign-in with e-mail codes: /api/auth/* and the session probe. */
 export function authRoutes(ctx: AppContext, sessions: SessionStore) {
+  const cookieName = sessionCookieName(ctx.config)
   return new Elysia({ name: 'auth-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
-    .post('/api/auth/request-code', ({ body, request, server }) =>
-      requestCode(ctx, body, clientIp(request, server, ctx.config)), {
+    .post('/api/auth/request-code', ({ body, rc }) => requestCode(ctx, rc, body), {
+      visitor: true,
       body: t.Object({
         email: t.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
         language: t.Optional(t.String({ maxLength: 10 })),
       }),
     })
-    .post('/api/auth/verify-code', ({ body, request, server, set }) => {
-      const ip = clientIp(request, server, ctx.config)
-      const user = verifyCode(ctx, body, ip)
-      set.headers['set-cookie'] = openSessionCookie(ctx, sessions, user.id, request, ip)
+    .post('/api/auth/verify-code', ({ body, rc, set }) => {
+      const user = verifyCode(ctx, rc, body)
+      set.headers['set-cookie'] = sessions.open(user.id, rc)
       return { success: true, status: 'success', user: publicUser(user) }
     }, {
+      visitor: true,
       body: t.Object({
         email: t.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
         code: t.String({ minLength: 1, maxLength: 12 }),
       }),
     })
-    .post('/api/auth/logout', ({ request, server, set }) => {
-      const token = readCookie(request, sessionCookieName(ctx))
-      const user = sessions.lookup(token)
-      sessions.destroy(token)
-      if (user) audit(ctx, 'sign_out', user.id, clientIp(request, server, ctx.config))
-      set.headers['set-cookie'] = sessionCookie(ctx, '', 0)
+    .post('/api/auth/logout', ({ request, rc, set }) => {
+      signOut(ctx, sessions, rc, readCookie(request, cookieName))
+      set.headers['set-cookie'] = sessionCookie(ctx.config, '', 0)
       return { success: true }
-    })
+    }, { visitor: true })
     // Not a debug route despite its path (DESIGN.md §5): the client's session probe.
     .get('/api/debug/check-auth', ({ user }) => ({ isAuthenticated: true, success: true, userId: user.id, email: user.email }), { auth: true })
-}
-
-/** Opens a session and returns its Set-Cookie value. */
-export function openSessionCookie(ctx: AppContext, sessions: SessionStore, userId: number, request: Request, ip: string) {
-  const token = sessions.create(userId, ip, request.headers.get('user-agent'))
-  return sessionCookie(ctx, token, Math.floor(ctx.config.sessionMaxMs / 1000))
 }

@@ -3,7 +3,10 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../context'
 import { loginCodes, users } from '../db/schema'
 import { ApiError, badRequest, tooManyRequests } from '../http/errors'
-import { audit } from '../audit'
+import { audit, COMMAND_LINE } from '../infra/audit'
+import type { VisitorContext } from '../infra/request-context'
+import type { SessionStore } from '../infra/sessions'
+import { verifyLimiter } from './ip-limit'
 import { isValidCode, isValidEmail, normaliseEmail } from '../../shared/email'
 import { isActiveLanguage } from '../../shared/languages'
 
@@ -27,10 +30,11 @@ function checkEmail(raw: string) {
  * Issues a code (DESIGN.md §5). The answer is the same for known and unknown
  * addresses: accounts are created at first sign-in, so every address gets a mail.
  */
-export async function requestCode(ctx: AppContext, input: { email: string; language?: string }, ip: string) {
+export async function requestCode(ctx: AppContext, rc: VisitorContext, input: { email: string; language?: string }) {
   const email = checkEmail(input.email)
+  const ip = rc.ip
   const now = ctx.now()
-  enforceRateLimits(ctx, email, ip, now)
+  enforceRateLimits(ctx, rc, email, now)
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const id = ctx.sqlite.transaction(() => {
@@ -53,11 +57,12 @@ export async function requestCode(ctx: AppContext, input: { email: string; langu
   return { message: 'Verification code sent', status: 'success' as const }
 }
 
-function enforceRateLimits(ctx: AppContext, email: string, ip: string, now: number) {
+function enforceRateLimits(ctx: AppContext, rc: VisitorContext, email: string, now: number) {
+  const ip = rc.ip
   const last = ctx.db.select({ createdAt: loginCodes.createdAt }).from(loginCodes)
     .where(eq(loginCodes.email, email)).orderBy(desc(loginCodes.createdAt)).limit(1).get()
   const refuse = (retryAfterMs: number, reason: string) => {
-    audit(ctx, 'rate_limited', null, ip, { reason })
+    audit(ctx, { user: null, ip }, 'rate_limited', { reason }, { target: { email }, collapse: true })
     return tooManyRequests(retryAfterMs / 1000, 'Too many code requests. Please wait before asking for a new code.')
   }
   if (last && now - last.createdAt < RESEND_INTERVAL_MS) throw refuse(RESEND_INTERVAL_MS - (now - last.createdAt), 'resend_interval')
@@ -75,23 +80,29 @@ function enforceRateLimits(ctx: AppContext, email: string, ip: string, now: numb
  * Checks a code: constant-time comparison, consumed atomically (of two parallel
  * verifications exactly one wins), dead after five wrong tries.
  */
-export function verifyCode(ctx: AppContext, input: { email: string; code: string }, ip: string) {
+export function verifyCode(ctx: AppContext, rc: VisitorContext, input: { email: string; code: string }) {
+  const ip = rc.ip
   const email = checkEmail(input.email)
+  const now = ctx.now()
+  const wait = verifyLimiter(ctx).hit(ip, now)
+  if (wait > 0) {
+    audit(ctx, rc, 'rate_limited', { reason: 'verify_ip' }, { target: { email }, collapse: true })
+    throw tooManyRequests(wait / 1000, 'Too many sign-in attempts from your network. Please wait and try again.')
+  }
   const code = input.code.trim()
   if (!isValidCode(code)) throw badRequest('The code has 6 digits', 'INVALID_CODE_FORMAT')
-  const now = ctx.now()
   const row = ctx.db.select().from(loginCodes)
     .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt), gt(loginCodes.expiresAt, now), lt(loginCodes.attempts, CODE_MAX_ATTEMPTS)))
     .orderBy(desc(loginCodes.createdAt)).limit(1).get()
   if (!row) {
-    audit(ctx, 'verify_failed', null, ip, { reason: 'no_valid_code' })
+    audit(ctx, { user: null, ip }, 'verify_failed', { reason: 'no_valid_code' }, { target: { email }, collapse: true })
     throw badRequest('This code is no longer valid. Please request a new code.', 'CODE_EXPIRED')
   }
   const expected = Buffer.from(row.codeHash, 'hex')
   const given = Buffer.from(hmac(ctx, email, code), 'hex')
   if (!timingSafeEqual(expected, given)) {
     ctx.sqlite.query('UPDATE login_codes SET attempts = attempts + 1 WHERE id = ?').run(row.id)
-    audit(ctx, 'verify_failed', null, ip, { reason: 'wrong_code', attempt: row.attempts + 1 })
+    audit(ctx, { user: null, ip }, 'verify_failed', { reason: 'wrong_code', attempt: row.attempts + 1 }, { target: { email }, collapse: true })
     const left = CODE_MAX_ATTEMPTS - row.attempts - 1
     if (left <= 0) throw badRequest('Too many wrong attempts. Please request a new code.', 'CODE_EXPIRED')
     throw badRequest('Invalid verification code', 'INVALID_CODE')
@@ -102,7 +113,7 @@ export function verifyCode(ctx: AppContext, input: { email: string; code: string
 
   const user = ensureUser(ctx, email)
   ctx.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).run()
-  audit(ctx, 'sign_in', user.id, ip)
+  audit(ctx, { user, ip }, 'sign_in')
   return user
 }
 
@@ -119,6 +130,20 @@ export function grantAdmin(ctx: AppContext, rawEmail: string) {
   const email = checkEmail(rawEmail)
   ctx.db.insert(users).values({ email, role: 'admin', createdAt: ctx.now() }).onConflictDoNothing().run()
   ctx.db.update(users).set({ role: 'admin' }).where(eq(users.email, email)).run()
-  audit(ctx, 'admin_granted', null, null, { email })
+    audit(ctx, COMMAND_LINE, 'admin_granted', undefined, { target: { email } })
   return ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()!
+}
+
+/** Ends the session of this cookie's token, if any; the sign-out is audited for the user it belonged to. */
+export function signOut(ctx: AppContext, sessions: SessionStore, rc: VisitorContext, token: string | undefined) {
+  sessions.destroy(token)
+  if (rc.user) audit(ctx, rc, 'sign_out')
+}
+
+/** Login codes are kept a day: long enough for the hourly caps and the audit, then gone. */
+const CODE_RETENTION_MS = 24 * HOUR
+
+/** Maintenance task: removes login codes older than a day. */
+export function purgeOldLoginCodes(ctx: AppContext) {
+  ctx.db.delete(loginCodes).where(lt(loginCodes.createdAt, ctx.now() - CODE_RETENTION_MS)).run()
 }

@@ -1,29 +1,18 @@
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
 import { pluginSeed } from '../context'
-import type { SessionStore } from '../auth/session'
-import { authPlugin } from '../auth/plugin'
-import { badRequest } from '../http/errors'
-import { latestDeclaration, saveDeclaration } from './service'
-import { audit } from '../audit'
-import { clientIp } from '../http/request'
+import type { SessionStore } from '../infra/sessions'
+import { authPlugin } from '../infra/auth-plugin'
+import { taxYearParam, userIdParam } from '../http/params'
+import { targetUserId } from '../infra/actor-may'
+import { declarationNotFound, exportDeclaration, latestDeclaration, saveDeclaration } from './service'
 
 /**
  * Whose declaration a read is for: one's own, or, for an admin, any user's (?userId=).
  * Anyone else asking for another user gets the same 404 as for a missing declaration.
  */
-const ownerOf = (user: { id: number; role: string }, userId: string | undefined): number => {
-  if (userId === undefined || userId === '') return user.id
-  const id = Number(userId)
-  if (!Number.isInteger(id) || id <= 0) throw badRequest(`Invalid field 'userId': a user id`)
-  return user.role === 'admin' || id === user.id ? id : 0
-}
-
-const yearOf = (raw: unknown): number => {
-  const year = Number(raw)
-  if (!Number.isInteger(year) || year < 1900 || year > 2999) throw badRequest(`Invalid field 'taxYear': a year such as 2025`)
-  return year
-}
+const ownerOf = (user: { id: number; role: string }, userId: string | undefined, taxYear: number): number =>
+  targetUserId(user, userIdParam(userId), declarationNotFound(taxYear))
 
 /** The wizard's declaration (spec part 2 §7): saved per user and year, versioned; read back and exported as JSON. */
 export function declarationRoutes(ctx: AppContext, sessions: SessionStore) {
@@ -31,7 +20,7 @@ export function declarationRoutes(ctx: AppContext, sessions: SessionStore) {
     .use(authPlugin(ctx, sessions))
     .post('/api/tax/save-declaration', ({ user, body }) => {
       const meta = (body.taxData as { metadata?: { taxYear?: unknown } }).metadata
-      return saveDeclaration(ctx, user.id, yearOf(body.taxYear ?? meta?.taxYear), body.taxData)
+      return saveDeclaration(ctx, user.id, taxYearParam(body.taxYear ?? meta?.taxYear), body.taxData)
     }, {
       auth: true,
       body: t.Object({
@@ -40,16 +29,18 @@ export function declarationRoutes(ctx: AppContext, sessions: SessionStore) {
         filename: t.Optional(t.String({ maxLength: 200 })),
       }),
     })
-    .get('/api/tax/declaration', ({ user, query }) => latestDeclaration(ctx, ownerOf(user, query.userId), yearOf(query.taxYear)), {
+    .get('/api/tax/declaration', ({ user, query }) => {
+      const year = taxYearParam(query.taxYear)
+      return latestDeclaration(ctx, ownerOf(user, query.userId, year), year)
+    }, {
       auth: true,
       query: t.Object({ taxYear: t.String(), userId: t.Optional(t.String()) }),
     })
     // The spec's "export tax data to JSON": the latest version as a download.
-    .get('/api/tax/declaration/export', ({ user, query, request, server }) => {
-      const year = yearOf(query.taxYear)
-      const owner = ownerOf(user, query.userId)
-      const latest = latestDeclaration(ctx, owner, year)
-      if (owner !== user.id) audit(ctx, 'admin_download_declaration', user.id, clientIp(request, server, ctx.config), { userId: owner, taxYear: year })
+    .get('/api/tax/declaration/export', ({ user, rc, query }) => {
+      const year = taxYearParam(query.taxYear)
+      const owner = ownerOf(user, query.userId, year)
+      const latest = exportDeclaration(ctx, rc, owner, year)
       const date = latest.savedAt.slice(0, 10)
       const filename = `tax_declaration_${owner}_${year}_${date}.json`
       return new Response(JSON.stringify(latest.taxData, null, 2), {

@@ -3,6 +3,8 @@ import type { AppContext } from '../context'
 import { declarations } from '../db/schema'
 import { badRequest, notFound } from '../http/errors'
 import { requireFileableYear } from '../tax-status/service'
+import { audit } from '../infra/audit'
+import type { RequestContext } from '../infra/request-context'
 import { DECLARATION_FIELDS } from '../../shared/declaration'
 
 /** The payload groups of spec part 2 §3; anything else in taxData is refused. */
@@ -49,9 +51,18 @@ function latestRow(ctx: AppContext, userId: number, taxYear: number) {
     .orderBy(desc(declarations.version)).limit(1).get()
 }
 
+export const declarationNotFound = (taxYear: number) => notFound(`No tax declaration saved for ${taxYear}`, 'DECLARATION_NOT_FOUND')
+
 /** The latest version, or 404 (also when it is someone else's: it is never visible to them). */
 export function latestDeclaration(ctx: AppContext, userId: number, taxYear: number) {
   const row = latestRow(ctx, userId, taxYear)
-  if (!row) throw notFound(`No tax declaration saved for ${taxYear}`, 'DECLARATION_NOT_FOUND')
+  if (!row) throw declarationNotFound(taxYear)
   return { taxYear: row.taxYear, version: row.version, savedAt: new Date(row.createdAt).toISOString(), taxData: JSON.parse(row.data) as Record<string, unknown> }
+}
+
+/** The latest version for the JSON download; an expert downloading another user's is audited. */
+export function exportDeclaration(ctx: AppContext, rc: RequestContext, userId: number, taxYear: number) {
+  const latest = latestDeclaration(ctx, userId, taxYear)
+  if (userId !== rc.user.id) audit(ctx, rc, 'admin_download_declaration', { userId, taxYear })
+  return latest
 }

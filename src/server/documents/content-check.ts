@@ -91,7 +91,8 @@ function zipWithinBounds(tail: Buffer): boolean {
  */
 export function displayName(raw: string): string {
   const last = raw.split(/[\\/]/).pop() ?? ''
-  const clean = last.replace(/[\u0000-\u001f\u007f]/g, '').trim()
+  // Control and format characters (bidi overrides, zero-width) would make a name display as another one.
+  const clean = last.replace(/[\p{Cc}\p{Cf}]/gu, '').trim()
   if (clean.length <= 200) return clean
   const ext = extensionOf(clean)
   return `${clean.slice(0, 190 - ext.length)}.${ext}`

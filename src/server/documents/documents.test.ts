@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { testApp } from '../test-helpers'
 import { writeStatus, yearStatus } from '../tax-status/service'
 import { purgeDeleted, PURGE_AFTER_MS } from './service'
-import { blobStoreOf } from './index'
 import { dataFiles, docx, elf, pdf, png, sha256, streamedContentHash, streamingUpload, uploadForm, type Part } from './test-fixtures'
 
 const YEAR = 2025
@@ -233,7 +232,7 @@ describe('stored files', () => {
 
 describe('access', () => {
   test("another user's file is 404 on history, content and delete, and absent from their list; an admin may read", async () => {
-    t = testApp({ ADMIN_EMAILS: 'admin@example.ch' })
+    t = testApp({ ADMIN_EMAILS: 'admin@example.ch', TRUST_PROXY: '1' })
     const alice = await t.signIn('alice@example.ch')
     const bob = await t.signIn('bob@example.ch')
     const admin = await t.signIn('admin@example.ch')
@@ -244,11 +243,15 @@ describe('access', () => {
       expect({ path, status: r.status, code: r.json?.code }).toEqual({ path, status: 404, code: 'FILE_NOT_FOUND' })
     }
     expect((await t.request('GET', `/api/files?taxYear=${YEAR}`, { cookie: bob.cookie })).json).toEqual([])
-    expect((await t.request('GET', `/api/files?userId=${alice.user.id}`, { cookie: bob.cookie })).status).toBe(403)
+    expect((await t.request('GET', `/api/files?userId=${alice.user.id}`, { cookie: bob.cookie })).status).toBe(404)
     expect((await t.request('GET', `/api/files?userId=${alice.user.id}`, { cookie: admin.cookie })).json).toHaveLength(1)
-    expect((await t.request('GET', `/api/files/${id}/content`, { cookie: admin.cookie })).status).toBe(200)
+    const from = { 'x-forwarded-for': '203.0.113.9' }
+    expect((await t.request('GET', `/api/files/${id}/content`, { cookie: admin.cookie, headers: from })).status).toBe(200)
     expect((await t.request('GET', `/api/files/${id}/history`, { cookie: admin.cookie })).json).toHaveLength(1)
-    expect(t.ctx.sqlite.query("SELECT action FROM audit_log WHERE action = 'admin_download'").all()).toHaveLength(1)
+    // The owner's own download is not an expert's access: only the admin's is audited, with the address.
+    expect((await t.request('GET', `/api/files/${id}/content`, { cookie: alice.cookie })).status).toBe(200)
+    expect(t.ctx.sqlite.query("SELECT user_id AS userId, ip, detail FROM audit_log WHERE action = 'admin_download'").all())
+      .toEqual([{ userId: admin.user.id, ip: '203.0.113.9', detail: JSON.stringify({ fileId: id, version: 1 }) }])
     expect((await t.request('GET', `/api/files/${id}/content`)).status).toBe(401)
   })
 
@@ -279,7 +282,7 @@ describe('delete and purge', () => {
     expect(del.json).toMatchObject({ success: true, statusAdvanced: false })
     expect((await t.request('GET', `/api/files`, { cookie })).json).toEqual([])
     expect((await t.request('GET', `/api/files/${id}/content`, { cookie })).status).toBe(404)
-    const store = blobStoreOf(t.ctx)
+    const store = t.blobs
     expect(purgeDeleted(t.ctx, store)).toBe(0)
     expect(dataFiles(t.dataDir)).toHaveLength(1)
     t.clock.now += PURGE_AFTER_MS + 1000

@@ -1,7 +1,7 @@
 import type { Busboy } from 'busboy'
 import { extensionOf, MAX_UPLOAD_BYTES } from '../../shared/documents'
 import { ApiError, badRequest } from '../http/errors'
-import type { BlobStore, BlobWriter } from './blob-store'
+import type { BlobStore, BlobWriter } from '../infra/blob-store'
 import { ContentInspector, displayName, requireAllowedName } from './content-check'
 
 /** One file part of an upload, already encrypted into a temporary blob (or refused on the way). */

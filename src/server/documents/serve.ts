@@ -1,6 +1,6 @@
 import { extensionOf, MIME_BY_EXTENSION, isInlineType, type AllowedExtension } from '../../shared/documents'
 import { ApiError } from '../http/errors'
-import type { BlobStore } from './blob-store'
+import type { BlobStore } from '../infra/blob-store'
 import type { fileVersions } from '../db/schema'
 
 type VersionRow = typeof fileVersions.$inferSelect

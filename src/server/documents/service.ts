@@ -3,12 +3,17 @@ import { and, desc, eq, isNull, isNotNull, lt, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { categoryPreferences, files, fileVersions } from '../db/schema'
 import { ApiError, badRequest, conflict, notFound } from '../http/errors'
+import { taxYearParam } from '../http/params'
+import { audit } from '../infra/audit'
+import { actorMay } from '../infra/actor-may'
+import type { RequestContext } from '../infra/request-context'
 import { advanceIfDocumentsComplete, requireFileableYear, yearStatus } from '../tax-status/service'
 import { isTransmitted, REQUIRED_CATEGORY_IDS } from '../../shared/tax-status'
 import { categoryById, DEFAULT_CATEGORY_ID, extensionOf, MIME_BY_EXTENSION, type AllowedExtension, type FileRecord, type FileVersionRecord, type UploadAnswer, type UploadItemResult } from '../../shared/documents'
-import type { BlobStore } from './blob-store'
+import type { BlobStore } from '../infra/blob-store'
 import type { ParsedUpload } from './multipart'
 import { categoryName } from './categories'
+import { requireSectionCategoryOpen } from '../advanced/service'
 
 export interface Viewer { id: number; role: string; language: string }
 
@@ -20,8 +25,7 @@ export const versionUrl = (fileId: string, version: number) => `/api/files/${fil
 
 /** A year's documents may change only while it is fileable and not yet transmitted (status < 4). */
 export function requireWritableYear(ctx: AppContext, userId: number, taxYear: unknown): number {
-  const year = typeof taxYear === 'string' ? Number(taxYear) : taxYear
-  if (typeof year !== 'number' || !Number.isInteger(year)) throw badRequest(`Invalid field 'taxYear': a year is required`)
+  const year = taxYearParam(taxYear)
   requireFileableYear(ctx, year)
   if (isTransmitted(yearStatus(ctx, userId, year).statusId)) {
     throw conflict(`The documents for ${year} have been transmitted and can no longer be changed.`, 'YEAR_TRANSMITTED')
@@ -48,6 +52,7 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Vie
   try {
     taxYear = requireWritableYear(ctx, owner.id, input.taxYear)
     categoryId = requireCategory(input.categoryId)
+    requireSectionCategoryOpen(ctx, owner.id, taxYear, categoryId)
     if (parsed.files.length === 0) throw badRequest(`Missing field 'files': no file was uploaded`, 'NO_FILES')
   } catch (err) {
     parsed.discardAll()
@@ -140,7 +145,7 @@ export function listFiles(ctx: AppContext, userId: number, language: string, opt
 /** The live file if the viewer owns it or is an admin; 404 otherwise, so others learn nothing. */
 export function fileForViewer(ctx: AppContext, viewer: Viewer, fileId: string): FileRow {
   const row = ctx.db.select().from(files).where(and(eq(files.id, fileId), isNull(files.deletedAt))).get()
-  if (!row || (row.userId !== viewer.id && viewer.role !== 'admin')) throw notFound('File not found', 'FILE_NOT_FOUND')
+  if (!row || !actorMay(viewer, row.userId)) throw notFound('File not found', 'FILE_NOT_FOUND')
   return row
 }
 
@@ -150,11 +155,13 @@ export function fileHistory(ctx: AppContext, viewer: Viewer, fileId: string): Fi
     .map((v) => ({ version: v.version, createdAt: iso(v.createdAt), blobUrl: versionUrl(fileId, v.version), filename: file.originalName, size: v.size }))
 }
 
-export function versionForViewer(ctx: AppContext, viewer: Viewer, fileId: string, version?: number) {
-  const file = fileForViewer(ctx, viewer, fileId)
+/** A version to serve; an expert reading another user's file is audited, with the address. */
+export function versionForViewer(ctx: AppContext, rc: RequestContext, fileId: string, version?: number) {
+  const file = fileForViewer(ctx, rc.user, fileId)
   const v = ctx.db.select().from(fileVersions)
     .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, version ?? file.currentVersion))).get()
   if (!v) throw notFound('File version not found', 'FILE_NOT_FOUND')
+  if (file.userId !== rc.user.id) audit(ctx, rc, 'admin_download', { fileId, version: v.version })
   return { file, version: v }
 }
 
@@ -180,6 +187,7 @@ export function purgeDeleted(ctx: AppContext, store: BlobStore): number {
 export function setRelevance(ctx: AppContext, userId: number, categoryId: number, taxYear: unknown, isRelevant: boolean) {
   const year = requireWritableYear(ctx, userId, taxYear)
   if (!categoryById(categoryId)) throw notFound('No such document category', 'UNKNOWN_CATEGORY')
+  requireSectionCategoryOpen(ctx, userId, year, categoryId)
   ctx.db.insert(categoryPreferences).values({ userId, taxYear: year, categoryId, isRelevant, updatedAt: ctx.now() })
     .onConflictDoUpdate({ target: [categoryPreferences.userId, categoryPreferences.taxYear, categoryPreferences.categoryId], set: { isRelevant, updatedAt: ctx.now() } })
     .run()

@@ -12,7 +12,8 @@ export function jsonWithEtag<T>(request: Request, value: T): T {
 export function etagResponse(request: Request, value: unknown): Response {
   const body = JSON.stringify(value)
   const etag = `W/"${Bun.hash(body).toString(36)}"`
-  const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' }
+  // no-store (DESIGN.md §4), 304s included: the client keeps its own copy and sends If-None-Match itself.
+  const headers = { ETag: etag, 'Cache-Control': 'no-store' }
   if (matches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
   return new Response(body, { headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' } })
 }

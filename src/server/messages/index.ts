@@ -1,9 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { pluginSeed, type AppContext } from '../context'
-import type { SessionStore } from '../auth/session'
-import { authPlugin } from '../auth/plugin'
-import { audit } from '../audit'
-import { clientIp } from '../http/request'
+import type { SessionStore } from '../infra/sessions'
+import { authPlugin } from '../infra/auth-plugin'
 import { listAllMessages, listOwnMessages, replyToMessage, sendMessage } from './service'
 
 // Length is checked in the service after trimming, so the answer can say 'Message cannot be empty'.
@@ -18,9 +16,7 @@ export function messageRoutes(ctx: AppContext, sessions: SessionStore) {
     .get('/api/messages', ({ user }) => listOwnMessages(ctx, user.id), { auth: true })
     .get('/api/admin/messages', ({ query }) => listAllMessages(ctx, query.limit ?? 200),
       { role: 'admin', query: t.Object({ limit: t.Optional(t.Numeric({ minimum: 1, maximum: 1000, multipleOf: 1 })) }) })
-    .post('/api/admin/messages/:id/reply', ({ user, params, body, request, server }) => {
-      const reply = replyToMessage(ctx, user.id, params.id, body.message)
-      audit(ctx, 'message_reply', user.id, clientIp(request, server, ctx.config), { messageId: params.id })
-      return { success: true, item: reply }
+    .post('/api/admin/messages/:id/reply', ({ rc, params, body }) => {
+      return { success: true, item: replyToMessage(ctx, rc, params.id, body.message) }
     }, { role: 'admin', params: t.Object({ id: t.Numeric({ minimum: 1, multipleOf: 1 }) }), body: messageBody })
 }

@@ -3,6 +3,8 @@ import type { AppContext } from '../context'
 import { messages, users } from '../db/schema'
 import { badRequest, notFound } from '../http/errors'
 import { notify } from '../notifications/service'
+import { audit } from '../infra/audit'
+import type { RequestContext } from '../infra/request-context'
 import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
 
 /** Blank input and over-long input are refused with a message fit to show (spec part 1 §5). */
@@ -35,7 +37,8 @@ export function listAllMessages(ctx: AppContext, limit: number) {
 }
 
 /** An expert's reply: stored in the user's conversation, and the user is notified. */
-export function replyToMessage(ctx: AppContext, adminId: number, messageId: number, text: string) {
+export function replyToMessage(ctx: AppContext, rc: RequestContext, messageId: number, text: string) {
+  const adminId = rc.user.id
   const body = cleanMessage(text)
   const original = ctx.db.select().from(messages).where(eq(messages.id, messageId)).get()
   if (!original) throw notFound('Message not found')
@@ -46,6 +49,7 @@ export function replyToMessage(ctx: AppContext, adminId: number, messageId: numb
       titleKey: 'home:notifications.reply_title', descriptionKey: 'home:notifications.reply_description',
       params: { excerpt: body.length > 80 ? `${body.slice(0, 79)}…` : body }, actionUrl: '/', actionTextKey: 'home:notifications.action_dashboard',
     })
+    audit(ctx, rc, 'message_reply', { messageId })
     return view(row)
   })
 }

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { pluginSeed, type AppContext } from '../context'
-import type { SessionStore } from '../auth/session'
-import { authPlugin } from '../auth/plugin'
+import type { SessionStore } from '../infra/sessions'
+import { authPlugin } from '../infra/auth-plugin'
 import { jsonWithEtag } from '../http/etag'
 import { listNotifications, markAllRead, markRead } from './service'
 

@@ -1,28 +1,20 @@
 import { Elysia, t } from 'elysia'
 import { pluginSeed, type AppContext } from '../context'
-import type { SessionStore } from '../auth/session'
-import { authPlugin } from '../auth/plugin'
+import type { SessionStore } from '../infra/sessions'
+import { authPlugin } from '../infra/auth-plugin'
 import { badRequest } from '../http/errors'
 import { jsonWithEtag } from '../http/etag'
-import { clientIp } from '../http/request'
 import { defaultTaxYear } from '../../shared/tax-years'
+import { optionalTaxYearParam, taxYearParam } from '../http/params'
 import { isTaxStatusId, statusByName, type TaxStatusId } from '../../shared/tax-status'
 import { taxStatusAnswer } from './service'
 import { setStatus, setYearFlags, transmit, yearFlags } from './moves'
 
-const year = t.Integer({ minimum: 1900, maximum: 9999 })
-/**
- * ?taxYear= of the polled GETs, parsed by hand rather than by a TypeBox schema:
- * it halves the framework's share of the cheapest, most frequent request.
- */
-function queryYear(raw: string | undefined): number | undefined {
-  if (raw === undefined || raw === '') return undefined
-  if (!/^\d{4}$/.test(raw) || Number(raw) < 1900) throw badRequest(`Invalid field 'taxYear': expected a year`)
-  return Number(raw)
-}
+/** A year in a body: its type here, its range in the one parser (taxYearParam). */
+const year = t.Integer()
 /** A status given as its id (1..6) or its name ('documents_pending'). */
 const statusValue = t.Union([t.Integer(), t.String({ maxLength: 40 })])
-/** Admins may name the user; for anyone else a foreign userId is a 403. */
+/** Admins may name the user; for anyone else a foreign userId is a 404 (actorMay). */
 const userId = t.Optional(t.Integer({ minimum: 1 }))
 
 function toStatusId(value: number | string, field: string): TaxStatusId {
@@ -38,26 +30,28 @@ function requiredStatus(value: number | string | undefined): TaxStatusId {
 
 /** Tax status per user and year, the moves of DESIGN.md §7, transmit and the per-year flags. */
 export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore) {
-  const yearOf = (y: number | undefined) => y ?? defaultTaxYear(new Date(ctx.now()))
+  // ?taxYear= of the polled GETs is parsed by hand rather than by a TypeBox schema:
+  // it halves the framework's share of the cheapest, most frequent request.
+  const yearOf = (raw: number | string | undefined) => optionalTaxYearParam(raw) ?? defaultTaxYear(new Date(ctx.now()))
   return new Elysia({ name: 'tax-status-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
-    .get('/api/tax-status', ({ user, request, query }) => jsonWithEtag(request, taxStatusAnswer(ctx, user.id, yearOf(queryYear(query.taxYear)))),
+    .get('/api/tax-status', ({ user, request, query }) => jsonWithEtag(request, taxStatusAnswer(ctx, user.id, yearOf(query.taxYear))),
       { auth: true })
-    .post('/api/tax-status/update-numeric', ({ user, body, request, server }) =>
-      ({ success: true, ...setStatus(ctx, user, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.status, 'status') }, clientIp(request, server, ctx.config)) }),
+    .post('/api/tax-status/update-numeric', ({ rc, body }) =>
+      ({ success: true, ...setStatus(ctx, rc, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.status, 'status') }) }),
       { auth: true, body: t.Object({ status: statusValue, taxYear: t.Optional(year), userId }) })
-    .patch('/api/user/tax-status', ({ user, body, request, server }) =>
-      ({ success: true, ...setStatus(ctx, user, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.taxStatus, 'taxStatus') }, clientIp(request, server, ctx.config)) }),
+    .patch('/api/user/tax-status', ({ rc, body }) =>
+      ({ success: true, ...setStatus(ctx, rc, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.taxStatus, 'taxStatus') }) }),
       { auth: true, body: t.Object({ taxStatus: statusValue, taxYear: t.Optional(year), userId }) })
     // The wizard sends `statusId` (spec part 2 §7); `status` is taken too, as update-numeric names it.
-    .post('/api/status/set', ({ user, body, request, server }) =>
-      ({ success: true, ...setStatus(ctx, user, { userId: body.userId, taxYear: yearOf(body.taxYear), to: requiredStatus(body.statusId ?? body.status) }, clientIp(request, server, ctx.config)) }),
+    .post('/api/status/set', ({ rc, body }) =>
+      ({ success: true, ...setStatus(ctx, rc, { userId: body.userId, taxYear: yearOf(body.taxYear), to: requiredStatus(body.statusId ?? body.status) }) }),
       { auth: true, body: t.Object({ statusId: t.Optional(statusValue), status: t.Optional(statusValue), taxYear: t.Optional(year), userId }) })
     .post('/api/tax-year-status/transmit', ({ user, body }) => transmit(ctx, user.id, yearOf(body.taxYear)),
       { auth: true, body: t.Object({ taxYear: t.Optional(year) }) })
-    .get('/api/tax-year-status/flags', ({ user, query }) => yearFlags(ctx, user.id, yearOf(queryYear(query.taxYear))),
+    .get('/api/tax-year-status/flags', ({ user, query }) => yearFlags(ctx, user.id, yearOf(query.taxYear)),
       { auth: true })
     .put('/api/tax-year-status/flags', ({ user, body }) =>
-      setYearFlags(ctx, user.id, body.taxYear, { advancedInfoCompleted: body.advancedInfoCompleted, transmitEnabled: body.transmitEnabled }),
+      setYearFlags(ctx, user.id, taxYearParam(body.taxYear), { advancedInfoCompleted: body.advancedInfoCompleted, transmitEnabled: body.transmitEnabled }),
       { auth: true, body: t.Object({ taxYear: year, advancedInfoCompleted: t.Optional(t.Boolean()), transmitEnabled: t.Optional(t.Boolean()) }) })
 }

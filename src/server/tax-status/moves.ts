@@ -1,15 +1,17 @@
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
-import type { SessionUser } from '../auth/session'
+import type { RequestContext } from '../infra/request-context'
 import { profiles, taxYearStatus, users } from '../db/schema'
 import { conflict, forbidden, notFound } from '../http/errors'
-import { audit } from '../audit'
+import { audit } from '../infra/audit'
+import { targetUserId } from '../infra/actor-may'
 import { notify } from '../notifications/service'
 import { firstMissingWizardField } from '../../shared/wizard'
 import { statusById, type TaxStatusId } from '../../shared/tax-status'
 import { requireFileableYear, taxStatusAnswer, writeStatus, yearStatus } from './service'
 import { advance } from '../documents/service'
 import { profileOf } from '../users/profile'
+import { isAdvancedCompleted, setCompletion } from '../advanced/service'
 
 /**
  * Who may move a status (DESIGN.md §7). A non-admin may only make the 1→2 move,
@@ -17,11 +19,11 @@ import { profileOf } from '../users/profile'
  * else a non-admin asks for is a 403 that changes nothing. Admins (the
  * provider's experts) set any status of any user, and the user is notified.
  */
-export function setStatus(ctx: AppContext, actor: SessionUser, input: { userId?: number; taxYear: number; to: TaxStatusId }, ip: string | null = null) {
+export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?: number; taxYear: number; to: TaxStatusId }) {
+  const actor = rc.user
   const isAdmin = actor.role === 'admin'
-  const userId = input.userId ?? actor.id
-  if (userId !== actor.id && !isAdmin) throw forbidden('Only experts may change the status of another user.', 'STATUS_MOVE_FORBIDDEN')
-  if (isAdmin && userId !== actor.id && !ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw notFound('User not found')
+  const userId = targetUserId(actor, input.userId, notFound('User not found'))
+  if (userId !== actor.id && !ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw notFound('User not found')
   requireFileableYear(ctx, input.taxYear)
 
   const from = yearStatus(ctx, userId, input.taxYear).statusId
@@ -37,7 +39,7 @@ export function setStatus(ctx: AppContext, actor: SessionUser, input: { userId?:
           })
         }
       })
-      audit(ctx, 'status_set', actor.id, ip, { userId, taxYear: input.taxYear, from, to: input.to })
+      audit(ctx, rc, 'status_set', { userId, taxYear: input.taxYear, from, to: input.to })
     }
     return taxStatusAnswer(ctx, userId, input.taxYear)
   }
@@ -58,23 +60,35 @@ export function setStatus(ctx: AppContext, actor: SessionUser, input: { userId?:
   return taxStatusAnswer(ctx, userId, input.taxYear)
 }
 
-/** The per-year flags the advanced-info screen sets, and whether transmitting is possible now. */
+/**
+ * The per-year flags and whether transmitting is possible now. `advancedInfoCompleted` is the
+ * advanced area's "Finish Section" (DESIGN.md §11), read through its service.
+ */
 export function yearFlags(ctx: AppContext, userId: number, taxYear: number) {
   const row = yearStatus(ctx, userId, taxYear)
+  const completed = isAdvancedCompleted(ctx, userId, taxYear)
   return {
     taxYear,
-    advancedInfoCompleted: row.advancedInfoCompleted,
+    advancedInfoCompleted: completed,
     transmitEnabled: row.transmitEnabled,
-    canTransmit: row.statusId === 3 && row.advancedInfoCompleted,
+    canTransmit: row.statusId === 3 && completed,
   }
 }
 
+/**
+ * PUT /api/tax-year-status/flags of the old client. `advancedInfoCompleted` goes through the
+ * advanced area's completion, with its rules (409 ADVANCED_INCOMPLETE, SECTION undo refused
+ * after transmit): this call cannot set the flag around them.
+ */
 export function setYearFlags(ctx: AppContext, userId: number, taxYear: number, flags: { advancedInfoCompleted?: boolean; transmitEnabled?: boolean }) {
   requireFileableYear(ctx, taxYear)
-  const now = ctx.now()
-  const set = { ...flags, updatedAt: now }
-  ctx.db.insert(taxYearStatus).values({ userId, taxYear, statusId: 1, ...set })
-    .onConflictDoUpdate({ target: [taxYearStatus.userId, taxYearStatus.taxYear], set }).run()
+  if (flags.advancedInfoCompleted !== undefined) setCompletion(ctx, userId, userId, taxYear, flags.advancedInfoCompleted)
+  if (flags.transmitEnabled !== undefined) {
+    const now = ctx.now()
+    const set = { transmitEnabled: flags.transmitEnabled, updatedAt: now }
+    ctx.db.insert(taxYearStatus).values({ userId, taxYear, statusId: 1, ...set })
+      .onConflictDoUpdate({ target: [taxYearStatus.userId, taxYearStatus.taxYear], set }).run()
+  }
   return yearFlags(ctx, userId, taxYear)
 }
 
@@ -88,7 +102,7 @@ export function transmit(ctx: AppContext, userId: number, taxYear: number) {
   if (row.statusId !== 3) {
     throw conflict(`Documents can be transmitted only once they are all submitted (the status for ${taxYear} is ${statusById(row.statusId).name}).`, 'NOT_READY_TO_TRANSMIT')
   }
-  if (!row.advancedInfoCompleted) {
+  if (!isAdvancedCompleted(ctx, userId, taxYear)) {
     throw conflict(`Please complete the Advanced Tax Information for ${taxYear} before transmitting.`, 'ADVANCED_INFO_INCOMPLETE')
   }
   ctx.db.transaction(() => {

@@ -4,7 +4,7 @@ import { conflict } from '../http/errors'
 import { defaultTaxYear, isFileable } from '../../shared/tax-years'
 import { REQUIRED_CATEGORY_IDS, statusById, type TaxStatusId } from '../../shared/tax-status'
 
-type StatusRow = { statusId: number; advancedInfoCompleted: number; transmitEnabled: number; updatedAt: number; updatedBy: number | null }
+type StatusRow = { statusId: number; transmitEnabled: number; updatedAt: number; updatedBy: number | null }
 
 /**
  * The stored row of a user's year, or the defaults (status 1) when there is none
@@ -12,10 +12,10 @@ type StatusRow = { statusId: number; advancedInfoCompleted: number; transmitEnab
  */
 export function yearStatus(ctx: AppContext, userId: number, taxYear: number) {
   const row = ctx.sqlite.query<StatusRow, [number, number]>(
-    'SELECT status_id AS statusId, advanced_info_completed AS advancedInfoCompleted, transmit_enabled AS transmitEnabled, updated_at AS updatedAt, updated_by AS updatedBy FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',
+    'SELECT status_id AS statusId, transmit_enabled AS transmitEnabled, updated_at AS updatedAt, updated_by AS updatedBy FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',
   ).get(userId, taxYear)
-  if (!row) return { userId, taxYear, statusId: 1, advancedInfoCompleted: false, transmitEnabled: false, updatedAt: 0, updatedBy: null as number | null }
-  return { userId, taxYear, ...row, advancedInfoCompleted: row.advancedInfoCompleted === 1, transmitEnabled: row.transmitEnabled === 1 }
+  if (!row) return { userId, taxYear, statusId: 1, transmitEnabled: false, updatedAt: 0, updatedBy: null as number | null }
+  return { userId, taxYear, ...row, transmitEnabled: row.transmitEnabled === 1 }
 }
 
 /** Writes a year's status (an upsert). Callers check who may move it. */

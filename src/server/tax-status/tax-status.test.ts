@@ -106,10 +106,12 @@ describe('moves by a user (DESIGN.md §7)', () => {
     expect((await statusOf(anna.cookie)).current_status_id).toBe(3)
   })
 
-  test("a user cannot move another user's status", async () => {
+  test("a user cannot move another user's status: 404, as for a user that does not exist (actorMay)", async () => {
     const { anna, admin } = await setup()
     const r = await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { status: 2, taxYear: Y, userId: admin.user.id } })
-    expect(r.status).toBe(403)
+    expect(r.status).toBe(404)
+    const missing = await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { status: 2, taxYear: Y, userId: 9999 } })
+    expect({ status: missing.status, json: missing.json }).toEqual({ status: r.status, json: r.json })
     expect((await statusOf(admin.cookie)).current_status_id).toBe(1)
   })
 

@@ -1,12 +1,13 @@
 import { pluginSeed } from '../context'
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
-import type { SessionStore } from '../auth/session'
-import { authPlugin } from '../auth/plugin'
+import type { SessionStore } from '../infra/sessions'
+import { authPlugin } from '../infra/auth-plugin'
 import { badRequest } from '../http/errors'
 import { isActiveLanguage } from '../../shared/languages'
 import { getUser, publicUser, setLanguage } from './service'
 import { jsonWithEtag } from '../http/etag'
+import { optionalTaxYearParam } from '../http/params'
 import { taxViewOf } from '../tax-status/service'
 import { profileOf } from './profile'
 
@@ -14,8 +15,8 @@ export function userRoutes(ctx: AppContext, sessions: SessionStore) {
   return new Elysia({ name: 'user-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
     .get('/api/user', ({ user, request, query }) =>
-      jsonWithEtag(request, { ...publicUser(getUser(ctx, user.id)), ...profileOf(ctx, user.id), ...taxViewOf(ctx, user.id, query.taxYear) }),
-      { auth: true, query: t.Object({ taxYear: t.Optional(t.Numeric({ minimum: 1900, maximum: 9999, multipleOf: 1 })) }) })
+      jsonWithEtag(request, { ...publicUser(getUser(ctx, user.id)), ...profileOf(ctx, user.id), ...taxViewOf(ctx, user.id, optionalTaxYearParam(query.taxYear)) }),
+      { auth: true, query: t.Object({ taxYear: t.Optional(t.String()) }) })
     .put('/api/user/language', ({ user, body }) => {
       if (!isActiveLanguage(body.language)) throw badRequest(`Invalid field 'language': not an offered language`)
       setLanguage(ctx, user.id, body.language)

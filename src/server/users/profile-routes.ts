@@ -1,10 +1,9 @@
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
 import { pluginSeed } from '../context'
-import type { SessionStore } from '../auth/session'
-import { authPlugin } from '../auth/plugin'
+import type { SessionStore } from '../infra/sessions'
+import { authPlugin } from '../infra/auth-plugin'
 import { badRequest } from '../http/errors'
-import { clientIp } from '../http/request'
 import { acceptTerms, setSubscriptionPlan, updateProfile } from './profile'
 
 /** The profile screen's calls: the profile itself, the terms, and the admin-only plan. */
@@ -15,14 +14,14 @@ export function profileRoutes(ctx: AppContext, sessions: SessionStore) {
     // No body schema: t.Record would turn an array or a string into an object and let it pass.
     .put('/api/user/profile', ({ user, body }) => updateProfile(ctx, user.id, body as Record<string, unknown>), { auth: true })
     // What the client sends about time, agent and address is ignored: the server records its own view.
-    .post('/api/gtc/accept', ({ user, body, request, server }) => {
+    .post('/api/gtc/accept', ({ rc, body }) => {
       // Only an explicit acceptance is recorded: a false, a 'no' or a missing flag is refused.
       if ((body as { accepted?: unknown } | undefined)?.accepted !== true) throw badRequest(`Invalid field 'accepted': the terms must be accepted`)
-      return acceptTerms(ctx, user.id, request.headers.get('user-agent') ?? '', clientIp(request, server, ctx.config))
+      return acceptTerms(ctx, rc)
     }, { auth: true })
-    .put('/api/admin/users/:id/plan', ({ user, params, body, request, server }) => {
+    .put('/api/admin/users/:id/plan', ({ rc, params, body }) => {
       const id = Number(params.id)
       if (!Number.isInteger(id) || id <= 0) throw badRequest(`Invalid field 'id': a user id`)
-      return setSubscriptionPlan(ctx, user.id, id, body.subscriptionPlan, clientIp(request, server, ctx.config))
+      return setSubscriptionPlan(ctx, rc, id, body.subscriptionPlan)
     }, { role: 'admin', body: t.Object({ subscriptionPlan: t.String({ maxLength: 20 }) }) })
 }

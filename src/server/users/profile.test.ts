@@ -178,8 +178,8 @@ describe('POST /api/gtc/accept', () => {
     expect(row?.gtc_accepted_at ?? null).toBeNull()
   })
 
-  test('behind a trusted proxy the forwarded address is recorded', async () => {
-    const { cookie, user } = await registered({ TRUST_PROXY: '1' })
+  test('behind two trusted proxies the address the outer one saw is recorded', async () => {
+    const { cookie, user } = await registered({ TRUST_PROXY: '2' })
     await t.request('POST', '/api/gtc/accept', { cookie, headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }, body: { accepted: true } })
     const row = t.ctx.sqlite.query<{ gtc_ip: string }, [number]>('SELECT gtc_ip FROM profiles WHERE user_id = ?').get(user.id)!
     expect(row.gtc_ip).toBe('203.0.113.9')

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { profiles, users } from '../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../http/errors'
-import { audit } from '../audit'
+import { audit } from '../infra/audit'
+import type { RequestContext } from '../infra/request-context'
 import { DEFAULT_COUNTRY_CODE, hasRegistrationFields, PROFILE_FIELDS, SUBSCRIPTION_PLANS, validateProfile } from '../../shared/profile'
 
 type ProfileRow = typeof profiles.$inferSelect
@@ -118,14 +119,14 @@ export function updateProfile(ctx: AppContext, userId: number, input: Record<str
 }
 
 /** PUT /api/admin/users/:id/plan: only admins choose a plan (basic or premium). */
-export function setSubscriptionPlan(ctx: AppContext, adminId: number, userId: number, plan: string, ip: string) {
+export function setSubscriptionPlan(ctx: AppContext, rc: RequestContext, userId: number, plan: string) {
   if (!(SUBSCRIPTION_PLANS as readonly string[]).includes(plan)) throw badRequest(`Invalid field 'subscriptionPlan': must be basic or premium`)
   if (!ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw notFound('User not found')
   ctx.sqlite.transaction(() => {
     ensureProfileRow(ctx, userId)
     ctx.db.update(profiles).set({ subscriptionPlan: plan, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
   })()
-  audit(ctx, 'admin_set_plan', adminId, ip, { userId, plan })
+  audit(ctx, rc, 'admin_set_plan', { userId, plan })
   return profileOf(ctx, userId)
 }
 
@@ -133,7 +134,9 @@ export function setSubscriptionPlan(ctx: AppContext, adminId: number, userId: nu
  * POST /api/gtc/accept: the time, user agent and address as the server sees them.
  * As on the registration screen, the terms come after the name and phone are stored.
  */
-export function acceptTerms(ctx: AppContext, userId: number, userAgent: string, ip: string) {
+export function acceptTerms(ctx: AppContext, rc: RequestContext) {
+  const { ip, userAgent } = rc
+  const userId = rc.user.id
   const u = ctx.db.select().from(users).where(eq(users.id, userId)).limit(1).get()
   if (!u || !hasRegistrationFields(u)) {
     throw conflict('Please enter your first name, last name and phone number before accepting the terms.', 'REGISTRATION_INCOMPLETE')
@@ -141,8 +144,8 @@ export function acceptTerms(ctx: AppContext, userId: number, userAgent: string, 
   const at = ctx.now()
   ctx.sqlite.transaction(() => {
     ensureProfileRow(ctx, userId)
-    ctx.db.update(profiles).set({ gtcAcceptedAt: at, gtcUserAgent: userAgent.slice(0, 500), gtcIp: ip, updatedAt: at })
+    ctx.db.update(profiles).set({ gtcAcceptedAt: at, gtcUserAgent: userAgent, gtcIp: ip, updatedAt: at })
       .where(eq(profiles.userId, userId)).run()
   })()
-  return { accepted: true, acceptedAt: new Date(at).toISOString(), ipAddress: ip, userAgent: userAgent.slice(0, 500) }
+  return { accepted: true, acceptedAt: new Date(at).toISOString(), ipAddress: ip, userAgent }
 }

@@ -36,7 +36,12 @@ export const sessions = sqliteTable('sessions', {
   userAgent: text('user_agent'),
 }, (t) => [index('sessions_user').on(t.userId)])
 
-/** Security-relevant events. Never holds a code or a token. */
+/**
+ * Security-relevant events. Never holds a code or a token. `userId` is who acted,
+ * the target columns the account aimed at: its id, or a keyed hash of the e-mail
+ * when there is no account. Repeated failures of one kind from one address at one
+ * target are one row whose `repeats` grows (the log must not be a disk filler).
+ */
 export const auditLog = sqliteTable('audit_log', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   at: integer('at').notNull(),
@@ -44,4 +49,8 @@ export const auditLog = sqliteTable('audit_log', {
   action: text('action').notNull(),
   ip: text('ip'),
   detail: text('detail'),
-}, (t) => [index('audit_log_at').on(t.at)])
+  targetUserId: integer('target_user_id'),
+  targetHash: text('target_hash'),
+  repeats: integer('repeats').notNull().default(1),
+  lastAt: integer('last_at'),
+}, (t) => [index('audit_log_at').on(t.at), index('audit_log_target').on(t.targetUserId), index('audit_log_collapse').on(t.action, t.ip, t.at)])

@@ -1,14 +1,15 @@
 import type { Database } from 'bun:sqlite'
 import type { AppContext } from '../context'
-import { isHttps } from '../config'
+import { sessionCookie } from './session-cookie'
 
+/** The signed-in user as every request sees it: what the session lookup joins from `users` anyway. */
 export interface SessionUser {
   id: number
   email: string
   role: 'user' | 'admin'
+  /** The user's chosen language, for answers with names in it (document categories). */
+  language: string
 }
-
-export const sessionCookieName = (ctx: AppContext) => (isHttps(ctx.config) ? '__Host-swisstax_session' : 'swisstax_session')
 
 export const hashToken = (token: string) => new Bun.CryptoHasher('sha256').update(token).digest('base64url')
 
@@ -25,13 +26,20 @@ const TOUCH_INTERVAL_MS = 60_000
  */
 export function createSessionStore(ctx: AppContext) {
   const sqlite: Database = ctx.sqlite
-  const find = sqlite.prepare<{ user_id: number; created_at: number; last_seen_at: number; email: string; role: 'user' | 'admin' }, [string]>(
-    'SELECT s.user_id, s.created_at, s.last_seen_at, u.email, u.role FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? LIMIT 1')
+  const find = sqlite.prepare<{ user_id: number; created_at: number; last_seen_at: number; email: string; role: 'user' | 'admin'; language: string }, [string]>(
+    'SELECT s.user_id, s.created_at, s.last_seen_at, u.email, u.role, u.language FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? LIMIT 1')
   const touch = sqlite.prepare<unknown, [number, string]>('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?')
   const remove = sqlite.prepare<unknown, [string]>('DELETE FROM sessions WHERE token_hash = ?')
   const insert = sqlite.prepare<unknown, [string, number, number, number, string | null, string | null]>(
     'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?)')
   const purge = sqlite.prepare<unknown, [number, number]>('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?')
+
+  function create(userId: number, ip: string | null, userAgent: string | null): string {
+    const token = newToken()
+    const now = ctx.now()
+    insert.run(hashToken(token), userId, now, now, ip, userAgent?.slice(0, 300) ?? null)
+    return token
+  }
 
   return {
     /** The signed-in user of this token, or null when it is unknown or expired. */
@@ -46,13 +54,13 @@ export function createSessionStore(ctx: AppContext) {
         return null
       }
       if (now - row.last_seen_at > TOUCH_INTERVAL_MS) touch.run(now, hash)
-      return { id: row.user_id, email: row.email, role: row.role }
+      return { id: row.user_id, email: row.email, role: row.role, language: row.language }
     },
-    create(userId: number, ip: string | null, userAgent: string | null): string {
-      const token = newToken()
-      const now = ctx.now()
-      insert.run(hashToken(token), userId, now, now, ip, userAgent?.slice(0, 300) ?? null)
-      return token
+    create,
+    /** Opens a session for the user and returns the Set-Cookie value that carries it. */
+    open(userId: number, from: { ip: string; userAgent: string }): string {
+      const token = create(userId, from.ip, from.userAgent || null)
+      return sessionCookie(ctx.config, token, Math.floor(ctx.config.sessionMaxMs / 1000))
     },
     destroy(token: string | undefined) {
       if (token) remove.run(hashToken(token))

@@ -3,6 +3,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmS
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { derive } from '../keys'
+import type { AppContext } from '../context'
 
 /**
  * Encrypted blobs on disk (DESIGN.md §1). Each blob has its own random data
@@ -235,4 +236,12 @@ function fsyncDir(dir: string) {
 function safeId(id: string): string {
   if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new Error(`invalid blob id: ${id}`)
   return id
+}
+
+/** The data folder's blob store, opened once by app.ts; opening it sweeps temporary files a crash left behind. */
+export function openBlobStore(ctx: AppContext): BlobStore {
+  const store = createBlobStore(ctx.config.dataDir, ctx.keys.master)
+  const swept = store.sweepTemp()
+  if (swept) ctx.log.info('swept temporary upload files', { count: swept })
+  return store
 }

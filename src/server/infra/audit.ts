@@ -1,0 +1,90 @@
+import { createHmac } from 'node:crypto'
+import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import type { AppContext } from '../context'
+import { derive } from '../keys'
+import { auditLog, users } from '../db/schema'
+
+/** Who did it and from where: a request context, or { user: null, ip: null } for the command line. */
+export interface AuditSource {
+  readonly user: { readonly id: number } | null
+  readonly ip: string | null
+}
+
+/** The command line acts without a request: no user, no address. */
+export const COMMAND_LINE: AuditSource = { user: null, ip: null }
+
+/** Who an event aimed at: an account id, or an e-mail (stored as a keyed hash when it has no account). */
+export interface AuditTarget {
+  userId?: number | null
+  email?: string
+}
+
+export interface AuditOptions {
+  target?: AuditTarget
+  /** Failures: one row per action, address and target within the window, its `repeats` counting them. */
+  collapse?: boolean
+}
+
+/** Repeated failures within this window add to one row. */
+export const COLLAPSE_WINDOW_MS = 3_600_000
+
+const hashKeys = new WeakMap<AppContext, Buffer>()
+/**
+ * A keyed hash of an e-mail: an operator can tell that the same unknown address
+ * was aimed at again (and match it to an address they suspect) without the log
+ * holding the address itself.
+ */
+export function emailHash(ctx: AppContext, email: string): string {
+  let key = hashKeys.get(ctx)
+  if (!key) hashKeys.set(ctx, (key = derive(ctx.keys.master, 'swisstax audit target v1')))
+  return createHmac('sha256', key).update(email).digest('hex').slice(0, 32)
+}
+
+function resolveTarget(ctx: AppContext, target: AuditTarget | undefined): { targetUserId: number | null; targetHash: string | null } {
+  if (!target) return { targetUserId: null, targetHash: null }
+  if (target.userId != null) return { targetUserId: target.userId, targetHash: null }
+  if (target.email === undefined) return { targetUserId: null, targetHash: null }
+  const account = ctx.db.select({ id: users.id }).from(users).where(eq(users.email, target.email)).get()
+  return account ? { targetUserId: account.id, targetHash: null } : { targetUserId: null, targetHash: emailHash(ctx, target.email) }
+}
+
+/**
+ * Records a security-relevant event (DESIGN.md §5). Services call it with the
+ * request context they were given, so the address is never forgotten.
+ * Never pass a code or a token in detail.
+ */
+export function audit(ctx: AppContext, by: AuditSource, action: string, detail?: Record<string, unknown>, opts: AuditOptions = {}) {
+  const now = ctx.now()
+  const target = resolveTarget(ctx, opts.target)
+  const detailText = detail ? JSON.stringify(detail) : null
+  if (opts.collapse) {
+    const same = ctx.db.select({ id: auditLog.id }).from(auditLog).where(and(
+      eq(auditLog.action, action),
+      by.ip === null ? isNull(auditLog.ip) : eq(auditLog.ip, by.ip),
+      target.targetUserId === null ? isNull(auditLog.targetUserId) : eq(auditLog.targetUserId, target.targetUserId),
+      target.targetHash === null ? isNull(auditLog.targetHash) : eq(auditLog.targetHash, target.targetHash),
+      gt(auditLog.at, now - COLLAPSE_WINDOW_MS),
+    )).orderBy(desc(auditLog.at)).limit(1).get()
+    if (same) {
+      ctx.sqlite.query('UPDATE audit_log SET repeats = repeats + 1, last_at = ?, detail = ? WHERE id = ?').run(now, detailText, same.id)
+      return
+    }
+  }
+  ctx.db.insert(auditLog).values({ at: now, userId: by.user?.id ?? null, action, ip: by.ip, detail: detailText, ...target }).run()
+}
+
+/** Removes entries older than the retention (AUDIT_RETENTION_DAYS). */
+export function sweepAudit(ctx: AppContext, retentionDays = ctx.config.auditRetentionDays): number {
+  const cutoff = ctx.now() - retentionDays * 86_400_000
+  return ctx.sqlite.query('DELETE FROM audit_log WHERE at < ?').run(cutoff).changes
+}
+
+const lastSweep = new WeakMap<AppContext, number>()
+/** Maintenance task (hourly): sweeps the audit log once a day. */
+export function sweepAuditDaily(ctx: AppContext) {
+  const last = lastSweep.get(ctx)
+  if (last !== undefined && ctx.now() - last < 86_400_000) return
+  lastSweep.set(ctx, ctx.now())
+  const removed = sweepAudit(ctx)
+  if (removed) ctx.log.info('swept old audit entries', { count: removed, retentionDays: ctx.config.auditRetentionDays })
+}
