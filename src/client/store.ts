@@ -3,7 +3,7 @@ import { atom, createStore } from 'jotai'
 /**
  * The one jotai store of the app: UI state only (DESIGN.md §10). Atoms live beside
  * the feature that owns them; server data (the session user included) lives in
- * the queries of src/client/data/.
+ * the queries of src/client/api/.
  */
 export const store = createStore()
 

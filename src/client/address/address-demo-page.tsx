@@ -4,8 +4,8 @@ import { useLocation } from 'wouter'
 import { PageShell } from '../pages/page-shell'
 import { AddressLookup } from './address-lookup'
 import { toast } from '../ui/toast'
-import { messageOf } from '../data/api'
-import { useSaveProfile } from '../data/profile'
+import { messageOf } from '../api/client'
+import { useSaveProfile } from '../api/profile'
 import { streetLine, type AddressResult } from '../../shared/address'
 
 /** The demo returns home this long after 'Address Saved' (spec part 2 §6). */

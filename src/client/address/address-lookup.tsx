@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, call } from '../data/api'
+import { api, call } from '../api/client'
 import { toast } from '../ui/toast'
 import { MIN_QUERY_LENGTH, SEARCH_DELAY_MS, streetLine, type AddressResult } from '../../shared/address'
 

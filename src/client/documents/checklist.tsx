@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { checklistPercent, type CategoryRecord } from '../../shared/documents'
 import { REQUIRED_CATEGORY_IDS } from '../../shared/tax-status'
-import { messageOf } from '../data/api'
-import { useCategories, useSetRelevance } from '../data/documents'
+import { messageOf } from '../api/client'
+import { useCategories, useSetRelevance } from '../api/documents'
 import { toast } from '../ui/toast'
 
 /**

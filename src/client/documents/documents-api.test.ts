@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { ApiRequestError } from '../data/api'
+import { ApiRequestError } from '../api/client'
 import type { CategoryRecord } from '../../shared/documents'
 import { categoriesOrFallback, fileCountOf, showsFilesFetchError, uploadErrorText, UploadError } from './documents-api'
 

@@ -1,8 +1,8 @@
 import type i18next from 'i18next'
-import { isUnauthorized, reportUnauthorized, serverErrorText } from '../data/api'
+import { isUnauthorized, reportUnauthorized, serverErrorText } from '../api/client'
 import { categoryKey, DOCUMENT_CATEGORIES, type CategoryRecord, type UploadAnswer } from '../../shared/documents'
 
-/** Pure helpers and the upload itself; the documents' queries and mutations are in src/client/data/documents.ts. */
+/** Pure helpers and the upload itself; the documents' queries and mutations are in src/client/api/documents.ts. */
 
 /**
  * The category list to pick from: the server's, or, when none could be loaded, the fallback of

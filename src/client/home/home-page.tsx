@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { PageShell } from '../pages/page-shell'
 import { LoadingOverlay } from '../ui/loading-overlay'
 import { toast } from '../ui/toast'
-import { isUnauthorized } from '../data/api'
-import { useYearView } from '../data/user'
-import { useNotifications } from '../data/notifications'
+import { isUnauthorized } from '../api/client'
+import { useYearView } from '../api/user'
+import { useNotifications } from '../api/notifications'
 import { selectedTaxYearAtom } from './year-atom'
 import { isTransmitted } from '../../shared/tax-status'
 import { displayStatus } from './status-display'
@@ -22,7 +22,7 @@ const MIN_OVERLAY_MS = 500
 
 /**
  * The home dashboard (spec part 1 §2 "Home dashboard", §4). Each piece reads its own
- * query (src/client/data/); the year view is refetched every 30 s while it is shown.
+ * query (src/client/api/); the year view is refetched every 30 s while it is shown.
  */
 export default function HomePage() {
   const { t } = useTranslation('home')

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { useYearView } from '../data/user'
-import { TIMINGS } from '../data/query-client'
+import { useYearView } from '../api/user'
+import { TIMINGS } from '../api/query-client'
 import { displayStatus } from './status-display'
 
 /**

@@ -1,5 +1,5 @@
 import { statusByName, TAX_STATUSES } from '../../shared/tax-status'
-import type { YearView } from '../data/user'
+import type { YearView } from '../api/user'
 
 export type DisplayStatus = (typeof TAX_STATUSES)[number]
 

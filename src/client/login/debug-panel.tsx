@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { call, devApi, messageOf } from '../data/api'
+import { call, devApi, messageOf } from '../api/client'
 import { toast } from '../ui/toast'
 
 const load = async () => ({ status: await call(devApi.debug['db-status'].get()), mails: (await call(devApi.debug.mailbox.get())).mails })

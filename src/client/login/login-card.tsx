@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { ApiRequestError, call, messageOf, quietApi } from '../data/api'
+import { ApiRequestError, call, messageOf, quietApi } from '../api/client'
 import { store, sessionExpiredAtom } from '../store'
 import { toast } from '../ui/toast'
 import { CODE_LENGTH, EMAIL_MAX_LENGTH } from '../../shared/email'

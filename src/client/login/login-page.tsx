@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
-import { call, quietApi } from '../data/api'
+import { call, quietApi } from '../api/client'
 import { LanguageSelect } from '../ui/language-select'
 import { Logo } from '../ui/logo'
 import { Intro, useIntroPhase } from './intro'

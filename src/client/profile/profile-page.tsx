@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import { useSearch } from 'wouter'
 import { ProfileForm } from './profile-form'
-import { useSessionUser } from '../data/user'
+import { useSessionUser } from '../api/user'
 import { LoadingOverlay } from '../ui/loading-overlay'
 
 const TaxSetupWizard = lazy(() => import('../wizard/wizard'))

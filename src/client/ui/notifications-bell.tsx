@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { toast } from './toast'
-import { useMarkRead, useNotifications, type NotificationEntry } from '../data/notifications'
+import { useMarkRead, useNotifications, type NotificationEntry } from '../api/notifications'
 
 /** Badge text of the bell: the count, '9+' above 9, nothing at 0. */
 export const badgeText = (unread: number) => (unread <= 0 ? '' : unread > 9 ? '9+' : String(unread))

@@ -2,7 +2,7 @@ import { useAtom } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { sessionExpiredAtom } from '../store'
-import { forgetSession } from '../data/session'
+import { forgetSession } from '../api/session'
 import { Dialog } from './dialog'
 
 /** Opened by any 401 (spec part 1 §8): Cancel keeps the page, Log In goes to /login. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { call, clearApiCache, isUnauthorized, onUnauthorized, quietApi } from './api'
+import { call, clearApiCache, isUnauthorized, onUnauthorized, quietApi } from './client'
 import { queryClient, TIMINGS } from './query-client'
 import { userKeys } from './user'
 import { store, sessionExpiredAtom } from '../store'

@@ -1,0 +1,67 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { api, call, isUnauthorized, quietApi } from './client'
+import { queryClient, retries, TIMINGS } from './query-client'
+
+/**
+ * The signed-in user (GET /api/user). The session user is this query's data and
+ * nothing else writes it: sign-in, saving the profile or logout refetch it.
+ * `null` means signed out; the first look is quiet (a 401 just means "no session"),
+ * a later 401 opens the Session Expired dialog like any other call.
+ */
+export const userKeys = {
+  all: ['user'] as const,
+  session: ['user', 'session'] as const,
+  /** The user with the tax view of one year (GET /api/user?taxYear=Y). */
+  year: (taxYear: number) => ['user', taxYear] as const,
+}
+
+export const sessionQuery = queryOptions({
+  queryKey: userKeys.session,
+  queryFn: async () => {
+    const signedIn = Boolean(queryClient.getQueryData(userKeys.session))
+    try {
+      return await call((signedIn ? api : quietApi).user.get({ query: {} }))
+    } catch (err) {
+      if (!signedIn && isUnauthorized(err)) return null
+      throw err
+    }
+  },
+  retry: retries(3),
+})
+
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof sessionQuery.queryFn & {}>>>
+
+/** undefined while the first answer is pending, null when signed out. */
+export function useSessionUser() {
+  return useQuery(sessionQuery).data
+}
+
+/** Looks at the session again (after sign-in, or to find out whether it is gone). */
+export const refreshSession = () => queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 })
+
+/** The user and the status of one tax year, refetched every 30 s (spec part 1 §9) while shown. */
+export const yearViewQuery = (taxYear: number) => queryOptions({
+  queryKey: userKeys.year(taxYear),
+  queryFn: () => call(api.user.get({ query: { taxYear: String(taxYear) } })),
+  refetchInterval: TIMINGS.POLL_MS,
+  retry: retries(3),
+})
+
+/**
+ * The year view. One observer per screen polls (the dashboard's); another one on the same
+ * screen passes `poll: false`, or each would keep its own 30 s timer.
+ */
+export function useYearView(taxYear: number, { staleTime, poll = true }: { staleTime?: number; poll?: boolean } = {}) {
+  return useQuery({ ...yearViewQuery(taxYear), ...(staleTime === undefined ? {} : { staleTime }), ...(poll ? {} : { refetchInterval: false }) })
+}
+
+/** Everything the user query family holds changed (profile saved, status moved). */
+export const invalidateUser = () => queryClient.invalidateQueries({ queryKey: userKeys.all })
+
+/** The language of the code mails (PUT /api/user/language); nothing shown depends on the answer. */
+export function useSaveLanguage() {
+  return useMutation({ mutationFn: (language: string) => call(api.user.language.put({ language })) })
+}
+
+/** What GET /api/user?taxYear=Y answers, as the route declares it. */
+export type YearView = NonNullable<ReturnType<typeof useYearView>['data']>
