@@ -6,7 +6,6 @@ import { queryClient } from './api/query-client'
 import { useSessionUser } from './api/user'
 import { useSessionWatch } from './api/session'
 import { SessionExpiredDialog } from './ui/session-expired-dialog'
-import { LoadingOverlay } from './ui/loading-overlay'
 import { TitleOnlyPage } from './pages/page-shell'
 import { useAreaStyles } from './styles/area-styles'
 
@@ -44,7 +43,6 @@ function Protected({ component: Component }: { component: ComponentType }) {
   useAreaStyles()
   const user = useSessionUser()
   const [location] = useLocation()
-  if (user === undefined) return <LoadingOverlay />
   if (user === null) return <Redirect to="/login" replace />
   // First-time registration (name, phone, the terms) comes before every other screen (spec part 2 §2).
   if (!user.isProfileComplete && location !== '/profile') return <Redirect to="/profile?firstTime=true" replace />

@@ -1,12 +1,12 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
-import { api, call, isUnauthorized, quietApi } from './client'
+import { queryOptions, useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { api, call, quietApi } from './client'
 import { queryClient, retries, TIMINGS } from './query-client'
 
 /**
  * The signed-in user (GET /api/user). The session user is this query's data and
- * nothing else writes it: sign-in, saving the profile or logout refetch it.
- * `null` means signed out; the first look is quiet (a 401 just means "no session"),
- * a later 401 opens the Session Expired dialog like any other call.
+ * nothing else writes it: saving the profile refetches it, logout clears the cache.
+ * `null` means signed out; the first look is quiet (a 401, or no answer at all, just
+ * means "no session"), a later 401 opens the Session Expired dialog like any other call.
  */
 export const userKeys = {
   all: ['user'] as const,
@@ -22,22 +22,19 @@ export const sessionQuery = queryOptions({
     try {
       return await call((signedIn ? api : quietApi).user.get({ query: {} }))
     } catch (err) {
-      if (!signedIn && isUnauthorized(err)) return null
+      if (!signedIn) return null
       throw err
     }
   },
   retry: retries(3),
 })
 
-export type SessionUser = NonNullable<Awaited<ReturnType<typeof sessionQuery.queryFn & {}>>>
-
-/** undefined while the first answer is pending, null when signed out. */
+/** The session user, or null when signed out; suspends (one loading overlay) until the first answer. */
 export function useSessionUser() {
-  return useQuery(sessionQuery).data
+  return useSuspenseQuery(sessionQuery).data
 }
 
-/** Looks at the session again (after sign-in, or to find out whether it is gone). */
-export const refreshSession = () => queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 })
+export type SessionUser = NonNullable<ReturnType<typeof useSessionUser>>
 
 /** The user and the status of one tax year, refetched every 30 s (spec part 1 §9) while shown. */
 export const yearViewQuery = (taxYear: number) => queryOptions({
