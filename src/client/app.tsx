@@ -3,6 +3,7 @@ import { Route, Switch, useLocation } from 'wouter'
 import { Toaster } from './ui/toast'
 import { LoadingOverlay } from './ui/loading-overlay'
 import { LEGAL_PAGES } from './legal/legal-page'
+import { useDocumentTitle } from './pages/titles'
 
 const LoginPage = lazy(() => import('./login/login-page'))
 const LegalPage = lazy(() => import('./legal/legal-page'))
@@ -11,6 +12,7 @@ const SignedInArea = lazy(() => import('./signed-in'))
 
 export function App() {
   const [location] = useLocation()
+  useDocumentTitle()
   useEffect(() => { window.scrollTo(0, 0) }, [location])
   return (
     <>

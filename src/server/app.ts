@@ -21,17 +21,20 @@ import { cantonRoutes } from './cantons/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
 import { documentRoutes } from './documents/index'
-import { purgeDeleted } from './documents/service'
+import { purgeDeleted, storedVersionCheck } from './documents/service'
+import { adminRoutes } from './admin/index'
+import { startClientMail } from './client-mail/index'
 import { advancedRoutes } from './advanced/index'
+import { recognitionRoutes } from './recognition/index'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
  * into the `{ message, code }` envelope; a 500 is logged and never leaks details.
  */
-export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean; blobs?: BlobStore } = {}) {
+export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean; blobs?: BlobStore; recognition?: boolean } = {}) {
   // The infrastructure every area receives: one session store, one blob store.
   const sessions = createSessionStore(ctx)
-  const blobs = opts.blobs ?? openBlobStore(ctx)
+  const blobs = opts.blobs ?? openBlobStore(ctx, storedVersionCheck(ctx))
   if (opts.maintenance) {
     startMaintenance(ctx, [
       function expiredSessions() { sessions.purgeExpired() },
@@ -39,6 +42,7 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
       function deletedFiles() { purgeDeleted(ctx, blobs) },
       function oldAuditEntries() { sweepAuditDaily(ctx) },
     ])
+    startClientMail(ctx)
   }
   // Bun's own limit would answer 413 with an empty body before we see the request;
   // parseLimitedBody and the upload parser count every body themselves instead.
@@ -66,11 +70,13 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))
     .use(documentRoutes(ctx, sessions, blobs))
+    .use(recognitionRoutes(ctx, sessions, blobs, { run: opts.recognition }))
     .use(profileRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))
     .use(addressRoutes(ctx, sessions))
     .use(advancedRoutes(ctx, sessions))
     .use(cantonRoutes())
+    .use(adminRoutes(ctx, sessions))
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))
 

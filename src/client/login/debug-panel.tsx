@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { call, devApi, messageOf } from '../api/client'
+import { call, devApi, messageOf, quietApi } from '../api/client'
 import { toast } from '../ui/toast'
 
-const load = async () => ({ status: await call(devApi.debug['db-status'].get()), mails: (await call(devApi.debug.mailbox.get())).mails })
+const load = async () => ({ status: await call(quietApi.debug['db-status'].get()), mails: (await call(devApi.debug.mailbox.get())).mails })
 
 /** The debug panel polls the database status and the dev mailbox every 10 s (spec part 1 §7). */
 const DEBUG_POLL_MS = 10_000
@@ -61,9 +61,9 @@ export function DebugPanel() {
       {status && (
         <dl>
           <dt>{t('debug.users')}</dt><dd>{status.userCount}</dd>
-          <dt>{t('debug.profiles_complete')}</dt><dd>{status.profileCompleteCount} ({status.completionRate}%)</dd>
+          <dt>{t('debug.profiles_complete')}</dt><dd>{status.taxCompletedCount} ({status.completionRate}%)</dd>
           <dt>{t('debug.newest_user')}</dt><dd>{status.newestUser ? `${status.newestUser.id} · ${status.newestUser.email}` : '—'}</dd>
-          <dt>{t('debug.database')}</dt><dd>{status.integrity} · {status.columns.length} {t('debug.columns')}</dd>
+          <dt>{t('debug.database')}</dt><dd>{status.columns.length} {t('debug.columns')}</dd>
           <dt>{t('debug.last_checked')}</dt><dd>{new Date(status.lastChecked).toLocaleTimeString()}</dd>
         </dl>
       )}

@@ -112,26 +112,62 @@ export function verifyCode(ctx: AppContext, rc: VisitorContext, input: { email: 
   if (claimed.changes !== 1) throw badRequest('This code is no longer valid. Please request a new code.', 'CODE_EXPIRED')
 
   const user = ensureUser(ctx, email)
-  ctx.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).run()
+  ctx.db.update(users).set({ lastLoginAt: now, lastActivityAt: now }).where(eq(users.id, user.id)).run()
   audit(ctx, { user, ip }, 'sign_in')
   return user
 }
 
-/** The account is created at the first sign-in; ADMIN_EMAILS grants the admin role. */
+/**
+ * The account is created at the first sign-in; ADMIN_EMAILS grants the admin role,
+ * remembered as coming from the list ('env') unless the command line granted it already.
+ */
 export function ensureUser(ctx: AppContext, email: string) {
   const isAdmin = ctx.config.adminEmails.has(email)
-  ctx.db.insert(users).values({ email, role: isAdmin ? 'admin' : 'user', createdAt: ctx.now() }).onConflictDoNothing().run()
-  if (isAdmin) ctx.db.update(users).set({ role: 'admin' }).where(eq(users.email, email)).run()
+  ctx.db.insert(users).values({ email, role: isAdmin ? 'admin' : 'user', roleSource: isAdmin ? 'env' : null, createdAt: ctx.now(), lastActivityAt: ctx.now() }).onConflictDoNothing().run()
+  if (isAdmin) {
+    ctx.sqlite.query(`UPDATE users SET role = 'admin', role_source = COALESCE(role_source, 'env') WHERE email = ? AND (role <> 'admin' OR role_source IS NULL)`).run(email)
+  }
   return ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()!
 }
 
-/** `swisstax admin add EMAIL`. */
+/** `swisstax admin add EMAIL`: a role that stays until `admin remove`, whatever ADMIN_EMAILS says. */
 export function grantAdmin(ctx: AppContext, rawEmail: string) {
   const email = checkEmail(rawEmail)
-  ctx.db.insert(users).values({ email, role: 'admin', createdAt: ctx.now() }).onConflictDoNothing().run()
-  ctx.db.update(users).set({ role: 'admin' }).where(eq(users.email, email)).run()
-    audit(ctx, COMMAND_LINE, 'admin_granted', undefined, { target: { email } })
+  ctx.db.insert(users).values({ email, role: 'admin', roleSource: 'cli', createdAt: ctx.now() }).onConflictDoNothing().run()
+  ctx.db.update(users).set({ role: 'admin', roleSource: 'cli' }).where(eq(users.email, email)).run()
+  audit(ctx, COMMAND_LINE, 'admin_granted', { source: 'cli' }, { target: { email } })
   return ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()!
+}
+
+/** `swisstax admin remove EMAIL`: back to a client; the open sessions see it on their next call. */
+export function revokeAdmin(ctx: AppContext, rawEmail: string) {
+  const email = checkEmail(rawEmail)
+  const user = ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()
+  if (!user) throw new ApiError(404, 'NOT_FOUND', `No account with the e-mail ${email}`)
+  ctx.db.update(users).set({ role: 'user', roleSource: null }).where(eq(users.id, user.id)).run()
+  audit(ctx, COMMAND_LINE, 'admin_revoked', { source: 'cli' }, { target: { userId: user.id } })
+  return { ...user, role: 'user' as const, stillListed: ctx.config.adminEmails.has(email) }
+}
+
+/**
+ * At start: a role that ADMIN_EMAILS granted ends when the address has left the list;
+ * one granted on the command line stays. Returns the e-mails demoted.
+ */
+export function syncAdminEmails(ctx: AppContext): string[] {
+  const listed = ctx.config.adminEmails
+  const granted = ctx.db.select({ id: users.id, email: users.email, roleSource: users.roleSource }).from(users).where(eq(users.role, 'admin')).all()
+  const demoted: string[] = []
+  for (const u of granted) {
+    if (u.roleSource === 'env' && !listed.has(u.email)) {
+      ctx.db.update(users).set({ role: 'user', roleSource: null }).where(eq(users.id, u.id)).run()
+      audit(ctx, COMMAND_LINE, 'admin_revoked', { source: 'env' }, { target: { userId: u.id } })
+      demoted.push(u.email)
+    } else if (u.roleSource === null && listed.has(u.email)) {
+      // Granted by the list before the source was recorded.
+      ctx.db.update(users).set({ roleSource: 'env' }).where(eq(users.id, u.id)).run()
+    }
+  }
+  return demoted
 }
 
 /** Ends the session of this cookie's token, if any; the sign-out is audited for the user it belonged to. */

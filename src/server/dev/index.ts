@@ -1,6 +1,6 @@
 import { pluginSeed } from '../context'
 import { Elysia, t } from 'elysia'
-import { count, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
@@ -8,7 +8,7 @@ import type { VisitorContext } from '../infra/request-context'
 import { users } from '../db/schema'
 import { notFound } from '../http/errors'
 import { audit } from '../infra/audit'
-import { isProfileComplete, publicUser } from '../users/service'
+import { publicUser } from '../users/service'
 import { normaliseEmail } from '../../shared/email'
 
 /**
@@ -34,20 +34,4 @@ export function devRoutes(ctx: AppContext, sessions: SessionStore) {
       return loginAs(user.id, rc, set)
     }, { visitor: true, body: t.Object({ email: t.String({ maxLength: 254 }) }) })
     .get('/api/debug/mailbox', () => ({ mails: ctx.mailer.outbox ?? [] }))
-    .get('/api/debug/db-status', () => {
-      const all = ctx.db.select().from(users).all()
-      const columns = ctx.sqlite.query<{ name: string }, []>('PRAGMA table_info(users)').all().map((c) => c.name)
-      const complete = all.filter(isProfileComplete).length
-      const newest = all.at(-1)
-      const integrity = ctx.sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()?.integrity_check
-      return {
-        userCount: ctx.db.select({ n: count() }).from(users).get()?.n ?? 0,
-        columns,
-        profileCompleteCount: complete,
-        completionRate: all.length ? Math.round((complete / all.length) * 100) : 0,
-        newestUser: newest ? { id: newest.id, email: newest.email, created: new Date(newest.createdAt).toISOString() } : null,
-        integrity,
-        lastChecked: new Date(ctx.now()).toISOString(),
-      }
-    })
 }

@@ -11,7 +11,7 @@ import type { BlobStore } from '../infra/blob-store'
 import { parseUpload } from './multipart'
 import { categoryList } from './categories'
 import { serveVersion } from './serve'
-import { categoryState, fileHistory, listFiles, setRelevance, softDelete, storeUploads, versionForViewer } from './service'
+import { categoryState, fileHistory, listFiles, moveFile, setRelevance, softDelete, storeUploads, versionForViewer, requireStorageLeft } from './service'
 import type { UploadAnswer } from '../../shared/documents'
 import { sectionByNamedToggleKey } from '../../shared/advanced'
 import { setSection } from '../advanced/service'
@@ -25,20 +25,25 @@ function uploadResponse(answer: UploadAnswer): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
 }
 
+/** The upload form's "I don't know the category" flag. */
+const isAutoCategory = (raw: string | undefined) => raw === '1' || raw === 'true'
+
 /** The documents' routes; app.ts hands them the one blob store of the data folder. */
 export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore) {
   return new Elysia({ name: 'document-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
     // The dashboard upload: repeated `files`, `hashes[]`, optional categoryId, taxYear.
     .post('/api/files/upload', async ({ request, user }) => {
+      requireStorageLeft(ctx, user.id)
       const parsed = await parseUpload(request, store)
       const f = parsed.fields
       const hashes = f.get('hashes[]') ?? f.get('hashes') ?? []
-      const answer = await storeUploads(ctx, store, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes })
+      const answer = await storeUploads(ctx, store, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes, autoCategory: isAutoCategory(f.get('autoCategory')?.[0]) })
       return uploadResponse(answer)
     }, { auth: true, parse: 'none' })
     // The per-category upload of the advanced sections: `hashes` is a JSON array.
     .post('/api/upload', async ({ request, user }) => {
+      requireStorageLeft(ctx, user.id)
       const parsed = await parseUpload(request, store)
       const f = parsed.fields
       let hashes: string[]
@@ -50,7 +55,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
         parsed.discardAll()
         throw badRequest(`Invalid field 'hashes': expected a JSON array of SHA-256 values`)
       }
-      const answer = await storeUploads(ctx, store, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes })
+      const answer = await storeUploads(ctx, store, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes, autoCategory: isAutoCategory(f.get('autoCategory')?.[0]) })
       return uploadResponse(answer)
     }, { auth: true, parse: 'none' })
     .get('/api/files', ({ request, query, user }) => {
@@ -70,6 +75,8 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       return serveVersion(store, found.version, found.file.originalName, query.download === '1')
     }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
     .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, user, params.id) }), { auth: true })
+    .post('/api/files/:id/move', ({ params, body, user }) => moveFile(ctx, user, params.id, body),
+      { auth: true, body: t.Object({ categoryId: t.Union([t.Integer(), t.String()]), taxYear: t.Optional(t.Union([t.Integer(), t.String()])) }) })
     .get('/api/document-categories', ({ query, user }) => {
       const taxYear = optionalTaxYearParam(query.taxYear)
       const mode = query.mode === 'all' ? 'all' : 'basic'

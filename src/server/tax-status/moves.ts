@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound } from '../http/errors'
 import { audit } from '../infra/audit'
 import { targetUserId } from '../infra/actor-may'
 import { notify } from '../notifications/service'
+import { queueClientMail } from '../client-mail/service'
 import { firstMissingWizardField } from '../../shared/wizard'
 import { statusById, type TaxStatusId } from '../../shared/tax-status'
 import { requireFileableYear, taxStatusAnswer, writeStatus, yearStatus } from './service'
@@ -19,7 +20,7 @@ import { isAdvancedCompleted, setCompletion } from '../advanced/service'
  * else a non-admin asks for is a 403 that changes nothing. Admins (the
  * provider's experts) set any status of any user, and the user is notified.
  */
-export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?: number; taxYear: number; to: TaxStatusId }) {
+export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?: number; taxYear: number; to: TaxStatusId; note?: string }) {
   const actor = rc.user
   const isAdmin = actor.role === 'admin'
   const userId = targetUserId(actor, input.userId, notFound('User not found'))
@@ -27,19 +28,24 @@ export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?:
   requireFileableYear(ctx, input.taxYear)
 
   const from = yearStatus(ctx, userId, input.taxYear).statusId
+  const note = input.note?.trim() || undefined
   if (isAdmin) {
     if (from !== input.to) {
       ctx.db.transaction(() => {
         writeStatus(ctx, userId, input.taxYear, input.to, actor.id)
         if (userId !== actor.id) {
+          const status = statusById(input.to).name
+          // The expert's note is shown in the notification, inside the app; the mail only says there is one.
           notify(ctx, userId, {
             kind: 'status_changed', category: 'status', priority: 'high',
-            titleKey: 'home:notifications.status_changed_title', descriptionKey: 'home:notifications.status_changed_description',
-            params: { year: input.taxYear, status: statusById(input.to).name }, actionUrl: '/', actionTextKey: 'home:notifications.action_dashboard',
+            titleKey: 'home:notifications.status_changed_title',
+            descriptionKey: note ? 'home:notifications.status_changed_note_description' : 'home:notifications.status_changed_description',
+            params: { year: input.taxYear, status, ...(note ? { note } : {}) }, actionUrl: '/', actionTextKey: 'home:notifications.action_dashboard',
           })
+          queueClientMail(ctx, userId, { kind: 'status_changed', year: input.taxYear, status, hasNote: Boolean(note) })
         }
       })
-      audit(ctx, rc, 'status_set', { userId, taxYear: input.taxYear, from, to: input.to })
+      audit(ctx, rc, 'status_set', { userId, taxYear: input.taxYear, from, to: input.to, note: Boolean(note) }, { target: { userId } })
     }
     return taxStatusAnswer(ctx, userId, input.taxYear)
   }

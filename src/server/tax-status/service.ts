@@ -70,3 +70,16 @@ export function taxViewOf(ctx: AppContext, userId: number, taxYear: number = def
   const s = statusById(yearStatus(ctx, userId, taxYear).statusId)
   return { taxStatus: s.name, taxStatusId: s.id, taxYear, taxYearStatuses: yearStatuses(ctx, userId) }
 }
+
+/** Clients (not experts) whose year is still below `statusId`; no stored row counts as status 1. */
+export function clientsBelowStatus(ctx: AppContext, taxYear: number, statusId: number): number[] {
+  return ctx.sqlite.query<{ id: number }, [number, number]>(
+    `SELECT u.id AS id FROM users u LEFT JOIN tax_year_status s ON s.user_id = u.id AND s.tax_year = ?1
+      WHERE u.role = 'user' AND COALESCE(s.status_id, 1) < ?2 ORDER BY u.id`,
+  ).all(taxYear, statusId).map((r) => r.id)
+}
+
+/** Every stored year of the user back to status 1 (the expert's reset of a profile). */
+export function resetYears(ctx: AppContext, userId: number, actorId: number) {
+  ctx.sqlite.query('UPDATE tax_year_status SET status_id = 1, updated_at = ?, updated_by = ? WHERE user_id = ?').run(ctx.now(), actorId, userId)
+}

@@ -5,7 +5,7 @@ import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import { badRequest } from '../http/errors'
 import { isActiveLanguage } from '../../shared/languages'
-import { getUser, publicUser, setLanguage } from './service'
+import { getUser, publicUser, setEmailUpdates, setLanguage } from './service'
 import { jsonWithEtag } from '../http/etag'
 import { optionalTaxYearParam } from '../http/params'
 import { taxViewOf } from '../tax-status/service'
@@ -22,4 +22,7 @@ export function userRoutes(ctx: AppContext, sessions: SessionStore) {
       setLanguage(ctx, user.id, body.language)
       return { success: true, language: body.language }
     }, { auth: true, body: t.Object({ language: t.String({ maxLength: 10 }) }) })
+    // The profile's switch for e-mail from the experts' side (DESIGN.md §12).
+    .put('/api/user/email-updates', ({ user, body }) => ({ success: true, ...setEmailUpdates(ctx, user.id, body.emailUpdates) }),
+      { auth: true, body: t.Object({ emailUpdates: t.Boolean() }) })
 }

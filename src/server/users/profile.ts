@@ -126,7 +126,7 @@ export function setSubscriptionPlan(ctx: AppContext, rc: RequestContext, userId:
     ensureProfileRow(ctx, userId)
     ctx.db.update(profiles).set({ subscriptionPlan: plan, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
   })()
-  audit(ctx, rc, 'admin_set_plan', { userId, plan })
+  audit(ctx, rc, 'admin_set_plan', { userId, plan }, { target: { userId } })
   return profileOf(ctx, userId)
 }
 
@@ -148,4 +148,25 @@ export function acceptTerms(ctx: AppContext, rc: RequestContext) {
       .where(eq(profiles.userId, userId)).run()
   })()
   return { accepted: true, acceptedAt: new Date(at).toISOString(), ipAddress: ip, userAgent }
+}
+
+/**
+ * "Reset to First-Time Login" (spec part 2 §2), the users' side: the registration
+ * (name, phone), every profile answer and the terms acceptance are cleared, so the
+ * next sign-in starts with first-time registration. The plan an expert chose stays.
+ */
+export function resetRegistration(ctx: AppContext, userId: number) {
+  const plan = profileRow(ctx, userId)?.subscriptionPlan ?? 'none'
+  ctx.db.update(users).set({ firstName: null, lastName: null, phone: null, countryCode: DEFAULT_COUNTRY_CODE }).where(eq(users.id, userId)).run()
+  ctx.db.delete(profiles).where(eq(profiles.userId, userId)).run()
+  ctx.db.insert(profiles).values({ userId, subscriptionPlan: plan, updatedAt: ctx.now() }).run()
+}
+
+/** The debug panel's tax-profile-complete toggle (spec part 1 §6), for experts. */
+export function setTaxProfileComplete(ctx: AppContext, userId: number, complete: boolean) {
+  ctx.sqlite.transaction(() => {
+    ensureProfileRow(ctx, userId)
+    ctx.db.update(profiles).set({ isTaxProfileComplete: complete, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
+  })()
+  return { userId, isTaxProfileComplete: complete }
 }

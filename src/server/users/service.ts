@@ -23,6 +23,7 @@ export function publicUser(u: UserRow) {
     phone: u.phone ?? '',
     countryCode: u.countryCode,
     isProfileComplete: isProfileComplete(u),
+    emailUpdates: u.emailUpdates,
   }
 }
 
@@ -34,4 +35,25 @@ export function getUser(ctx: AppContext, id: number) {
 
 export function setLanguage(ctx: AppContext, id: number, language: string) {
   ctx.db.update(users).set({ language }).where(eq(users.id, id)).run()
+}
+
+/** Who a client mail goes to, in which language, and whether the person wants such mail. */
+export function mailRecipientOf(ctx: AppContext, id: number) {
+  const u = ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
+  if (!u) return null
+  return { email: u.email, name: [u.firstName, u.lastName].filter((s) => s?.trim()).join(' '), language: u.language, emailUpdates: u.emailUpdates, role: u.role }
+}
+
+/** The profile's switch for e-mail on expert replies, status moves and deadlines (on by default). */
+export function setEmailUpdates(ctx: AppContext, id: number, on: boolean) {
+  ctx.db.update(users).set({ emailUpdates: on }).where(eq(users.id, id)).run()
+  return { emailUpdates: on }
+}
+
+/**
+ * Other areas report that the client did something (signed in, wrote, changed a
+ * document); the experts' list sorts by it.
+ */
+export function touchActivity(ctx: AppContext, id: number) {
+  ctx.sqlite.query('UPDATE users SET last_activity_at = ? WHERE id = ?').run(ctx.now(), id)
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { sqliteTable, integer, text, index } from 'drizzle-orm/sqlite-core'
 
 /** A person who signed in at least once. Profile columns come with the profile area. */
@@ -12,7 +13,23 @@ export const users = sqliteTable('users', {
   countryCode: text('country_code').notNull().default('+41'),
   createdAt: integer('created_at').notNull(),
   lastLoginAt: integer('last_login_at'),
-})
+  /**
+   * Where the admin role came from: 'env' (ADMIN_EMAILS, taken away at start once the
+   * address leaves the list) or 'cli' (`swisstax admin add`, stays until `admin remove`).
+   */
+  roleSource: text('role_source', { enum: ['env', 'cli'] }),
+  /** The client's choice on the profile: e-mail on expert replies, status moves and deadlines. */
+  emailUpdates: integer('email_updates', { mode: 'boolean' }).notNull().default(true),
+  /**
+   * The client's latest sign-in, message or document change, kept here (not computed
+   * from those tables) so the experts' list can sort 10,000 clients by an index.
+   */
+  lastActivityAt: integer('last_activity_at').notNull().default(0),
+}, (t) => [
+  index('users_role_activity').on(t.role, t.lastActivityAt),
+  // The list's sort by name: last name, else the e-mail, case-insensitive.
+  index('users_role_name').on(t.role, sql`COALESCE(NULLIF(${t.lastName}, ''), ${t.email}) COLLATE NOCASE`, sql`COALESCE(${t.firstName}, '') COLLATE NOCASE`),
+])
 
 /** One-time sign-in codes, stored only as an HMAC (DESIGN.md §5). */
 export const loginCodes = sqliteTable('login_codes', {
@@ -53,4 +70,10 @@ export const auditLog = sqliteTable('audit_log', {
   targetHash: text('target_hash'),
   repeats: integer('repeats').notNull().default(1),
   lastAt: integer('last_at'),
-}, (t) => [index('audit_log_at').on(t.at), index('audit_log_target').on(t.targetUserId), index('audit_log_collapse').on(t.action, t.ip, t.at)])
+}, (t) => [
+  index('audit_log_at').on(t.at),
+  index('audit_log_target').on(t.targetUserId),
+  index('audit_log_collapse').on(t.action, t.ip, t.at),
+  // The experts' audit screen filters by the acting user.
+  index('audit_log_user_at').on(t.userId, t.at),
+])

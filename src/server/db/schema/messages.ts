@@ -46,4 +46,9 @@ export const messages = sqliteTable('messages', {
   replyTo: integer('reply_to'),
   body: text('body').notNull(),
   createdAt: integer('created_at').notNull(),
-}, (t) => [index('messages_user_created').on(t.userId, t.createdAt), index('messages_created').on(t.createdAt)])
+}, (t) => [
+  index('messages_user_created').on(t.userId, t.createdAt),
+  index('messages_created').on(t.createdAt),
+  // "Answered" = an expert wrote in the conversation after it: one seek per user (inbox, client list).
+  index('messages_user_expert').on(t.userId, t.fromExpert, t.id),
+])
