@@ -10,6 +10,7 @@ import { sweepAuditDaily } from './infra/audit'
 import { purgeOldLoginCodes } from './auth/service'
 import { authRoutes } from './auth/index'
 import { userRoutes } from './users/index'
+import { accountRoutes } from './account/index'
 import { taxStatusRoutes } from './tax-status/index'
 import { notificationRoutes } from './notifications/index'
 import { messageRoutes } from './messages/index'
@@ -21,6 +22,7 @@ import { cantonRoutes } from './cantons/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
 import { documentRoutes } from './documents/index'
+import { advancedCompletion, documentHooks } from './wiring'
 import { purgeDeleted, storedVersionCheck } from './documents/service'
 import { adminRoutes } from './admin/index'
 import { startClientMail } from './client-mail/index'
@@ -65,11 +67,12 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
       return errorResponse(500, 'INTERNAL', 'Something went wrong on our side. Please try again.')
     })
     .use(authRoutes(ctx, sessions))
+    .use(accountRoutes(ctx, sessions))
     .use(userRoutes(ctx, sessions))
-    .use(taxStatusRoutes(ctx, sessions))
+    .use(taxStatusRoutes(ctx, sessions, advancedCompletion(ctx)))
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))
-    .use(documentRoutes(ctx, sessions, blobs))
+    .use(documentRoutes(ctx, sessions, blobs, documentHooks(ctx)))
     .use(recognitionRoutes(ctx, sessions, blobs, { run: opts.recognition }))
     .use(profileRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))

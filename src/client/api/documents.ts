@@ -65,7 +65,7 @@ export function useSetRelevance() {
     mutationFn: (v: { categoryId: number; taxYear: number; isRelevant: boolean }) =>
       call(api['user-preferences']({ categoryId: v.categoryId }).post({ taxYear: v.taxYear, isRelevant: v.isRelevant })),
     // A section toggle answers without statusAdvanced: it moves no status.
-    onSuccess: (answer, v) => afterFilesChanged(v.taxYear, 'statusAdvanced' in answer && answer.statusAdvanced),
+    onSuccess: (answer, v) => afterFilesChanged(v.taxYear, 'statusAdvanced' in answer && answer.statusAdvanced === true),
   })
 }
 

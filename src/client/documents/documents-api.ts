@@ -56,13 +56,14 @@ export function uploadErrorText(err: unknown, i18n: Pick<typeof i18next, 'exists
  * fetch does not give. Resolves with the server's item for this file and whether the
  * upload moved the year's status (2→3).
  */
-export function uploadOne(file: File, hash: string, categoryId: number, taxYear: number, onProgress: (percent: number) => void) {
-  return new Promise<{ item: { hash: string; blobUrl: string; id: string }; statusAdvanced: boolean }>((resolve, reject) => {
+export function uploadOne(file: File, hash: string, categoryId: number, taxYear: number, onProgress: (percent: number) => void, auto = false) {
+  return new Promise<{ item: { hash: string; blobUrl: string; id: string; unchanged?: boolean }; statusAdvanced: boolean }>((resolve, reject) => {
     const form = new FormData()
     form.append('files', file, file.name)
     form.append('hashes[]', hash)
     form.append('categoryId', String(categoryId))
     form.append('taxYear', String(taxYear))
+    if (auto) form.append('autoCategory', '1')
     const xhr = new XMLHttpRequest()
     xhr.open('POST', '/api/files/upload')
     xhr.withCredentials = true

@@ -10,11 +10,12 @@ import { categoriesOrFallback, sha256Hex, uploadErrorText, uploadOne, UploadErro
 import { clearQueue, enqueue, queue, removeFromQueue, type QueueItem } from './upload-queue'
 import { CategoryPickerDialog } from './category-picker'
 import { CameraDialog } from './camera-dialog'
+import { RecognitionNotices, watchUpload } from './recognition-notices'
 
 export const SESSION_REDIRECT_MS = 1500
 export const CLEAR_AFTER_SUCCESS_MS = 2000
 
-type Picked = { id: number; name: string }
+type Picked = { id: number; name: string; auto?: boolean }
 
 /**
  * The dashboard's three upload tools (spec part 1 §2): take photo, upload files,
@@ -65,7 +66,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
     }
     if (!accepted.length) return
     if (!(await probeSession())) return
-    await uploadBatch(accepted.map((f) => enqueue(f, target.id, target.name)))
+    await uploadBatch(accepted.map((f) => enqueue(f, target.id, target.name, !!target.auto)))
   }
 
   /** The pre-upload session probe (spec part 1 §5): 'Session Expired', then /login after 1.5 s. */
@@ -83,8 +84,10 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
     item.progress.value = 0
     try {
       item.hash ??= await sha256Hex(item.file)
-      const stored = await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p })
+      const stored = await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p }, item.auto)
       item.status.value = 'success'
+      // The server reads the file now; the notice tells what it found.
+      if (!stored.item.unchanged) watchUpload({ fileId: stored.item.id, name: item.file.name, taxYear, categoryId: item.categoryId, auto: item.auto })
       return { ok: true, statusAdvanced: stored.statusAdvanced }
     } catch (err) {
       item.status.value = 'error'
@@ -151,6 +154,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
         }}
       />
       <UploadList onRetry={(item) => void retry(item)} />
+      <RecognitionNotices />
       <CategoryPickerDialog
         open={picker !== null}
         categories={categories}

@@ -4,6 +4,7 @@ import { profileOf } from '../users/profile'
 import { latestDeclaration } from '../declarations/service'
 import { taxStatusAnswer } from '../tax-status/service'
 import { yearFlags } from '../tax-status/moves'
+import { advancedCompletion } from '../wiring'
 import { categoryList } from '../documents/categories'
 import { categoryState, fileHistory, listFiles } from '../documents/service'
 import { listOwnMessages } from '../messages/service'
@@ -41,7 +42,7 @@ export function clientDetail(ctx: AppContext, admin: { id: number; role: string 
     profile: profileOf(ctx, userId),
     declaration: declarationSummary(ctx, userId, taxYear),
     taxYear,
-    statuses: years.map((y) => ({ ...taxStatusAnswer(ctx, userId, y), ...yearFlags(ctx, userId, y) })),
+    statuses: years.map((y) => ({ ...taxStatusAnswer(ctx, userId, y), ...yearFlags(ctx, advancedCompletion(ctx), userId, y) })),
     checklist: categoryList(language, 'all', categoryState(ctx, userId, taxYear)),
     files,
     advanced: advancedInfo(ctx, userId, taxYear),

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, gt, isNull, lt, min } from 'drizzle-orm'
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../context'
-import { loginCodes, users } from '../db/schema'
+import { loginCodes } from '../db/schema'
+import { findUserByEmail, recordSignIn } from '../users/service'
+import { ensureUser } from '../users/roles'
 import { ApiError, badRequest, tooManyRequests } from '../http/errors'
-import { audit, COMMAND_LINE } from '../infra/audit'
+import { audit } from '../infra/audit'
 import type { VisitorContext } from '../infra/request-context'
 import type { SessionStore } from '../infra/sessions'
 import { verifyLimiter } from './ip-limit'
@@ -11,10 +13,10 @@ import { isValidCode, isValidEmail, normaliseEmail } from '../../shared/email'
 import { isActiveLanguage } from '../../shared/languages'
 
 export const CODE_TTL_MS = 10 * 60_000
-export const CODE_MAX_ATTEMPTS = 5
-export const RESEND_INTERVAL_MS = 60_000
-export const CODES_PER_EMAIL_PER_HOUR = 5
-export const CODES_PER_IP_PER_HOUR = 20
+const CODE_MAX_ATTEMPTS = 5
+const RESEND_INTERVAL_MS = 60_000
+const CODES_PER_EMAIL_PER_HOUR = 5
+const CODES_PER_IP_PER_HOUR = 20
 const HOUR = 3_600_000
 
 const hmac = (ctx: AppContext, email: string, code: string) =>
@@ -45,7 +47,7 @@ export async function requestCode(ctx: AppContext, rc: VisitorContext, input: { 
       .returning({ id: loginCodes.id }).get().id
   })()
 
-  const user = ctx.db.select({ language: users.language }).from(users).where(eq(users.email, email)).limit(1).get()
+  const user = findUserByEmail(ctx, email)
   const language = isActiveLanguage(input.language) ? input.language : user?.language ?? 'en'
   try {
     await ctx.mailer.sendLoginCode(email, code, language)
@@ -111,63 +113,11 @@ export function verifyCode(ctx: AppContext, rc: VisitorContext, input: { email: 
     .run(now, row.id, CODE_MAX_ATTEMPTS)
   if (claimed.changes !== 1) throw badRequest('This code is no longer valid. Please request a new code.', 'CODE_EXPIRED')
 
+  // The account is created at the first sign-in; ADMIN_EMAILS grants the admin role.
   const user = ensureUser(ctx, email)
-  ctx.db.update(users).set({ lastLoginAt: now, lastActivityAt: now }).where(eq(users.id, user.id)).run()
+  recordSignIn(ctx, user.id)
   audit(ctx, { user, ip }, 'sign_in')
   return user
-}
-
-/**
- * The account is created at the first sign-in; ADMIN_EMAILS grants the admin role,
- * remembered as coming from the list ('env') unless the command line granted it already.
- */
-export function ensureUser(ctx: AppContext, email: string) {
-  const isAdmin = ctx.config.adminEmails.has(email)
-  ctx.db.insert(users).values({ email, role: isAdmin ? 'admin' : 'user', roleSource: isAdmin ? 'env' : null, createdAt: ctx.now(), lastActivityAt: ctx.now() }).onConflictDoNothing().run()
-  if (isAdmin) {
-    ctx.sqlite.query(`UPDATE users SET role = 'admin', role_source = COALESCE(role_source, 'env') WHERE email = ? AND (role <> 'admin' OR role_source IS NULL)`).run(email)
-  }
-  return ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()!
-}
-
-/** `swisstax admin add EMAIL`: a role that stays until `admin remove`, whatever ADMIN_EMAILS says. */
-export function grantAdmin(ctx: AppContext, rawEmail: string) {
-  const email = checkEmail(rawEmail)
-  ctx.db.insert(users).values({ email, role: 'admin', roleSource: 'cli', createdAt: ctx.now() }).onConflictDoNothing().run()
-  ctx.db.update(users).set({ role: 'admin', roleSource: 'cli' }).where(eq(users.email, email)).run()
-  audit(ctx, COMMAND_LINE, 'admin_granted', { source: 'cli' }, { target: { email } })
-  return ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()!
-}
-
-/** `swisstax admin remove EMAIL`: back to a client; the open sessions see it on their next call. */
-export function revokeAdmin(ctx: AppContext, rawEmail: string) {
-  const email = checkEmail(rawEmail)
-  const user = ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()
-  if (!user) throw new ApiError(404, 'NOT_FOUND', `No account with the e-mail ${email}`)
-  ctx.db.update(users).set({ role: 'user', roleSource: null }).where(eq(users.id, user.id)).run()
-  audit(ctx, COMMAND_LINE, 'admin_revoked', { source: 'cli' }, { target: { userId: user.id } })
-  return { ...user, role: 'user' as const, stillListed: ctx.config.adminEmails.has(email) }
-}
-
-/**
- * At start: a role that ADMIN_EMAILS granted ends when the address has left the list;
- * one granted on the command line stays. Returns the e-mails demoted.
- */
-export function syncAdminEmails(ctx: AppContext): string[] {
-  const listed = ctx.config.adminEmails
-  const granted = ctx.db.select({ id: users.id, email: users.email, roleSource: users.roleSource }).from(users).where(eq(users.role, 'admin')).all()
-  const demoted: string[] = []
-  for (const u of granted) {
-    if (u.roleSource === 'env' && !listed.has(u.email)) {
-      ctx.db.update(users).set({ role: 'user', roleSource: null }).where(eq(users.id, u.id)).run()
-      audit(ctx, COMMAND_LINE, 'admin_revoked', { source: 'env' }, { target: { userId: u.id } })
-      demoted.push(u.email)
-    } else if (u.roleSource === null && listed.has(u.email)) {
-      // Granted by the list before the source was recorded.
-      ctx.db.update(users).set({ roleSource: 'env' }).where(eq(users.id, u.id)).run()
-    }
-  }
-  return demoted
 }
 
 /** Ends the session of this cookie's token, if any; the sign-out is audited for the user it belonged to. */

@@ -7,8 +7,6 @@ import { taxYearParam } from '../http/params'
 import { audit } from '../infra/audit'
 import { actorMay } from '../infra/actor-may'
 import type { RequestContext } from '../infra/request-context'
-import { advanceIfDocumentsComplete, requireFileableYear, yearStatus } from '../tax-status/service'
-import { isTransmitted, REQUIRED_CATEGORY_IDS } from '../../shared/tax-status'
 import { categoryById, DEFAULT_CATEGORY_ID, extensionOf, MIME_BY_EXTENSION, type AllowedExtension, type FileRecord, type FileVersionRecord, type UploadAnswer, type UploadItemResult } from '../../shared/documents'
 import type { BlobStore } from '../infra/blob-store'
 import type { ParsedUpload } from './multipart'
@@ -16,27 +14,38 @@ import { categoryName } from './categories'
 import { emitRemoved, emitStored } from './events'
 import { recognitionSummaries } from '../recognition/summary'
 import { touchActivity } from '../users/service'
-import { requireSectionCategoryOpen } from '../advanced/service'
 
 export interface Viewer { id: number; role: string; language: string }
+
+/**
+ * What the documents ask of the areas that read them, and tell them. Those areas
+ * (tax-status, advanced) import documents, so documents cannot import them back:
+ * src/server/wiring.ts implements this and app.ts hands it in. The status machine
+ * decides; documents only report.
+ */
+export interface DocumentHooks {
+  /** Throws (409) unless the user's documents of the year, in this category, may change now. */
+  requireOpen(userId: number, taxYear: number, categoryId?: number): void
+  /** Files or not-relevant marks changed for (user, year); answers whether the status moved. */
+  filesChanged(userId: number, taxYear: number): boolean
+  /** A named section toggle ('spouse', 'children') sent to the category call; undefined when the key names none. */
+  toggleSection(userId: number, key: string, taxYear: unknown, enabled: boolean): object | undefined
+}
 
 /** Deleted files keep their blobs this long, then maintenance purges them. */
 export const PURGE_AFTER_MS = 30 * 24 * 3_600_000
 
 const iso = (ms: number) => new Date(ms).toISOString()
-export const versionUrl = (fileId: string, version: number) => `/api/files/${fileId}/versions/${version}/content`
+const versionUrl = (fileId: string, version: number) => `/api/files/${fileId}/versions/${version}/content`
 
-/** A year's documents may change only while it is fileable and not yet transmitted (status < 4). */
-export function requireWritableYear(ctx: AppContext, userId: number, taxYear: unknown): number {
+/** The year of a change: parsed by the one year parser, then the status says whether it is open. */
+function requireWritableYear(hooks: DocumentHooks, userId: number, taxYear: unknown): number {
   const year = taxYearParam(taxYear)
-  requireFileableYear(ctx, year)
-  if (isTransmitted(yearStatus(ctx, userId, year).statusId)) {
-    throw conflict(`The documents for ${year} have been transmitted and can no longer be changed.`, 'YEAR_TRANSMITTED')
-  }
+  hooks.requireOpen(userId, year)
   return year
 }
 
-export function requireCategory(raw: unknown): number {
+function requireCategory(raw: unknown): number {
   if (raw === undefined || raw === null || raw === '') return DEFAULT_CATEGORY_ID
   const id = Number(raw)
   if (!Number.isInteger(id) || !categoryById(id)) throw badRequest(`Invalid field 'categoryId': no such document category`, 'UNKNOWN_CATEGORY')
@@ -49,14 +58,14 @@ export function requireCategory(raw: unknown): number {
  * or nothing when the content equals the current version. Refused files
  * leave nothing behind. The blob is renamed into place before its row commits.
  */
-export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Viewer, parsed: ParsedUpload,
+export async function storeUploads(ctx: AppContext, store: BlobStore, hooks: DocumentHooks, owner: Viewer, parsed: ParsedUpload,
   input: { taxYear: unknown; categoryId: unknown; hashes: string[]; autoCategory?: boolean }): Promise<UploadAnswer> {
   let taxYear: number, categoryId: number
   try {
-    taxYear = requireWritableYear(ctx, owner.id, input.taxYear)
+    taxYear = requireWritableYear(hooks, owner.id, input.taxYear)
     // "I don't know the category": Other Documents, until recognition moves it (DESIGN.md §14).
     categoryId = input.autoCategory ? DEFAULT_CATEGORY_ID : requireCategory(input.categoryId)
-    requireSectionCategoryOpen(ctx, owner.id, taxYear, categoryId)
+    hooks.requireOpen(owner.id, taxYear, categoryId)
     if (parsed.files.length === 0) throw badRequest(`Missing field 'files': no file was uploaded`, 'NO_FILES')
   } catch (err) {
     parsed.discardAll()
@@ -109,22 +118,18 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Vie
   }
   const failedCount = results.filter((r) => r.status === 'rejected').length
   if (failedCount < results.length) touchActivity(ctx, owner.id)
-  const statusAdvanced = failedCount < results.length && advance(ctx, owner.id, taxYear)
+  const statusAdvanced = failedCount < results.length && hooks.filesChanged(owner.id, taxYear)
   return { files: results, failedCount, statusAdvanced }
 }
 
-/** Required categories that have a live file or are marked not relevant for the year. */
+/** The categories that have a live file or are marked not relevant for the year (tax-status reads this for 2→3). */
 export function coveredCategories(ctx: AppContext, userId: number, taxYear: number): Set<number> {
   const withFiles = ctx.db.selectDistinct({ id: files.categoryId }).from(files)
     .where(and(eq(files.userId, userId), eq(files.taxYear, taxYear), isNull(files.deletedAt))).all()
   const notRelevant = ctx.db.select({ id: categoryPreferences.categoryId }).from(categoryPreferences)
     .where(and(eq(categoryPreferences.userId, userId), eq(categoryPreferences.taxYear, taxYear), eq(categoryPreferences.isRelevant, false))).all()
-  const covered = new Set([...withFiles, ...notRelevant].map((r) => r.id))
-  return new Set(REQUIRED_CATEGORY_IDS.filter((id) => covered.has(id)))
+  return new Set([...withFiles, ...notRelevant].map((r) => r.id))
 }
-
-export const advance = (ctx: AppContext, userId: number, taxYear: number) =>
-  advanceIfDocumentsComplete(ctx, userId, taxYear, coveredCategories(ctx, userId, taxYear))
 
 type FileRow = typeof files.$inferSelect
 
@@ -151,7 +156,7 @@ export function listFiles(ctx: AppContext, userId: number, language: string, opt
 }
 
 /** The live file if the viewer owns it or is an admin; 404 otherwise, so others learn nothing. */
-export function fileForViewer(ctx: AppContext, viewer: Viewer, fileId: string): FileRow {
+function fileForViewer(ctx: AppContext, viewer: Viewer, fileId: string): FileRow {
   const row = ctx.db.select().from(files).where(and(eq(files.id, fileId), isNull(files.deletedAt))).get()
   if (!row || !actorMay(viewer, row.userId)) throw notFound('File not found', 'FILE_NOT_FOUND')
   return row
@@ -174,14 +179,14 @@ export function versionForViewer(ctx: AppContext, rc: RequestContext, fileId: st
 }
 
 /** Soft delete: the row stays hidden for the grace period, then maintenance purges row and blobs. */
-export function softDelete(ctx: AppContext, viewer: Viewer, fileId: string): { statusAdvanced: boolean } {
+export function softDelete(ctx: AppContext, hooks: DocumentHooks, viewer: Viewer, fileId: string): { statusAdvanced: boolean } {
   const file = fileForViewer(ctx, viewer, fileId)
-  requireWritableYear(ctx, file.userId, file.taxYear)
+  hooks.requireOpen(file.userId, file.taxYear)
   ctx.db.update(files).set({ deletedAt: ctx.now() }).where(eq(files.id, fileId)).run()
   // What was read from it goes now, not after the grace period: it is as sensitive as the file.
   emitRemoved(ctx, fileId)
   if (viewer.id === file.userId) touchActivity(ctx, file.userId)
-  return { statusAdvanced: advance(ctx, file.userId, file.taxYear) }
+  return { statusAdvanced: hooks.filesChanged(file.userId, file.taxYear) }
 }
 
 /** Maintenance task: removes files deleted longer than the grace period, blob first, then the rows. */
@@ -219,14 +224,14 @@ export function requireStorageLeft(ctx: AppContext, userId: number) {
   if (storageUsed(ctx, userId) >= ctx.config.userQuotaBytes) throw quotaExceeded(ctx)
 }
 
-export function setRelevance(ctx: AppContext, userId: number, categoryId: number, taxYear: unknown, isRelevant: boolean) {
-  const year = requireWritableYear(ctx, userId, taxYear)
+export function setRelevance(ctx: AppContext, hooks: DocumentHooks, userId: number, categoryId: number, taxYear: unknown, isRelevant: boolean) {
+  const year = requireWritableYear(hooks, userId, taxYear)
   if (!categoryById(categoryId)) throw notFound('No such document category', 'UNKNOWN_CATEGORY')
-  requireSectionCategoryOpen(ctx, userId, year, categoryId)
+  hooks.requireOpen(userId, year, categoryId)
   ctx.db.insert(categoryPreferences).values({ userId, taxYear: year, categoryId, isRelevant, updatedAt: ctx.now() })
     .onConflictDoUpdate({ target: [categoryPreferences.userId, categoryPreferences.taxYear, categoryPreferences.categoryId], set: { isRelevant, updatedAt: ctx.now() } })
     .run()
-  return { success: true, categoryId, taxYear: year, isRelevant, statusAdvanced: advance(ctx, userId, year) }
+  return { success: true, categoryId, taxYear: year, isRelevant, statusAdvanced: hooks.filesChanged(userId, year) }
 }
 
 /** Per category: live file count and relevance for the year. */
@@ -246,7 +251,7 @@ export function categoryState(ctx: AppContext, userId: number, taxYear: number |
  * Moves a file with all its versions to another category of the same year (owner or
  * admin). The 2→3 check runs again: the new category may complete the required ones.
  */
-export function moveFile(ctx: AppContext, viewer: Viewer, fileId: string, input: { categoryId: unknown; taxYear?: unknown }) {
+export function moveFile(ctx: AppContext, hooks: DocumentHooks, viewer: Viewer, fileId: string, input: { categoryId: unknown; taxYear?: unknown }) {
   const file = fileForViewer(ctx, viewer, fileId)
   const raw = input.categoryId
   const categoryId = typeof raw === 'number' || (typeof raw === 'string' && raw.trim() !== '') ? Number(raw) : NaN
@@ -254,13 +259,13 @@ export function moveFile(ctx: AppContext, viewer: Viewer, fileId: string, input:
   if (input.taxYear !== undefined && Number(input.taxYear) !== file.taxYear) {
     throw badRequest(`Invalid field 'taxYear': a file moves only within its own year (${file.taxYear})`, 'OTHER_YEAR')
   }
-  requireWritableYear(ctx, file.userId, file.taxYear)
+  hooks.requireOpen(file.userId, file.taxYear)
   if (categoryId === file.categoryId) return { success: true, id: file.id, categoryId, taxYear: file.taxYear, statusAdvanced: false }
   const clash = ctx.db.select({ id: files.id }).from(files).where(and(eq(files.userId, file.userId), eq(files.taxYear, file.taxYear),
     eq(files.categoryId, categoryId), eq(files.originalName, file.originalName), isNull(files.deletedAt))).get()
   if (clash) throw conflict(`A file named ${file.originalName} is already in that category.`, 'NAME_TAKEN')
   ctx.db.update(files).set({ categoryId, updatedAt: ctx.now() }).where(eq(files.id, fileId)).run()
-  return { success: true, id: file.id, categoryId, taxYear: file.taxYear, statusAdvanced: advance(ctx, file.userId, file.taxYear) }
+  return { success: true, id: file.id, categoryId, taxYear: file.taxYear, statusAdvanced: hooks.filesChanged(file.userId, file.taxYear) }
 }
 
 /** The plaintext of one stored version, for recognition. Null when the file or version is gone. */

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
-import { messages, users } from '../db/schema'
+import { messages } from '../db/schema'
+import { emailsOf } from '../users/service'
 import { badRequest, notFound } from '../http/errors'
 import { notify } from '../notifications/service'
 import { queueClientMail } from '../client-mail/service'
@@ -34,9 +35,10 @@ export function listOwnMessages(ctx: AppContext, userId: number) {
 
 /** For experts: every message, newest first, with the user's e-mail. */
 export function listAllMessages(ctx: AppContext, limit: number) {
-  return ctx.db.select({ m: messages, email: users.email }).from(messages).innerJoin(users, eq(users.id, messages.userId))
-    .orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit).all()
-    .map(({ m, email }) => ({ ...view(m), userId: m.userId, email }))
+  const rows = ctx.db.select().from(messages).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit).all()
+  const emails = emailsOf(ctx, rows.map((m) => m.userId))
+  // A message outlives nothing: messages cascade with their user, so every row has an e-mail.
+  return rows.map((m) => ({ ...view(m), userId: m.userId, email: emails.get(m.userId) ?? '' }))
 }
 
 /** An expert's reply: stored in the user's conversation, and the user is notified. */

@@ -5,12 +5,13 @@ import { ApiError } from '../http/errors'
 import { currentVersionFor, liveFile, moveFile, versionContent, type Viewer } from '../documents/service'
 import type { BlobStore } from '../infra/blob-store'
 import { audit } from '../infra/audit'
+import { documentHooks } from '../wiring'
 import type { RequestContext } from '../infra/request-context'
 import type { StoredVersion } from '../documents/events'
 import { classify } from '../../shared/recognition/classify'
 import { AUTO_MOVE_CONFIDENCE, type RecognitionAnswer } from '../../shared/recognition/types'
 import { DEFAULT_CATEGORY_ID } from '../../shared/documents'
-import { kindOf } from './worker/extract'
+import { kindOf } from './worker/kinds'
 import type { Pool } from './pool'
 import { readText, removeTexts, saveText } from './text-store'
 import { summaryOf } from './summary'
@@ -104,7 +105,7 @@ function autoMove(ctx: AppContext, fileId: string, userId: number, versionId: st
   const file = liveFile(ctx, fileId)
   if (!file || file.categoryId !== DEFAULT_CATEGORY_ID || categoryId === DEFAULT_CATEGORY_ID || confidence < AUTO_MOVE_CONFIDENCE) return
   try {
-    moveFile(ctx, { id: userId, role: 'user', language: 'en' }, fileId, { categoryId })
+    moveFile(ctx, documentHooks(ctx), { id: userId, role: 'user', language: 'en' }, fileId, { categoryId })
     finish(ctx, versionId, { movedFrom: DEFAULT_CATEGORY_ID })
   } catch (err) {
     // A file of the same name already there, or the year transmitted meanwhile: it stays where it is.

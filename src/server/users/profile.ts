@@ -4,7 +4,8 @@ import { profiles, users } from '../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../http/errors'
 import { audit } from '../infra/audit'
 import type { RequestContext } from '../infra/request-context'
-import { DEFAULT_COUNTRY_CODE, hasRegistrationFields, PROFILE_FIELDS, SUBSCRIPTION_PLANS, validateProfile } from '../../shared/profile'
+import { DEFAULT_COUNTRY_CODE, hasRegistrationFields, PROFILE_FIELDS, SUBSCRIPTION_PLANS, validateProfile, type profileReminders } from '../../shared/profile'
+import { firstMissingWizardField } from '../../shared/wizard'
 
 type ProfileRow = typeof profiles.$inferSelect
 /** Fields that live on `users` (first-time registration); the rest are on `profiles`. */
@@ -148,6 +149,29 @@ export function acceptTerms(ctx: AppContext, rc: RequestContext) {
       .where(eq(profiles.userId, userId)).run()
   })()
   return { accepted: true, acceptedAt: new Date(at).toISOString(), ipAddress: ip, userAgent }
+}
+
+/**
+ * Marks the tax profile complete, the stored side of the 1→2 move (tax-status calls it
+ * inside its transaction): refused with 409 while the wizard's rule (src/shared/wizard.ts)
+ * still finds a required field missing.
+ */
+export function markTaxProfileComplete(ctx: AppContext, userId: number) {
+  const missing = firstMissingWizardField(profileOf(ctx, userId))
+  if (missing) throw conflict(`Complete your tax profile first: '${missing}' is missing.`, 'TAX_PROFILE_INCOMPLETE')
+  ctx.db.update(profiles).set({ isTaxProfileComplete: true, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
+}
+
+type ReminderRow = { firstName: string | null; lastName: string | null; phone: string | null; street: string | null; city: string | null; complete: number | null; plan: string | null }
+
+/** What the profile reminders look at, in one prepared query: the notifications poll asks on every call. */
+export function reminderFieldsOf(ctx: AppContext, userId: number): Parameters<typeof profileReminders>[0] | null {
+  const r = ctx.sqlite.query<ReminderRow, [number]>(
+    `SELECT u.first_name AS firstName, u.last_name AS lastName, u.phone AS phone, p.street AS street, p.city AS city,
+            p.is_tax_profile_complete AS complete, p.subscription_plan AS plan
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ?`,
+  ).get(userId)
+  return r && { firstName: r.firstName, lastName: r.lastName, phone: r.phone, street: r.street, city: r.city, isTaxProfileComplete: r.complete === 1, subscriptionPlan: r.plan }
 }
 
 /**

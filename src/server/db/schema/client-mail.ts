@@ -1,5 +1,5 @@
 import { sqliteTable, integer, text, index, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { users } from './auth'
+import { users } from './users'
 
 /**
  * Mail to clients waiting to be sent or sent (the client-mail area). A request only

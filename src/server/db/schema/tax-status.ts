@@ -1,5 +1,5 @@
 import { sqliteTable, integer, primaryKey, index } from 'drizzle-orm/sqlite-core'
-import { users } from './auth'
+import { users } from './users'
 
 /**
  * Status of one user's tax year (DESIGN.md §7), with the transmit flag the old client

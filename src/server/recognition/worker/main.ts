@@ -1,4 +1,5 @@
-import { extract, kindOf, Unsupported } from './extract'
+import { extract, Unsupported } from './extract'
+import { kindOf } from './kinds'
 
 /**
  * The recognition worker: a child process of the server (`swisstax recognition-worker`,
