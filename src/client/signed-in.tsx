@@ -19,6 +19,8 @@ const NotFoundPage = lazy(() => import('./pages/not-found'))
 const FileHistoryPage = lazy(() => import('./documents/file-history-page'))
 const CantonsPage = lazy(() => import('./cantons/cantons-page'))
 const AddressDemoPage = lazy(() => import('./address/address-demo-page'))
+const AdminPage = lazy(() => import('./admin/admin-page'))
+const ClientPage = lazy(() => import('./admin/client-page'))
 
 /** Routes of areas that have not landed yet: their title only (issue 2). */
 const TITLE_ONLY: Record<string, string> = {
@@ -26,7 +28,6 @@ const TITLE_ONLY: Record<string, string> = {
   '/advanced-tax-info-legacy': 'pages.advanced_tax_info_legacy',
   '/pgbar': 'pages.progress',
   '/tax-card-demo': 'pages.tax_card_demo',
-  '/admin': 'pages.admin',
   '/featuretest': 'pages.feature_test',
 }
 
@@ -37,6 +38,8 @@ const PROTECTED: Record<string, ComponentType> = {
   '/file-history': FileHistoryPage,
   '/cantons': CantonsPage,
   '/address-demo': AddressDemoPage,
+  '/admin': AdminPage,
+  '/admin/clients/:id': ClientPage,
 }
 
 function Protected({ component: Component }: { component: ComponentType }) {
@@ -44,6 +47,8 @@ function Protected({ component: Component }: { component: ComponentType }) {
   const user = useSessionUser()
   const [location] = useLocation()
   if (user === null) return <Redirect to="/login" replace />
+  // Experts work in /admin (DESIGN.md §12): never on a taxpayer's dashboard, never asked to register as a client.
+  if (user.role === 'admin') return location === '/' ? <Redirect to="/admin" replace /> : <Component />
   // First-time registration (name, phone, the terms) comes before every other screen (spec part 2 §2).
   if (!user.isProfileComplete && location !== '/profile') return <Redirect to="/profile?firstTime=true" replace />
   return <Component />

@@ -22,6 +22,8 @@ import { cantonRoutes } from './cantons/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
 import { documentRoutes } from './documents/index'
+import { rightsRoutes } from './users/rights-routes'
+import { sessionRoutes } from './auth/sessions-routes'
 import { advancedCompletion, documentHooks } from './wiring'
 import { purgeDeleted, storedVersionCheck } from './documents/service'
 import { adminRoutes } from './admin/index'
@@ -69,6 +71,8 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
     .use(authRoutes(ctx, sessions))
     .use(accountRoutes(ctx, sessions))
     .use(userRoutes(ctx, sessions))
+    .use(rightsRoutes(ctx, sessions, blobs))
+    .use(sessionRoutes(ctx, sessions))
     .use(taxStatusRoutes(ctx, sessions, advancedCompletion(ctx)))
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))

@@ -29,3 +29,16 @@ export const isTransmitted = (statusId: number) => statusId >= 4
 
 /** Transmitting (3→4) is possible at status 3 once the advanced tax information is marked complete (DESIGN.md §7). */
 export const mayTransmit = (statusId: number, advancedInfoCompleted: boolean) => statusId === 3 && advancedInfoCompleted
+
+/** The experts' status tracker (spec part 2 §4): its own percentages per status. */
+export const TRACKER_PERCENT: Record<TaxStatusId, number> = { 1: 16, 2: 32, 3: 48, 4: 64, 5: 82, 6: 100 }
+
+/** The admin controls' Next: one step forward; from the last, an unknown or no status, wraps to the first. */
+export function nextStatusId(current: number | null | undefined): TaxStatusId {
+  return isTaxStatusId(current) && current < 6 ? ((current + 1) as TaxStatusId) : 1
+}
+
+/** The admin controls' Previous: one step back; from the first or no status, to the last. */
+export function previousStatusId(current: number | null | undefined): TaxStatusId {
+  return isTaxStatusId(current) && current > 1 ? ((current - 1) as TaxStatusId) : 6
+}

@@ -16,7 +16,7 @@ export function useSaveProfile() {
 }
 
 /** First-time registration's acceptance of the terms (the server records time, IP and agent itself). */
-export const acceptTerms = () => call(api.gtc.accept.post({ accepted: true, timestamp: new Date().toISOString(), userAgent: navigator.userAgent }))
+export const acceptTerms = () => call(api.gtc.accept.post({ accepted: true }))
 
 /**
  * Completing the tax setup: the profile, the declaration (its failure only logged, as the

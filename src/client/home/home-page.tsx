@@ -15,6 +15,7 @@ import { StatusCard } from './status-card'
 import { ProfileStatusButton } from './profile-status-button'
 import { TransmitActions } from './transmit-actions'
 import { MessageBox } from './message-box'
+import { DebugButton } from '../admin/debug-panel'
 import { DocumentChecklist, UploadTools, YourFilesButton } from '../documents'
 
 /** The loading overlay stays at least this long, so it never flickers (spec part 1 §9). */
@@ -47,23 +48,29 @@ export default function HomePage() {
   return (
     <PageShell>
       {(!loadedOnce || !minShown) && <LoadingOverlay />}
+      {/* From 1024 px two columns: the status and the next step on one side, the documents by category on the other. */}
       <div className="home">
         <YearSelector />
-        <StatusCard year={year} status={status} />
-        <ProfileStatusButton year={year} />
-        <DocumentChecklist taxYear={year} statusId={status.id} />
-        {isTransmitted(status.id) && (
-          <section className="transmitted-banner" role="status">
-            <strong>{t('documents.transmitted_title')}</strong>
-            <p>{t('documents.transmitted_text', { year })}</p>
+        <div className="home-status">
+          <StatusCard year={year} status={status} />
+          <ProfileStatusButton year={year} />
+          {isTransmitted(status.id) && (
+            <section className="transmitted-banner" role="status">
+              <strong>{t('documents.transmitted_title')}</strong>
+              <p>{t('documents.transmitted_text', { year })}</p>
+            </section>
+          )}
+          <TransmitActions year={year} status={status} />
+          <MessageBox replyCount={replies} />
+        </div>
+        <div className="home-documents">
+          <DocumentChecklist taxYear={year} statusId={status.id} />
+          <section className="upload-area" aria-label={t('documents.upload_area')}>
+            <UploadTools taxYear={year} disabled={isTransmitted(status.id)} primary={status.id === 2} />
           </section>
-        )}
-        <TransmitActions year={year} status={status} />
-        <section className="upload-area" aria-label={t('documents.upload_area')}>
-          <UploadTools taxYear={year} disabled={isTransmitted(status.id)} />
-        </section>
-        <MessageBox replyCount={replies} />
-        <YourFilesButton taxYear={year} />
+          <YourFilesButton taxYear={year} />
+          <p className="debug-row"><DebugButton /></p>
+        </div>
       </div>
     </PageShell>
   )

@@ -18,7 +18,7 @@ export function ProfileStatusButton({ year }: { year: number }) {
   return (
     <button
       type="button"
-      className={incomplete ? 'profile-status-button' : 'profile-status-button secondary outline complete'}
+      className={incomplete ? 'profile-status-button primary' : 'profile-status-button complete'}
       disabled={!incomplete}
       onClick={() => navigate(`/profile?setup=tax&taxYear=${year}`)}
     >

@@ -5,6 +5,7 @@ import { messageOf } from '../api/client'
 import { useTransmit, useYearFlags } from '../api/tax-status'
 import { mayTransmit } from '../../shared/tax-status'
 import { toast } from '../ui/toast'
+import { Dialog } from '../ui/dialog'
 import type { DisplayStatus } from './status-display'
 
 /** The spec evaluates the Advanced Tax Info button 200 ms after the status settles. */
@@ -19,6 +20,8 @@ export function TransmitActions({ year, status }: { year: number; status: Displa
   const { t } = useTranslation('home')
   const [, navigate] = useLocation()
   const [advancedOpen, setAdvancedOpen] = useState(false)
+  // Transmitting cannot be undone: a confirmation says first what it locks.
+  const [confirming, setConfirming] = useState(false)
   const flags = useYearFlags(year)
   const transmit = useTransmit()
 
@@ -36,6 +39,7 @@ export function TransmitActions({ year, status }: { year: number; status: Displa
   const canTransmit = flags?.taxYear === year && mayTransmit(status.id, flags.advancedInfoCompleted)
 
   async function send() {
+    setConfirming(false)
     try {
       // Resolves once the year's view and flags are fetched again: the button stays busy until status 4 shows.
       await transmit.mutateAsync(year)
@@ -49,19 +53,37 @@ export function TransmitActions({ year, status }: { year: number; status: Displa
   return (
     <section className="transmit-actions">
       <div className="action-row">
-        <button type="button" className="secondary" disabled={!advancedOpen} aria-describedby="advanced-hint" onClick={() => navigate('/advanced-tax-info')}>
+        <button type="button" disabled={!advancedOpen} aria-describedby="advanced-hint" onClick={() => navigate('/advanced-tax-info')}>
           {t('advanced.button')}
         </button>
         <small id="advanced-hint" className={advancedOpen ? 'hint unlocked' : 'hint'}>{advancedOpen ? t('advanced.unlocked') : t('advanced.locked')}</small>
       </div>
       {status.id === 3 && (
         <div className="action-row">
-          <button type="button" className="transmit-button" disabled={!canTransmit || busy} aria-busy={busy} aria-describedby={canTransmit ? undefined : 'transmit-hint'} onClick={send}>
+          <button type="button" className="transmit-button primary" disabled={!canTransmit || busy} aria-busy={busy} aria-describedby={canTransmit ? undefined : 'transmit-hint'} onClick={() => setConfirming(true)}>
             {t('transmit.button')}
           </button>
           {!canTransmit && <small id="transmit-hint" className="hint">{t('transmit.hint_disabled', { year })}</small>}
         </div>
       )}
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('transmit.confirm_title', { year })}
+        labelledBy="transmit-confirm-title"
+        footer={
+          <>
+            <button type="button" onClick={() => setConfirming(false)}>{t('transmit.confirm_cancel')}</button>
+            <button type="button" className="primary" onClick={() => void send()}>{t('transmit.confirm_button')}</button>
+          </>
+        }
+      >
+        <p>{t('transmit.confirm_text', { year })}</p>
+        <ul>
+          <li>{t('transmit.confirm_locks_documents', { year })}</li>
+          <li>{t('transmit.confirm_locks_advanced', { year })}</li>
+        </ul>
+      </Dialog>
     </section>
   )
 }

@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { call, devApi, messageOf, quietApi } from '../api/client'
+import { call, devApi, messageOf } from '../api/client'
 import { toast } from '../ui/toast'
 
-// The mailbox is open in development; the database status is an admin route (null for anyone else).
-const load = async () => {
-  const [mailbox, status] = await Promise.all([call(devApi.debug.mailbox.get()), call(quietApi.debug['db-status'].get()).catch(() => null)])
-  return { mails: mailbox.mails, status }
-}
+// The mailbox only: the database status needs an expert's session and lives in /admin (admin/debug-panel.tsx).
+const load = async () => ({ mails: (await call(devApi.debug.mailbox.get())).mails })
 
 /** The debug panel polls the database status and the dev mailbox every 10 s (spec part 1 §7). */
 const DEBUG_POLL_MS = 10_000
@@ -23,7 +20,6 @@ export function DebugPanel() {
   const [open, setOpen] = useState(false)
   // Plain state, not a query: /login has no query client (its JavaScript budget), and this is dev-only.
   const [data, setData] = useState<Awaited<ReturnType<typeof load>> | null>(null)
-  const status = data?.status
   const mails = data?.mails ?? []
 
   useEffect(() => {
@@ -62,15 +58,6 @@ export function DebugPanel() {
   return (
     <aside className="debug-panel" aria-label={t('debug.title')}>
       <h2>{t('debug.title')}</h2>
-      {status && (
-        <dl>
-          <dt>{t('debug.users')}</dt><dd>{status.userCount}</dd>
-          <dt>{t('debug.profiles_complete')}</dt><dd>{status.taxCompletedCount} ({status.completionRate}%)</dd>
-          <dt>{t('debug.newest_user')}</dt><dd>{status.newestUser ? `${status.newestUser.id} · ${status.newestUser.email}` : '—'}</dd>
-          <dt>{t('debug.database')}</dt><dd>{status.columns.length} {t('debug.columns')}</dd>
-          <dt>{t('debug.last_checked')}</dt><dd>{new Date(status.lastChecked).toLocaleTimeString()}</dd>
-        </dl>
-      )}
       {mails.length > 0 && (
         <>
           <h3>{t('debug.mailbox')}</h3>

@@ -56,7 +56,7 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
       const { user } = await call(quietApi.auth['verify-code'].post({ email: email.trim(), code }))
       store.set(sessionExpiredAtom, false)
       toast({ title: t('toast.signed_in'), variant: 'success' })
-      navigate(user.isProfileComplete ? '/' : '/profile?firstTime=true')
+      navigate(user.role === 'admin' ? '/admin' : user.isProfileComplete ? '/' : '/profile?firstTime=true')
     } catch (err) {
       const text = err instanceof ApiRequestError ? messageOf(err, t('errors.invalid_code')) : t('errors.connect_failed')
       setError(text)

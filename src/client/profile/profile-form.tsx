@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import { PageShell } from '../pages/page-shell'
+import { EmailUpdates } from './email-updates'
 import { messageOf } from '../api/client'
 import { type SessionUser } from '../api/user'
 import { acceptTerms, useSaveProfile } from '../api/profile'
@@ -175,6 +176,7 @@ export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: Ses
           </div>
         </article>
       )}
+      {!firstTime && <EmailUpdates on={user.emailUpdates !== false} />}
     </PageShell>
   )
 }

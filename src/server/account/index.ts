@@ -6,6 +6,7 @@ import { jsonWithEtag } from '../http/etag'
 import { optionalTaxYearParam, taxYearParam } from '../http/params'
 import { completeTaxProfile } from './tax-profile-complete'
 import { userView } from './view'
+import { userViewSchema } from './model'
 
 /**
  * The signed-in person across areas: GET /api/user and the wizard's completion.
@@ -16,9 +17,9 @@ export function accountRoutes(ctx: AppContext, sessions: SessionStore) {
   return new Elysia({ name: 'account-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
     .get('/api/user', ({ user, request, query }) => jsonWithEtag(request, userView(ctx, user.id, optionalTaxYearParam(query.taxYear))),
-      { auth: true, query: t.Object({ taxYear: t.Optional(t.String()) }) })
+      { auth: true, query: t.Object({ taxYear: t.Optional(t.String()) }), response: userViewSchema })
     // The profile is checked field by field by the shared rules (updateProfile), so the message names the field.
     // Its schema is open: a TypeBox record or object would turn a list into an object and let it pass.
     .post('/api/tax-profile/complete', ({ rc, body }) => completeTaxProfile(ctx, rc, { taxYear: taxYearParam(body.taxYear), profile: body.profile }),
-      { auth: true, body: t.Object({ taxYear: t.Integer(), profile: t.Unknown() }) })
+      { auth: true, body: t.Object({ taxYear: t.Integer(), profile: t.Unknown() }), response: userViewSchema })
 }

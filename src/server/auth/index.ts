@@ -7,6 +7,8 @@ import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import { readCookie, sessionCookie, sessionCookieName } from '../infra/session-cookie'
 import { publicUser } from '../users/service'
+import { publicUserSchema } from '../users/model'
+import { successSchema } from '../http/schemas'
 
 /** Sign-in with e-mail codes: /api/auth/* and the session probe. */
 export function authRoutes(ctx: AppContext, sessions: SessionStore) {
@@ -19,6 +21,7 @@ export function authRoutes(ctx: AppContext, sessions: SessionStore) {
         email: t.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
         language: t.Optional(t.String({ maxLength: 10 })),
       }),
+      response: t.Object({ message: t.String(), status: t.Literal('success') }),
     })
     .post('/api/auth/verify-code', ({ body, rc, set }) => {
       const user = verifyCode(ctx, rc, body)
@@ -30,12 +33,14 @@ export function authRoutes(ctx: AppContext, sessions: SessionStore) {
         email: t.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
         code: t.String({ minLength: 1, maxLength: 12 }),
       }),
+      response: t.Object({ success: t.Boolean(), status: t.String(), user: publicUserSchema }),
     })
     .post('/api/auth/logout', ({ request, rc, set }) => {
       signOut(ctx, sessions, rc, readCookie(request, cookieName))
       set.headers['set-cookie'] = sessionCookie(ctx.config, '', 0)
       return { success: true }
-    }, { visitor: true })
+    }, { visitor: true, response: successSchema })
     // Not a debug route despite its path (DESIGN.md §5): the client's session probe.
-    .get('/api/debug/check-auth', ({ user }) => ({ isAuthenticated: true, success: true, userId: user.id, email: user.email }), { auth: true })
+    .get('/api/debug/check-auth', ({ user }) => ({ isAuthenticated: true, success: true, userId: user.id, email: user.email }),
+      { auth: true, response: t.Object({ isAuthenticated: t.Boolean(), success: t.Boolean(), userId: t.Number(), email: t.String() }) })
 }

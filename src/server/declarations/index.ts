@@ -28,6 +28,7 @@ export function declarationRoutes(ctx: AppContext, sessions: SessionStore) {
         taxYear: t.Optional(t.Integer()),
         filename: t.Optional(t.String({ maxLength: 200 })),
       }),
+      response: t.Object({ success: t.Boolean(), taxYear: t.Number(), version: t.Number(), savedAt: t.String() }),
     })
     .get('/api/tax/declaration', ({ user, query }) => {
       const year = taxYearParam(query.taxYear)
@@ -35,6 +36,7 @@ export function declarationRoutes(ctx: AppContext, sessions: SessionStore) {
     }, {
       auth: true,
       query: t.Object({ taxYear: t.String(), userId: t.Optional(t.String()) }),
+      response: t.Object({ taxYear: t.Number(), version: t.Number(), savedAt: t.String(), taxData: t.Record(t.String(), t.Unknown()) }),
     })
     // The spec's "export tax data to JSON": the latest version as a download.
     .get('/api/tax/declaration/export', ({ user, rc, query }) => {

@@ -12,7 +12,11 @@ import { parseUpload } from './multipart'
 import { categoryList } from './categories'
 import { serveVersion } from './serve'
 import { categoryState, fileHistory, listFiles, moveFile, setRelevance, softDelete, storeUploads, versionForViewer, requireStorageLeft, type DocumentHooks } from './service'
-import type { UploadAnswer } from '../../shared/documents'
+import type { CategoryRecord, FileRecord, FileVersionRecord, UploadAnswer } from '../../shared/documents'
+import { shaped } from '../http/schemas'
+
+/** The upload's answer: per-file results, and when every file failed the first failure's message and code. */
+type UploadResponse = UploadAnswer & { success?: boolean; message?: string; code?: string }
 
 /** All files failed: the answer carries the first failure's own status, code and message, plus the per-file results. */
 function uploadResponse(answer: UploadAnswer): Response {
@@ -38,7 +42,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       const hashes = f.get('hashes[]') ?? f.get('hashes') ?? []
       const answer = await storeUploads(ctx, store, hooks, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes, autoCategory: isAutoCategory(f.get('autoCategory')?.[0]) })
       return uploadResponse(answer)
-    }, { auth: true, parse: 'none' })
+    }, { auth: true, parse: 'none', response: shaped<UploadResponse>() })
     // The per-category upload of the advanced sections: `hashes` is a JSON array.
     .post('/api/upload', async ({ request, user }) => {
       requireStorageLeft(ctx, user.id)
@@ -55,15 +59,15 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       }
       const answer = await storeUploads(ctx, store, hooks, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes, autoCategory: isAutoCategory(f.get('autoCategory')?.[0]) })
       return uploadResponse(answer)
-    }, { auth: true, parse: 'none' })
+    }, { auth: true, parse: 'none', response: shaped<UploadResponse>() })
     .get('/api/files', ({ request, query, user }) => {
       const ownerId = targetUserId(user, userIdParam(query.userId))
       const taxYear = optionalTaxYearParam(query.taxYear)
       const limit = intParam(query.limit, 200, 1, 1000, 'limit')
       const offset = intParam(query.offset, 0, 0, Number.MAX_SAFE_INTEGER, 'offset')
       return jsonWithEtag(request, listFiles(ctx, ownerId, user.language, { taxYear, limit, offset }))
-    }, { auth: true, query: t.Object({ taxYear: t.Optional(t.String()), userId: t.Optional(t.String()), limit: t.Optional(t.String()), offset: t.Optional(t.String()) }) })
-    .get('/api/files/:id/history', ({ params, user }) => fileHistory(ctx, user, params.id), { auth: true })
+    }, { auth: true, query: t.Object({ taxYear: t.Optional(t.String()), userId: t.Optional(t.String()), limit: t.Optional(t.String()), offset: t.Optional(t.String()) }), response: shaped<FileRecord[]>() })
+    .get('/api/files/:id/history', ({ params, user }) => fileHistory(ctx, user, params.id), { auth: true, response: shaped<FileVersionRecord[]>() })
     .get('/api/files/:id/content', ({ params, query, rc }) => {
       const found = versionForViewer(ctx, rc, params.id)
       return serveVersion(store, found.version, found.file.originalName, query.download === '1')
@@ -72,7 +76,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       const found = versionForViewer(ctx, rc, params.id, intParam(params.version, 0, 1, 1_000_000, 'version'))
       return serveVersion(store, found.version, found.file.originalName, query.download === '1')
     }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
-    .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, hooks, user, params.id) }), { auth: true })
+    .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, hooks, user, params.id) }), { auth: true, response: t.Object({ success: t.Boolean(), statusAdvanced: t.Boolean() }) })
     .post('/api/files/:id/move', ({ params, body, user }) => moveFile(ctx, hooks, user, params.id, body),
       { auth: true, body: t.Object({ categoryId: t.Union([t.Integer(), t.String()]), taxYear: t.Optional(t.Union([t.Integer(), t.String()])) }) })
     .get('/api/document-categories', ({ query, user }) => {
@@ -80,7 +84,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       const mode = query.mode === 'all' ? 'all' : 'basic'
       if (query.mode && query.mode !== 'all' && query.mode !== 'basic') throw badRequest(`Invalid field 'mode': expected basic or all`)
       return categoryList(user.language, mode, categoryState(ctx, user.id, taxYear))
-    }, { auth: true, query: t.Object({ taxYear: t.Optional(t.String()), mode: t.Optional(t.String()) }) })
+    }, { auth: true, query: t.Object({ taxYear: t.Optional(t.String()), mode: t.Optional(t.String()) }), response: shaped<CategoryRecord[]>() })
     .post('/api/user-preferences/:categoryId', ({ params, body, user }) => {
       // The spec's section toggles use this call with their toggle key: the named ones
       // ('spouse', 'children') are sections, numbers are document categories (DESIGN.md §8).

@@ -299,3 +299,42 @@ export function rewrapDataKeys(ctx: AppContext, from: { unwrap(w: string): Buffe
     return rows.length
   })()
 }
+
+/** Every version of a person's live files, for the export (oldest first within a file). */
+export function exportableVersions(ctx: AppContext, userId: number) {
+  return ctx.db.select({
+    fileId: files.id, versionId: fileVersions.id, version: fileVersions.version, currentVersion: files.currentVersion,
+    taxYear: files.taxYear, categoryId: files.categoryId, name: files.originalName, size: fileVersions.size,
+    sha256: fileVersions.sha256, wrappedKey: fileVersions.wrappedKey, createdAt: fileVersions.createdAt,
+  }).from(fileVersions).innerJoin(files, eq(files.id, fileVersions.fileId))
+    .where(and(eq(files.userId, userId), isNull(files.deletedAt)))
+    .orderBy(files.taxYear, files.categoryId, files.originalName, fileVersions.version).all()
+}
+
+/**
+ * Account deletion: every file of the person, deleted ones too. The data keys are
+ * overwritten first (secure_delete also zeroes the freed database pages, and the
+ * WAL is checkpointed), so the blobs are unreadable before they are unlinked;
+ * then the rows go, then the blobs. A crash after the rows leaves only orphan
+ * blobs without keys, which the start-up sweep removes.
+ */
+export function destroyAllFilesOf(ctx: AppContext, store: BlobStore, userId: number): number {
+  const ids = ctx.db.select({ id: files.id }).from(files).where(eq(files.userId, userId)).all().map((r) => r.id)
+  ctx.sqlite.run('PRAGMA secure_delete = ON')
+  try {
+    ctx.sqlite.transaction(() => {
+      for (const id of ids) {
+        ctx.db.update(fileVersions).set({ wrappedKey: '' }).where(eq(fileVersions.fileId, id)).run()
+        ctx.db.delete(files).where(eq(files.id, id)).run()
+      }
+    })()
+    ctx.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
+  } finally {
+    ctx.sqlite.run('PRAGMA secure_delete = OFF')
+  }
+  for (const id of ids) {
+    store.removeFile(id)
+    emitRemoved(ctx, id)
+  }
+  return ids.length
+}

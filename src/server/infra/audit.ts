@@ -111,3 +111,19 @@ export function listAudit(ctx: AppContext, filter: { userId?: number; action?: s
 export function auditActions(ctx: AppContext): string[] {
   return ctx.sqlite.query<{ action: string }, []>('SELECT DISTINCT action FROM audit_log ORDER BY action').all().map((r) => r.action)
 }
+
+/** What the audit holds about a person (acting or aimed at), for their export. No codes or tokens are ever in it. */
+export function auditAbout(ctx: AppContext, userId: number) {
+  return ctx.sqlite.query<{ at: number; action: string; ip: string | null; detail: string | null; user_id: number | null; repeats: number }, [number, number]>(
+    'SELECT at, action, ip, detail, user_id, repeats FROM audit_log WHERE user_id = ? OR target_user_id = ? ORDER BY at').all(userId, userId)
+    .map((r) => ({ at: new Date(r.at).toISOString(), action: r.action, ip: r.ip, byThisAccount: r.user_id === userId, repeats: r.repeats, detail: r.detail ? JSON.parse(r.detail) : null }))
+}
+
+/**
+ * A deleted account leaves a pseudonymous trace only: its rows name the keyed
+ * hash of its e-mail instead of its id, and details that could name it go.
+ */
+export function pseudonymiseAudit(ctx: AppContext, userId: number, email: string) {
+  const hash = emailHash(ctx, email)
+  ctx.sqlite.query('UPDATE audit_log SET user_id = NULL, target_user_id = NULL, target_hash = ?, detail = NULL WHERE user_id = ? OR target_user_id = ?').run(hash, userId, userId)
+}

@@ -17,6 +17,9 @@ function newToken() {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
 }
 
+/** Sessions are named to their owner by this many characters of the token hash. */
+export const SESSION_ID_LENGTH = 16
+
 // Written once a minute at most: a read-mostly hot path should not write on every poll.
 const TOUCH_INTERVAL_MS = 60_000
 
@@ -64,6 +67,25 @@ export function createSessionStore(ctx: AppContext) {
     },
     destroy(token: string | undefined) {
       if (token) remove.run(hashToken(token))
+    },
+    /** A person's live sessions, newest use first; `id` is a prefix of the token's hash (names it, reveals nothing). */
+    listFor(userId: number, currentToken: string | undefined) {
+      const current = currentToken ? hashToken(currentToken) : ''
+      const now = ctx.now()
+      return sqlite.query<{ token_hash: string; created_at: number; last_seen_at: number; ip: string | null; user_agent: string | null }, [number]>(
+        'SELECT token_hash, created_at, last_seen_at, ip, user_agent FROM sessions WHERE user_id = ? ORDER BY last_seen_at DESC').all(userId)
+        .filter((r) => now - r.last_seen_at <= ctx.config.sessionIdleMs && now - r.created_at <= ctx.config.sessionMaxMs)
+        .map((r) => ({ id: r.token_hash.slice(0, SESSION_ID_LENGTH), createdAt: r.created_at, lastSeenAt: r.last_seen_at, ip: r.ip, userAgent: r.user_agent, current: r.token_hash === current }))
+    },
+    /** Ends one of the person's sessions by its id; false when there is none (another person's id included). */
+    destroyById(userId: number, id: string): boolean {
+      if (id.length !== SESSION_ID_LENGTH || !/^[\w-]+$/.test(id)) return false
+      return sqlite.query('DELETE FROM sessions WHERE user_id = ? AND substr(token_hash, 1, ?) = ?').run(userId, SESSION_ID_LENGTH, id).changes > 0
+    },
+    /** "Sign out everywhere else": every session of the person but this one. */
+    destroyOthers(userId: number, currentToken: string | undefined): number {
+      const keep = currentToken ? hashToken(currentToken) : ''
+      return sqlite.query('DELETE FROM sessions WHERE user_id = ? AND token_hash != ?').run(userId, keep).changes
     },
     purgeExpired() {
       const now = ctx.now()

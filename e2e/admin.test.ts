@@ -1,0 +1,187 @@
+// The expert workspace end to end against the built executable (issue 11): an expert
+// signs in (ADMIN_EMAILS) and lands on /admin, finds a client at status 4 by name,
+// opens a document, answers the message and moves the client to 5 with a note; the
+// client sees the reply, the note and status 5 and gets both mails in German with the
+// link; a user opening /admin sees Access Denied. axe at 360 px and desktop.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { adminSetStatus, newContext, registerViaApi, screenshot, signInThroughUi, startStack, type Stack } from './harness'
+
+let stack: Stack
+const ADMIN = 'expert@swisstax.test'
+const CLIENT = 'lea.brunner@example.ch'
+const YEAR = new Date().getFullYear() - 1
+/** The expert's session from the first test (a second code within 60 s would be a 429). */
+let expertCookie: { name: string; value: string } | undefined
+
+beforeAll(async () => { stack = await startStack({ ADMIN_EMAILS: ADMIN }) })
+afterAll(() => stack?.stop())
+
+/** A mail's quoted-printable text as UTF-8, so the test can look for words. */
+function decodeQp(raw: string) {
+  const soft = raw.replace(/=\r?\n/g, '')
+  const bytes: number[] = []
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft[i] === '=' && /^[0-9A-F]{2}$/.test(soft.slice(i + 1, i + 3)) ? soft.slice(i + 1, i + 3) : null
+    if (hex) { bytes.push(parseInt(hex, 16)); i += 2 } else bytes.push(...new TextEncoder().encode(soft[i]!))
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes))
+}
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
+}
+
+/** A registered client (German) at status 4 with one salary statement and one message. */
+async function clientAtStatus4(page: Page, adminCookie: string) {
+  await signInThroughUi(page, stack.smtp, CLIENT)
+  await page.waitForURL('**/profile?firstTime=true')
+  await registerViaApi(page, { firstName: 'Lea', lastName: 'Brunner' })
+  const user = await page.evaluate(() => fetch('/api/user').then((r) => r.json())) as { id: number }
+  await adminSetStatus(stack.server.url, adminCookie, user.id, YEAR, 2)
+  const answers = await page.evaluate(async (year) => {
+    const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% Lohnausweis\ntrailer << /Root 1 0 R >>\n%%EOF\n')
+    const hash = [...new Uint8Array(await crypto.subtle.digest('SHA-256', pdf))].map((b) => b.toString(16).padStart(2, '0')).join('')
+    const form = new FormData()
+    form.append('files', new File([pdf], 'lohnausweis.pdf', { type: 'application/pdf' }))
+    form.append('hashes[]', hash)
+    form.append('categoryId', '1')
+    form.append('taxYear', String(year))
+    const json = (method: string, body: unknown) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    return [
+      (await fetch('/api/files/upload', { method: 'POST', body: form })).status,
+      (await fetch('/api/send-message', json('POST', { message: 'Ist mein Lohnausweis lesbar?' }))).status,
+      (await fetch('/api/user/language', json('PUT', { language: 'de' }))).status,
+    ]
+  }, YEAR)
+  expect(answers).toEqual([200, 200, 200])
+  await adminSetStatus(stack.server.url, adminCookie, user.id, YEAR, 4)
+  return user
+}
+
+test('an expert finds a client at status 4, reads the document, answers and moves to 5 with a note; the client sees it and gets the mails', async () => {
+  const context = await newContext(stack.browser, { baseURL: stack.server.url, width: 1280, height: 900 })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  await signInThroughUi(page, stack.smtp, ADMIN)
+  // Experts land on /admin and are never asked to register as a client.
+  await page.waitForURL('**/admin')
+  await page.getByRole('heading', { name: 'Expert workspace' }).waitFor()
+  const session = (await context.cookies()).find((c) => c.name.includes('session'))!
+  expertCookie = { name: session.name, value: session.value }
+
+  const clientContext = await newContext(stack.browser, { baseURL: stack.server.url, width: 360 })
+  const clientPage = await clientContext.newPage()
+  const client = await clientAtStatus4(clientPage, `${session.name}=${session.value}`)
+  await page.reload()
+  await page.getByRole('heading', { name: 'Expert workspace' }).waitFor()
+  await page.getByLabel('Search by name or e-mail').fill('Brunner')
+  await page.getByLabel('Status', { exact: true }).selectOption('4')
+  const row = page.locator('.clients-table tbody tr', { hasText: 'Lea Brunner' })
+  await row.waitFor()
+  expect(await page.locator('.clients-table tbody tr').count()).toBe(1)
+  expect(await row.textContent()).toContain('Transmitted')
+  expect(await row.getByLabel('1 unanswered message').count()).toBe(1)
+  await screenshot(page, 'admin-clients-1280')
+  expect(await axe(page)).toEqual([])
+  await row.getByRole('link', { name: 'Lea Brunner' }).click()
+
+  await page.waitForURL(`**/admin/clients/${client.id}?taxYear=${YEAR}`)
+  await page.getByRole('heading', { name: 'Lea Brunner', level: 1 }).waitFor()
+  expect(await page.locator('.status-tracker li[aria-current="step"]').textContent()).toContain('64%')
+  // Open the document: the stored bytes come back, and the download is audited.
+  const view = page.getByRole('link', { name: 'View lohnausweis.pdf' })
+  const [popup] = await Promise.all([page.waitForEvent('popup'), view.click()])
+  await popup.waitForLoadState()
+  expect(popup.url()).toContain('/content')
+  await popup.close()
+  // Chromium's PDF viewer wraps the bytes in the tab: read them with the expert's session instead.
+  const served = await page.request.get((await view.getAttribute('href'))!)
+  expect(served.status()).toBe(200)
+  expect((await served.body()).toString('utf8')).toContain('% Lohnausweis')
+  await page.getByText('Ist mein Lohnausweis lesbar?').waitFor()
+  await screenshot(page, 'admin-client-1280')
+  expect(await axe(page)).toEqual([])
+
+  await page.getByLabel('Your reply').fill('Ja, er ist gut lesbar. Wir prüfen ihn jetzt.')
+  await page.getByRole('button', { name: 'Send reply' }).click()
+  await page.getByText('Reply sent').waitFor()
+  await page.getByLabel('Note to the client (optional)').fill('Bitte Seite 2 noch unterschreiben.')
+  await page.getByRole('button', { name: 'Next', exact: true }).click()
+  await page.locator('.status-tracker li[aria-current="step"]', { hasText: '82%' }).waitFor()
+
+  // The client: status 5, the reply and the note in the bell.
+  await clientPage.goto('/')
+  await clientPage.locator('.loading-overlay').waitFor({ state: 'detached' })
+  // The screen is in the browser's language (English); the mails follow the account's (German).
+  await clientPage.locator('[data-status]').filter({ hasText: 'Under Review' }).waitFor()
+  await clientPage.locator('.bell-button').click()
+  await clientPage.getByText('Their note: “Bitte Seite 2 noch unterschreiben.”', { exact: false }).waitFor()
+  // The reply: quoted in the bell, and in full in the conversation under the message box.
+  await clientPage.getByText('“Ja, er ist gut lesbar. Wir prüfen ihn jetzt.”', { exact: true }).waitFor()
+  await clientPage.getByText('Ja, er ist gut lesbar. Wir prüfen ihn jetzt.', { exact: true }).waitFor()
+  await screenshot(clientPage, 'admin-client-sees-note-360')
+
+  // One mail for the reply and one for the move to 5, in German, with the link, without the reply's or the note's text.
+  // (The set-up's own moves to 2 and 4 mailed the client too.)
+  const clientMails = () => stack.smtp.mails.filter((m) => m.to === CLIENT).map((m) => decodeQp(m.raw))
+  const until = Date.now() + 15_000
+  const reply = () => clientMails().filter((b) => b.includes('Eine unserer Fachpersonen hat Ihre Nachricht beantwortet'))
+  const moved = () => clientMails().filter((b) => b.includes(`Steuererklärung ${YEAR} auf «In Prüfung» gesetzt`))
+  while ((reply().length < 1 || moved().length < 1) && Date.now() < until) await Bun.sleep(100)
+  expect([reply().length, moved().length]).toEqual([1, 1])
+  for (const body of [...reply(), ...moved()]) {
+    expect(body).toContain(stack.server.url)
+    expect(body).toContain('Guten Tag Lea Brunner')
+    expect(body).not.toContain('unterschreiben')
+    expect(body).not.toContain('lesbar')
+  }
+  expect(moved()[0]).toContain('Notiz')
+  expect(errors).toEqual([])
+  await context.close()
+  await clientContext.close()
+}, 120_000)
+
+test('at 360 px the list is cards and the workspace is axe-clean; the board shows the six statuses', async () => {
+  const context = await newContext(stack.browser, { baseURL: stack.server.url, width: 360 })
+  await context.addCookies([{ ...expertCookie!, url: stack.server.url }])
+  const page = await context.newPage()
+  await page.goto('/admin')
+  await page.getByRole('heading', { name: 'Expert workspace' }).waitFor()
+  await page.locator('.client-cards .client-card').first().waitFor()
+  expect(await page.locator('.clients-table').isVisible()).toBe(false)
+  await screenshot(page, 'admin-clients-360')
+  expect(await axe(page)).toEqual([])
+  await page.getByRole('link', { name: 'Board' }).click()
+  await page.locator('.board-column').nth(5).waitFor()
+  expect(await page.locator('.board-column > h3').allTextContents()).toHaveLength(6)
+  await screenshot(page, 'admin-board-360')
+  expect(await axe(page)).toEqual([])
+  await page.getByRole('link', { name: 'System' }).click()
+  await page.getByText('Environment').waitFor()
+  await page.getByText('production', { exact: true }).waitFor()
+  await page.getByRole('heading', { name: 'Debug panel' }).waitFor()
+  await screenshot(page, 'admin-system-360')
+  expect(await axe(page)).toEqual([])
+  await context.close()
+}, 120_000)
+
+test('a user opening /admin sees Access Denied; the Debug button refuses them', async () => {
+  const context = await newContext(stack.browser, { baseURL: stack.server.url, width: 360 })
+  const page = await context.newPage()
+  await signInThroughUi(page, stack.smtp, 'someone@example.ch')
+  await page.waitForURL('**/profile?firstTime=true')
+  await registerViaApi(page, { firstName: 'Sam', lastName: 'Muster' })
+  await page.goto('/admin')
+  await page.getByRole('heading', { name: 'Access Denied' }).waitFor()
+  await page.getByText('This area is restricted to administrators only.').waitFor()
+  expect(await axe(page)).toEqual([])
+  await page.goto('/')
+  await page.locator('.loading-overlay').waitFor({ state: 'detached' })
+  await page.getByRole('button', { name: 'Debug' }).click()
+  await page.getByText('Debug Access Restricted').waitFor()
+  await context.close()
+}, 120_000)

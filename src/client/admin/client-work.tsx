@@ -1,0 +1,112 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { messageOf } from '../api/client'
+import { toast } from '../ui/toast'
+import { replyTo, type ClientDetail } from './admin-api'
+
+/** The year's checklist: the required categories and every other one with files. */
+export function ChecklistCard({ data }: { data: ClientDetail }) {
+  const { t } = useTranslation('admin')
+  const shown = data.checklist.filter((c) => c.required || c.fileCount > 0)
+  return (
+    <section aria-labelledby="checklist-heading">
+      <h2 id="checklist-heading">{t('client.checklist', { year: data.taxYear })}</h2>
+      <ul className="checklist">
+        {shown.map((c) => (
+          <li key={c.id} className={c.fileCount > 0 || !c.isRelevant ? 'done' : 'open'}>
+            <span aria-hidden="true">{c.fileCount > 0 || !c.isRelevant ? '✓' : '○'}</span>{' '}
+            {c.name}{c.required ? ` (${t('client.required')})` : ''}:{' '}
+            {c.isRelevant ? t('clients.files', { count: c.fileCount }) : t('client.not_relevant')}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** Documents by category, each with View, Download and its versions. */
+export function DocumentsCard({ data }: { data: ClientDetail }) {
+  const { t, i18n } = useTranslation('admin')
+  const byCategory = new Map<string, ClientDetail['files']>()
+  for (const f of data.files) byCategory.set(f.categoryName, [...(byCategory.get(f.categoryName) ?? []), f])
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <section aria-labelledby="documents-heading">
+      <h2 id="documents-heading">{t('client.documents', { year: data.taxYear })}</h2>
+      {data.files.length === 0 && <p className="muted">{t('client.no_documents')}</p>}
+      {[...byCategory].map(([category, files]) => (
+        <div key={category} className="document-group">
+          <h3>{category}</h3>
+          <ul>
+            {files.map((f) => (
+              <li key={f.id}>
+                <strong>{f.filename}</strong> <span className="muted">v{f.version} · {when(f.uploadedAt)}</span>
+                <div className="control-row">
+                  <a href={f.blobUrl} target="_blank" rel="noopener" aria-label={t('client.view_file', { name: f.filename })}>{t('client.view')}</a>
+                  <a href={`${f.blobUrl}?download=1`} download aria-label={t('client.download_file', { name: f.filename })}>{t('client.download')}</a>
+                </div>
+                {f.versions.length > 1 && (
+                  <details>
+                    <summary>{t('client.versions', { count: f.versions.length })}</summary>
+                    <ul>
+                      {f.versions.map((v) => (
+                        <li key={v.version}>
+                          v{v.version} · {when(v.createdAt)} ·{' '}
+                          <a href={`${v.blobUrl}?download=1`} download aria-label={t('client.download_version', { name: f.filename, version: v.version })}>{t('client.download')}</a>
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  )
+}
+
+/** The conversation, oldest first, and the reply box (it answers the client's latest message). */
+export function MessagesCard({ messages, onReplied }: { messages: ClientDetail['messages']; onReplied: () => void }) {
+  const { t, i18n } = useTranslation('admin')
+  const [text, setText] = useState('')
+  const [busy, setBusy] = useState(false)
+  const last = [...messages].reverse().find((m) => !m.fromExpert)
+  const send = async () => {
+    if (!last || !text.trim()) return
+    setBusy(true)
+    try {
+      await replyTo(last.id, text)
+      setText('')
+      toast({ title: t('messages.sent'), variant: 'success' })
+      onReplied()
+    } catch (err) {
+      toast({ title: t('messages.failed'), description: messageOf(err, ''), variant: 'destructive' })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section aria-labelledby="messages-heading">
+      <h2 id="messages-heading">{t('client.messages')}</h2>
+      {messages.length === 0 && <p className="muted">{t('messages.none')}</p>}
+      <ol className="thread">
+        {messages.map((m) => (
+          <li key={m.id} className={m.fromExpert ? 'from-expert' : 'from-client'}>
+            <small className="muted">{m.fromExpert ? t('messages.expert') : t('messages.client')} · {new Date(m.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</small>
+            <p>{m.message}</p>
+          </li>
+        ))}
+      </ol>
+      {last && (
+        <form onSubmit={(e) => { e.preventDefault(); void send() }}>
+          <label>{t('messages.reply_label')}
+            <textarea value={text} rows={3} maxLength={20000} onChange={(e) => setText(e.target.value)} />
+          </label>
+          <button type="submit" disabled={busy || !text.trim()}>{t('messages.reply')}</button>
+        </form>
+      )}
+    </section>
+  )
+}

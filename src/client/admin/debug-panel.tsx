@@ -1,0 +1,85 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'wouter'
+import { messageOf } from '../api/client'
+import { useSessionUser } from '../api/user'
+import { toast } from '../ui/toast'
+import { TAX_STATUSES } from '../../shared/tax-status'
+import { offeredTaxYears } from '../../shared/tax-years'
+import { fetchDbStatus, fetchTaxProfileStatus, setOwnStatus, setTaxProfileFlag } from './admin-api'
+import { useLoad } from './use-load'
+
+export const DB_STATUS_POLL_MS = 10_000
+export const TAX_STATUS_POLL_MS = 5_000
+
+/**
+ * The debug panel of spec part 1 §6 for experts: database status every 10 s, the tax
+ * status every 5 s, the tax-profile-complete toggle, a status and year setter, and
+ * (development only, the server has no such route in production) the column fix.
+ */
+export function AdminDebugPanel() {
+  const { t, i18n } = useTranslation('admin')
+  const db = useLoad(fetchDbStatus, [], DB_STATUS_POLL_MS)
+  const tax = useLoad(fetchTaxProfileStatus, [], TAX_STATUS_POLL_MS)
+  const years = offeredTaxYears()
+  const [status, setStatus] = useState('')
+  const [year, setYear] = useState(years[0]!)
+  const failed = (title: string) => (err: unknown) => toast({ title, description: messageOf(err, ''), variant: 'destructive' })
+
+  const toggle = () => setTaxProfileFlag(!tax.data?.isTaxProfileComplete).then(tax.reload, failed(t('debug.update_failed')))
+  const applyStatus = () => {
+    if (!status) return toast({ title: t('status.select_required'), variant: 'destructive' })
+    setOwnStatus(Number(status), year).then(tax.reload, failed(t('debug.update_failed')))
+  }
+  // A development-only route (mounted in dev mode only, so not in the typed App); its answer is not read.
+  const fixColumn = () => fetch('/api/debug/fix-column', { method: 'POST', credentials: 'same-origin' })
+    .then((r) => (r.ok ? r : Promise.reject(new Error(String(r.status))))).then(db.reload, failed(t('debug.fix_failed')))
+
+  return (
+    <section aria-labelledby="debug-heading" className="debug-card">
+      <h2 id="debug-heading">{t('debug.heading')}</h2>
+      {db.error !== null && <p role="alert" className="error">{t('debug.check_failed')}</p>}
+      {db.data && (
+        <dl className="facts">
+          <div><dt>{t('debug.column')}</dt><dd>{db.data.hasTaxProfileColumn ? t('yes') : t('no')} ({t('debug.columns', { count: db.data.columns.length })})</dd></div>
+          <div><dt>{t('debug.users')}</dt><dd>{db.data.userCount}</dd></div>
+          <div><dt>{t('debug.completed')}</dt><dd>{db.data.taxCompletedCount} ({db.data.completionRate}%)</dd></div>
+          <div><dt>{t('debug.newest')}</dt><dd>{db.data.newestUser ? `${db.data.newestUser.id} · ${db.data.newestUser.email}` : '—'}</dd></div>
+          <div><dt>{t('debug.checked')}</dt><dd>{new Date(db.data.lastChecked).toLocaleTimeString(i18n.language)}</dd></div>
+        </dl>
+      )}
+      {tax.data && (
+        <p>{t('debug.tax_status', { year: tax.data.taxYear, status: t(`home:status.name.${tax.data.taxStatus}`), complete: tax.data.isTaxProfileComplete ? t('yes') : t('no') })}</p>
+      )}
+      <div className="control-row">
+        <button type="button" className="outline" onClick={db.reload}>{t('debug.refresh')}</button>
+        <button type="button" className="outline" onClick={toggle}>{t('debug.toggle')}</button>
+        {process.env.NODE_ENV === 'development' && <button type="button" className="outline" onClick={fixColumn}>{t('debug.fix')}</button>}
+      </div>
+      <div className="control-row">
+        <label>{t('debug.status')}
+          <select value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">{t('status.select_placeholder')}</option>
+            {TAX_STATUSES.map((s) => <option key={s.id} value={s.id}>{s.id} · {t(`home:status.name.${s.name}`)}</option>)}
+          </select>
+        </label>
+        <label>{t('clients.year')}
+          <select value={year} onChange={(e) => setYear(Number(e.target.value))}>{years.map((y) => <option key={y} value={y}>{y}</option>)}</select>
+        </label>
+        <button type="button" onClick={applyStatus}>{t('debug.set_status')}</button>
+      </div>
+    </section>
+  )
+}
+
+/** The dashboard's Debug button: experts go to their panel, everyone else gets the spec's refusal. */
+export function DebugButton() {
+  const { t } = useTranslation('admin')
+  const user = useSessionUser()
+  const [, navigate] = useLocation()
+  const open = () => {
+    if (user?.role === 'admin') return navigate('/admin?tab=system')
+    toast({ title: t('debug.restricted_title'), description: t('debug.restricted_text'), variant: 'destructive' })
+  }
+  return <button type="button" className="outline debug-button" onClick={open}>{t('debug.button')}</button>
+}

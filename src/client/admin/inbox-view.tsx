@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import { messageOf } from '../api/client'
+import { fetchInbox } from './admin-api'
+import { useLoad } from './use-load'
+
+const INBOX_POLL_MS = 30_000
+
+/** Client messages without an expert's answer, oldest first, across clients. */
+export function InboxView() {
+  const { t, i18n } = useTranslation('admin')
+  const { data, error } = useLoad(() => fetchInbox(1), [], INBOX_POLL_MS)
+  return (
+    <section aria-labelledby="inbox-heading">
+      <h2 id="inbox-heading">{t('tabs.inbox')}</h2>
+      {error !== null && <p role="alert" className="error">{messageOf(error, t('errors.load_failed'))}</p>}
+      {!data && error === null && <p aria-busy="true">{t('loading')}</p>}
+      {data && data.items.length === 0 && <p>{t('inbox.empty')}</p>}
+      {data && data.items.length > 0 && (
+        <>
+          <p className="muted">{t('inbox.total', { count: data.total })}</p>
+          <ol className="inbox">
+            {data.items.map((m) => (
+              <li key={m.id}>
+                <article>
+                  <h3><Link href={`/admin/clients/${m.userId}`}>{m.name || m.email}</Link></h3>
+                  <small className="muted">{new Date(m.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</small>
+                  <p>{m.message}</p>
+                </article>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import { messageOf } from '../api/client'
+import { toast } from '../ui/toast'
+import { fetchSystem, resetClient, type SystemInfo } from './admin-api'
+import { useLoad } from './use-load'
+import { AdminDebugPanel } from './debug-panel'
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+
+/** The system card (spec part 2 §2), the reset-by-id card, the Tax Card Demo link and the debug panel. */
+export function SystemView() {
+  const { t, i18n } = useTranslation('admin')
+  const { data, error } = useLoad(() => fetchSystem(false), [])
+  const [integrity, setIntegrity] = useState<SystemInfo['integrity']>(null)
+  const check = async () => {
+    try {
+      setIntegrity((await fetchSystem(true)).integrity)
+    } catch (err) {
+      toast({ title: t('system.check_failed'), description: messageOf(err, ''), variant: 'destructive' })
+    }
+  }
+  return (
+    <>
+      <section aria-labelledby="system-heading">
+        <h2 id="system-heading">{t('system.heading')}</h2>
+        {error !== null && <p role="alert" className="error">{messageOf(error, t('errors.load_failed'))}</p>}
+        {data && (
+          <dl className="facts">
+            <div><dt>{t('system.environment')}</dt><dd>{data.environment}</dd></div>
+            <div><dt>{t('system.version')}</dt><dd>{data.version}</dd></div>
+            <div><dt>{t('system.build_date')}</dt><dd>{data.buildDate ? new Date(data.buildDate).toLocaleString(i18n.language) : '—'}</dd></div>
+            <div><dt>{t('system.uptime')}</dt><dd>{t('system.uptime_value', { hours: Math.floor(data.uptimeSeconds / 3600), minutes: Math.floor((data.uptimeSeconds % 3600) / 60) })}</dd></div>
+            <div><dt>{t('system.database')}</dt><dd>{mb(data.database.bytes)}</dd></div>
+            <div><dt>{t('system.files')}</dt><dd>{t('system.files_value', { files: data.storedFiles, versions: data.storedVersions, size: mb(data.storedBytes) })}</dd></div>
+            <div><dt>{t('system.users')}</dt><dd>{t('system.users_value', { clients: data.clients, admins: data.admins })}</dd></div>
+            <div><dt>{t('system.mail')}</dt><dd>{t(data.mail.configured ? 'system.mail_on' : 'system.mail_off', { pending: data.mail.pending, failing: data.mail.failing, sent: data.mail.sent })}</dd></div>
+            <div><dt>{t('system.migrations')}</dt><dd>{data.migrations.map((m) => m.tag).join(', ')}</dd></div>
+            <div><dt>{t('system.integrity')}</dt><dd>{integrity ? integrity.join(', ') : <button type="button" className="outline" onClick={check}>{t('system.check')}</button>}</dd></div>
+          </dl>
+        )}
+        <p><Link href="/tax-card-demo">{t('system.tax_card_demo')}</Link></p>
+      </section>
+      <ResetByIdCard />
+      <AdminDebugPanel />
+    </>
+  )
+}
+
+/** The spec's Reset User Profile card: a numeric user id and 'Reset to First-Time Login'. */
+function ResetByIdCard() {
+  const { t } = useTranslation('admin')
+  const [id, setId] = useState('')
+  const submit = async () => {
+    if (!/^\d+$/.test(id.trim()) || Number(id) === 0) {
+      return toast({ title: t('reset.invalid_title'), description: t('reset.invalid_text'), variant: 'destructive' })
+    }
+    if (!window.confirm(t('reset.confirm_text'))) return
+    try {
+      await resetClient(Number(id))
+      toast({ title: t('reset.done'), variant: 'success' })
+      setId('')
+    } catch (err) {
+      toast({ title: t('reset.failed'), description: messageOf(err, t('reset.failed_text')), variant: 'destructive' })
+    }
+  }
+  return (
+    <section aria-labelledby="reset-id-heading">
+      <h2 id="reset-id-heading">{t('reset.card_heading')}</h2>
+      <form className="control-row" onSubmit={(e) => { e.preventDefault(); void submit() }}>
+        <label>{t('reset.user_id')}<input inputMode="numeric" value={id} onChange={(e) => setId(e.target.value)} /></label>
+        <button type="submit" className="secondary">{t('reset.button')}</button>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,43 @@
+import { Elysia, t } from 'elysia'
+import type { AppContext } from '../context'
+import { pluginSeed } from '../context'
+import type { SessionStore } from '../infra/sessions'
+import type { BlobStore } from '../infra/blob-store'
+import { authPlugin } from '../infra/auth-plugin'
+import { sessionCookie } from '../infra/session-cookie'
+import { audit } from '../infra/audit'
+import { tooManyRequests } from '../http/errors'
+import { EMAIL_MAX_LENGTH } from '../../shared/email'
+import { createIpLimiter } from '../auth/ip-limit'
+import { deleteAccount } from './account'
+import { exportArchive } from './export'
+import { storageUsed } from '../documents/service'
+
+/** Exports per person and hour: each one reads every stored document. */
+export const EXPORTS_PER_HOUR = 3
+
+/** The person's rights over their data (issue 13): export, deletion, and the storage they use. */
+export function rightsRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore) {
+  const exports = createIpLimiter(EXPORTS_PER_HOUR, 3_600_000)
+  return new Elysia({ name: 'rights-routes', seed: pluginSeed(ctx) })
+    .use(authPlugin(ctx, sessions))
+    .get('/api/user/export', ({ user, rc }) => {
+      const wait = exports.hit(`user:${user.id}`, ctx.now())
+      if (wait > 0) throw tooManyRequests(wait / 1000, 'You have exported your data several times in the last hour. Please try again later.')
+      audit(ctx, rc, 'data_export')
+      const day = new Date(ctx.now()).toISOString().slice(0, 10)
+      return new Response(exportArchive(ctx, store, user.id), {
+        headers: {
+          'Content-Type': 'application/zip',
+          'Content-Disposition': `attachment; filename="swisstax-export-${day}.zip"`,
+          'Cache-Control': 'no-store',
+        },
+      })
+    }, { auth: true })
+    .get('/api/user/storage', ({ user }) => ({ usedBytes: storageUsed(ctx, user.id), quotaBytes: ctx.config.userQuotaBytes }), { auth: true })
+    .delete('/api/user', ({ rc, body, set }) => {
+      const answer = deleteAccount(ctx, rc, store, body.confirmEmail)
+      set.headers['set-cookie'] = sessionCookie(ctx.config, '', 0)
+      return answer
+    }, { auth: true, body: t.Object({ confirmEmail: t.String({ maxLength: EMAIL_MAX_LENGTH }) }) })
+}
