@@ -7,6 +7,7 @@ import { messageOf } from '../api/client'
 import { type SessionUser } from '../api/user'
 import { acceptTerms, useSaveProfile } from '../api/profile'
 import { toast } from '../ui/toast'
+import { YourData } from './your-data'
 import { DEFAULT_COUNTRY_CODE, SUBSCRIPTION_PLANS, checkProfileField, hasRegistrationFields, profileReminders } from '../../shared/profile'
 import { defaultTaxYear } from '../../shared/tax-years'
 import { PhoneInput } from '../ui/phone-input'
@@ -177,6 +178,7 @@ export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: Ses
         </article>
       )}
       {!firstTime && <EmailUpdates on={user.emailUpdates !== false} />}
+      {!firstTime && <YourData email={user.email} />}
     </PageShell>
   )
 }

@@ -4,6 +4,8 @@ import { pluginSeed } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import { addressCoverage, searchAddresses } from './search'
+import { shaped } from '../http/schemas'
+import type { AddressResult } from '../../shared/address'
 
 /** GET /api/address/search?q=: up to 5 Swiss addresses (spec part 2 §2 "Address lookup"). */
 export function addressRoutes(ctx: AppContext, sessions: SessionStore) {
@@ -16,6 +18,7 @@ export function addressRoutes(ctx: AppContext, sessions: SessionStore) {
     }, {
       auth: true,
       query: t.Object({ q: t.Optional(t.String({ maxLength: 500 })) }),
+      response: shaped<AddressResult[]>(),
     })
     // What the search can find on this server, for the widget's hint (streets only after an import).
     .get('/api/address/coverage', () => addressCoverage(ctx), {

@@ -11,7 +11,7 @@ import type { BlobStore } from '../infra/blob-store'
 import { parseUpload } from './multipart'
 import { categoryList } from './categories'
 import { serveVersion } from './serve'
-import { categoryState, fileHistory, listFiles, moveFile, setRelevance, softDelete, storeUploads, versionForViewer, requireStorageLeft, type DocumentHooks } from './service'
+import { categoryState, fileHistory, listFiles, moveFile, setRelevance, softDelete, storeUploads, versionForViewer, requireStorageLeft, type DocumentHooks, type RelevanceAnswer } from './service'
 import type { CategoryRecord, FileRecord, FileVersionRecord, UploadAnswer } from '../../shared/documents'
 import { shaped } from '../http/schemas'
 
@@ -92,6 +92,6 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       if (toggled) return toggled
       const id = intParam(params.categoryId, 0, 1, 1000, 'categoryId')
       return setRelevance(ctx, hooks, user.id, id, body.taxYear, body.isRelevant)
-    }, { auth: true, body: t.Object({ taxYear: t.Union([t.Integer(), t.String()]), isRelevant: t.Boolean() }) })
+    }, { auth: true, body: t.Object({ taxYear: t.Union([t.Integer(), t.String()]), isRelevant: t.Boolean() }), response: shaped<RelevanceAnswer>() })
 }
 

@@ -29,8 +29,11 @@ export interface DocumentHooks {
   /** Files or not-relevant marks changed for (user, year); answers whether the status moved. */
   filesChanged(userId: number, taxYear: number): boolean
   /** A named section toggle ('spouse', 'children') sent to the category call; undefined when the key names none. */
-  toggleSection(userId: number, key: string, taxYear: unknown, enabled: boolean): object | undefined
+  toggleSection(userId: number, key: string, taxYear: unknown, enabled: boolean): RelevanceAnswer | undefined
 }
+
+/** POST /api/user-preferences/:key: a category marked (not) relevant, or a named section toggled. */
+export type RelevanceAnswer = { success: boolean; categoryId: number | string; isRelevant: boolean; taxYear: number; statusAdvanced?: boolean }
 
 /** Deleted files keep their blobs this long, then maintenance purges them. */
 export const PURGE_AFTER_MS = 30 * 24 * 3_600_000
