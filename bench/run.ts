@@ -242,6 +242,19 @@ if (want('addresses')) {
   sections.set('addresses', table.replace(/^### /, '## ').trimEnd() + '\n')
 }
 
+if (want('lighthouse')) {
+  // Issue 12: bench/lighthouse.ts runs Lighthouse (under Node) three times per page and prints its own table.
+  console.log('lighthouse: /login and the dashboard, mobile, median of 3 …')
+  const run = Bun.spawnSync(['bun', 'bench/lighthouse.ts'], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, BENCH_NO_BUILD: '1' } })
+  const out = run.stdout.toString()
+  const table = out.slice(out.indexOf('### Lighthouse'))
+  if (run.exitCode !== 0 || !table.startsWith('###')) {
+    console.error(out)
+    process.exit(1)
+  }
+  sections.set('lighthouse', table.replace(/^### /, '## ').trimEnd() + '\n')
+}
+
 const header = `# Benchmark results
 
 Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}).

@@ -162,3 +162,11 @@ for (const width of [360, 1280]) {
     await context.close()
   }, 120_000)
 }
+
+test('the living design page is not part of the production build', async () => {
+  const { context, page } = await signedIn(1280, 'design.page@example.ch')
+  await page.goto('/design')
+  await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()
+  expect(await page.locator('.design-swatches').count()).toBe(0)
+  await context.close()
+})

@@ -60,5 +60,12 @@ test('Ctrl+Shift+D opens the debug panel with the dev mailbox; login-as signs in
   await panel.getByRole('button', { name: 'Log in as user 1' }).click()
   await page.waitForURL('**/profile?firstTime=true')
   expect((await page.evaluate(() => fetch('/api/user').then((r) => r.json()))).email).toBe('dev.user@example.ch')
+  // The living design page: every shared component, from the real CSS (development builds only).
+  await page.evaluate(() => fetch('/api/user/profile', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Dev', lastName: 'User', phone: '791234567', countryCode: '+41' }) }))
+  await page.evaluate(() => fetch('/api/gtc/accept', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accepted: true }) }))
+  await page.goto('/design')
+  await page.getByRole('heading', { name: 'Design system', level: 1 }).waitFor()
+  expect(await page.locator('.design-swatches li').count()).toBe(10)
+  expect(await page.locator('.design-toasts .toast').count()).toBe(3)
   await context.close()
 }, 60_000)

@@ -22,6 +22,8 @@ const CantonsPage = lazy(() => import('./cantons/cantons-page'))
 const AddressDemoPage = lazy(() => import('./address/address-demo-page'))
 const AdminPage = lazy(() => import('./admin/admin-page'))
 const ClientPage = lazy(() => import('./admin/client-page'))
+// The living page of the design system: development builds only (the bundler drops it from production).
+const DesignPage = process.env.NODE_ENV === 'production' ? null : lazy(() => import('./design/design-page'))
 
 /** Routes of areas that have not landed yet: their title only (issue 2). */
 const TITLE_ONLY: Record<string, string> = {
@@ -73,6 +75,7 @@ export function App() {
           {Object.entries(PROTECTED).map(([path, component]) => (
             <Route key={path} path={path}>{() => <Protected component={component} />}</Route>
           ))}
+          {DesignPage && <Route path="/design">{() => <Protected component={DesignPage} />}</Route>}
           {Object.entries(TITLE_ONLY).map(([path, key]) => (
             <Route key={path} path={path}>{() => <Protected component={() => <TitleOnlyPage title={t(key)} />} />}</Route>
           ))}

@@ -7,6 +7,7 @@ import { EmailUpdates } from './email-updates'
 import { sessionUserAtom } from '../store'
 import { api, messageOf } from '../api'
 import { toast } from '../ui/toast'
+import { YourData } from './your-data'
 import { DEFAULT_COUNTRY_CODE, SUBSCRIPTION_PLANS, checkProfileField, hasRegistrationFields, profileReminders } from '../../shared/profile'
 import { defaultTaxYear } from '../../shared/tax-years'
 import { PhoneInput } from './phone-input'
@@ -181,6 +182,7 @@ export function ProfileForm({ firstTime }: { firstTime: boolean }) {
         </article>
       )}
       {!firstTime && <EmailUpdates on={user.emailUpdates !== false} />}
+      {!firstTime && <YourData email={user.email} />}
     </PageShell>
   )
 }

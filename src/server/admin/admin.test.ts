@@ -51,6 +51,12 @@ describe('access', () => {
     expect((await t.request('GET', '/api/user', { cookie: client.cookie })).json.firstName).toBe('Anna')
   })
 
+  test("an expert's bell has no profile reminders: experts are never asked to register as a client", async () => {
+    const { admin, client } = await setup()
+    expect((await t.request('GET', '/api/notifications', { cookie: admin.cookie })).json).toEqual([])
+    expect(((await t.request('GET', '/api/notifications', { cookie: client.cookie })).json as { id: string }[]).some((n) => n.id.startsWith('reminder-'))).toBe(true)
+  })
+
   test('fix-column and login-as are 404 in production, even for an admin', async () => {
     const { admin } = await setup()
     expect((await t.request('POST', '/api/debug/fix-column', { cookie: admin.cookie })).status).toBe(404)

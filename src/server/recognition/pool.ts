@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { setPriority } from 'node:os'
 import type { Subprocess } from 'bun'
 import type { WorkerAnswer, WorkerRequest } from './worker/main'
 
@@ -27,6 +28,9 @@ async function forwardStderr(stream: ReadableStream<Uint8Array>) {
     for (const line of lines) if (!NOISE.test(line)) process.stderr.write(`recognition worker: ${line}\n`)
   }
 }
+
+/** The worker's scheduling priority (nice value) relative to the server's 0. */
+const WORKER_NICE = 10
 
 export interface PoolStats { peakWorkerRss: number; started: number }
 
@@ -60,6 +64,8 @@ export function createPool(opts: { idleMs?: number; command?: string[] } = {}) {
         onExit: () => this.gone(new Error('the recognition worker stopped')),
       })
       all.add(this)
+      // Reading is background work: the requests of the server come first when the cores are busy.
+      try { setPriority(this.proc.pid, WORKER_NICE) } catch { /* not allowed here: it runs at the server's priority */ }
       forwardStderr(this.proc.stderr as ReadableStream<Uint8Array>)
     }
     gone(err: Error) {

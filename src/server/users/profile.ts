@@ -164,12 +164,15 @@ export function markTaxProfileComplete(ctx: AppContext, userId: number) {
 
 type ReminderRow = { firstName: string | null; lastName: string | null; phone: string | null; street: string | null; city: string | null; complete: number | null; plan: string | null }
 
-/** What the profile reminders look at, in one prepared query: the notifications poll asks on every call. */
+/**
+ * What the profile reminders look at, in one prepared query: the notifications poll asks on every call.
+ * None for experts: they are never asked to fill in a client's profile (DESIGN.md §12).
+ */
 export function reminderFieldsOf(ctx: AppContext, userId: number): Parameters<typeof profileReminders>[0] | null {
   const r = ctx.sqlite.query<ReminderRow, [number]>(
     `SELECT u.first_name AS firstName, u.last_name AS lastName, u.phone AS phone, p.street AS street, p.city AS city,
             p.is_tax_profile_complete AS complete, p.subscription_plan AS plan
-       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ?`,
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ? AND u.role = 'user'`,
   ).get(userId)
   return r && { firstName: r.firstName, lastName: r.lastName, phone: r.phone, street: r.street, city: r.city, isTaxProfileComplete: r.complete === 1, subscriptionPlan: r.plan }
 }

@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'wouter'
+import { api, clearApiCache } from '../api'
+import { store, sessionUserAtom } from '../store'
+import { Dialog } from '../ui/dialog'
+import { toast } from '../ui/toast'
+
+interface SessionRow { id: string; current: boolean; ip: string | null; browser: string; os: string; lastUsedAt: string }
+interface Storage { usedBytes: number; quotaBytes: number }
+
+const megabytes = (bytes: number, language: string) =>
+  new Intl.NumberFormat(language === 'gsw' ? 'de-CH' : language, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)
+
+/**
+ * The person's rights over their data (issue 13), on the profile: storage used
+ * against the quota, where they are signed in (end one, or all others), the
+ * export of everything as one ZIP, and deleting the account after a screen that
+ * names what will be lost and offers the export first.
+ */
+export function YourData({ email }: { email: string }) {
+  const { t, i18n } = useTranslation('profile')
+  const [, navigate] = useLocation()
+  const [sessions, setSessions] = useState<SessionRow[]>([])
+  const [storage, setStorage] = useState<Storage | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  const [typed, setTyped] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+
+  const load = useCallback(async () => {
+    try {
+      const [s, u] = await Promise.all([api<{ sessions: SessionRow[] }>('/api/auth/sessions'), api<Storage>('/api/user/storage')])
+      setSessions(s.sessions)
+      setStorage(u)
+    } catch { /* a lost session is handled by the session watch */ }
+  }, [])
+  useEffect(() => { void load() }, [load])
+
+  const end = async (path: string, method: string) => {
+    try {
+      await api(path, { method })
+      toast({ title: t('your_data.sessions.ended'), variant: 'success' })
+    } catch {
+      toast({ title: t('your_data.sessions.failed'), variant: 'destructive' })
+    }
+    await load()
+  }
+
+  const remove = async () => {
+    setBusy(true)
+    setError('')
+    try {
+      await api('/api/user', { method: 'DELETE', body: { confirmEmail: typed } })
+      sessionStorage.clear()
+      clearApiCache()
+      store.set(sessionUserAtom, null)
+      navigate('/login')
+      toast({ title: t('your_data.delete.done'), variant: 'success' })
+    } catch (err) {
+      const code = (err as { code?: string }).code
+      setError(t(`your_data.delete.errors.${code === 'CONFIRM_EMAIL_MISMATCH' || code === 'LAST_ADMIN' ? code : 'other'}`))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'gsw' ? 'de-CH' : i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <article className="profile-card your-data" aria-labelledby="your-data-title">
+      <h2 id="your-data-title">{t('your_data.title')}</h2>
+
+      {storage && (
+        <section aria-labelledby="storage-title">
+          <h3 id="storage-title">{t('your_data.storage.title')}</h3>
+          <label htmlFor="storage-meter">{t('your_data.storage.used', { used: megabytes(storage.usedBytes, i18n.language), quota: megabytes(storage.quotaBytes, i18n.language) })}</label>
+          <progress id="storage-meter" max={storage.quotaBytes} value={storage.usedBytes} />
+        </section>
+      )}
+
+      <section aria-labelledby="sessions-title">
+        <h3 id="sessions-title">{t('your_data.sessions.title')}</h3>
+        <ul className="session-list">
+          {sessions.map((s) => (
+            <li key={s.id} data-session={s.id}>
+              <span>
+                <strong>{s.browser || t('your_data.sessions.unknown_browser')}{s.os ? ` · ${s.os}` : ''}</strong>
+                {s.current && <mark className="badge">{t('your_data.sessions.this_one')}</mark>}
+                <br />
+                <small className="muted">{t('your_data.sessions.detail', { ip: s.ip ?? '–', when: when(s.lastUsedAt) })}</small>
+              </span>
+              {!s.current && (
+                <button type="button" className="outline secondary" onClick={() => void end(`/api/auth/sessions/${s.id}`, 'DELETE')}>
+                  {t('your_data.sessions.end')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {sessions.length > 1 && (
+          <button type="button" className="outline" onClick={() => void end('/api/auth/sessions/end-others', 'POST')}>{t('your_data.sessions.end_others')}</button>
+        )}
+      </section>
+
+      <section aria-labelledby="export-title">
+        <h3 id="export-title">{t('your_data.export.title')}</h3>
+        <p>{t('your_data.export.text')}</p>
+        <a className="button-link" href="/api/user/export" download>{t('your_data.export.button')}</a>
+      </section>
+
+      <section aria-labelledby="delete-title">
+        <h3 id="delete-title">{t('your_data.delete.title')}</h3>
+        <p>{t('your_data.delete.text')}</p>
+        <button type="button" className="danger" onClick={() => { setTyped(''); setError(''); setConfirming(true) }}>{t('your_data.delete.button')}</button>
+      </section>
+
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={t('your_data.delete.confirm_title')} labelledBy="delete-account-title"
+        footer={<>
+          <button type="button" className="secondary" onClick={() => setConfirming(false)}>{t('your_data.delete.cancel')}</button>
+          <button type="button" className="danger" aria-busy={busy} disabled={busy || typed.trim() === ''} onClick={() => void remove()}>{t('your_data.delete.confirm')}</button>
+        </>}>
+        <p>{t('your_data.delete.lost_intro')}</p>
+        <ul>
+          {(['profile', 'documents', 'declarations', 'messages', 'sessions'] as const).map((k) => <li key={k}>{t(`your_data.delete.lost.${k}`)}</li>)}
+        </ul>
+        <p>{t('your_data.delete.export_first')} <a href="/api/user/export" download>{t('your_data.export.button')}</a></p>
+        <label htmlFor="confirm-email">{t('your_data.delete.type_email', { email })}</label>
+        <input id="confirm-email" type="email" autoComplete="off" value={typed} aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'confirm-email-error' : undefined} onChange={(e) => setTyped(e.target.value)} />
+        {error && <small id="confirm-email-error" className="form-error" role="alert">{error}</small>}
+      </Dialog>
+    </article>
+  )
+}
