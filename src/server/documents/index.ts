@@ -78,7 +78,8 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
     }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
     .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, hooks, user, params.id) }), { auth: true, response: t.Object({ success: t.Boolean(), statusAdvanced: t.Boolean() }) })
     .post('/api/files/:id/move', ({ params, body, user }) => moveFile(ctx, hooks, user, params.id, body),
-      { auth: true, body: t.Object({ categoryId: t.Union([t.Integer(), t.String()]), taxYear: t.Optional(t.Union([t.Integer(), t.String()])) }) })
+      { auth: true, body: t.Object({ categoryId: t.Union([t.Integer(), t.String()]), taxYear: t.Optional(t.Union([t.Integer(), t.String()])) }),
+        response: t.Object({ success: t.Boolean(), id: t.String(), categoryId: t.Number(), taxYear: t.Number(), statusAdvanced: t.Boolean() }) })
     .get('/api/document-categories', ({ query, user }) => {
       const taxYear = optionalTaxYearParam(query.taxYear)
       const mode = query.mode === 'all' ? 'all' : 'basic'
