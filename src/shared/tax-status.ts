@@ -27,6 +27,9 @@ export const isTaxStatusId = (id: unknown): id is TaxStatusId => TAX_STATUSES.so
 /** From status 4 (processing) the year's documents are with the experts: no more uploads, deletes or marks. */
 export const isTransmitted = (statusId: number) => statusId >= 4
 
+/** Transmitting (3→4) is possible at status 3 once the advanced tax information is marked complete (DESIGN.md §7). */
+export const mayTransmit = (statusId: number, advancedInfoCompleted: boolean) => statusId === 3 && advancedInfoCompleted
+
 /** The experts' status tracker (spec part 2 §4): its own percentages per status. */
 export const TRACKER_PERCENT: Record<TaxStatusId, number> = { 1: 16, 2: 32, 3: 48, 4: 64, 5: 82, 6: 100 }
 

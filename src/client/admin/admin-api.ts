@@ -1,45 +1,35 @@
-import { api } from '../api'
-// Answer types come from the server's own functions (type-only imports, erased at
-// build): the client never restates what the server answers.
-import type { listClients } from '../../server/admin/clients'
-import type { clientDetail } from '../../server/admin/client-detail'
-import type { unansweredMessages } from '../../server/messages/service'
-import type { listAudit } from '../../server/infra/audit'
-import type { systemInfo } from '../../server/admin/system'
-import type { dbStatus, taxProfileStatus } from '../../server/admin/debug'
-import type { resetProfile } from '../../server/admin/reset'
-import type { taxStatusAnswer } from '../../server/tax-status/service'
+import { api, call } from '../api/client'
 
-export type ClientList = ReturnType<typeof listClients>
-export type ClientRow = ClientList['items'][number]
-export type ClientDetail = ReturnType<typeof clientDetail>
-export type Inbox = ReturnType<typeof unansweredMessages> & { page: number; pageSize: number }
-export type AuditPage = ReturnType<typeof listAudit> & { actions: string[] }
-export type SystemInfo = ReturnType<typeof systemInfo>
-export type DbStatus = ReturnType<typeof dbStatus>
-export type TaxProfileStatus = ReturnType<typeof taxProfileStatus>
-type StatusAnswer = ReturnType<typeof taxStatusAnswer> & { success: boolean }
-
-const query = (params: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams()
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v))
-  const s = q.toString()
-  return s ? `?${s}` : ''
-}
+/**
+ * The expert workspace's calls, through the typed client: answers are the routes' own
+ * types (no copies, no type imports from the server besides the one App type).
+ */
+const str = (v: number | string | undefined) => (v === undefined || v === '' ? undefined : String(v))
 
 export interface ClientFilter { q?: string; status?: number; taxYear?: number; page?: number; sort?: 'activity' | 'name' }
 
-export const fetchClients = (f: ClientFilter) => api<ClientList>(`/api/admin/users${query({ ...f })}`)
-export const fetchClient = (id: number, taxYear?: number) => api<ClientDetail>(`/api/admin/users/${id}${query({ taxYear })}`)
+export const fetchClients = (f: ClientFilter) =>
+  call(api.admin.users.get({ query: { q: str(f.q), status: str(f.status), taxYear: str(f.taxYear), page: str(f.page), sort: f.sort } }))
+export const fetchClient = (id: number, taxYear?: number) => call(api.admin.users({ id }).get({ query: { taxYear: str(taxYear) } }))
 export const moveStatus = (id: number, statusId: number, taxYear: number, note?: string) =>
-  api<StatusAnswer>(`/api/admin/users/${id}/status`, { method: 'POST', body: { statusId, taxYear, ...(note ? { note } : {}) } })
-export const replyTo = (messageId: number, message: string) => api(`/api/admin/messages/${messageId}/reply`, { method: 'POST', body: { message } })
-export const resetClient = (userId: number | string) => api<ReturnType<typeof resetProfile>>('/api/admin/reset-profile', { method: 'POST', body: { userId } })
-export const setPlan = (id: number, subscriptionPlan: string) => api(`/api/admin/users/${id}/plan`, { method: 'PUT', body: { subscriptionPlan } })
-export const fetchInbox = (page = 1) => api<Inbox>(`/api/admin/inbox${query({ page })}`)
-export const fetchAudit = (f: { userId?: number; action?: string; page?: number }) => api<AuditPage>(`/api/admin/audit${query(f)}`)
-export const fetchSystem = (integrity = false) => api<SystemInfo>(`/api/admin/system${integrity ? '?integrity=1' : ''}`)
-export const fetchDbStatus = () => api<DbStatus>('/api/debug/db-status')
-export const fetchTaxProfileStatus = () => api<TaxProfileStatus>('/api/tax/status')
-export const setTaxProfileFlag = (status: boolean) => api('/api/tax-profile/set-status', { method: 'POST', body: { status } })
-export const setOwnStatus = (taxStatus: number, taxYear: number) => api('/api/user/tax-status', { method: 'PATCH', body: { taxStatus, taxYear } })
+  call(api.admin.users({ id }).status.post({ statusId, taxYear, ...(note ? { note } : {}) }))
+export const replyTo = (messageId: number, message: string) => call(api.admin.messages({ id: messageId }).reply.post({ message }))
+export const resetClient = (userId: number | string) => call(api.admin['reset-profile'].post({ userId }))
+export const setPlan = (id: number, subscriptionPlan: string) => call(api.admin.users({ id }).plan.put({ subscriptionPlan }))
+export const fetchInbox = (page = 1) => call(api.admin.inbox.get({ query: { page: String(page) } }))
+export const fetchAudit = (f: { userId?: number; action?: string; page?: number }) =>
+  call(api.admin.audit.get({ query: { userId: str(f.userId), action: f.action || undefined, page: str(f.page) } }))
+export const fetchSystem = (integrity = false) => call(api.admin.system.get({ query: integrity ? { integrity: '1' } : {} }))
+export const fetchDbStatus = () => call(api.debug['db-status'].get())
+export const fetchTaxProfileStatus = () => call(api.tax.status.get({ query: {} }))
+export const setTaxProfileFlag = (status: boolean) => call(api['tax-profile']['set-status'].post({ status }))
+export const setOwnStatus = (taxStatus: number, taxYear: number) => call(api.user['tax-status'].patch({ taxStatus, taxYear }))
+
+export type ClientList = Awaited<ReturnType<typeof fetchClients>>
+export type ClientRow = ClientList['items'][number]
+export type ClientDetail = Awaited<ReturnType<typeof fetchClient>>
+export type Inbox = Awaited<ReturnType<typeof fetchInbox>>
+export type AuditPage = Awaited<ReturnType<typeof fetchAudit>>
+export type SystemInfo = Awaited<ReturnType<typeof fetchSystem>>
+export type DbStatus = Awaited<ReturnType<typeof fetchDbStatus>>
+export type TaxProfileStatus = Awaited<ReturnType<typeof fetchTaxProfileStatus>>

@@ -1,7 +1,6 @@
-import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearch } from 'wouter'
-import { sessionUserAtom } from '../store'
+import { useSessionUser } from '../api/user'
 import { PageShell } from '../pages/page-shell'
 import { ClientsView } from './clients-view'
 import { InboxView } from './inbox-view'
@@ -32,7 +31,7 @@ export function AccessDenied() {
  */
 export default function AdminPage() {
   const { t } = useTranslation('admin')
-  const user = useAtomValue(sessionUserAtom)
+  const user = useSessionUser()
   const search = new URLSearchParams(useSearch())
   const tab: Tab = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as Tab) : 'clients'
   if (user?.role !== 'admin') return <AccessDenied />

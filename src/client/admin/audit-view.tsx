@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { messageOf } from '../api'
+import { messageOf } from '../api/client'
 import { fetchAudit } from './admin-api'
 import { useLoad } from './use-load'
 

@@ -1,12 +1,11 @@
 import { useState } from 'react'
-import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams, useSearch } from 'wouter'
-import { sessionUserAtom } from '../store'
+import { useSessionUser } from '../api/user'
 import { PageShell } from '../pages/page-shell'
 import { Dialog } from '../ui/dialog'
 import { toast } from '../ui/toast'
-import { messageOf } from '../api'
+import { messageOf } from '../api/client'
 import { offeredTaxYears, parseTaxYear } from '../../shared/tax-years'
 import { fetchClient, resetClient, setPlan } from './admin-api'
 import { useLoad } from './use-load'
@@ -19,7 +18,7 @@ import { ChecklistCard, DocumentsCard, MessagesCard } from './client-work'
 /** /admin/clients/:id: everything an expert needs to work on one client's year. */
 export default function ClientPage() {
   const { t } = useTranslation('admin')
-  const user = useAtomValue(sessionUserAtom)
+  const user = useSessionUser()
   const params = useParams<{ id: string }>()
   const id = Number(params.id)
   const [taxYear, setTaxYear] = useState(parseTaxYear(new URLSearchParams(useSearch()).get('taxYear')) ?? offeredTaxYears()[0]!)

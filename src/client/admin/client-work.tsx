@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { messageOf } from '../api'
+import { messageOf } from '../api/client'
 import { toast } from '../ui/toast'
 import { replyTo, type ClientDetail } from './admin-api'
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { TAX_STATUSES } from '../../shared/tax-status'
 import { offeredTaxYears } from '../../shared/tax-years'
-import { messageOf } from '../api'
+import { messageOf } from '../api/client'
 import { fetchClients, type ClientList, type ClientRow } from './admin-api'
 import { useLoad } from './use-load'
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import { messageOf } from '../api'
+import { messageOf } from '../api/client'
 import { fetchInbox } from './admin-api'
 import { useLoad } from './use-load'
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { nextStatusId, previousStatusId, TAX_STATUSES, TRACKER_PERCENT, type TaxStatusId } from '../../shared/tax-status'
-import { messageOf } from '../api'
+import { messageOf } from '../api/client'
 import { toast } from '../ui/toast'
 import { moveStatus } from './admin-api'
 

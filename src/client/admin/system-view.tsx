@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import { messageOf } from '../api'
+import { messageOf } from '../api/client'
 import { toast } from '../ui/toast'
 import { fetchSystem, resetClient, type SystemInfo } from './admin-api'
 import { useLoad } from './use-load'

@@ -1,21 +1,26 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { api, messageOf } from '../api'
+import { call, devApi, messageOf } from '../api/client'
 import { toast } from '../ui/toast'
-import { loadSessionUser } from '../session'
+
+// The mailbox only: the database status needs an expert's session and lives in /admin (admin/debug-panel.tsx).
+const load = async () => ({ mails: (await call(devApi.debug.mailbox.get())).mails })
+
+/** The debug panel polls the database status and the dev mailbox every 10 s (spec part 1 §7). */
+const DEBUG_POLL_MS = 10_000
 
 /**
- * The hidden debug panel (Ctrl+Shift+D): the dev mailbox and login-as. The database
- * status needs an expert's session and lives in /admin (admin/debug-panel.tsx).
- * Only compiled into development builds:
+ * The hidden debug panel (Ctrl+Shift+D). Only compiled into development builds:
  * in production this module is never reached and the server has no such routes.
  */
 export function DebugPanel() {
   const { t } = useTranslation('login')
   const [, navigate] = useLocation()
   const [open, setOpen] = useState(false)
-  const [mails, setMails] = useState<{ to: string; code: string }[]>([])
+  // Plain state, not a query: /login has no query client (its JavaScript budget), and this is dev-only.
+  const [data, setData] = useState<Awaited<ReturnType<typeof load>> | null>(null)
+  const mails = data?.mails ?? []
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -28,26 +33,21 @@ export function DebugPanel() {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
 
-  const refresh = async () => {
-    try {
-      setMails((await api<{ mails: { to: string; code: string }[] }>('/api/debug/mailbox', { quiet401: true })).mails)
-    } catch (err) {
-      toast({ title: t('debug.check_failed'), description: messageOf(err, ''), variant: 'destructive' })
-    }
+  const refresh = () => {
+    load().then(setData, (err: unknown) => toast({ title: t('debug.check_failed'), description: messageOf(err, ''), variant: 'destructive' }))
   }
   useEffect(() => {
     if (!open) return
     refresh()
-    const timer = setInterval(refresh, 10_000)
+    const timer = setInterval(refresh, DEBUG_POLL_MS)
     return () => clearInterval(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open])
 
   const loginAs = async (id: number) => {
     try {
-      await api(`/api/debug/login-as/${id}`, { quiet401: true })
-      const user = await loadSessionUser()
-      navigate(user?.role === 'admin' ? '/admin' : user?.isProfileComplete ? '/' : '/profile?firstTime=true')
+      await call(devApi.debug['login-as']({ userId: id }).get())
+      // The signed-in area sends a new account on to its registration.
+      navigate('/')
     } catch (err) {
       if (id === 1) return loginAs(2)
       toast({ title: t('debug.login_failed'), description: messageOf(err, ''), variant: 'destructive' })

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, messageOf } from '../api'
-import { loadSessionUser } from '../session'
+import { api, call, messageOf } from '../api/client'
+import { invalidateUser } from '../api/user'
 import { toast } from '../ui/toast'
 
 /** The profile's switch for e-mail from the experts' side (expert replies, status moves, deadlines); on by default. */
@@ -11,8 +11,8 @@ export function EmailUpdates({ on }: { on: boolean }) {
   const change = async (emailUpdates: boolean) => {
     setBusy(true)
     try {
-      await api('/api/user/email-updates', { method: 'PUT', body: { emailUpdates } })
-      await loadSessionUser()
+      await call(api.user['email-updates'].put({ emailUpdates }))
+      await invalidateUser()
       toast({ title: t('email_updates.saved'), variant: 'success', duration: 2000 })
     } catch (err) {
       toast({ title: t('email_updates.failed'), description: messageOf(err, ''), variant: 'destructive' })

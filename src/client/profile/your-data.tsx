@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { api, clearApiCache } from '../api'
-import { store, sessionUserAtom } from '../store'
+import { api, call } from '../api/client'
+import { forgetSession } from '../api/session'
 import { Dialog } from '../ui/dialog'
 import { toast } from '../ui/toast'
 
-interface SessionRow { id: string; current: boolean; ip: string | null; browser: string; os: string; lastUsedAt: string }
-interface Storage { usedBytes: number; quotaBytes: number }
+const fetchSessions = () => call(api.auth.sessions.get())
+const fetchStorage = () => call(api.user.storage.get())
+type SessionRow = Awaited<ReturnType<typeof fetchSessions>>['sessions'][number]
+type Storage = Awaited<ReturnType<typeof fetchStorage>>
 
 const megabytes = (bytes: number, language: string) =>
   new Intl.NumberFormat(language === 'gsw' ? 'de-CH' : language, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)
@@ -30,16 +32,16 @@ export function YourData({ email }: { email: string }) {
 
   const load = useCallback(async () => {
     try {
-      const [s, u] = await Promise.all([api<{ sessions: SessionRow[] }>('/api/auth/sessions'), api<Storage>('/api/user/storage')])
+      const [s, u] = await Promise.all([fetchSessions(), fetchStorage()])
       setSessions(s.sessions)
       setStorage(u)
     } catch { /* a lost session is handled by the session watch */ }
   }, [])
   useEffect(() => { void load() }, [load])
 
-  const end = async (path: string, method: string) => {
+  const end = async (request: () => Promise<unknown>) => {
     try {
-      await api(path, { method })
+      await request()
       toast({ title: t('your_data.sessions.ended'), variant: 'success' })
     } catch {
       toast({ title: t('your_data.sessions.failed'), variant: 'destructive' })
@@ -51,10 +53,8 @@ export function YourData({ email }: { email: string }) {
     setBusy(true)
     setError('')
     try {
-      await api('/api/user', { method: 'DELETE', body: { confirmEmail: typed } })
-      sessionStorage.clear()
-      clearApiCache()
-      store.set(sessionUserAtom, null)
+      await call(api.user.delete({ confirmEmail: typed }))
+      forgetSession()
       navigate('/login')
       toast({ title: t('your_data.delete.done'), variant: 'success' })
     } catch (err) {
@@ -90,7 +90,7 @@ export function YourData({ email }: { email: string }) {
                 <small className="muted">{t('your_data.sessions.detail', { ip: s.ip ?? '–', when: when(s.lastUsedAt) })}</small>
               </span>
               {!s.current && (
-                <button type="button" className="outline secondary" onClick={() => void end(`/api/auth/sessions/${s.id}`, 'DELETE')}>
+                <button type="button" className="outline secondary" onClick={() => void end(() => call(api.auth.sessions({ id: s.id }).delete()))}>
                   {t('your_data.sessions.end')}
                 </button>
               )}
@@ -98,7 +98,7 @@ export function YourData({ email }: { email: string }) {
           ))}
         </ul>
         {sessions.length > 1 && (
-          <button type="button" className="outline" onClick={() => void end('/api/auth/sessions/end-others', 'POST')}>{t('your_data.sessions.end_others')}</button>
+          <button type="button" className="outline" onClick={() => void end(() => call(api.auth.sessions['end-others'].post()))}>{t('your_data.sessions.end_others')}</button>
         )}
       </section>
 

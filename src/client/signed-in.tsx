@@ -1,0 +1,85 @@
+import { lazy, type ComponentType } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Redirect, Route, Switch, useLocation } from 'wouter'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { queryClient } from './api/query-client'
+import { useSessionUser } from './api/user'
+import { useSessionWatch } from './api/session'
+import { SessionExpiredDialog } from './ui/session-expired-dialog'
+import { TitleOnlyPage } from './pages/page-shell'
+import { useAreaStyles } from './styles/area-styles'
+
+/**
+ * Everything but /login and the legal pages: loaded after /login (its budget is 110 KB
+ * gzip), with the query client, the session watch and the Session Expired dialog.
+ */
+const HomePage = lazy(() => import('./home/home-page'))
+const ProfilePage = lazy(() => import('./profile/profile-page'))
+const NotFoundPage = lazy(() => import('./pages/not-found'))
+const FileHistoryPage = lazy(() => import('./documents/file-history-page'))
+const CantonsPage = lazy(() => import('./cantons/cantons-page'))
+const AddressDemoPage = lazy(() => import('./address/address-demo-page'))
+const AdminPage = lazy(() => import('./admin/admin-page'))
+const ClientPage = lazy(() => import('./admin/client-page'))
+// The living page of the design system: development builds only (the bundler drops it from production).
+const DesignPage = process.env.NODE_ENV === 'production' ? null : lazy(() => import('./design/design-page'))
+
+/** Routes of areas that have not landed yet: their title only (issue 2). */
+const TITLE_ONLY: Record<string, string> = {
+  '/advanced-tax-info': 'pages.advanced_tax_info',
+  '/advanced-tax-info-legacy': 'pages.advanced_tax_info_legacy',
+  '/pgbar': 'pages.progress',
+  '/tax-card-demo': 'pages.tax_card_demo',
+  '/featuretest': 'pages.feature_test',
+}
+
+/** Signed-in routes. An area's issue replaces its title-only entry with its screen. */
+const PROTECTED: Record<string, ComponentType> = {
+  '/': HomePage,
+  '/profile': ProfilePage,
+  '/file-history': FileHistoryPage,
+  '/cantons': CantonsPage,
+  '/address-demo': AddressDemoPage,
+  '/admin': AdminPage,
+  '/admin/clients/:id': ClientPage,
+}
+
+function Protected({ component: Component }: { component: ComponentType }) {
+  useAreaStyles()
+  const user = useSessionUser()
+  const [location] = useLocation()
+  if (user === null) return <Redirect to="/login" replace />
+  // Experts work in /admin (DESIGN.md §12): never on a taxpayer's dashboard, never asked to register as a client.
+  if (user.role === 'admin') return location === '/' ? <Redirect to="/admin" replace /> : <Component />
+  // First-time registration (name, phone, the terms) comes before every other screen (spec part 2 §2).
+  if (!user.isProfileComplete && location !== '/profile') return <Redirect to="/profile?firstTime=true" replace />
+  return <Component />
+}
+
+function SignedInRoutes() {
+  const { t } = useTranslation()
+  useSessionWatch()
+  return (
+    <>
+      <Switch>
+        {Object.entries(PROTECTED).map(([path, component]) => (
+          <Route key={path} path={path}>{() => <Protected component={component} />}</Route>
+        ))}
+        {DesignPage && <Route path="/design">{() => <Protected component={DesignPage} />}</Route>}
+        {Object.entries(TITLE_ONLY).map(([path, key]) => (
+          <Route key={path} path={path}>{() => <Protected component={() => <TitleOnlyPage title={t(key)} />} />}</Route>
+        ))}
+        <Route component={NotFoundPage} />
+      </Switch>
+      <SessionExpiredDialog />
+    </>
+  )
+}
+
+export default function SignedInArea() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SignedInRoutes />
+    </QueryClientProvider>
+  )
+}
