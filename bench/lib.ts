@@ -148,6 +148,7 @@ export function wrkFixedRate(url: string, opts: { seconds: number; rate: number;
     wrk(url, { seconds, connections: opts.connections, headers: opts.headers, script: 'bench/fixed-rate.lua', env: { DELAY_MS: String(Math.max(1, Math.round(delayMs))) } })
   const nominal = (opts.connections * 1000) / opts.rate
   const calibration = run(2, nominal)
-  const delayMs = calibration.rps > 0 ? nominal * (calibration.rps / opts.rate) : nominal
+  // A calibration slowed by a busy machine must not turn into a burst: shorten the wait by a fifth at most.
+  const delayMs = calibration.rps > 0 ? Math.max(0.8 * nominal, nominal * (calibration.rps / opts.rate)) : nominal
   return run(opts.seconds, delayMs)
 }
