@@ -8,7 +8,8 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npx bun build.ts && ./dist/swisstax --version
 
-# Run stage: the executable alone, as a non-root user, data in a volume.
+# Run stage: the executable alone, as a non-root user (uid 10001), data in a volume.
+# A bind mount for /data must belong to uid 10001 (chown 10001 DIR on the host).
 FROM debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates curl \
  && rm -rf /var/lib/apt/lists/* \
@@ -21,6 +22,6 @@ ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
-  CMD curl -fsS -o /dev/null http://127.0.0.1:3000/manifest.webmanifest || exit 1
+  CMD curl -fsS -o /dev/null "http://127.0.0.1:${PORT}/manifest.webmanifest" || exit 1
 ENTRYPOINT ["/usr/local/bin/swisstax"]
 CMD ["serve"]

@@ -14,7 +14,7 @@ for (const part of (existsSync('bench/RESULTS.md') ? readFileSync('bench/RESULTS
   const [, name, text] = /^(\S+) -->\n([\s\S]*)$/.exec(part) ?? []
   if (name && text) sections.set(name, text.trimEnd() + '\n')
 }
-const ORDER = ['auth', 'memory', 'coldstart', 'login', 'home', 'documents']
+const ORDER = ['auth', 'memory', 'coldstart', 'login', 'home', 'documents', 'addresses', 'lighthouse', 'admin']
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a')
 const verdict = (ok: boolean) => (ok ? '✅' : '❌')
 
@@ -166,6 +166,14 @@ if (want('login')) {
   cleanup(server.dataDir)
 }
 
+if (want('admin')) {
+  // Issue 11: bench/admin.ts seeds 10,000 clients and prints its own table.
+  console.log('admin: the experts\' client list at 10,000 clients …')
+  const run = Bun.spawnSync(['bun', 'bench/admin.ts'], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, BENCH_NO_BUILD: '1' } })
+  if (run.exitCode !== 0) process.exit(1)
+  sections.set('admin', run.stdout.toString().replace(/^### /, '## ').trimEnd() + '\n')
+}
+
 if (want('documents')) {
   // Issue 4: bench/documents.ts runs its own servers and prints its own table.
   console.log('documents: 50 MB upload vs raw pipeline, peak RSS, GET /api/files …')
@@ -177,6 +185,19 @@ if (want('documents')) {
     process.exit(1)
   }
   sections.set('documents', table.replace(/^### /, '## ').trimEnd() + '\n')
+}
+
+if (want('addresses')) {
+  // Issue 12: bench/addresses.ts generates the register, imports it and prints its own table.
+  console.log('addresses: import of 3 million building addresses, database growth, search p50/p99 …')
+  const run = Bun.spawnSync(['bun', 'bench/addresses.ts'], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, BENCH_NO_BUILD: '1' } })
+  const out = run.stdout.toString()
+  const table = out.slice(out.indexOf('### Address'))
+  if (run.exitCode !== 0 || !table.startsWith('###')) {
+    console.error(out)
+    process.exit(1)
+  }
+  sections.set('addresses', table.replace(/^### /, '## ').trimEnd() + '\n')
 }
 
 const header = `# Benchmark results

@@ -60,12 +60,12 @@ export async function startSmtp() {
 }
 
 /** Starts the executable; resolves once it answers. */
-export async function startServer(env: Record<string, string> = {}) {
+export async function startServer(env: Record<string, string> = {}, opts: { binary?: string } = {}) {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-e2e-'))
   const url = `http://127.0.0.1:${port}`
   const log: string[] = []
-  const proc = Bun.spawn([BINARY], {
+  const proc = Bun.spawn([opts.binary ?? BINARY], {
     cwd: tmpdir(),
     env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, ...env },
     stdout: 'pipe',

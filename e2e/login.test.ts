@@ -7,7 +7,7 @@ let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefine
 beforeAll(async () => ({ smtp, server, browser, stop } = await startStack({ MAIL_FROM: 'SwissTax <codes@swisstax.test>' })))
 afterAll(() => stop?.())
 
-test('intro, code by mail, first-time profile, language switch, logout', async () => {
+test('intro on the first visit only, skipped by a key; sounds off until turned on; focus in the code field; logout without intro', async () => {
   const context = await newContext(browser, { baseURL: server.url, reducedMotion: false })
   const page = await context.newPage()
   const errors: string[] = []
@@ -15,27 +15,38 @@ test('intro, code by mail, first-time profile, language switch, logout', async (
 
   const audio: string[] = []
   page.on('request', (r) => { if (r.url().includes('/api/audio/')) audio.push(new URL(r.url()).pathname) })
+  // The page's clock is stopped once the intro shows: it cannot end by itself, so only the skip can show the form.
+  await page.clock.install()
   await page.goto('/')
   await page.waitForURL('**/login')
-  await page.getByText('Smart tax savings').waitFor({ timeout: 1500 })
-  // The first click anywhere plays the intro sound, fetched from /api/audio.
-  await page.mouse.click(10, 10)
-  for (let i = 0; i < 40 && !audio.includes('/api/audio/intro.wav'); i++) await page.waitForTimeout(25)
-  expect(audio).toContain('/api/audio/intro.wav')
-  // The intro: title and slogan first, then the logo, then the card after about 6 s.
-  await page.getByRole('heading', { name: 'SwissTax' }).waitFor({ timeout: 1500 })
-  await page.getByText('Smart tax savings').waitFor({ timeout: 500 })
+  // The intro: title and slogan, and how to skip it; no form yet. Then the page's clock stops.
+  await page.getByText('Smart tax savings').waitFor()
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100))
+  await page.getByText('Press any key or tap to skip').waitFor()
   await screenshot(page, 'login-intro')
-  await page.getByRole('img', { name: 'SwissTax' }).first().waitFor({ timeout: 4000 })
   expect(await page.getByLabel('E-mail address').count()).toBe(0)
-  await page.getByLabel('E-mail address').waitFor({ timeout: 8000 })
+  // Any key skips it.
+  await page.keyboard.press('Shift')
+  await page.getByLabel('E-mail address').waitFor()
+  await page.clock.resume()
   expect(await page.locator('.features li').count()).toBe(7)
-  // Focusing the e-mail field plays the short sound and shakes the title.
+  // Sounds are off until turned on: focusing the e-mail field fetches no sound.
   await page.getByLabel('E-mail address').focus()
   await page.locator('h1.shake').waitFor({ timeout: 1000 })
-  for (let i = 0; i < 40 && !audio.includes('/api/audio/focus.wav'); i++) await page.waitForTimeout(25)
-  expect(audio).toContain('/api/audio/focus.wav')
+  const soundToggle = page.getByRole('button', { name: 'Sounds: off' })
+  expect(await soundToggle.getAttribute('aria-pressed')).toBe('false')
+  await soundToggle.click()
+  await page.getByRole('button', { name: 'Sounds: on' }).waitFor()
+  await page.getByLabel('E-mail address').focus()
+  for (let i = 0; i < 80 && !audio.includes('/api/audio/focus.wav'); i++) await page.waitForTimeout(25)
+  expect(audio).toEqual(['/api/audio/focus.wav'])
   await screenshot(page, 'login-card')
+  // The next visit of this browser: no intro, the sound choice remembered.
+  await page.reload()
+  await page.getByLabel('E-mail address').waitFor()
+  expect(await page.getByText('Smart tax savings').count()).toBe(0)
+  expect(await page.getByRole('button', { name: 'Sounds: on' }).getAttribute('aria-pressed')).toBe('true')
+  await page.getByRole('button', { name: 'Sounds: on' }).click()
 
   const email = 'anna.muster@example.ch'
   const send = page.getByRole('button', { name: 'Send code' })
@@ -43,6 +54,8 @@ test('intro, code by mail, first-time profile, language switch, logout', async (
   await page.getByLabel('E-mail address').fill(email)
   await send.click()
   await page.getByText('Code sent', { exact: true }).waitFor()
+  // The focus is in the code field: the code typed next goes there.
+  await page.waitForFunction(() => document.activeElement?.id === 'login-code')
   const code = await smtp.codeFor(email)
   const mail = smtp.mails.findLast((m) => m.to === email)!
   expect(mail.raw).toContain('Content-Type: text/plain')
@@ -68,11 +81,32 @@ test('intro, code by mail, first-time profile, language switch, logout', async (
 
   await page.getByRole('button', { name: 'Logout' }).click()
   await page.waitForURL('**/login')
+  // Never an intro after a logout.
+  await page.getByLabel('E-mail address').waitFor()
+  expect(await page.locator('.intro').count()).toBe(0)
   await page.goto('/')
   await page.waitForURL('**/login')
   expect(errors).toEqual([])
   await context.close()
 }, 60_000)
+
+test('a click or tap skips the intro too; reduced motion never shows it', async () => {
+  const context = await newContext(browser, { baseURL: server.url, reducedMotion: false })
+  const page = await context.newPage()
+  await page.clock.install()
+  await page.goto('/login')
+  await page.getByText('Smart tax savings').waitFor()
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100))
+  await page.mouse.click(10, 10)
+  await page.getByLabel('E-mail address').waitFor()
+  await context.close()
+  const reduced = await newContext(browser, { baseURL: server.url })
+  const calm = await reduced.newPage()
+  await calm.goto('/login')
+  await calm.getByLabel('E-mail address').waitFor()
+  expect(await calm.locator('.intro').count()).toBe(0)
+  await reduced.close()
+})
 
 test('a wrong code shows the error and keeps the user on the login screen', async () => {
   const context = await newContext(browser, { baseURL: server.url })
@@ -107,16 +141,17 @@ test('unknown paths show the not-found page; legal pages are public', async () =
   await context.close()
 }, 30_000)
 
-test('the change log lists versions 0.33 to 0.24', async () => {
+test('the login screen shows the version of package.json; the change log lists every version down to 0.24', async () => {
   const context = await newContext(browser, { baseURL: server.url })
   const page = await context.newPage()
   await page.goto('/login')
-  await page.getByRole('button', { name: 'Version 0.33' }).click()
+  const { version } = JSON.parse(await Bun.file('package.json').text())
+  await page.getByRole('button', { name: `Version ${version}` }).click()
   const dialog = page.getByRole('dialog')
   await dialog.waitFor()
   const headings = await dialog.locator('h3').allTextContents()
-  expect(headings).toHaveLength(10)
-  expect(headings[0]).toContain('0.33')
-  expect(headings[9]).toContain('0.24')
+  expect(headings).toHaveLength(11)
+  expect(headings[0]).toContain(version.split('.').slice(0, 2).join('.'))
+  expect(headings[10]).toContain('0.24')
   await context.close()
 }, 30_000)

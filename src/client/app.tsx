@@ -10,6 +10,7 @@ import { LoadingOverlay } from './ui/loading-overlay'
 import { LEGAL_PAGES } from './legal/legal-page'
 import { TitleOnlyPage } from './pages/page-shell'
 import { useAreaStyles } from './styles/area-styles'
+import { useDocumentTitle } from './pages/titles'
 
 const LoginPage = lazy(() => import('./login/login-page'))
 const HomePage = lazy(() => import('./home/home-page'))
@@ -59,6 +60,7 @@ export function App() {
   const { t } = useTranslation()
   const [location] = useLocation()
   useSessionWatch()
+  useDocumentTitle()
   useEffect(() => { window.scrollTo(0, 0) }, [location])
   return (
     <>

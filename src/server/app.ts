@@ -10,6 +10,7 @@ import { sweepAuditDaily } from './infra/audit'
 import { purgeOldLoginCodes } from './auth/service'
 import { authRoutes } from './auth/index'
 import { userRoutes } from './users/index'
+import { accountRoutes } from './account/index'
 import { taxStatusRoutes } from './tax-status/index'
 import { notificationRoutes } from './notifications/index'
 import { messageRoutes } from './messages/index'
@@ -21,17 +22,21 @@ import { cantonRoutes } from './cantons/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
 import { documentRoutes } from './documents/index'
-import { purgeDeleted } from './documents/service'
+import { advancedCompletion, documentHooks } from './wiring'
+import { purgeDeleted, storedVersionCheck } from './documents/service'
+import { adminRoutes } from './admin/index'
+import { startClientMail } from './client-mail/index'
 import { advancedRoutes } from './advanced/index'
+import { recognitionRoutes } from './recognition/index'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
  * into the `{ message, code }` envelope; a 500 is logged and never leaks details.
  */
-export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean; blobs?: BlobStore } = {}) {
+export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean; blobs?: BlobStore; recognition?: boolean } = {}) {
   // The infrastructure every area receives: one session store, one blob store.
   const sessions = createSessionStore(ctx)
-  const blobs = opts.blobs ?? openBlobStore(ctx)
+  const blobs = opts.blobs ?? openBlobStore(ctx, storedVersionCheck(ctx))
   if (opts.maintenance) {
     startMaintenance(ctx, [
       function expiredSessions() { sessions.purgeExpired() },
@@ -39,6 +44,7 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
       function deletedFiles() { purgeDeleted(ctx, blobs) },
       function oldAuditEntries() { sweepAuditDaily(ctx) },
     ])
+    startClientMail(ctx)
   }
   // Bun's own limit would answer 413 with an empty body before we see the request;
   // parseLimitedBody and the upload parser count every body themselves instead.
@@ -61,16 +67,19 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
       return errorResponse(500, 'INTERNAL', 'Something went wrong on our side. Please try again.')
     })
     .use(authRoutes(ctx, sessions))
+    .use(accountRoutes(ctx, sessions))
     .use(userRoutes(ctx, sessions))
-    .use(taxStatusRoutes(ctx, sessions))
+    .use(taxStatusRoutes(ctx, sessions, advancedCompletion(ctx)))
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))
-    .use(documentRoutes(ctx, sessions, blobs))
+    .use(documentRoutes(ctx, sessions, blobs, documentHooks(ctx)))
+    .use(recognitionRoutes(ctx, sessions, blobs, { run: opts.recognition }))
     .use(profileRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))
     .use(addressRoutes(ctx, sessions))
     .use(advancedRoutes(ctx, sessions))
     .use(cantonRoutes())
+    .use(adminRoutes(ctx, sessions))
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))
 

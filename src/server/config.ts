@@ -1,6 +1,8 @@
 /** Runtime settings (DESIGN.md §3). Read once at start; tests build their own. */
 export interface Config {
   port: number
+  /** The address to listen on (HOST, default 0.0.0.0). */
+  host: string
   dataDir: string
   publicUrl: string
   smtpUrl?: string
@@ -23,6 +25,22 @@ export interface Config {
   auditRetentionDays: number
   /** Stored bytes per person, all versions of live files (USER_QUOTA_MB, default 2048). */
   userQuotaBytes: number
+  /** Documents read at once in the background (RECOGNITION_WORKERS, default 1; 0 stops recognition). */
+  recognitionWorkers: number
+  /** FILING_DEADLINE 'MM-DD' (default 03-31): the deadline of year Y falls on that day of Y+1. */
+  filingDeadline: { month: number; day: number }
+}
+
+/** 'MM-DD' → month and day; a wrong setting stops the start with a clear message. */
+export function parseFilingDeadline(raw: string | undefined): { month: number; day: number } {
+  const m = /^(\d{2})-(\d{2})$/.exec(raw ?? '03-31')
+  const month = Number(m?.[1]), day = Number(m?.[2])
+  // 2001 is not a leap year, so 02-29 is refused: a deadline must exist every year.
+  const probe = new Date(Date.UTC(2001, month - 1, day))
+  if (!m || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
+    throw new Error(`FILING_DEADLINE must be a day of the year as MM-DD (e.g. 03-31), got "${raw}"`)
+  }
+  return { month, day }
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, argv: string[] = []): Config {
@@ -32,6 +50,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
   return {
     port,
+    host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR ?? './data',
     publicUrl,
     smtpUrl: env.SMTP_URL || undefined,
@@ -48,10 +67,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firmAddress: env.FIRM_ADDRESS?.trim() ?? '',
     auditRetentionDays: positive(env, 'AUDIT_RETENTION_DAYS', 365),
     userQuotaBytes: positive(env, 'USER_QUOTA_MB', 2048) * 1024 * 1024,
+    recognitionWorkers: workerCount(env.RECOGNITION_WORKERS),
+    filingDeadline: parseFilingDeadline(env.FILING_DEADLINE || undefined),
   }
 }
 
 export const isHttps = (c: Config) => c.publicUrl.startsWith('https://')
+
+/** RECOGNITION_WORKERS: each worker may use a core and about 250 MB while it reads a scan. */
+function workerCount(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 0 || n > 16) throw new Error(`RECOGNITION_WORKERS must be a number from 0 to 16, got "${raw}"`)
+  return n
+}
 
 /** TRUST_PROXY=N: N trusted hops; 'true' is one, unset or 'false' none. */
 function trustedHops(raw: string | undefined): number {

@@ -13,9 +13,31 @@ export interface Keys {
   codeHmac: Buffer
 }
 
-export function loadKeys(dataDir: string, envKey?: string): Keys {
-  const master = envKey ? decodeKey(envKey) : readOrCreateKeyFile(join(dataDir, 'master.key'))
-  return { master, codeHmac: derive(master, 'swisstax login-code hmac v1') }
+export const keyFilePath = (dataDir: string) => join(dataDir, 'master.key')
+
+/**
+ * `mayCreate` is false once documents are stored: a new key over existing data
+ * would make every stored file unreadable (a restored backup without its key).
+ */
+export function loadKeys(dataDir: string, envKey?: string, mayCreate = true): Keys {
+  const path = keyFilePath(dataDir)
+  if (!envKey && !mayCreate && !existsSync(path)) throw new MasterKeyError(path, 'missing')
+  const master = envKey ? decodeKey(envKey) : readOrCreateKeyFile(path)
+  return keysFrom(master)
+}
+
+export const keysFrom = (master: Buffer): Keys => ({ master, codeHmac: derive(master, 'swisstax login-code hmac v1') })
+
+/** The refusal to start over stored documents without their key, in words an operator can act on. */
+export class MasterKeyError extends Error {
+  constructor(path: string, problem: 'missing' | 'wrong') {
+    super(problem === 'missing'
+      ? `Refusing to start: the data folder holds encrypted documents but their master key is missing. ` +
+        `Restore the key file ${path} from your backup, or set SWISSTAX_MASTER_KEY to the base64 key. ` +
+        `A new key would make every stored document unreadable, so none is created.`
+      : `Refusing to start: the master key does not open the stored documents. ` +
+        `Check SWISSTAX_MASTER_KEY or the key file ${path}: it must be the key these documents were stored with.`)
+  }
 }
 
 export const derive = (master: Buffer, label: string) => createHmac('sha256', master).update(label).digest()

@@ -2,30 +2,17 @@
 import { loadConfig, type Config } from './config'
 import { createContext } from './boot'
 import { createApp } from './app'
-import { grantAdmin } from './auth/service'
+import { recognitionRunner } from './recognition/index'
+import { grantAdmin, revokeAdmin, syncAdminEmails } from './users/roles'
 import { backup } from './cli/backup'
+import { rotateKeys } from './cli/keys-rotate'
+import { keyFilePath } from './keys'
 import { importLocalities } from './address/localities'
+import { importBuildingAddresses, type ImportProgress } from './address/buildings'
 import { diskAssets, type Asset } from './static/assets'
 import { APP_VERSION } from '../shared/version'
+import { HELP } from './cli/help'
 
-const HELP = `swisstax ${APP_VERSION}: Swiss tax-return preparation, one executable and one data folder.
-
-Usage: swisstax [command] [--dev]
-
-Commands:
-  serve                 start the web server (the default)
-  admin add EMAIL       give the admin role to EMAIL (the account is created if needed)
-  backup FILE           write a consistent copy of the live database to FILE, blobs to FILE.blobs/
-  data import-localities FILE
-                        load swisstopo's Ortschaftenverzeichnis CSV (semicolon-separated) for the
-                        address lookup, replacing the previous import
-  --version             print the version
-  --help                print this help
-
-Settings (environment): PORT (3000), DATA_DIR (./data), PUBLIC_URL, SMTP_URL, MAIL_FROM,
-ADMIN_EMAILS, SWISSTAX_MASTER_KEY, ADDRESS_SEARCH_URL (a Nominatim-style geocoder),
-FIRM_NAME and FIRM_ADDRESS (the representative named in the power of attorney), NODE_ENV (production; --dev or NODE_ENV=development
-turns on development mode).`
 
 async function loadAssets(config: Config): Promise<Map<string, Asset>> {
   // The compiled binary carries the client inside (build.ts writes assets.gen.ts);
@@ -43,6 +30,8 @@ export async function main(argv: string[]) {
   const [command = 'serve', ...rest] = args
   if (command === '--help' || command === '-h' || command === 'help') return console.log(HELP)
   if (command === '--version' || command === '-v') return console.log(APP_VERSION)
+  // Internal: the server starts its recognition workers as this sub-command of the same executable.
+  if (command === 'recognition-worker') return (await import('./recognition/worker/main')).runWorker()
 
   const config = loadConfig(process.env, argv)
   if (command === 'admin' && rest[0] === 'add' && rest[1]) {
@@ -50,10 +39,29 @@ export async function main(argv: string[]) {
     const user = grantAdmin(ctx, rest[1])
     return console.log(`${user.email} is now an admin (user ${user.id})`)
   }
-  if (command === 'backup' && rest[0]) {
+  if (command === 'admin' && rest[0] === 'remove' && rest[1]) {
     const ctx = createContext(config)
-    const out = backup(ctx, rest[0])
-    return console.log(`backup written: ${out.database}${out.blobs ? ` and ${out.blobs}` : ''}`)
+    const user = revokeAdmin(ctx, rest[1])
+    console.log(`${user.email} is no longer an admin (user ${user.id})`)
+    if (user.stillListed) console.log(`note: ${user.email} is still in ADMIN_EMAILS and gets the role back at the next sign-in`)
+    return
+  }
+  if (command === 'backup' && rest[0] && !rest[0].startsWith('--')) {
+    const ctx = createContext(config)
+    const out = backup(ctx, rest[0], { withKey: rest.includes('--with-key') })
+    console.log(`backup written: ${out.database}${out.blobs ? ` and ${out.blobs}` : ''}${out.key ? `, master key in ${out.key}` : ''} (readable by this user only)`)
+    if (!out.key) {
+      console.log(`Keep the master key too: the documents in this backup cannot be read without it. It is ${config.masterKey ? 'SWISSTAX_MASTER_KEY' : keyFilePath(config.dataDir)}` +
+        ` (or run \`swisstax backup FILE --with-key\` to write it beside the backup as FILE.key, mode 0600).`)
+    }
+    return
+  }
+  if (command === 'keys' && rest[0] === 'rotate') {
+    const ctx = createContext(config)
+    const out = rotateKeys(ctx)
+    ctx.sqlite.close()
+    if (out.newKey) return console.log(`re-wrapped ${out.rotated} data key(s). The new master key is below: set SWISSTAX_MASTER_KEY to it before the next start (the old one no longer opens the documents).\n${out.newKey}`)
+    return console.log(`re-wrapped ${out.rotated} data key(s) under a new master key, now in ${out.keyFile}. Make a new backup of the key file.`)
   }
   if (command === 'data' && rest[0] === 'import-localities' && rest[1]) {
     const ctx = createContext(config)
@@ -61,20 +69,36 @@ export async function main(argv: string[]) {
     ctx.sqlite.close()
     return console.log(`imported ${out.imported} localities from ${rest[1]}${out.skipped ? ` (${out.skipped} line(s) skipped)` : ''}`)
   }
+  if (command === 'data' && rest[0] === 'import-addresses' && rest[1]) {
+    const ctx = createContext(config)
+    const started = performance.now()
+    // One progress line, rewritten in place on a terminal, one line per step in a log.
+    const progress = ({ rows, imported, bytes, totalBytes }: ImportProgress) => {
+      const pct = totalBytes ? Math.floor((bytes / totalBytes) * 100) : 100
+      const line = `${pct}% read, ${rows.toLocaleString('en')} rows, ${imported.toLocaleString('en')} addresses, ${((performance.now() - started) / 1000).toFixed(0)} s`
+      process.stderr.write(process.stderr.isTTY ? `\r${line}   ` : `${line}\n`)
+    }
+    const out = await importBuildingAddresses(ctx, rest[1], progress)
+    ctx.sqlite.close()
+    if (process.stderr.isTTY) process.stderr.write('\n')
+    const notes = [out.skipped && `${out.skipped} row(s) skipped`, out.alternatives && `${out.alternatives} non-official alternative(s) left out`].filter(Boolean)
+    return console.log(`imported ${out.imported} building addresses from ${rest[1]} in ${((performance.now() - started) / 1000).toFixed(1)} s${notes.length ? ` (${notes.join(', ')})` : ''}`)
+  }
   if (command !== 'serve') {
     console.error(`unknown command: ${args.join(' ')}\n\n${HELP}`)
     process.exit(2)
   }
 
   const ctx = createContext(config)
-  const app = createApp(ctx, await loadAssets(config), { maintenance: true })
-  app.listen({ port: config.port, hostname: process.env.HOST ?? '0.0.0.0' })
+  for (const email of syncAdminEmails(ctx)) ctx.log.info(`${email} left ADMIN_EMAILS: the admin role it gave is taken away`)
+  const app = createApp(ctx, await loadAssets(config), { maintenance: true, recognition: true })
+  app.listen({ port: config.port, hostname: config.host })
   // The executable starts with JIT tier-up made 8× more reluctant (build.ts), so run-once
   // start-up code is not compiled; from here on the request paths get the normal policy.
   Bun.unsafe.setJITPolicy(1)
   ctx.log.info(`swisstax ${APP_VERSION} listening on ${config.publicUrl} (port ${app.server?.port}, ${config.dev ? 'DEVELOPMENT mode' : 'production mode'}, data in ${config.dataDir})`)
   if (!config.smtpUrl) ctx.log.warn('no mail configured (SMTP_URL unset): login codes are written to this log instead of being mailed')
-  const stop = () => { app.stop(); ctx.sqlite.close(); process.exit(0) }
+  const stop = () => { recognitionRunner(ctx)?.stop(); app.stop(); ctx.sqlite.close(); process.exit(0) }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
 }

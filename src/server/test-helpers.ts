@@ -8,19 +8,24 @@ import { createContext } from './boot'
 import { createApp } from './app'
 import { silentLogger } from './log'
 import { openBlobStore } from './infra/blob-store'
-import type { Mailer } from './infra/mailer'
+import type { Mailer, OutgoingMail } from './infra/mailer'
 
 export const T0 = Date.parse('2026-11-22T10:00:00Z')
 
-export function testApp(env: Record<string, string> = {}) {
+/** `opts.send` replaces the outgoing-mail half of the mailer (e.g. real SMTP in the client-mail tests). */
+export function testApp(env: Record<string, string> = {}, opts: { send?: Mailer['send']; recognition?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'), ...env })
   const clock = { now: T0 }
   const mails: { to: string; code: string; language: string }[] = []
-  const mailer: Mailer = { async sendLoginCode(to, code, language) { mails.push({ to, code, language }) } }
+  const sent: OutgoingMail[] = []
+  const mailer: Mailer = {
+    async sendLoginCode(to, code, language) { mails.push({ to, code, language }) },
+    send: opts.send ?? (async (mail) => { sent.push(mail) }),
+  }
   const ctx = createContext(config, { now: () => clock.now, mailer, log: silentLogger })
   const blobs = openBlobStore(ctx)
-  const app = createApp(ctx, new Map(), { blobs })
+  const app = createApp(ctx, new Map(), { blobs, recognition: opts.recognition })
 
   /** One request through app.handle: no network, no port. */
   async function request(method: string, path: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: BodyInit } = {}) {
@@ -52,5 +57,5 @@ export function testApp(env: Record<string, string> = {}) {
     ctx.sqlite.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
-  return { ctx, app, blobs, config, clock, mails, request, signIn, close, dataDir }
+  return { ctx, app, blobs, config, clock, mails, sent, request, signIn, close, dataDir }
 }

@@ -1,3 +1,4 @@
+import type { RecognitionSummary } from './recognition/types'
 /**
  * Document categories and upload rules (DESIGN.md §8), shared by the server
  * (authoritative checks) and the client (early feedback). Names live only in
@@ -113,6 +114,8 @@ export interface FileRecord {
   size: number
   mimeType: string
   userId: number
+  /** What the server read in the current version (DESIGN.md §14); null before it was queued. */
+  recognition: RecognitionSummary | null
 }
 
 export interface FileVersionRecord {

@@ -17,6 +17,13 @@ export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: Addres
   const [busy, setBusy] = useState(false)
   const [selected, setSelected] = useState<AddressResult | null>(null)
   const seq = useRef(0)
+  // Streets and house numbers can be found only once the server has imported the building register.
+  const [streets, setStreets] = useState(false)
+  useEffect(() => {
+    let live = true
+    api<{ streets: boolean }>('/api/address/coverage').then((c) => { if (live) setStreets(c.streets) }, () => {})
+    return () => { live = false }
+  }, [])
 
   async function search(q: string) {
     const n = ++seq.current
@@ -76,7 +83,7 @@ export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: Addres
         <button type="button" className="outline" onClick={() => search(query)} aria-busy={busy} disabled={query.trim().length < MIN_QUERY_LENGTH}>{t('address.search')}</button>
         <button type="button" className="secondary outline" onClick={clear} disabled={!query}>{t('address.clear')}</button>
       </div>
-      <small id={`${id}-hint`} className="muted">{t('address.hint')}</small>
+      <small id={`${id}-hint`} className="muted">{t(streets ? 'address.hint_streets' : 'address.hint')}</small>
       {results && results.length > 0 && (
         <ul className="address-suggestions" aria-label={t('address.suggestions')}>
           {results.map((r) => (

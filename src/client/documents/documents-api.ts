@@ -77,13 +77,14 @@ export function uploadErrorText(err: unknown, i18n: Pick<typeof i18next, 'exists
  * One file through POST /api/files/upload with XHR, for the upload progress events
  * fetch does not give. Resolves with the server's item for this file.
  */
-export function uploadOne(file: File, hash: string, categoryId: number, taxYear: number, onProgress: (percent: number) => void) {
-  return new Promise<{ hash: string; blobUrl: string; id: string }>((resolve, reject) => {
+export function uploadOne(file: File, hash: string, categoryId: number, taxYear: number, onProgress: (percent: number) => void, auto = false) {
+  return new Promise<{ hash: string; blobUrl: string; id: string; unchanged?: boolean }>((resolve, reject) => {
     const form = new FormData()
     form.append('files', file, file.name)
     form.append('hashes[]', hash)
     form.append('categoryId', String(categoryId))
     form.append('taxYear', String(taxYear))
+    if (auto) form.append('autoCategory', '1')
     const xhr = new XMLHttpRequest()
     xhr.open('POST', '/api/files/upload')
     xhr.withCredentials = true

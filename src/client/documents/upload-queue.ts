@@ -11,6 +11,8 @@ export interface QueueItem {
   hash?: string
   categoryId: number
   categoryName: string
+  /** "I don't know the category": sent to Other Documents for the server to move once recognised. */
+  auto: boolean
   progress: Signal<number>
   status: Signal<UploadStatus>
   error: Signal<string>
@@ -22,9 +24,9 @@ export type UploadStatus = 'uploading' | 'success' | 'error'
 export const queue = signal<QueueItem[]>([])
 let nextKey = 1
 
-export function enqueue(file: File, categoryId: number, categoryName: string): QueueItem {
+export function enqueue(file: File, categoryId: number, categoryName: string, auto = false): QueueItem {
   const item: QueueItem = {
-    key: nextKey++, file, categoryId, categoryName,
+    key: nextKey++, file, categoryId, categoryName, auto,
     progress: signal(0), status: signal<UploadStatus>('uploading'), error: signal(''),
   }
   queue.value = [...queue.value, item]

@@ -10,11 +10,12 @@ import { announceDocumentsChanged, categoriesOrFallback, fetchCategories, sessio
 import { clearQueue, enqueue, queue, removeFromQueue, type QueueItem } from './upload-queue'
 import { CategoryPickerDialog } from './category-picker'
 import { CameraDialog } from './camera-dialog'
+import { RecognitionNotices, watchUpload } from './recognition-notices'
 
 export const SESSION_REDIRECT_MS = 1500
 export const CLEAR_AFTER_SUCCESS_MS = 2000
 
-type Picked = { id: number; name: string }
+type Picked = { id: number; name: string; auto?: boolean }
 
 /**
  * The dashboard's three upload tools (spec part 1 §2): take photo, upload files,
@@ -70,7 +71,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
     }
     if (!accepted.length) return
     if (!(await probeSession())) return
-    await uploadBatch(accepted.map((f) => enqueue(f, target.id, target.name)))
+    await uploadBatch(accepted.map((f) => enqueue(f, target.id, target.name, !!target.auto)))
   }
 
   /** The pre-upload session probe (spec part 1 §5): 'Session Expired', then /login after 1.5 s. */
@@ -87,8 +88,10 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
     item.progress.value = 0
     try {
       item.hash ??= await sha256Hex(item.file)
-      await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p })
+      const stored = await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p }, item.auto)
       item.status.value = 'success'
+      // The server reads the file now; the notice tells what it found.
+      if (!stored.unchanged) watchUpload({ fileId: stored.id, name: item.file.name, taxYear, categoryId: item.categoryId, auto: item.auto })
       return true
     } catch (err) {
       item.status.value = 'error'
@@ -149,6 +152,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
         }}
       />
       <UploadList onRetry={(item) => void retry(item)} />
+      <RecognitionNotices />
       <CategoryPickerDialog
         open={picker !== null}
         categories={categories}

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../ui/dialog'
-import { CHANGELOG_VERSIONS } from '../../shared/version'
+import { APP_VERSION, CHANGELOG_VERSIONS } from '../../shared/version'
 
-/** The change-log dialog of the login screen: versions 0.24 to 0.33, newest first. */
+/** The change-log dialog of the login screen: every version, newest first; the button shows the one from package.json. */
 export function ChangelogButton() {
   const { t, i18n } = useTranslation('changelog')
   const [open, setOpen] = useState(false)
@@ -12,7 +12,7 @@ export function ChangelogButton() {
   return (
     <>
       <button type="button" className="version-button secondary outline" onClick={() => setOpen(true)}>
-        {t('open', { version: latest })}
+          {t('open', { version: APP_VERSION })}
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title={t('title')} labelledBy="changelog-title"
         footer={<button type="button" onClick={() => setOpen(false)}>{t('close')}</button>}>

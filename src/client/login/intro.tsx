@@ -9,22 +9,36 @@ export const INTRO_DONE_MS = 2000
 export type IntroPhase = 'text' | 'logo' | 'settled' | 'done'
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
+const SEEN_KEY = 'swisstax:intro-seen'
+
+/** True once this browser has started the intro (or cannot remember it: then it is not shown). */
+function introSeen(): boolean {
+  try { return localStorage.getItem(SEEN_KEY) === '1' } catch { return true }
+}
 
 /**
  * The animated intro (spec part 1 §2): 2 s title and slogan, then the logo enlarged
- * with a flash, settling after 2 s, and the login card 2 s later. With
- * prefers-reduced-motion the intro is skipped.
+ * with a flash, settling after 2 s, and the login card 2 s later. It plays on a browser's
+ * first visit only (never again, so never after a logout), never with prefers-reduced-motion,
+ * and any key, click or tap skips it.
  */
 export function useIntroPhase(): IntroPhase {
-  const [phase, setPhase] = useState<IntroPhase>(() => (reducedMotion() ? 'done' : 'text'))
+  const [phase, setPhase] = useState<IntroPhase>(() => (reducedMotion() || introSeen() ? 'done' : 'text'))
   useEffect(() => {
     if (phase === 'done') return
+    try { localStorage.setItem(SEEN_KEY, '1') } catch { /* not remembered */ }
+    const skip = () => setPhase('done')
+    const events = ['keydown', 'pointerdown', 'touchstart'] as const
+    for (const e of events) window.addEventListener(e, skip, { once: true })
     const timers = [
       setTimeout(() => setPhase('logo'), INTRO_TEXT_MS),
       setTimeout(() => setPhase('settled'), INTRO_TEXT_MS + INTRO_LOGO_MS),
       setTimeout(() => setPhase('done'), INTRO_TEXT_MS + INTRO_LOGO_MS + INTRO_DONE_MS),
     ]
-    return () => timers.forEach(clearTimeout)
+    return () => {
+      timers.forEach(clearTimeout)
+      for (const e of events) window.removeEventListener(e, skip)
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   return phase
@@ -34,6 +48,7 @@ export function Intro({ phase, blocked, onLogo }: { phase: IntroPhase; blocked: 
   const { t } = useTranslation('login')
   return (
     <div className={`intro intro-${phase}`}>
+      <p className="intro-skip">{t('intro_skip')}</p>
       {phase === 'text' ? (
         <div className="intro-text">
           <h1>{t('common:app_name')}</h1>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { api, ApiRequestError, messageOf } from '../api'
@@ -24,6 +24,9 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const codeInput = useRef<HTMLInputElement>(null)
+  // The code field takes the focus once it is rendered (a timer after setStep could run before
+  // React renders it, and the focus fell back to the page body).
+  useEffect(() => { if (step === 'code') codeInput.current?.focus() }, [step])
 
   const sendCode = async (e: FormEvent) => {
     e.preventDefault()
@@ -38,7 +41,6 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
         ? { title: t('toast.code_processing'), description: t('toast.code_processing_text') }
         : { title: t('toast.code_sent'), description: t('toast.code_sent_text', { email: email.trim() }), variant: 'success' })
       setStep('code')
-      setTimeout(() => codeInput.current?.focus(), 0)
     } catch (err) {
       const text = requestErrorText(err, t)
       setError(text)
@@ -83,7 +85,7 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
         placeholder={t('email_placeholder')} value={email} onChange={(e) => setEmail(e.target.value)} onFocus={onEmailFocus}
         aria-invalid={error ? true : undefined} />
       {error && <small id="login-error" className="form-error" role="alert">{error}</small>}
-      <button type="submit" disabled={!email.trim() || busy} aria-busy={busy}>{busy ? t('sending') : t('send_code')}</button>
+      <button type="submit" className="primary" disabled={!email.trim() || busy} aria-busy={busy}>{busy ? t('sending') : t('send_code')}</button>
     </form>
   ) : (
     <form onSubmit={verify} aria-describedby={error ? 'login-error' : undefined}>
@@ -93,8 +95,8 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
         required minLength={CODE_LENGTH} maxLength={CODE_LENGTH} placeholder="123456" value={code}
         onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))} aria-invalid={error ? true : undefined} />
       {error && <small id="login-error" className="form-error" role="alert">{error}</small>}
-      <button type="submit" disabled={code.length !== CODE_LENGTH || busy} aria-busy={busy}>{busy ? t('verifying') : t('verify')}</button>
-      <button type="button" className="secondary outline" onClick={newCode}>{t('new_code')}</button>
+      <button type="submit" className="primary" disabled={code.length !== CODE_LENGTH || busy} aria-busy={busy}>{busy ? t('verifying') : t('verify')}</button>
+      <button type="button" className="quiet" onClick={newCode}>{t('new_code')}</button>
     </form>
   )
 }

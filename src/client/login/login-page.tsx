@@ -8,7 +8,7 @@ import { Logo } from '../ui/logo'
 import { Intro, useIntroPhase } from './intro'
 import { LoginCard } from './login-card'
 import { ChangelogButton } from './changelog-dialog'
-import { FOCUS_SOUND, INTRO_SOUND, playSound } from './sound'
+import { FOCUS_SOUND, INTRO_SOUND, playSound, setSoundsEnabled, soundsEnabled } from './sound'
 
 // Development builds only: the bundler drops this import from production.
 const DebugPanel = process.env.NODE_ENV === 'production' ? null : lazy(() => import('./debug-panel').then((m) => ({ default: m.DebugPanel })))
@@ -22,6 +22,11 @@ export default function LoginPage() {
   const [blocked, setBlocked] = useState(false)
   const [shake, setShake] = useState(false)
   const played = useRef(false)
+  const [sounds, setSounds] = useState(soundsEnabled)
+  const toggleSounds = () => {
+    setSoundsEnabled(!sounds)
+    setSounds(!sounds)
+  }
 
   const playIntro = async () => {
     played.current = true
@@ -61,6 +66,9 @@ export default function LoginPage() {
             </ul>
             <footer className="login-footer">
               <LanguageSelect id="login-language" />
+              <button type="button" className="quiet sound-toggle" aria-pressed={sounds} onClick={toggleSounds}>
+                {sounds ? t('sounds_on') : t('sounds_off')}
+              </button>
               <ChangelogButton />
             </footer>
           </article>

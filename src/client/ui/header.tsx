@@ -38,21 +38,23 @@ export function Header({ extra }: { extra?: ReactNode }) {
       <li><button type="button" className="link-button" onClick={() => logout(navigate)}>{t('nav.logout')}</button></li>
     </>
   )
+  const canInstall = !isStandalone() && Boolean(installPrompt)
   return (
     <header className="app-header">
       <nav className="container">
         <ul>
           <li>
             <button type="button" className="logo-button" onClick={goHome} aria-label={t('nav.home')}>
-              <Logo size="sm" />
+              <Logo size="sm" decorative />
               <span className="app-name">{t('app_name')}</span>
             </button>
           </li>
         </ul>
         <ul className="header-tools">
           {extra ?? (user && <PolledNotificationsBell />)}
-          {!isStandalone() && installPrompt && (
-            <li><button type="button" className="outline install-button" onClick={promptInstall}>{t('install.button')}</button></li>
+          {/* On a phone "Install app" lives in the menu: the header row has no room for it at 360 px. */}
+          {canInstall && (
+            <li className="install-wide"><button type="button" className="install-button" onClick={promptInstall}>{t('install.button')}</button></li>
           )}
           <li className="header-language"><LanguageSelect id="header-language" /></li>
           <li className="menu-wide"><ul className="menu-inline">{items}</ul></li>
@@ -60,7 +62,12 @@ export function Header({ extra }: { extra?: ReactNode }) {
             <button type="button" className="outline menu-toggle" aria-expanded={open} aria-controls="app-menu" onClick={() => setOpen(!open)}>
               {t('nav.menu')}
             </button>
-            {open && <ul id="app-menu" className="menu-dropdown">{items}</ul>}
+            {open && (
+              <ul id="app-menu" className="menu-dropdown">
+                {canInstall && <li><button type="button" className="link-button" onClick={() => { setOpen(false); promptInstall() }}>{t('install.button')}</button></li>}
+                {items}
+              </ul>
+            )}
           </li>
         </ul>
       </nav>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 export type Draft = Record<string, unknown>
 export type SetDraft = (patch: Draft) => void
 
-/** Yes/No as two pressed-state buttons; neither is pressed until a choice (the step's default applies on Next). */
+/** Yes/No as two pressed-state buttons with the "selected" look (never the primary button's); neither is pressed until a choice (the step's default applies on Next). */
 export function YesNo({ label, value, onChange, yes = true, no = false }: {
   label: string
   value: unknown
@@ -18,8 +18,8 @@ export function YesNo({ label, value, onChange, yes = true, no = false }: {
     <div className="yes-no" role="group" aria-labelledby={id}>
       <span id={id} className="yes-no-label">{label}</span>
       <div className="yes-no-buttons">
-        <button type="button" className={value === yes ? '' : 'outline'} aria-pressed={value === yes} onClick={() => onChange(yes)}>{t('yes')}</button>
-        <button type="button" className={value === no ? '' : 'outline'} aria-pressed={value === no} onClick={() => onChange(no)}>{t('no')}</button>
+        <button type="button" className="choice-button" aria-pressed={value === yes} onClick={() => onChange(yes)}>{t('yes')}</button>
+        <button type="button" className="choice-button" aria-pressed={value === no} onClick={() => onChange(no)}>{t('no')}</button>
       </div>
     </div>
   )

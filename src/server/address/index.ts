@@ -3,7 +3,7 @@ import type { AppContext } from '../context'
 import { pluginSeed } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
-import { searchAddresses } from './search'
+import { addressCoverage, searchAddresses } from './search'
 
 /** GET /api/address/search?q=: up to 5 Swiss addresses (spec part 2 §2 "Address lookup"). */
 export function addressRoutes(ctx: AppContext, sessions: SessionStore) {
@@ -16,5 +16,10 @@ export function addressRoutes(ctx: AppContext, sessions: SessionStore) {
     }, {
       auth: true,
       query: t.Object({ q: t.Optional(t.String({ maxLength: 500 })) }),
+    })
+    // What the search can find on this server, for the widget's hint (streets only after an import).
+    .get('/api/address/coverage', () => addressCoverage(ctx), {
+      auth: true,
+      response: t.Object({ streets: t.Boolean() }),
     })
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../context'
 import { cantonByCode } from '../../shared/cantons'
 import { currentLocalities, type Locality } from './localities'
 import { searchExternal } from './geocoder'
+import { hasBuildingIndex, searchBuildingAddresses } from './buildings'
 import { MAX_RESULTS, MIN_QUERY_LENGTH, splitHouseNumber, streetLine, type AddressResult } from '../../shared/address'
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim()
@@ -39,19 +40,28 @@ export function parseQuery(q: string): { street: string; houseNumber: string; po
   return { street, houseNumber, postalCode, place }
 }
 
+// The folded names of a list, computed once per list (the search runs over every entry each time).
+const foldedNames = new WeakMap<Locality[], { loc: string; mun: string }[]>()
+function foldedOf(all: Locality[]) {
+  let f = foldedNames.get(all)
+  if (!f) foldedNames.set(all, (f = all.map((l) => ({ loc: fold(l.locality), mun: fold(l.municipality) }))))
+  return f
+}
+
 /** Ranks the places matching the query's postal code and/or place name; best first. */
 function matchLocalities(all: Locality[], postalCode: string, place: string): Locality[] {
   const p = fold(place)
+  const folded = foldedOf(all)
   const scored: { l: Locality; score: number }[] = []
-  for (const l of all) {
+  for (let i = 0; i < all.length; i++) {
+    const l = all[i]!
     let score = 0
     if (postalCode) {
       if (l.postalCode !== postalCode) continue
       score += 100
     }
     if (p) {
-      const loc = fold(l.locality)
-      const mun = fold(l.municipality)
+      const { loc, mun } = folded[i]!
       if (loc === p || mun === p) score += 50
       else if (loc.startsWith(p) || mun.startsWith(p)) score += 30
       else if (loc.includes(p) || mun.includes(p)) score += 10
@@ -100,8 +110,26 @@ function withTypedNumber(results: AddressResult[], query: string): AddressResult
 }
 
 /**
+ * The street index answers when it has been imported and the query names a street or a house
+ * number (a postal code or a place alone is the localities' job: the index would list every
+ * building of the place).
+ */
+function searchStreets(ctx: AppContext, query: string): AddressResult[] {
+  if (!hasBuildingIndex(ctx.sqlite)) return []
+  const { street, houseNumber } = parseQuery(query)
+  const shortNumber = /(^|\s)\d{1,3}[a-z]?(\s|,|$)/i.test(query)
+  return street || houseNumber || shortNumber ? searchBuildingAddresses(ctx.sqlite, query) : []
+}
+
+/** What the address search can find here: streets with house numbers only after an import. */
+export function addressCoverage(ctx: AppContext): { streets: boolean } {
+  return { streets: hasBuildingIndex(ctx.sqlite) }
+}
+
+/**
  * GET /api/address/search: fewer than 3 characters find nothing; otherwise the external
- * geocoder's Swiss results (when ADDRESS_SEARCH_URL is set) come first, then the offline ones.
+ * geocoder's Swiss results (when ADDRESS_SEARCH_URL is set) come first, then the imported
+ * street index's, then the postal-code list's (the typed street kept as typed).
  */
 export async function searchAddresses(ctx: AppContext, q: string, language = 'en'): Promise<AddressResult[]> {
   const query = q.trim().slice(0, 200)
@@ -109,7 +137,7 @@ export async function searchAddresses(ctx: AppContext, q: string, language = 'en
   const external = ctx.config.addressSearchUrl ? withTypedNumber(await searchExternal(ctx, query, language), query) : []
   const out: AddressResult[] = []
   const seen = new Set<string>()
-  for (const r of [...external, ...await searchOffline(ctx, query)]) {
+  for (const r of [...external, ...searchStreets(ctx, query), ...await searchOffline(ctx, query)]) {
     const key = `${fold(r.street)}|${r.houseNumber}|${r.postalCode}|${fold(r.gemeinde)}`
     if (seen.has(key)) continue
     seen.add(key)

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { testApp } from '../test-helpers'
-import { fillProfile, fillUser, FULL_PROFILE } from '../tax-status/test-fixtures'
+import { fillProfile, fillUser, FULL_PROFILE } from '../users/test-fixtures'
 import { writeStatus } from '../tax-status/service'
 import { pdf, sha256 } from '../documents/test-fixtures'
 import { powerOfAttorneyRecord } from './service'

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, gt, isNull, lt, min } from 'drizzle-orm'
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../context'
-import { loginCodes, users } from '../db/schema'
+import { loginCodes } from '../db/schema'
+import { findUserByEmail, recordSignIn } from '../users/service'
+import { ensureUser } from '../users/roles'
 import { ApiError, badRequest, tooManyRequests } from '../http/errors'
-import { audit, COMMAND_LINE } from '../infra/audit'
+import { audit } from '../infra/audit'
 import type { VisitorContext } from '../infra/request-context'
 import type { SessionStore } from '../infra/sessions'
 import { verifyLimiter } from './ip-limit'
@@ -45,7 +47,7 @@ export async function requestCode(ctx: AppContext, rc: VisitorContext, input: { 
       .returning({ id: loginCodes.id }).get().id
   })()
 
-  const user = ctx.db.select({ language: users.language }).from(users).where(eq(users.email, email)).limit(1).get()
+  const user = findUserByEmail(ctx, email)
   const language = isActiveLanguage(input.language) ? input.language : user?.language ?? 'en'
   try {
     await ctx.mailer.sendLoginCode(email, code, language)
@@ -111,27 +113,11 @@ export function verifyCode(ctx: AppContext, rc: VisitorContext, input: { email: 
     .run(now, row.id, CODE_MAX_ATTEMPTS)
   if (claimed.changes !== 1) throw badRequest('This code is no longer valid. Please request a new code.', 'CODE_EXPIRED')
 
+  // The account is created at the first sign-in; ADMIN_EMAILS grants the admin role.
   const user = ensureUser(ctx, email)
-  ctx.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).run()
+  recordSignIn(ctx, user.id)
   audit(ctx, { user, ip }, 'sign_in')
   return user
-}
-
-/** The account is created at the first sign-in; ADMIN_EMAILS grants the admin role. */
-export function ensureUser(ctx: AppContext, email: string) {
-  const isAdmin = ctx.config.adminEmails.has(email)
-  ctx.db.insert(users).values({ email, role: isAdmin ? 'admin' : 'user', createdAt: ctx.now() }).onConflictDoNothing().run()
-  if (isAdmin) ctx.db.update(users).set({ role: 'admin' }).where(eq(users.email, email)).run()
-  return ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()!
-}
-
-/** `swisstax admin add EMAIL`. */
-export function grantAdmin(ctx: AppContext, rawEmail: string) {
-  const email = checkEmail(rawEmail)
-  ctx.db.insert(users).values({ email, role: 'admin', createdAt: ctx.now() }).onConflictDoNothing().run()
-  ctx.db.update(users).set({ role: 'admin' }).where(eq(users.email, email)).run()
-    audit(ctx, COMMAND_LINE, 'admin_granted', undefined, { target: { email } })
-  return ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()!
 }
 
 /** Ends the session of this cookie's token, if any; the sign-out is audited for the user it belonged to. */

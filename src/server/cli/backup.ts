@@ -1,29 +1,55 @@
-import { cpSync, existsSync, renameSync, rmSync } from 'node:fs'
+import { chmodSync, cpSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { Database } from 'bun:sqlite'
 import { dirname, join, resolve } from 'node:path'
 import type { AppContext } from '../context'
 
 /**
- * `swisstax backup FILE` (DESIGN.md §3): a consistent copy of the live database
- * (VACUUM INTO a temporary name, integrity_check, rename), and the blob folder
- * beside it as FILE.blobs/. Safe while the server runs: WAL readers do not block.
+ * `swisstax backup FILE [--with-key]` (DESIGN.md §3): a consistent copy of the live
+ * database (VACUUM INTO a temporary name, integrity_check, rename), and the blob
+ * folder beside it as FILE.blobs/. Safe while the server runs: WAL readers do not
+ * block. Everything is written readable by the owner only (0600, folders 0700):
+ * the database holds personal data. The documents are useless without the master
+ * key; `withKey` writes it beside the copy as FILE.key (0600), off by default so
+ * that a copy kept elsewhere is not readable with what travels with it.
  */
-export function backup(ctx: AppContext, target: string) {
+export function backup(ctx: AppContext, target: string, opts: { withKey?: boolean } = {}) {
   const file = resolve(target)
   if (existsSync(file)) throw new Error(`${file} exists already; choose a new name`)
-  const tmp = `${file}.tmp-${process.pid}`
-  rmSync(tmp, { force: true })
-  ctx.sqlite.query('VACUUM INTO ?').run(tmp)
-  const copy = new Database(tmp, { readonly: true })
-  const result = copy.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()?.integrity_check
-  copy.close()
-  if (result !== 'ok') {
+  const keyFile = `${file}.key`
+  if (opts.withKey && existsSync(keyFile)) throw new Error(`${keyFile} exists already; choose a new name`)
+  const previousUmask = process.umask(0o077)
+  try {
+    const tmp = `${file}.tmp-${process.pid}`
     rmSync(tmp, { force: true })
-    throw new Error(`integrity check of the copy failed: ${result}`)
+    // VACUUM INTO takes an empty file: created 0600 first, so the copy is never readable by others, not even briefly.
+    writeFileSync(tmp, '', { mode: 0o600 })
+    ctx.sqlite.query('VACUUM INTO ?').run(tmp)
+    chmodSync(tmp, 0o600)
+    const copy = new Database(tmp, { readonly: true })
+    const result = copy.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()?.integrity_check
+    copy.close()
+    if (result !== 'ok') {
+      rmSync(tmp, { force: true })
+      throw new Error(`integrity check of the copy failed: ${result}`)
+    }
+    renameSync(tmp, file)
+    const blobs = join(ctx.config.dataDir, 'blobs')
+    const blobTarget = `${file}.blobs`
+    if (existsSync(blobs)) {
+      cpSync(blobs, blobTarget, { recursive: true })
+      restrict(blobTarget)
+    }
+    if (opts.withKey) writeFileSync(keyFile, ctx.keys.master.toString('base64') + '\n', { mode: 0o600, flag: 'wx' })
+    return { database: file, blobs: existsSync(blobs) ? blobTarget : null, key: opts.withKey ? keyFile : null, directory: dirname(file) }
+  } finally {
+    process.umask(previousUmask)
   }
-  renameSync(tmp, file)
-  const blobs = join(ctx.config.dataDir, 'blobs')
-  const blobTarget = `${file}.blobs`
-  if (existsSync(blobs)) cpSync(blobs, blobTarget, { recursive: true })
-  return { database: file, blobs: existsSync(blobs) ? blobTarget : null, directory: dirname(file) }
+}
+
+/** Folders 0700, files 0600, whatever modes the copy came with. */
+function restrict(path: string) {
+  if (statSync(path).isDirectory()) {
+    chmodSync(path, 0o700)
+    for (const name of readdirSync(path)) restrict(join(path, name))
+  } else chmodSync(path, 0o600)
 }

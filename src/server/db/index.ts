@@ -20,7 +20,9 @@ export function openDatabase(path: string): { sqlite: Database; db: Db } {
   return { sqlite, db: drizzle(sqlite, { schema }) }
 }
 
-function migrate(sqlite: Database) {
+/** Applies the embedded migrations not yet recorded in __migrations (idempotent). */
+export function migrate(sqlite: Database): string[] {
+  const applied: string[] = []
   sqlite.exec('CREATE TABLE IF NOT EXISTS __migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)')
   const done = new Set(sqlite.query<{ tag: string }, []>('SELECT tag FROM __migrations').all().map((r) => r.tag))
   for (const m of MIGRATIONS) {
@@ -29,5 +31,7 @@ function migrate(sqlite: Database) {
       for (const stmt of m.sql.split('--> statement-breakpoint')) if (stmt.trim()) sqlite.exec(stmt)
       sqlite.query('INSERT INTO __migrations (tag, applied_at) VALUES (?, ?)').run(m.tag, Date.now())
     })()
+    applied.push(m.tag)
   }
+  return applied
 }

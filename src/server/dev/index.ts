@@ -1,14 +1,12 @@
 import { pluginSeed } from '../context'
 import { Elysia, t } from 'elysia'
-import { count, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import type { VisitorContext } from '../infra/request-context'
-import { users } from '../db/schema'
 import { notFound } from '../http/errors'
 import { audit } from '../infra/audit'
-import { isProfileComplete, publicUser } from '../users/service'
+import { findUser, findUserByEmail, publicUser } from '../users/service'
 import { normaliseEmail } from '../../shared/email'
 
 /**
@@ -18,7 +16,7 @@ import { normaliseEmail } from '../../shared/email'
 export function devRoutes(ctx: AppContext, sessions: SessionStore) {
   if (!ctx.config.dev) throw new Error('dev routes requested outside development mode')
   const loginAs = (id: number, rc: VisitorContext, set: { headers: Record<string, unknown> }) => {
-    const user = ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
+    const user = findUser(ctx, id)
     if (!user) throw notFound('User not found')
     set.headers['set-cookie'] = sessions.open(user.id, rc)
     audit(ctx, { user, ip: rc.ip }, 'dev_login')
@@ -29,25 +27,9 @@ export function devRoutes(ctx: AppContext, sessions: SessionStore) {
     .get('/api/debug/login-as/:userId', ({ params, rc, set }) => loginAs(params.userId, rc, set),
       { visitor: true, params: t.Object({ userId: t.Numeric({ minimum: 1 }) }) })
     .post('/api/auth/quick-restore', ({ body, rc, set }) => {
-      const user = ctx.db.select().from(users).where(eq(users.email, normaliseEmail(body.email))).limit(1).get()
+      const user = findUserByEmail(ctx, normaliseEmail(body.email))
       if (!user) throw notFound('User not found')
       return loginAs(user.id, rc, set)
     }, { visitor: true, body: t.Object({ email: t.String({ maxLength: 254 }) }) })
     .get('/api/debug/mailbox', () => ({ mails: ctx.mailer.outbox ?? [] }))
-    .get('/api/debug/db-status', () => {
-      const all = ctx.db.select().from(users).all()
-      const columns = ctx.sqlite.query<{ name: string }, []>('PRAGMA table_info(users)').all().map((c) => c.name)
-      const complete = all.filter(isProfileComplete).length
-      const newest = all.at(-1)
-      const integrity = ctx.sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()?.integrity_check
-      return {
-        userCount: ctx.db.select({ n: count() }).from(users).get()?.n ?? 0,
-        columns,
-        profileCompleteCount: complete,
-        completionRate: all.length ? Math.round((complete / all.length) * 100) : 0,
-        newestUser: newest ? { id: newest.id, email: newest.email, created: new Date(newest.createdAt).toISOString() } : null,
-        integrity,
-        lastChecked: new Date(ctx.now()).toISOString(),
-      }
-    })
 }

@@ -11,10 +11,8 @@ import type { BlobStore } from '../infra/blob-store'
 import { parseUpload } from './multipart'
 import { categoryList } from './categories'
 import { serveVersion } from './serve'
-import { categoryState, fileHistory, listFiles, setRelevance, softDelete, storeUploads, versionForViewer } from './service'
+import { categoryState, fileHistory, listFiles, moveFile, setRelevance, softDelete, storeUploads, versionForViewer, requireStorageLeft, type DocumentHooks } from './service'
 import type { UploadAnswer } from '../../shared/documents'
-import { sectionByNamedToggleKey } from '../../shared/advanced'
-import { setSection } from '../advanced/service'
 
 /** All files failed: the answer carries the first failure's own status, code and message, plus the per-file results. */
 function uploadResponse(answer: UploadAnswer): Response {
@@ -25,20 +23,25 @@ function uploadResponse(answer: UploadAnswer): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
 }
 
-/** The documents' routes; app.ts hands them the one blob store of the data folder. */
-export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore) {
+/** The upload form's "I don't know the category" flag. */
+const isAutoCategory = (raw: string | undefined) => raw === '1' || raw === 'true'
+
+/** The documents' routes; app.ts hands them the one blob store of the data folder and the hooks into the areas above (wiring.ts). */
+export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore, hooks: DocumentHooks) {
   return new Elysia({ name: 'document-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
     // The dashboard upload: repeated `files`, `hashes[]`, optional categoryId, taxYear.
     .post('/api/files/upload', async ({ request, user }) => {
+      requireStorageLeft(ctx, user.id)
       const parsed = await parseUpload(request, store)
       const f = parsed.fields
       const hashes = f.get('hashes[]') ?? f.get('hashes') ?? []
-      const answer = await storeUploads(ctx, store, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes })
+      const answer = await storeUploads(ctx, store, hooks, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes, autoCategory: isAutoCategory(f.get('autoCategory')?.[0]) })
       return uploadResponse(answer)
     }, { auth: true, parse: 'none' })
     // The per-category upload of the advanced sections: `hashes` is a JSON array.
     .post('/api/upload', async ({ request, user }) => {
+      requireStorageLeft(ctx, user.id)
       const parsed = await parseUpload(request, store)
       const f = parsed.fields
       let hashes: string[]
@@ -50,7 +53,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
         parsed.discardAll()
         throw badRequest(`Invalid field 'hashes': expected a JSON array of SHA-256 values`)
       }
-      const answer = await storeUploads(ctx, store, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes })
+      const answer = await storeUploads(ctx, store, hooks, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes, autoCategory: isAutoCategory(f.get('autoCategory')?.[0]) })
       return uploadResponse(answer)
     }, { auth: true, parse: 'none' })
     .get('/api/files', ({ request, query, user }) => {
@@ -69,7 +72,9 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       const found = versionForViewer(ctx, rc, params.id, intParam(params.version, 0, 1, 1_000_000, 'version'))
       return serveVersion(store, found.version, found.file.originalName, query.download === '1')
     }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
-    .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, user, params.id) }), { auth: true })
+    .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, hooks, user, params.id) }), { auth: true })
+    .post('/api/files/:id/move', ({ params, body, user }) => moveFile(ctx, hooks, user, params.id, body),
+      { auth: true, body: t.Object({ categoryId: t.Union([t.Integer(), t.String()]), taxYear: t.Optional(t.Union([t.Integer(), t.String()])) }) })
     .get('/api/document-categories', ({ query, user }) => {
       const taxYear = optionalTaxYearParam(query.taxYear)
       const mode = query.mode === 'all' ? 'all' : 'basic'
@@ -79,10 +84,10 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
     .post('/api/user-preferences/:categoryId', ({ params, body, user }) => {
       // The spec's section toggles use this call with their toggle key: the named ones
       // ('spouse', 'children') are sections, numbers are document categories (DESIGN.md §8).
-      const section = sectionByNamedToggleKey(params.categoryId)
-      if (section) return { ...setSection(ctx, user.id, taxYearParam(body.taxYear), section.id, body.isRelevant), categoryId: params.categoryId, isRelevant: body.isRelevant }
+      const toggled = hooks.toggleSection(user.id, params.categoryId, body.taxYear, body.isRelevant)
+      if (toggled) return toggled
       const id = intParam(params.categoryId, 0, 1, 1000, 'categoryId')
-      return setRelevance(ctx, user.id, id, body.taxYear, body.isRelevant)
+      return setRelevance(ctx, hooks, user.id, id, body.taxYear, body.isRelevant)
     }, { auth: true, body: t.Object({ taxYear: t.Union([t.Integer(), t.String()]), isRelevant: t.Boolean() }) })
 }
 

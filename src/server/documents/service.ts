@@ -7,15 +7,30 @@ import { taxYearParam } from '../http/params'
 import { audit } from '../infra/audit'
 import { actorMay } from '../infra/actor-may'
 import type { RequestContext } from '../infra/request-context'
-import { advanceIfDocumentsComplete, requireFileableYear, yearStatus } from '../tax-status/service'
-import { isTransmitted, REQUIRED_CATEGORY_IDS } from '../../shared/tax-status'
 import { categoryById, DEFAULT_CATEGORY_ID, extensionOf, MIME_BY_EXTENSION, type AllowedExtension, type FileRecord, type FileVersionRecord, type UploadAnswer, type UploadItemResult } from '../../shared/documents'
 import type { BlobStore } from '../infra/blob-store'
 import type { ParsedUpload } from './multipart'
 import { categoryName } from './categories'
-import { requireSectionCategoryOpen } from '../advanced/service'
+import { emitRemoved, emitStored } from './events'
+import { recognitionSummaries } from '../recognition/summary'
+import { touchActivity } from '../users/service'
 
 export interface Viewer { id: number; role: string; language: string }
+
+/**
+ * What the documents ask of the areas that read them, and tell them. Those areas
+ * (tax-status, advanced) import documents, so documents cannot import them back:
+ * src/server/wiring.ts implements this and app.ts hands it in. The status machine
+ * decides; documents only report.
+ */
+export interface DocumentHooks {
+  /** Throws (409) unless the user's documents of the year, in this category, may change now. */
+  requireOpen(userId: number, taxYear: number, categoryId?: number): void
+  /** Files or not-relevant marks changed for (user, year); answers whether the status moved. */
+  filesChanged(userId: number, taxYear: number): boolean
+  /** A named section toggle ('spouse', 'children') sent to the category call; undefined when the key names none. */
+  toggleSection(userId: number, key: string, taxYear: unknown, enabled: boolean): object | undefined
+}
 
 /** Deleted files keep their blobs this long, then maintenance purges them. */
 export const PURGE_AFTER_MS = 30 * 24 * 3_600_000
@@ -23,13 +38,10 @@ export const PURGE_AFTER_MS = 30 * 24 * 3_600_000
 const iso = (ms: number) => new Date(ms).toISOString()
 export const versionUrl = (fileId: string, version: number) => `/api/files/${fileId}/versions/${version}/content`
 
-/** A year's documents may change only while it is fileable and not yet transmitted (status < 4). */
-export function requireWritableYear(ctx: AppContext, userId: number, taxYear: unknown): number {
+/** The year of a change: parsed by the one year parser, then the status says whether it is open. */
+function requireWritableYear(hooks: DocumentHooks, userId: number, taxYear: unknown): number {
   const year = taxYearParam(taxYear)
-  requireFileableYear(ctx, year)
-  if (isTransmitted(yearStatus(ctx, userId, year).statusId)) {
-    throw conflict(`The documents for ${year} have been transmitted and can no longer be changed.`, 'YEAR_TRANSMITTED')
-  }
+  hooks.requireOpen(userId, year)
   return year
 }
 
@@ -46,13 +58,14 @@ export function requireCategory(raw: unknown): number {
  * or nothing when the content equals the current version. Refused files
  * leave nothing behind. The blob is renamed into place before its row commits.
  */
-export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Viewer, parsed: ParsedUpload,
-  input: { taxYear: unknown; categoryId: unknown; hashes: string[] }): Promise<UploadAnswer> {
+export async function storeUploads(ctx: AppContext, store: BlobStore, hooks: DocumentHooks, owner: Viewer, parsed: ParsedUpload,
+  input: { taxYear: unknown; categoryId: unknown; hashes: string[]; autoCategory?: boolean }): Promise<UploadAnswer> {
   let taxYear: number, categoryId: number
   try {
-    taxYear = requireWritableYear(ctx, owner.id, input.taxYear)
-    categoryId = requireCategory(input.categoryId)
-    requireSectionCategoryOpen(ctx, owner.id, taxYear, categoryId)
+    taxYear = requireWritableYear(hooks, owner.id, input.taxYear)
+    // "I don't know the category": Other Documents, until recognition moves it (DESIGN.md §14).
+    categoryId = input.autoCategory ? DEFAULT_CATEGORY_ID : requireCategory(input.categoryId)
+    hooks.requireOpen(owner.id, taxYear, categoryId)
     if (parsed.files.length === 0) throw badRequest(`Missing field 'files': no file was uploaded`, 'NO_FILES')
   } catch (err) {
     parsed.discardAll()
@@ -78,6 +91,7 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Vie
         results.push({ status: 'fulfilled', value: { hash: file.sha256, blobUrl: versionUrl(existing.id, existing.currentVersion), id: existing.id, version: existing.currentVersion, unchanged: true } })
         continue
       }
+      if (storageUsed(ctx, owner.id) + file.size > ctx.config.userQuotaBytes) throw quotaExceeded(ctx)
       const fileId = existing?.id ?? randomUUID()
       const versionId = randomUUID()
       const version = (existing?.currentVersion ?? 0) + 1
@@ -93,6 +107,7 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Vie
         store.removeVersion(fileId, versionId)
         throw err
       }
+      emitStored(ctx, { fileId, versionId, userId: owner.id, taxYear, categoryId: existing?.categoryId ?? categoryId, name: file.name, autoCategory: !!input.autoCategory })
       results.push({ status: 'fulfilled', value: { hash: file.sha256, blobUrl: versionUrl(fileId, version), id: fileId, version, unchanged: false } })
     } catch (err) {
       file.writer?.discard()
@@ -102,44 +117,42 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, owner: Vie
     }
   }
   const failedCount = results.filter((r) => r.status === 'rejected').length
-  const statusAdvanced = failedCount < results.length && advance(ctx, owner.id, taxYear)
+  if (failedCount < results.length) touchActivity(ctx, owner.id)
+  const statusAdvanced = failedCount < results.length && hooks.filesChanged(owner.id, taxYear)
   return { files: results, failedCount, statusAdvanced }
 }
 
-/** Required categories that have a live file or are marked not relevant for the year. */
+/** The categories that have a live file or are marked not relevant for the year (tax-status reads this for 2→3). */
 export function coveredCategories(ctx: AppContext, userId: number, taxYear: number): Set<number> {
   const withFiles = ctx.db.selectDistinct({ id: files.categoryId }).from(files)
     .where(and(eq(files.userId, userId), eq(files.taxYear, taxYear), isNull(files.deletedAt))).all()
   const notRelevant = ctx.db.select({ id: categoryPreferences.categoryId }).from(categoryPreferences)
     .where(and(eq(categoryPreferences.userId, userId), eq(categoryPreferences.taxYear, taxYear), eq(categoryPreferences.isRelevant, false))).all()
-  const covered = new Set([...withFiles, ...notRelevant].map((r) => r.id))
-  return new Set(REQUIRED_CATEGORY_IDS.filter((id) => covered.has(id)))
+  return new Set([...withFiles, ...notRelevant].map((r) => r.id))
 }
-
-export const advance = (ctx: AppContext, userId: number, taxYear: number) =>
-  advanceIfDocumentsComplete(ctx, userId, taxYear, coveredCategories(ctx, userId, taxYear))
 
 type FileRow = typeof files.$inferSelect
 
-function toRecord(row: FileRow & { uploadedAt: number; size: number }, language: string): FileRecord {
+function toRecord(row: FileRow & { uploadedAt: number; size: number }, language: string, recognition: FileRecord['recognition']): FileRecord {
   const name = row.originalName
   return {
     id: row.id, filename: name, fileName: name, originalFileName: name,
     categoryId: row.categoryId, categoryName: categoryName(row.categoryId, language), taxYear: row.taxYear,
     uploadedAt: iso(row.uploadedAt), createdAt: iso(row.createdAt), blobUrl: versionUrl(row.id, row.currentVersion),
     version: row.currentVersion, size: row.size, mimeType: MIME_BY_EXTENSION[extensionOf(name) as AllowedExtension] ?? 'application/octet-stream',
-    userId: row.userId,
+    userId: row.userId, recognition,
   }
 }
 
 /** One page of a user's live files, newest first. The page size bounds the cost whatever the total. */
 export function listFiles(ctx: AppContext, userId: number, language: string, opts: { taxYear?: number; limit: number; offset: number }): FileRecord[] {
   const where = and(eq(files.userId, userId), isNull(files.deletedAt), opts.taxYear === undefined ? undefined : eq(files.taxYear, opts.taxYear))
-  const rows = ctx.db.select({ file: files, uploadedAt: fileVersions.createdAt, size: fileVersions.size })
+  const rows = ctx.db.select({ file: files, versionId: fileVersions.id, uploadedAt: fileVersions.createdAt, size: fileVersions.size })
     .from(files)
     .innerJoin(fileVersions, and(eq(fileVersions.fileId, files.id), eq(fileVersions.version, files.currentVersion)))
     .where(where).orderBy(desc(files.updatedAt), desc(files.id)).limit(opts.limit).offset(opts.offset).all()
-  return rows.map((r) => toRecord({ ...r.file, uploadedAt: r.uploadedAt, size: r.size }, language))
+  const recognition = recognitionSummaries(ctx, rows.map((r) => r.versionId))
+  return rows.map((r) => toRecord({ ...r.file, uploadedAt: r.uploadedAt, size: r.size }, language, recognition.get(r.versionId) ?? null))
 }
 
 /** The live file if the viewer owns it or is an admin; 404 otherwise, so others learn nothing. */
@@ -161,16 +174,19 @@ export function versionForViewer(ctx: AppContext, rc: RequestContext, fileId: st
   const v = ctx.db.select().from(fileVersions)
     .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, version ?? file.currentVersion))).get()
   if (!v) throw notFound('File version not found', 'FILE_NOT_FOUND')
-  if (file.userId !== rc.user.id) audit(ctx, rc, 'admin_download', { fileId, version: v.version })
+  if (file.userId !== rc.user.id) audit(ctx, rc, 'admin_download', { fileId, version: v.version }, { target: { userId: file.userId } })
   return { file, version: v }
 }
 
 /** Soft delete: the row stays hidden for the grace period, then maintenance purges row and blobs. */
-export function softDelete(ctx: AppContext, viewer: Viewer, fileId: string): { statusAdvanced: boolean } {
+export function softDelete(ctx: AppContext, hooks: DocumentHooks, viewer: Viewer, fileId: string): { statusAdvanced: boolean } {
   const file = fileForViewer(ctx, viewer, fileId)
-  requireWritableYear(ctx, file.userId, file.taxYear)
+  hooks.requireOpen(file.userId, file.taxYear)
   ctx.db.update(files).set({ deletedAt: ctx.now() }).where(eq(files.id, fileId)).run()
-  return { statusAdvanced: advance(ctx, file.userId, file.taxYear) }
+  // What was read from it goes now, not after the grace period: it is as sensitive as the file.
+  emitRemoved(ctx, fileId)
+  if (viewer.id === file.userId) touchActivity(ctx, file.userId)
+  return { statusAdvanced: hooks.filesChanged(file.userId, file.taxYear) }
 }
 
 /** Maintenance task: removes files deleted longer than the grace period, blob first, then the rows. */
@@ -178,20 +194,44 @@ export function purgeDeleted(ctx: AppContext, store: BlobStore): number {
   const due = ctx.db.select({ id: files.id }).from(files)
     .where(and(isNotNull(files.deletedAt), lt(files.deletedAt, ctx.now() - PURGE_AFTER_MS))).all()
   for (const { id } of due) {
-    store.removeFile(id)
+    // Rows first: a crash in between leaves a blob without a row, which the start-up sweep removes,
+    // never a row without its blob.
     ctx.db.delete(files).where(eq(files.id, id)).run()
+    store.removeFile(id)
+    emitRemoved(ctx, id)
   }
   return due.length
 }
 
-export function setRelevance(ctx: AppContext, userId: number, categoryId: number, taxYear: unknown, isRelevant: boolean) {
-  const year = requireWritableYear(ctx, userId, taxYear)
+/** For the start-up sweep of orphan blobs: whether a stored blob has its version row. */
+export function storedVersionCheck(ctx: AppContext): (fileId: string, versionId: string) => boolean {
+  const known = new Set(ctx.db.select({ fileId: fileVersions.fileId, id: fileVersions.id }).from(fileVersions).all().map((v) => `${v.fileId}/${v.id}`))
+  return (fileId, versionId) => known.has(`${fileId}/${versionId}`)
+}
+
+/** Stored bytes of a person: every version of their live files (USER_QUOTA_MB). */
+export function storageUsed(ctx: AppContext, userId: number): number {
+  return ctx.db.select({ n: sql<number>`coalesce(sum(${fileVersions.size}), 0)` }).from(fileVersions)
+    .innerJoin(files, eq(files.id, fileVersions.fileId))
+    .where(and(eq(files.userId, userId), isNull(files.deletedAt))).get()?.n ?? 0
+}
+
+export const quotaExceeded = (ctx: AppContext) => new ApiError(413, 'QUOTA_EXCEEDED',
+  `Your storage is full (${Math.round(ctx.config.userQuotaBytes / 1024 / 1024)} MB). Please delete files you no longer need.`)
+
+/** Refuses an upload before its body is read when the person is already at the limit. */
+export function requireStorageLeft(ctx: AppContext, userId: number) {
+  if (storageUsed(ctx, userId) >= ctx.config.userQuotaBytes) throw quotaExceeded(ctx)
+}
+
+export function setRelevance(ctx: AppContext, hooks: DocumentHooks, userId: number, categoryId: number, taxYear: unknown, isRelevant: boolean) {
+  const year = requireWritableYear(hooks, userId, taxYear)
   if (!categoryById(categoryId)) throw notFound('No such document category', 'UNKNOWN_CATEGORY')
-  requireSectionCategoryOpen(ctx, userId, year, categoryId)
+  hooks.requireOpen(userId, year, categoryId)
   ctx.db.insert(categoryPreferences).values({ userId, taxYear: year, categoryId, isRelevant, updatedAt: ctx.now() })
     .onConflictDoUpdate({ target: [categoryPreferences.userId, categoryPreferences.taxYear, categoryPreferences.categoryId], set: { isRelevant, updatedAt: ctx.now() } })
     .run()
-  return { success: true, categoryId, taxYear: year, isRelevant, statusAdvanced: advance(ctx, userId, year) }
+  return { success: true, categoryId, taxYear: year, isRelevant, statusAdvanced: hooks.filesChanged(userId, year) }
 }
 
 /** Per category: live file count and relevance for the year. */
@@ -205,4 +245,57 @@ export function categoryState(ctx: AppContext, userId: number, taxYear: number |
       .where(and(eq(categoryPreferences.userId, userId), eq(categoryPreferences.taxYear, taxYear))).all()) relevance.set(r.categoryId, r.isRelevant)
   }
   return { counts, relevance }
+}
+
+/**
+ * Moves a file with all its versions to another category of the same year (owner or
+ * admin). The 2→3 check runs again: the new category may complete the required ones.
+ */
+export function moveFile(ctx: AppContext, hooks: DocumentHooks, viewer: Viewer, fileId: string, input: { categoryId: unknown; taxYear?: unknown }) {
+  const file = fileForViewer(ctx, viewer, fileId)
+  const raw = input.categoryId
+  const categoryId = typeof raw === 'number' || (typeof raw === 'string' && raw.trim() !== '') ? Number(raw) : NaN
+  if (!Number.isInteger(categoryId) || !categoryById(categoryId)) throw badRequest(`Invalid field 'categoryId': no such document category`, 'UNKNOWN_CATEGORY')
+  if (input.taxYear !== undefined && Number(input.taxYear) !== file.taxYear) {
+    throw badRequest(`Invalid field 'taxYear': a file moves only within its own year (${file.taxYear})`, 'OTHER_YEAR')
+  }
+  hooks.requireOpen(file.userId, file.taxYear)
+  if (categoryId === file.categoryId) return { success: true, id: file.id, categoryId, taxYear: file.taxYear, statusAdvanced: false }
+  const clash = ctx.db.select({ id: files.id }).from(files).where(and(eq(files.userId, file.userId), eq(files.taxYear, file.taxYear),
+    eq(files.categoryId, categoryId), eq(files.originalName, file.originalName), isNull(files.deletedAt))).get()
+  if (clash) throw conflict(`A file named ${file.originalName} is already in that category.`, 'NAME_TAKEN')
+  ctx.db.update(files).set({ categoryId, updatedAt: ctx.now() }).where(eq(files.id, fileId)).run()
+  return { success: true, id: file.id, categoryId, taxYear: file.taxYear, statusAdvanced: hooks.filesChanged(file.userId, file.taxYear) }
+}
+
+/** The plaintext of one stored version, for recognition. Null when the file or version is gone. */
+export async function versionContent(ctx: AppContext, store: BlobStore, fileId: string, versionId: string) {
+  const file = liveFile(ctx, fileId)
+  const version = file && ctx.db.select().from(fileVersions).where(and(eq(fileVersions.id, versionId), eq(fileVersions.fileId, fileId))).get()
+  if (!file || !version) return null
+  const bytes = new Uint8Array(await new Response(store.read(fileId, versionId, version.wrappedKey)).arrayBuffer())
+  return { file, version, bytes }
+}
+
+/** The live file row, for areas that act on a file without a viewer (recognition's own move). */
+export const liveFile = (ctx: AppContext, fileId: string) =>
+  ctx.db.select().from(files).where(and(eq(files.id, fileId), isNull(files.deletedAt))).get() ?? null
+
+/** The current version of a file the viewer may see (no audit: for reading derived data such as recognition). */
+export function currentVersionFor(ctx: AppContext, viewer: Viewer, fileId: string) {
+  const file = fileForViewer(ctx, viewer, fileId)
+  const version = ctx.db.select().from(fileVersions).where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, file.currentVersion))).get()
+  if (!version) throw notFound('File version not found', 'FILE_NOT_FOUND')
+  return { file, version }
+}
+
+/** `swisstax keys rotate`: every data key re-wrapped under the new master key, in one transaction; the blobs stay as they are. */
+export function rewrapDataKeys(ctx: AppContext, from: { unwrap(w: string): Buffer }, to: { wrap(k: Buffer): string }): number {
+  return ctx.sqlite.transaction(() => {
+    const rows = ctx.db.select({ id: fileVersions.id, wrappedKey: fileVersions.wrappedKey }).from(fileVersions).all()
+    for (const row of rows) {
+      ctx.db.update(fileVersions).set({ wrappedKey: to.wrap(from.unwrap(row.wrappedKey)) }).where(eq(fileVersions.id, row.id)).run()
+    }
+    return rows.length
+  })()
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { derive } from '../keys'
 import { auditLog, users } from '../db/schema'
@@ -87,4 +87,27 @@ export function sweepAuditDaily(ctx: AppContext) {
   lastSweep.set(ctx, ctx.now())
   const removed = sweepAudit(ctx)
   if (removed) ctx.log.info('swept old audit entries', { count: removed, retentionDays: ctx.config.auditRetentionDays })
+}
+
+export const AUDIT_PAGE_SIZE = 50
+
+/** The audit log for the experts' screen, newest first; `userId` matches the actor or the client acted on. */
+export function listAudit(ctx: AppContext, filter: { userId?: number; action?: string; page: number }) {
+  const conditions = []
+  if (filter.userId !== undefined) conditions.push(or(eq(auditLog.userId, filter.userId), eq(auditLog.targetUserId, filter.userId))!)
+  if (filter.action) conditions.push(eq(auditLog.action, filter.action))
+  const where = conditions.length ? and(...conditions) : undefined
+  const total = ctx.db.select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0
+  const items = ctx.db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE).offset((filter.page - 1) * AUDIT_PAGE_SIZE).all()
+    .map((r) => ({
+      id: r.id, at: r.at, lastAt: r.lastAt, repeats: r.repeats, userId: r.userId, targetUserId: r.targetUserId, action: r.action, ip: r.ip,
+      detail: r.detail ? JSON.parse(r.detail) as Record<string, unknown> : null,
+    }))
+  return { items, total, page: filter.page, pageSize: AUDIT_PAGE_SIZE }
+}
+
+/** The distinct actions recorded, for the audit screen's filter. */
+export function auditActions(ctx: AppContext): string[] {
+  return ctx.sqlite.query<{ action: string }, []>('SELECT DISTINCT action FROM audit_log ORDER BY action').all().map((r) => r.action)
 }

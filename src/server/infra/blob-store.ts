@@ -37,6 +37,8 @@ export interface BlobStore {
   removeVersion(fileId: string, versionId: string): void
   /** Deletes temporary files left by a crash or a kill. Called at start. */
   sweepTemp(): number
+  /** Deletes stored blobs that no row knows (a kill between rename and commit). Called at start, before any upload. */
+  sweepOrphans(isKnown: (fileId: string, versionId: string) => boolean): number
   pathOf(fileId: string, versionId: string): string
 }
 
@@ -54,25 +56,37 @@ export interface BlobWriter {
 
 const HEAD_BYTES = 64 * 1024
 
+/**
+ * Wraps and unwraps data keys with a key derived from the master key. Used by the
+ * store, by the start-up check that the master key fits the stored files, and by
+ * `swisstax keys rotate` (which re-wraps every data key, the files untouched).
+ */
+export function keyWrapper(master: Buffer) {
+  const wrapKey = derive(master, 'swisstax blob key wrap v1')
+  return {
+    wrap(dataKey: Buffer): string {
+      const iv = randomBytes(12)
+      const cipher = createCipheriv('aes-256-gcm', wrapKey, iv).setAAD(WRAP_AAD)
+      return Buffer.concat([iv, cipher.update(dataKey), cipher.final(), cipher.getAuthTag()]).toString('base64')
+    },
+    /** Throws when the wrapped key was not made with this master key. */
+    unwrap(wrapped: string): Buffer {
+      const raw = Buffer.from(wrapped, 'base64')
+      if (raw.length < 12 + TAG) throw new Error('malformed wrapped key')
+      const decipher = createDecipheriv('aes-256-gcm', wrapKey, raw.subarray(0, 12)).setAAD(WRAP_AAD)
+      decipher.setAuthTag(raw.subarray(raw.length - TAG))
+      return Buffer.concat([decipher.update(raw.subarray(12, raw.length - TAG)), decipher.final()])
+    },
+  }
+}
+
 export function createBlobStore(dataDir: string, master: Buffer): BlobStore {
   const root = join(dataDir, 'blobs')
   const tmpDir = join(dataDir, 'tmp')
   mkdirSync(root, { recursive: true, mode: 0o700 })
   mkdirSync(tmpDir, { recursive: true, mode: 0o700 })
-  const wrapKey = derive(master, 'swisstax blob key wrap v1')
+  const { wrap, unwrap } = keyWrapper(master)
   const pathOf = (fileId: string, versionId: string) => join(root, safeId(fileId), safeId(versionId))
-
-  function wrap(dataKey: Buffer): string {
-    const iv = randomBytes(12)
-    const cipher = createCipheriv('aes-256-gcm', wrapKey, iv).setAAD(WRAP_AAD)
-    return Buffer.concat([iv, cipher.update(dataKey), cipher.final(), cipher.getAuthTag()]).toString('base64')
-  }
-  function unwrap(wrapped: string): Buffer {
-    const raw = Buffer.from(wrapped, 'base64')
-    const decipher = createDecipheriv('aes-256-gcm', wrapKey, raw.subarray(0, 12)).setAAD(WRAP_AAD)
-    decipher.setAuthTag(raw.subarray(raw.length - TAG))
-    return Buffer.concat([decipher.update(raw.subarray(12, raw.length - TAG)), decipher.final()])
-  }
 
   return {
     root,
@@ -154,6 +168,21 @@ export function createBlobStore(dataDir: string, master: Buffer): BlobStore {
     },
     removeVersion(fileId, versionId) {
       rmSync(pathOf(fileId, versionId), { force: true })
+    },
+    sweepOrphans(isKnown) {
+      let n = 0
+      for (const fileId of readdirSync(root)) {
+        const dir = join(root, fileId)
+        let versions: string[]
+        try { versions = readdirSync(dir) } catch { continue }
+        for (const versionId of versions) {
+          if (isKnown(fileId, versionId)) continue
+          rmSync(join(dir, versionId), { force: true, recursive: true })
+          n++
+        }
+        if (readdirSync(dir).length === 0) rmSync(dir, { recursive: true, force: true })
+      }
+      return n
     },
     sweepTemp() {
       let n = 0
@@ -238,10 +267,17 @@ function safeId(id: string): string {
   return id
 }
 
-/** The data folder's blob store, opened once by app.ts; opening it sweeps temporary files a crash left behind. */
-export function openBlobStore(ctx: AppContext): BlobStore {
+/**
+ * The data folder's blob store, opened once by app.ts; opening it sweeps temporary
+ * files a crash left behind, and, given `isKnown`, stored blobs without a row.
+ */
+export function openBlobStore(ctx: AppContext, isKnown?: (fileId: string, versionId: string) => boolean): BlobStore {
   const store = createBlobStore(ctx.config.dataDir, ctx.keys.master)
   const swept = store.sweepTemp()
   if (swept) ctx.log.info('swept temporary upload files', { count: swept })
+  if (isKnown) {
+    const orphans = store.sweepOrphans(isKnown)
+    if (orphans) ctx.log.info('swept stored blobs without a record', { count: orphans })
+  }
   return store
 }

@@ -10,8 +10,13 @@ import zh from '../../../locales/zh/mail.json'
 
 const TEXTS: Record<Language, typeof en> = { en, de, fr, it, gsw, zh }
 
+/** A finished mail (subject, plain text and HTML), already in the reader's language. */
+export interface OutgoingMail { to: string; subject: string; text: string; html: string }
+
 export interface Mailer {
   sendLoginCode(to: string, code: string, language: string): Promise<void>
+  /** Any other mail (the client-mail area's outbox). Rejects when the SMTP server refuses it. */
+  send(mail: OutgoingMail): Promise<void>
   /** Dev mode only: the last mails, for the debug panel. */
   readonly outbox?: { to: string; code: string; at: number }[]
 }
@@ -31,7 +36,7 @@ export function loginCodeMail(code: string, language: string, appName: string, p
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
  * SMTP delivery when SMTP_URL is set. Without it (the embedded default) the code
@@ -51,6 +56,10 @@ export function createMailer(config: Config, log: Logger): Mailer {
         remember(to, code)
         log.info(`login code for ${to}: ${code} (no SMTP_URL configured, so it is logged instead of mailed)`)
       },
+      // Only the subject: the log is not the place for a client's mail.
+      async send(mail) {
+        log.info(`mail to ${mail.to}: "${mail.subject}" (no SMTP_URL configured, so it is not sent)`)
+      },
     }
   }
   // Loaded only when mail is configured: it is the largest module of the server.
@@ -61,6 +70,9 @@ export function createMailer(config: Config, log: Logger): Mailer {
       remember(to, code)
       const mail = loginCodeMail(code, language, config.appName, config.publicUrl)
       await (await transport).sendMail({ from: config.mailFrom, to, ...mail })
+    },
+    async send(mail) {
+      await (await transport).sendMail({ from: config.mailFrom, ...mail })
     },
   }
 }

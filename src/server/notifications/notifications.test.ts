@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
-import { fillProfile, fillUser } from '../tax-status/test-fixtures'
+import { fillProfile, fillUser } from '../users/test-fixtures'
 import { notify } from './service'
 
 let t: ReturnType<typeof testApp>

@@ -4,18 +4,12 @@ import { notifications, reminderReads } from '../db/schema'
 import { notFound } from '../http/errors'
 import { REMINDERS, profileReminders, type Reminder } from '../../shared/profile'
 import type { NotificationItem } from '../../shared/notifications'
+import { reminderFieldsOf } from '../users/profile'
 
-type ReminderFields = { firstName: string | null; lastName: string | null; phone: string | null; street: string | null; city: string | null; complete: number | null; plan: string | null }
-
-/** Which reminders apply now, read straight from the user and profile rows (one query: this runs on every poll). */
+/** Which reminders apply now, from the fields the users area reads for them (one query: this runs on every poll). */
 export function openReminders(ctx: AppContext, userId: number): Reminder[] {
-  const r = ctx.sqlite.query<ReminderFields, [number]>(
-    `SELECT u.first_name AS firstName, u.last_name AS lastName, u.phone AS phone, p.street AS street, p.city AS city,
-            p.is_tax_profile_complete AS complete, p.subscription_plan AS plan
-       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ?`,
-  ).get(userId)
-  if (!r) return []
-  return profileReminders({ ...r, isTaxProfileComplete: r.complete === 1, subscriptionPlan: r.plan })
+  const fields = reminderFieldsOf(ctx, userId)
+  return fields ? profileReminders(fields) : []
 }
 
 const REMINDER_SHAPE: Record<Reminder, Pick<NotificationItem, 'category' | 'priority' | 'actionUrl' | 'actionText'>> = {

@@ -44,7 +44,8 @@ export function staticRoutes(assets: Map<string, Asset>) {
     const asset = assets.get(path === '/' ? '/index.html' : path)
     if (asset) return serve(request, path, asset)
     const index = assets.get('/index.html')
-    if (EXTENSION.test(path) || !index) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+    // A missing asset is a 404 in the one error shape too (DESIGN.md §13).
+    if (EXTENSION.test(path) || !index) return errorResponse(404, 'NOT_FOUND', 'Not found')
     return serve(request, '/index.html', index)
   }
 

@@ -7,7 +7,7 @@ import { jsonWithEtag } from '../http/etag'
 import { defaultTaxYear } from '../../shared/tax-years'
 import { optionalTaxYearParam, taxYearParam } from '../http/params'
 import { isTaxStatusId, statusByName, type TaxStatusId } from '../../shared/tax-status'
-import { taxStatusAnswer } from './service'
+import { taxStatusAnswer, type AdvancedCompletion } from './service'
 import { setStatus, setYearFlags, transmit, yearFlags } from './moves'
 
 /** A year in a body: its type here, its range in the one parser (taxYearParam). */
@@ -29,7 +29,7 @@ function requiredStatus(value: number | string | undefined): TaxStatusId {
 }
 
 /** Tax status per user and year, the moves of DESIGN.md §7, transmit and the per-year flags. */
-export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore) {
+export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advanced: AdvancedCompletion) {
   // ?taxYear= of the polled GETs is parsed by hand rather than by a TypeBox schema:
   // it halves the framework's share of the cheapest, most frequent request.
   const yearOf = (raw: number | string | undefined) => optionalTaxYearParam(raw) ?? defaultTaxYear(new Date(ctx.now()))
@@ -47,11 +47,11 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore) {
     .post('/api/status/set', ({ rc, body }) =>
       ({ success: true, ...setStatus(ctx, rc, { userId: body.userId, taxYear: yearOf(body.taxYear), to: requiredStatus(body.statusId ?? body.status) }) }),
       { auth: true, body: t.Object({ statusId: t.Optional(statusValue), status: t.Optional(statusValue), taxYear: t.Optional(year), userId }) })
-    .post('/api/tax-year-status/transmit', ({ user, body }) => transmit(ctx, user.id, yearOf(body.taxYear)),
+    .post('/api/tax-year-status/transmit', ({ user, body }) => transmit(ctx, advanced, user.id, yearOf(body.taxYear)),
       { auth: true, body: t.Object({ taxYear: t.Optional(year) }) })
-    .get('/api/tax-year-status/flags', ({ user, query }) => yearFlags(ctx, user.id, yearOf(query.taxYear)),
+    .get('/api/tax-year-status/flags', ({ user, query }) => yearFlags(ctx, advanced, user.id, yearOf(query.taxYear)),
       { auth: true })
     .put('/api/tax-year-status/flags', ({ user, body }) =>
-      setYearFlags(ctx, user.id, taxYearParam(body.taxYear), { advancedInfoCompleted: body.advancedInfoCompleted, transmitEnabled: body.transmitEnabled }),
+      setYearFlags(ctx, advanced, user.id, taxYearParam(body.taxYear), { advancedInfoCompleted: body.advancedInfoCompleted, transmitEnabled: body.transmitEnabled }),
       { auth: true, body: t.Object({ taxYear: year, advancedInfoCompleted: t.Optional(t.Boolean()), transmitEnabled: t.Optional(t.Boolean()) }) })
 }

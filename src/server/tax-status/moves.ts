@@ -1,17 +1,16 @@
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import type { RequestContext } from '../infra/request-context'
-import { profiles, taxYearStatus, users } from '../db/schema'
+import { taxYearStatus } from '../db/schema'
 import { conflict, forbidden, notFound } from '../http/errors'
 import { audit } from '../infra/audit'
 import { targetUserId } from '../infra/actor-may'
 import { notify } from '../notifications/service'
-import { firstMissingWizardField } from '../../shared/wizard'
+import { queueClientMail } from '../client-mail/service'
 import { statusById, type TaxStatusId } from '../../shared/tax-status'
-import { requireFileableYear, taxStatusAnswer, writeStatus, yearStatus } from './service'
-import { advance } from '../documents/service'
-import { profileOf } from '../users/profile'
-import { isAdvancedCompleted, setCompletion } from '../advanced/service'
+import { documentsChanged, requireFileableYear, taxStatusAnswer, writeStatus, yearStatus, type AdvancedCompletion } from './service'
+import { markTaxProfileComplete } from '../users/profile'
+import { userExists } from '../users/service'
 
 /**
  * Who may move a status (DESIGN.md §7). A non-admin may only make the 1→2 move,
@@ -19,27 +18,32 @@ import { isAdvancedCompleted, setCompletion } from '../advanced/service'
  * else a non-admin asks for is a 403 that changes nothing. Admins (the
  * provider's experts) set any status of any user, and the user is notified.
  */
-export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?: number; taxYear: number; to: TaxStatusId }) {
+export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?: number; taxYear: number; to: TaxStatusId; note?: string }) {
   const actor = rc.user
   const isAdmin = actor.role === 'admin'
   const userId = targetUserId(actor, input.userId, notFound('User not found'))
-  if (userId !== actor.id && !ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw notFound('User not found')
+  if (userId !== actor.id && !userExists(ctx, userId)) throw notFound('User not found')
   requireFileableYear(ctx, input.taxYear)
 
   const from = yearStatus(ctx, userId, input.taxYear).statusId
+  const note = input.note?.trim() || undefined
   if (isAdmin) {
     if (from !== input.to) {
       ctx.db.transaction(() => {
         writeStatus(ctx, userId, input.taxYear, input.to, actor.id)
         if (userId !== actor.id) {
+          const status = statusById(input.to).name
+          // The expert's note is shown in the notification, inside the app; the mail only says there is one.
           notify(ctx, userId, {
             kind: 'status_changed', category: 'status', priority: 'high',
-            titleKey: 'home:notifications.status_changed_title', descriptionKey: 'home:notifications.status_changed_description',
-            params: { year: input.taxYear, status: statusById(input.to).name }, actionUrl: '/', actionTextKey: 'home:notifications.action_dashboard',
+            titleKey: 'home:notifications.status_changed_title',
+            descriptionKey: note ? 'home:notifications.status_changed_note_description' : 'home:notifications.status_changed_description',
+            params: { year: input.taxYear, status, ...(note ? { note } : {}) }, actionUrl: '/', actionTextKey: 'home:notifications.action_dashboard',
           })
+          queueClientMail(ctx, userId, { kind: 'status_changed', year: input.taxYear, status, hasNote: Boolean(note) })
         }
       })
-      audit(ctx, rc, 'status_set', { userId, taxYear: input.taxYear, from, to: input.to })
+      audit(ctx, rc, 'status_set', { userId, taxYear: input.taxYear, from, to: input.to, note: Boolean(note) }, { target: { userId } })
     }
     return taxStatusAnswer(ctx, userId, input.taxYear)
   }
@@ -48,14 +52,13 @@ export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?:
   if (from !== 1 || input.to !== 2) {
     throw forbidden(`Moving the status from ${statusById(from).name} to ${statusById(input.to).name} is not allowed.`, 'STATUS_MOVE_FORBIDDEN')
   }
-  const missing = firstMissingWizardField(profileOf(ctx, userId))
-  if (missing) throw conflict(`Complete your tax profile first: '${missing}' is missing.`, 'TAX_PROFILE_INCOMPLETE')
   ctx.db.transaction(() => {
+    // The users area decides whether the profile is complete (409 otherwise, and nothing is written).
+    markTaxProfileComplete(ctx, userId)
     writeStatus(ctx, userId, input.taxYear, 2, actor.id)
-    ctx.db.update(profiles).set({ isTaxProfileComplete: true, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
     // Documents uploaded (or marked not relevant) while the year was at 1 count too: the
     // 2→3 check runs on this move as well, not only on the next file change.
-    advance(ctx, userId, input.taxYear)
+    documentsChanged(ctx, userId, input.taxYear)
   })
   return taxStatusAnswer(ctx, userId, input.taxYear)
 }
@@ -64,9 +67,9 @@ export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?:
  * The per-year flags and whether transmitting is possible now. `advancedInfoCompleted` is the
  * advanced area's "Finish Section" (DESIGN.md §11), read through its service.
  */
-export function yearFlags(ctx: AppContext, userId: number, taxYear: number) {
+export function yearFlags(ctx: AppContext, advanced: AdvancedCompletion, userId: number, taxYear: number) {
   const row = yearStatus(ctx, userId, taxYear)
-  const completed = isAdvancedCompleted(ctx, userId, taxYear)
+  const completed = advanced.isCompleted(userId, taxYear)
   return {
     taxYear,
     advancedInfoCompleted: completed,
@@ -80,29 +83,29 @@ export function yearFlags(ctx: AppContext, userId: number, taxYear: number) {
  * advanced area's completion, with its rules (409 ADVANCED_INCOMPLETE, SECTION undo refused
  * after transmit): this call cannot set the flag around them.
  */
-export function setYearFlags(ctx: AppContext, userId: number, taxYear: number, flags: { advancedInfoCompleted?: boolean; transmitEnabled?: boolean }) {
+export function setYearFlags(ctx: AppContext, advanced: AdvancedCompletion, userId: number, taxYear: number, flags: { advancedInfoCompleted?: boolean; transmitEnabled?: boolean }) {
   requireFileableYear(ctx, taxYear)
-  if (flags.advancedInfoCompleted !== undefined) setCompletion(ctx, userId, userId, taxYear, flags.advancedInfoCompleted)
+  if (flags.advancedInfoCompleted !== undefined) advanced.setCompleted(userId, taxYear, flags.advancedInfoCompleted)
   if (flags.transmitEnabled !== undefined) {
     const now = ctx.now()
     const set = { transmitEnabled: flags.transmitEnabled, updatedAt: now }
     ctx.db.insert(taxYearStatus).values({ userId, taxYear, statusId: 1, ...set })
       .onConflictDoUpdate({ target: [taxYearStatus.userId, taxYearStatus.taxYear], set }).run()
   }
-  return yearFlags(ctx, userId, taxYear)
+  return yearFlags(ctx, advanced, userId, taxYear)
 }
 
 /**
  * 3→4: the user transmits the year's documents. Requires status 3 and the
  * advanced tax information marked complete on the server (409 otherwise).
  */
-export function transmit(ctx: AppContext, userId: number, taxYear: number) {
+export function transmit(ctx: AppContext, advanced: AdvancedCompletion, userId: number, taxYear: number) {
   requireFileableYear(ctx, taxYear)
   const row = yearStatus(ctx, userId, taxYear)
   if (row.statusId !== 3) {
     throw conflict(`Documents can be transmitted only once they are all submitted (the status for ${taxYear} is ${statusById(row.statusId).name}).`, 'NOT_READY_TO_TRANSMIT')
   }
-  if (!isAdvancedCompleted(ctx, userId, taxYear)) {
+  if (!advanced.isCompleted(userId, taxYear)) {
     throw conflict(`Please complete the Advanced Tax Information for ${taxYear} before transmitting.`, 'ADVANCED_INFO_INCOMPLETE')
   }
   ctx.db.transaction(() => {

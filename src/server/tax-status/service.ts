@@ -2,7 +2,8 @@ import type { AppContext } from '../context'
 import { taxYearStatus } from '../db/schema'
 import { conflict } from '../http/errors'
 import { defaultTaxYear, isFileable } from '../../shared/tax-years'
-import { REQUIRED_CATEGORY_IDS, statusById, type TaxStatusId } from '../../shared/tax-status'
+import { isTransmitted, REQUIRED_CATEGORY_IDS, statusById, type TaxStatusId } from '../../shared/tax-status'
+import { coveredCategories } from '../documents/service'
 
 type StatusRow = { statusId: number; transmitEnabled: number; updatedAt: number; updatedBy: number | null }
 
@@ -27,15 +28,35 @@ export function writeStatus(ctx: AppContext, userId: number, taxYear: number, st
 }
 
 /**
- * The server's own 2→3 move (DESIGN.md §7): when every required category of
- * the year has a file or is marked not relevant. The documents area calls this
- * after each upload, delete and not-relevant mark. Returns whether it moved.
+ * The server's own 2→3 move (DESIGN.md §7), decided here only: at status 2, once
+ * every required category of the year has a file or is marked not relevant (the
+ * documents area's coveredCategories). Runs when the documents report a change
+ * and on the 1→2 move. Returns whether it moved.
  */
-export function advanceIfDocumentsComplete(ctx: AppContext, userId: number, taxYear: number, coveredCategoryIds: ReadonlySet<number>): boolean {
+export function documentsChanged(ctx: AppContext, userId: number, taxYear: number): boolean {
   if (yearStatus(ctx, userId, taxYear).statusId !== 2) return false
-  if (!REQUIRED_CATEGORY_IDS.every((id) => coveredCategoryIds.has(id))) return false
+  const covered = coveredCategories(ctx, userId, taxYear)
+  if (!REQUIRED_CATEGORY_IDS.every((id) => covered.has(id))) return false
   writeStatus(ctx, userId, taxYear, 3, null)
   return true
+}
+
+/** A year's documents may change only while it is fileable and not yet transmitted (status < 4). */
+export function requireOpenYear(ctx: AppContext, userId: number, taxYear: number): void {
+  requireFileableYear(ctx, taxYear)
+  if (isTransmitted(yearStatus(ctx, userId, taxYear).statusId)) {
+    throw conflict(`The documents for ${taxYear} have been transmitted and can no longer be changed.`, 'YEAR_TRANSMITTED')
+  }
+}
+
+/**
+ * The advanced area's "Finish Section" as the status machine needs it (3→4, the
+ * per-year flags). The advanced area imports tax-status, so tax-status cannot
+ * import it back: src/server/wiring.ts implements this and app.ts hands it in.
+ */
+export interface AdvancedCompletion {
+  isCompleted(userId: number, taxYear: number): boolean
+  setCompleted(userId: number, taxYear: number, completed: boolean): void
 }
 
 /**
@@ -69,4 +90,17 @@ export function taxStatusAnswer(ctx: AppContext, userId: number, taxYear: number
 export function taxViewOf(ctx: AppContext, userId: number, taxYear: number = defaultTaxYear(new Date(ctx.now()))) {
   const s = statusById(yearStatus(ctx, userId, taxYear).statusId)
   return { taxStatus: s.name, taxStatusId: s.id, taxYear, taxYearStatuses: yearStatuses(ctx, userId) }
+}
+
+/** Clients (not experts) whose year is still below `statusId`; no stored row counts as status 1. */
+export function clientsBelowStatus(ctx: AppContext, taxYear: number, statusId: number): number[] {
+  return ctx.sqlite.query<{ id: number }, [number, number]>(
+    `SELECT u.id AS id FROM users u LEFT JOIN tax_year_status s ON s.user_id = u.id AND s.tax_year = ?1
+      WHERE u.role = 'user' AND COALESCE(s.status_id, 1) < ?2 ORDER BY u.id`,
+  ).all(taxYear, statusId).map((r) => r.id)
+}
+
+/** Every stored year of the user back to status 1 (the expert's reset of a profile). */
+export function resetYears(ctx: AppContext, userId: number, actorId: number) {
+  ctx.sqlite.query('UPDATE tax_year_status SET status_id = 1, updated_at = ?, updated_by = ? WHERE user_id = ?').run(ctx.now(), actorId, userId)
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
 import { writeStatus } from './service'
-import { FULL_PROFILE, fillProfile, fillUser } from './test-fixtures'
+import { FULL_PROFILE, fillProfile, fillUser } from '../users/test-fixtures'
 
 // T0 is 22 November 2026: 2025 is the default and fileable, 2026 is not yet.
 const Y = 2025

@@ -4,7 +4,8 @@ import { profiles, users } from '../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../http/errors'
 import { audit } from '../infra/audit'
 import type { RequestContext } from '../infra/request-context'
-import { DEFAULT_COUNTRY_CODE, hasRegistrationFields, PROFILE_FIELDS, SUBSCRIPTION_PLANS, validateProfile } from '../../shared/profile'
+import { DEFAULT_COUNTRY_CODE, hasRegistrationFields, PROFILE_FIELDS, SUBSCRIPTION_PLANS, validateProfile, type profileReminders } from '../../shared/profile'
+import { firstMissingWizardField } from '../../shared/wizard'
 
 type ProfileRow = typeof profiles.$inferSelect
 /** Fields that live on `users` (first-time registration); the rest are on `profiles`. */
@@ -126,7 +127,7 @@ export function setSubscriptionPlan(ctx: AppContext, rc: RequestContext, userId:
     ensureProfileRow(ctx, userId)
     ctx.db.update(profiles).set({ subscriptionPlan: plan, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
   })()
-  audit(ctx, rc, 'admin_set_plan', { userId, plan })
+  audit(ctx, rc, 'admin_set_plan', { userId, plan }, { target: { userId } })
   return profileOf(ctx, userId)
 }
 
@@ -148,4 +149,48 @@ export function acceptTerms(ctx: AppContext, rc: RequestContext) {
       .where(eq(profiles.userId, userId)).run()
   })()
   return { accepted: true, acceptedAt: new Date(at).toISOString(), ipAddress: ip, userAgent }
+}
+
+/**
+ * Marks the tax profile complete, the stored side of the 1→2 move (tax-status calls it
+ * inside its transaction): refused with 409 while the wizard's rule (src/shared/wizard.ts)
+ * still finds a required field missing.
+ */
+export function markTaxProfileComplete(ctx: AppContext, userId: number) {
+  const missing = firstMissingWizardField(profileOf(ctx, userId))
+  if (missing) throw conflict(`Complete your tax profile first: '${missing}' is missing.`, 'TAX_PROFILE_INCOMPLETE')
+  ctx.db.update(profiles).set({ isTaxProfileComplete: true, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
+}
+
+type ReminderRow = { firstName: string | null; lastName: string | null; phone: string | null; street: string | null; city: string | null; complete: number | null; plan: string | null }
+
+/** What the profile reminders look at, in one prepared query: the notifications poll asks on every call. */
+export function reminderFieldsOf(ctx: AppContext, userId: number): Parameters<typeof profileReminders>[0] | null {
+  const r = ctx.sqlite.query<ReminderRow, [number]>(
+    `SELECT u.first_name AS firstName, u.last_name AS lastName, u.phone AS phone, p.street AS street, p.city AS city,
+            p.is_tax_profile_complete AS complete, p.subscription_plan AS plan
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ?`,
+  ).get(userId)
+  return r && { firstName: r.firstName, lastName: r.lastName, phone: r.phone, street: r.street, city: r.city, isTaxProfileComplete: r.complete === 1, subscriptionPlan: r.plan }
+}
+
+/**
+ * "Reset to First-Time Login" (spec part 2 §2), the users' side: the registration
+ * (name, phone), every profile answer and the terms acceptance are cleared, so the
+ * next sign-in starts with first-time registration. The plan an expert chose stays.
+ */
+export function resetRegistration(ctx: AppContext, userId: number) {
+  const plan = profileRow(ctx, userId)?.subscriptionPlan ?? 'none'
+  ctx.db.update(users).set({ firstName: null, lastName: null, phone: null, countryCode: DEFAULT_COUNTRY_CODE }).where(eq(users.id, userId)).run()
+  ctx.db.delete(profiles).where(eq(profiles.userId, userId)).run()
+  ctx.db.insert(profiles).values({ userId, subscriptionPlan: plan, updatedAt: ctx.now() }).run()
+}
+
+/** The debug panel's tax-profile-complete toggle (spec part 1 §6), for experts. */
+export function setTaxProfileComplete(ctx: AppContext, userId: number, complete: boolean) {
+  ctx.sqlite.transaction(() => {
+    ensureProfileRow(ctx, userId)
+    ctx.db.update(profiles).set({ isTaxProfileComplete: complete, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
+  })()
+  return { userId, isTaxProfileComplete: complete }
 }

@@ -1,9 +1,13 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { users } from '../db/schema'
 import { notFound } from '../http/errors'
 import { hasRegistrationFields } from '../../shared/profile'
 
+/**
+ * The `users` table's one writer (its schema is db/schema/users.ts): accounts,
+ * roles, language. Other areas read accounts through these functions.
+ */
 type UserRow = typeof users.$inferSelect
 
 /** Whether first-time registration is done: the fields the profile screen requires. */
@@ -23,15 +27,53 @@ export function publicUser(u: UserRow) {
     phone: u.phone ?? '',
     countryCode: u.countryCode,
     isProfileComplete: isProfileComplete(u),
+    emailUpdates: u.emailUpdates,
   }
 }
 
 export function getUser(ctx: AppContext, id: number) {
-  const row = ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
+  const row = findUser(ctx, id)
   if (!row) throw notFound('User not found')
   return row
 }
 
+export const findUser = (ctx: AppContext, id: number) => ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
+
+export const findUserByEmail = (ctx: AppContext, email: string) => ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()
+
+export const userExists = (ctx: AppContext, id: number) => !!ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id)).get()
+
+/** The e-mail of each of these accounts (for lists that name their users). */
+export function emailsOf(ctx: AppContext, ids: readonly number[]): Map<number, string> {
+  if (ids.length === 0) return new Map()
+  return new Map(ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, [...new Set(ids)])).all().map((r) => [r.id, r.email]))
+}
+
 export function setLanguage(ctx: AppContext, id: number, language: string) {
   ctx.db.update(users).set({ language }).where(eq(users.id, id)).run()
+}
+
+export function recordSignIn(ctx: AppContext, id: number) {
+  ctx.db.update(users).set({ lastLoginAt: ctx.now(), lastActivityAt: ctx.now() }).where(eq(users.id, id)).run()
+}
+
+/** Who a client mail goes to, in which language, and whether the person wants such mail. */
+export function mailRecipientOf(ctx: AppContext, id: number) {
+  const u = ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
+  if (!u) return null
+  return { email: u.email, name: [u.firstName, u.lastName].filter((s) => s?.trim()).join(' '), language: u.language, emailUpdates: u.emailUpdates, role: u.role }
+}
+
+/** The profile's switch for e-mail on expert replies, status moves and deadlines (on by default). */
+export function setEmailUpdates(ctx: AppContext, id: number, on: boolean) {
+  ctx.db.update(users).set({ emailUpdates: on }).where(eq(users.id, id)).run()
+  return { emailUpdates: on }
+}
+
+/**
+ * Other areas report that the client did something (signed in, wrote, changed a
+ * document); the experts' list sorts by it.
+ */
+export function touchActivity(ctx: AppContext, id: number) {
+  ctx.sqlite.query('UPDATE users SET last_activity_at = ? WHERE id = ?').run(ctx.now(), id)
 }

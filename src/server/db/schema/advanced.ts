@@ -1,5 +1,5 @@
 import { sqliteTable, integer, text, real, primaryKey, index } from 'drizzle-orm/sqlite-core'
-import { users } from './auth'
+import { users } from './users'
 
 /**
  * Advanced tax information per user and year (DESIGN.md §11); the old client kept all of it in

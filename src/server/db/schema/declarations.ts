@@ -1,5 +1,5 @@
 import { sqliteTable, integer, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { users } from './auth'
+import { users } from './users'
 
 /**
  * The tax declarations the wizard saves (spec part 2 §3 "Tax declaration payload groups"):

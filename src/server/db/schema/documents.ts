@@ -1,5 +1,5 @@
 import { sqliteTable, integer, text, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core'
-import { users } from './auth'
+import { users } from './users'
 
 /**
  * A stored document (DESIGN.md §8): one per user, year, category and original

@@ -1,5 +1,5 @@
-import { sqliteTable, integer, primaryKey } from 'drizzle-orm/sqlite-core'
-import { users } from './auth'
+import { sqliteTable, integer, primaryKey, index } from 'drizzle-orm/sqlite-core'
+import { users } from './users'
 
 /**
  * Status of one user's tax year (DESIGN.md §7), with the transmit flag the old client
@@ -13,4 +13,4 @@ export const taxYearStatus = sqliteTable('tax_year_status', {
   transmitEnabled: integer('transmit_enabled', { mode: 'boolean' }).notNull().default(false),
   updatedAt: integer('updated_at').notNull(),
   updatedBy: integer('updated_by'),
-}, (t) => [primaryKey({ columns: [t.userId, t.taxYear] })])
+}, (t) => [primaryKey({ columns: [t.userId, t.taxYear] }), index('tax_year_status_year_status').on(t.taxYear, t.statusId)])

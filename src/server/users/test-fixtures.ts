@@ -1,5 +1,5 @@
 // Fixtures shared by the tax-status, notification and message tests: a full
-// wizard profile written straight into the tables (the profile area owns the screens).
+// wizard profile written straight into the users area's tables, by the area that owns them.
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { profiles, users } from '../db/schema'

@@ -1,0 +1,30 @@
+import { api, ApiRequestError } from '../api'
+import type { RecognitionAnswer } from '../../shared/recognition/types'
+
+/** Calls of recognition (DESIGN.md §14). */
+export const fetchRecognition = (fileId: string, signal?: AbortSignal) =>
+  api<RecognitionAnswer>(`/api/files/${encodeURIComponent(fileId)}/recognition`, { signal })
+export const moveFile = (fileId: string, categoryId: number, taxYear: number) =>
+  api<{ categoryId: number; statusAdvanced: boolean }>(`/api/files/${encodeURIComponent(fileId)}/move`, { method: 'POST', body: { categoryId, taxYear } })
+
+/** How often an upload's recognition is asked for while the server reads it, and for how long at most. */
+export const RECOGNITION_POLL_MS = 1500
+export const RECOGNITION_GIVE_UP_MS = 5 * 60_000
+
+/**
+ * Waits until the server has read the file: polls while the answer is pending. Resolves
+ * null when it gives up, the file is gone, or `signal` aborts (the notice was dismissed).
+ */
+export async function awaitRecognition(fileId: string, signal: AbortSignal, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<RecognitionAnswer | null> {
+  const until = Date.now() + RECOGNITION_GIVE_UP_MS
+  while (!signal.aborted && Date.now() < until) {
+    try {
+      const answer = await fetchRecognition(fileId, signal)
+      if (answer.status !== 'pending') return answer
+    } catch (err) {
+      if (signal.aborted || (err instanceof ApiRequestError && (err.status === 404 || err.status === 401))) return null
+    }
+    await wait(RECOGNITION_POLL_MS)
+  }
+  return null
+}

@@ -1,0 +1,19 @@
+import type { AppContext } from '../context'
+import { getUser, isProfileComplete } from '../users/service'
+import { profileOf } from '../users/profile'
+import { taxViewOf } from '../tax-status/service'
+
+/**
+ * GET /api/user (spec part 1 §3): the signed-in person in one object, built from
+ * three parts with no key in common, so no part overrides another:
+ * - the account (users area): id, e-mail, role, language, mail choice, whether registration is done;
+ * - the profile (users area): registration fields and the tax profile;
+ * - the tax view (tax-status): the selected year's status and every year's.
+ */
+export function userView(ctx: AppContext, userId: number, taxYear?: number) {
+  const user = getUser(ctx, userId)
+  const account = { id: user.id, email: user.email, role: user.role, language: user.language, emailUpdates: user.emailUpdates, isProfileComplete: isProfileComplete(user) }
+  return { ...account, ...profileOf(ctx, userId), ...taxViewOf(ctx, userId, taxYear) }
+}
+
+export type UserView = ReturnType<typeof userView>

@@ -1,0 +1,53 @@
+import type { AppContext } from '../context'
+import { getUser, publicUser } from '../users/service'
+import { profileOf } from '../users/profile'
+import { latestDeclaration } from '../declarations/service'
+import { taxStatusAnswer } from '../tax-status/service'
+import { yearFlags } from '../tax-status/moves'
+import { advancedCompletion } from '../wiring'
+import { categoryList } from '../documents/categories'
+import { categoryState, fileHistory, listFiles } from '../documents/service'
+import { listOwnMessages } from '../messages/service'
+import { advancedInfo, powerOfAttorneyRecord } from '../advanced/service'
+import { ApiError } from '../http/errors'
+import { offeredTaxYears } from '../../shared/tax-years'
+
+/** What an expert sees of a declaration on the client page: when and which groups, not the raw payload. */
+function declarationSummary(ctx: AppContext, userId: number, taxYear: number) {
+  try {
+    const d = latestDeclaration(ctx, userId, taxYear)
+    return { taxYear: d.taxYear, version: d.version, savedAt: d.savedAt, taxData: d.taxData }
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null
+    throw err
+  }
+}
+
+/**
+ * One client for the expert's client page (GET /api/admin/users/:id): the person,
+ * the profile and declaration, the status of each offered year, the year's
+ * checklist, the advanced information with the power-of-attorney record, its
+ * documents with their versions, and the conversation.
+ * Every part comes from its own area's service.
+ */
+export function clientDetail(ctx: AppContext, admin: { id: number; role: string }, userId: number, taxYear: number) {
+  const user = getUser(ctx, userId)
+  const language = getUser(ctx, admin.id).language
+  const viewer = { id: admin.id, role: admin.role, language }
+  const years = [...new Set([taxYear, ...offeredTaxYears(new Date(ctx.now()))])].sort((a, b) => b - a)
+  const files = listFiles(ctx, userId, language, { taxYear, limit: 1000, offset: 0 })
+    .map((f) => ({ ...f, versions: fileHistory(ctx, viewer, f.id) }))
+  return {
+    user: { ...publicUser(user), createdAt: user.createdAt, lastLoginAt: user.lastLoginAt },
+    profile: profileOf(ctx, userId),
+    declaration: declarationSummary(ctx, userId, taxYear),
+    taxYear,
+    statuses: years.map((y) => ({ ...taxStatusAnswer(ctx, userId, y), ...yearFlags(ctx, advancedCompletion(ctx), userId, y) })),
+    checklist: categoryList(language, 'all', categoryState(ctx, userId, taxYear)),
+    files,
+    advanced: advancedInfo(ctx, userId, taxYear),
+    // The power-of-attorney acceptance as recorded on the server (time, address, agent).
+    powerOfAttorney: powerOfAttorneyRecord(ctx, userId, taxYear),
+    messages: listOwnMessages(ctx, userId),
+  }
+}

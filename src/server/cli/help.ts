@@ -1,0 +1,50 @@
+import { APP_VERSION } from '../../shared/version'
+
+/** `swisstax --help`. Every setting config.ts reads is listed (help.test.ts checks it). */
+export const HELP = `swisstax ${APP_VERSION}: Swiss tax-return preparation, one executable and one data folder.
+
+Usage: swisstax [command] [--dev]
+
+Commands:
+  serve                 start the web server (the default)
+  admin add EMAIL       give the admin role to EMAIL (the account is created if needed)
+  admin remove EMAIL    take the admin role away from EMAIL (one that ADMIN_EMAILS gave ends at
+                        start once the address has left the list)
+  backup FILE [--with-key]
+                        write a consistent copy of the live database to FILE and the encrypted
+                        documents to FILE.blobs/ (readable by you only). The documents need the
+                        master key: keep it too, or add --with-key to write it to FILE.key (0600)
+  keys rotate           new master key: every document's data key is re-wrapped, the files are
+                        not re-encrypted. Stop the server first; back up the new key afterwards
+  data import-localities FILE
+                        load swisstopo's Ortschaftenverzeichnis CSV (semicolon-separated) for the
+                        address lookup, replacing the previous import
+  data import-addresses FILE
+                        load swisstopo's register of building addresses (Gebäudeadressen CSV,
+                        about 3 million rows, streamed with a progress line) so that the address
+                        lookup finds streets and house numbers; replaces the previous import
+  --version             print the version
+  --help                print this help
+
+Settings (environment variables, default in brackets):
+  PORT                  HTTP port [3000]
+  HOST                  address to listen on [0.0.0.0]
+  DATA_DIR              database, documents and key file [./data]
+  PUBLIC_URL            the address people use, for mails and Secure cookies [http://localhost:PORT]
+  APP_NAME              display name [SwissTax]
+  SMTP_URL              SMTP server for login codes and client mails, e.g. smtp://user:pass@host:587 [unset: codes are logged]
+  MAIL_FROM             sender of mails [SwissTax <no-reply@PUBLIC_URL's host>]
+  ADMIN_EMAILS          comma-separated e-mails that get the admin role at sign-in [none]
+  FILING_DEADLINE       filing deadline as MM-DD of the following year, for the clients' reminder
+                        mails 30 and 7 days before [03-31]
+  SWISSTAX_MASTER_KEY   base64 32-byte key for document encryption [DATA_DIR/master.key, created at first start]
+  SESSION_IDLE_MINUTES  a session ends after this long without use [60]
+  SESSION_MAX_HOURS     and this long after sign-in at the latest [12]
+  TRUST_PROXY           number of reverse proxies in front that append to X-Forwarded-For [0: header ignored]
+  AUDIT_RETENTION_DAYS  audit entries older than this are removed daily [365]
+  USER_QUOTA_MB         stored documents per person, all versions [2048]
+  RECOGNITION_WORKERS   documents read at once in the background, each up to a core and ~250 MB [1; 0: off]
+  FIRM_NAME             the representative named in the power of attorney [APP_NAME]
+  FIRM_ADDRESS          its address [empty]
+  ADDRESS_SEARCH_URL    a Nominatim-style geocoder for the address lookup [unset: offline list only]
+  NODE_ENV              production; development (or --dev) turns on the dev mailbox and dev-only routes [production]`

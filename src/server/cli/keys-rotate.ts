@@ -1,0 +1,45 @@
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import type { AppContext } from '../context'
+import { keyFilePath } from '../keys'
+import { keyWrapper } from '../infra/blob-store'
+import { rewrapDataKeys } from '../documents/service'
+import { rewrapTextKeys } from '../recognition/text-store'
+import { audit, COMMAND_LINE } from '../infra/audit'
+
+export const pendingKeyPath = (dataDir: string) => `${keyFilePath(dataDir)}.new`
+
+/**
+ * `swisstax keys rotate`: a new master key; every file's data key is unwrapped
+ * with the old one and wrapped with the new one in one transaction. The files
+ * themselves are not touched (envelope encryption). Run it with the server stopped.
+ *
+ * Crash safety: the new key is written to master.key.new (fsynced) before the
+ * transaction, and renamed over master.key after it; start-up finishes a rotation
+ * that was cut off between the two (boot.ts). With SWISSTAX_MASTER_KEY the new key
+ * is printed instead, for the operator to put in place before the next start.
+ */
+export function rotateKeys(ctx: AppContext): { rotated: number; newKey?: string; keyFile?: string } {
+  const next = randomBytes(32)
+  const fromEnv = !!ctx.config.masterKey
+  const pending = pendingKeyPath(ctx.config.dataDir)
+  if (!fromEnv) writeKeyFile(pending, next)
+  const rotated = rewrapDataKeys(ctx, keyWrapper(ctx.keys.master), keyWrapper(next))
+  // What recognition read from the documents is encrypted the same way (DESIGN.md §14).
+  rewrapTextKeys(ctx, keyWrapper(ctx.keys.master), keyWrapper(next))
+  audit(ctx, COMMAND_LINE, 'master_key_rotated', { dataKeys: rotated })
+  if (fromEnv) return { rotated, newKey: next.toString('base64') }
+  renameSync(pending, keyFilePath(ctx.config.dataDir))
+  return { rotated, keyFile: keyFilePath(ctx.config.dataDir) }
+}
+
+function writeKeyFile(path: string, key: Buffer) {
+  if (existsSync(path)) rmSync(path)
+  const fd = openSync(path, 'wx', 0o600)
+  try {
+    writeSync(fd, key.toString('base64') + '\n')
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}

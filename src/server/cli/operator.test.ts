@@ -1,0 +1,149 @@
+// The operator's side of the probe's findings ("Also seen", issue 13): each failed before.
+import { afterEach, describe, expect, test } from 'bun:test'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { testApp } from '../test-helpers'
+import { createContext } from '../boot'
+import { createApp } from '../app'
+import { loadConfig } from '../config'
+import { silentLogger } from '../log'
+import { backup } from './backup'
+import { rotateKeys } from './keys-rotate'
+import { dataFiles, pdf, sha256, uploadForm } from '../documents/test-fixtures'
+
+let t: ReturnType<typeof testApp>
+afterEach(() => t?.close())
+
+const upload = async (cookie: string, data: Uint8Array<ArrayBuffer>, name = 'salary.pdf') => {
+  const res = await t.app.handle(new Request('http://localhost/api/files/upload', {
+    method: 'POST', headers: { cookie }, body: uploadForm([{ name, data }], { taxYear: 2025, categoryId: 1 }),
+  }))
+  return { status: res.status, json: await res.json() as any }
+}
+const download = async (cookie: string, url: string, app = t.app) =>
+  new Uint8Array(await (await app.handle(new Request(`http://localhost${url}`, { headers: { cookie } }))).arrayBuffer())
+const reopen = (env: Record<string, string> = {}) =>
+  createContext(loadConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: 'http://localhost:3000', ...env }), { log: silentLogger })
+
+describe('start-up sweeps', () => {
+  test('a blob without a row and a temporary file are removed at start; stored blobs stay', async () => {
+    t = testApp()
+    const { cookie } = await t.signIn('a@example.ch')
+    const stored = await upload(cookie, pdf('kept'))
+    expect(stored.status).toBe(200)
+    const before = dataFiles(t.dataDir)
+    mkdirSync(join(t.dataDir, 'blobs', 'orphan-file'), { recursive: true })
+    writeFileSync(join(t.dataDir, 'blobs', 'orphan-file', 'orphan-version'), 'left by a kill')
+    writeFileSync(join(t.blobs.root, before[0]!.split('/')[1]!, 'second-orphan'), 'x')
+    writeFileSync(join(t.dataDir, 'tmp', 'crash.part'), 'half an upload')
+    createApp(t.ctx) // a start: opens the data folder's blob store
+    expect(dataFiles(t.dataDir)).toEqual(before)
+    expect(await download(cookie, stored.json.files[0].value.blobUrl)).toEqual(pdf('kept'))
+  })
+})
+
+describe('the master key', () => {
+  test('missing over stored documents: refuses to start, names the key file and SWISSTAX_MASTER_KEY, creates no key', async () => {
+    t = testApp({ SWISSTAX_MASTER_KEY: '' })
+    const { cookie } = await t.signIn('a@example.ch')
+    expect((await upload(cookie, pdf())).status).toBe(200)
+    rmSync(join(t.dataDir, 'master.key'))
+    let message = ''
+    try { reopen() } catch (err) { message = (err as Error).message }
+    expect(message).toContain(join(t.dataDir, 'master.key'))
+    expect(message).toContain('SWISSTAX_MASTER_KEY')
+    expect(existsSync(join(t.dataDir, 'master.key'))).toBe(false)
+  })
+  test('wrong over stored documents: refuses to start', async () => {
+    t = testApp()
+    const { cookie } = await t.signIn('a@example.ch')
+    expect((await upload(cookie, pdf())).status).toBe(200)
+    expect(() => reopen({ SWISSTAX_MASTER_KEY: Buffer.alloc(32, 9).toString('base64') })).toThrow(/does not open the stored documents/)
+    const ok = reopen({ SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') })
+    ok.sqlite.close()
+  })
+  test('an empty data folder still gets a new key file (first start)', () => {
+    t = testApp({ SWISSTAX_MASTER_KEY: '' })
+    expect(statSync(join(t.dataDir, 'master.key')).mode & 0o777).toBe(0o600)
+  })
+  test('keys rotate re-wraps every data key; the blob files are untouched and still open', async () => {
+    t = testApp({ SWISSTAX_MASTER_KEY: '' })
+    const { cookie } = await t.signIn('a@example.ch')
+    const a = await upload(cookie, pdf('one'), 'one.pdf')
+    const b = await upload(cookie, pdf('two'), 'two.pdf')
+    const blobBytes = dataFiles(t.dataDir).map((f) => readFileSync(join(t.dataDir, f)))
+    const oldKey = readFileSync(join(t.dataDir, 'master.key'), 'utf8')
+    expect(rotateKeys(t.ctx).rotated).toBe(2)
+    expect(readFileSync(join(t.dataDir, 'master.key'), 'utf8')).not.toBe(oldKey)
+    expect(statSync(join(t.dataDir, 'master.key')).mode & 0o777).toBe(0o600)
+    expect(dataFiles(t.dataDir).map((f) => readFileSync(join(t.dataDir, f)))).toEqual(blobBytes)
+    t.ctx.sqlite.close()
+    const ctx = reopen()
+    const app = createApp(ctx)
+    const session = await (async () => { // sign in again through the real flow on the reopened folder
+      const mails: string[] = []
+      ctx.mailer.sendLoginCode = async (_to, code) => { mails.push(code) }
+      await app.handle(new Request('http://localhost/api/auth/request-code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@example.ch' }) }))
+      const res = await app.handle(new Request('http://localhost/api/auth/verify-code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@example.ch', code: mails[0] }) }))
+      return res.headers.get('set-cookie')!.split(';')[0]!
+    })()
+    expect(await download(session, a.json.files[0].value.blobUrl, app)).toEqual(pdf('one'))
+    expect(await download(session, b.json.files[0].value.blobUrl, app)).toEqual(pdf('two'))
+    ctx.sqlite.close()
+  })
+  test('a rotation cut off after its commit is finished at the next start', async () => {
+    t = testApp({ SWISSTAX_MASTER_KEY: '' })
+    const { cookie } = await t.signIn('a@example.ch')
+    expect((await upload(cookie, pdf())).status).toBe(200)
+    const keyPath = join(t.dataDir, 'master.key')
+    const oldKey = readFileSync(keyPath)
+    rotateKeys(t.ctx)
+    // As if killed before the rename: the new key still in master.key.new, the old one in master.key.
+    writeFileSync(`${keyPath}.new`, readFileSync(keyPath), { mode: 0o600 })
+    writeFileSync(keyPath, oldKey, { mode: 0o600 })
+    t.ctx.sqlite.close()
+    const ctx = reopen()
+    ctx.sqlite.close()
+    expect(existsSync(`${keyPath}.new`)).toBe(false)
+    expect(readFileSync(keyPath)).not.toEqual(oldKey)
+  })
+})
+
+describe('backup', () => {
+  test('written 0600 (folders 0700); the key only with --with-key, also 0600', async () => {
+    t = testApp()
+    const { cookie } = await t.signIn('a@example.ch')
+    expect((await upload(cookie, pdf())).status).toBe(200)
+    const out = backup(t.ctx, join(t.dataDir, 'copy.db'))
+    expect(statSync(out.database).mode & 0o777).toBe(0o600)
+    expect(statSync(out.blobs!).mode & 0o777).toBe(0o700)
+    for (const f of dataFiles(out.blobs!)) expect(statSync(join(out.blobs!, f)).mode & 0o777).toBe(0o600)
+    expect(out.key).toBeNull()
+    expect(existsSync(`${out.database}.key`)).toBe(false)
+    const withKey = backup(t.ctx, join(t.dataDir, 'copy2.db'), { withKey: true })
+    expect(statSync(withKey.key!).mode & 0o777).toBe(0o600)
+    expect(readFileSync(withKey.key!, 'utf8').trim()).toBe(t.ctx.keys.master.toString('base64'))
+  })
+})
+
+describe('storage quota (USER_QUOTA_MB)', () => {
+  test('an upload past the quota is 413 QUOTA_EXCEEDED and leaves nothing; at the limit the body is not even read', async () => {
+    t = testApp({ USER_QUOTA_MB: String(3000 / 1024 / 1024) })
+    const { cookie } = await t.signIn('a@example.ch')
+    const big = pdf('x'.repeat(1400))
+    expect((await upload(cookie, big, 'a.pdf')).status).toBe(200)
+    const before = dataFiles(t.dataDir)
+    const over = await upload(cookie, pdf('y'.repeat(1700)), 'b.pdf')
+    expect(over.status).toBe(413)
+    expect(over.json.code).toBe('QUOTA_EXCEEDED')
+    expect(dataFiles(t.dataDir)).toEqual(before)
+    expect((await upload(cookie, pdf('z'.repeat(1400)), 'c.pdf')).status).toBe(200)
+    const full = await upload(cookie, pdf('w'), 'd.pdf')
+    expect(full.status).toBe(413)
+    expect(full.json.code).toBe('QUOTA_EXCEEDED')
+    // Another person is not affected.
+    const other = await t.signIn('b@example.ch')
+    expect((await upload(other.cookie, pdf('w'), 'd.pdf')).status).toBe(200)
+    expect(sha256(big)).toMatch(/^[0-9a-f]{64}$/)
+  })
+})

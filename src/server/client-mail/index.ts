@@ -1,0 +1,30 @@
+import type { AppContext } from '../context'
+import { clientsBelowStatus } from '../tax-status/service'
+import { runDeadlineReminders } from './reminders'
+import { senderOf } from './sender'
+
+const RETRY_EVERY_MS = 60_000
+// Checked four times a day: the outbox key keeps it to one mail per reminder, and a
+// server that was down on the day still sends it when it is back.
+const REMINDERS_EVERY_MS = 6 * 3_600_000
+
+/** The deadline check for the running server: clients below status 3 (documents submitted). */
+export const checkDeadlines = (ctx: AppContext) => runDeadlineReminders(ctx, (year) => clientsBelowStatus(ctx, year, 3))
+
+/**
+ * The client-mail jobs of a running server: retries of failed sends every minute,
+ * and the deadline reminders at start and then four times a day. Returns a stop function.
+ */
+export function startClientMail(ctx: AppContext): () => void {
+  const sender = senderOf(ctx)
+  const reminders = () => {
+    try { checkDeadlines(ctx) } catch (err) { ctx.log.error('deadline reminders failed', { error: (err as Error).message }) }
+  }
+  reminders()
+  sender.kick()
+  const a = setInterval(() => sender.kick(), RETRY_EVERY_MS)
+  const b = setInterval(reminders, REMINDERS_EVERY_MS)
+  return () => { clearInterval(a); clearInterval(b) }
+}
+
+export { queueClientMail } from './service'

@@ -1,0 +1,37 @@
+import type { AppContext } from '../context'
+
+/** A version that was just stored (committed blob and rows). */
+export interface StoredVersion {
+  fileId: string
+  versionId: string
+  userId: number
+  taxYear: number
+  categoryId: number
+  name: string
+  /** The upload said "I don't know the category". */
+  autoCategory: boolean
+}
+
+interface Listeners { stored: ((v: StoredVersion) => void)[]; removed: ((fileId: string) => void)[] }
+const registry = new WeakMap<AppContext, Listeners>()
+const of = (ctx: AppContext) => {
+  let l = registry.get(ctx)
+  if (!l) registry.set(ctx, (l = { stored: [], removed: [] }))
+  return l
+}
+
+/**
+ * Other areas learn about stored and removed files here (recognition queues a job), so
+ * documents stays the only writer of its tables and needs to know nothing about them.
+ * A listener's failure is logged and never fails the upload or the deletion.
+ */
+export const onVersionStored = (ctx: AppContext, fn: (v: StoredVersion) => void) => { of(ctx).stored.push(fn) }
+export const onFileRemoved = (ctx: AppContext, fn: (fileId: string) => void) => { of(ctx).removed.push(fn) }
+
+function emit<T>(ctx: AppContext, list: ((x: T) => void)[], x: T) {
+  for (const fn of list) {
+    try { fn(x) } catch (err) { ctx.log.error('document listener failed', { error: (err as Error)?.stack ?? String(err) }) }
+  }
+}
+export const emitStored = (ctx: AppContext, v: StoredVersion) => emit(ctx, of(ctx).stored, v)
+export const emitRemoved = (ctx: AppContext, fileId: string) => emit(ctx, of(ctx).removed, fileId)

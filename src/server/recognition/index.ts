@@ -1,0 +1,41 @@
+import { Elysia } from 'elysia'
+import type { AppContext } from '../context'
+import { pluginSeed } from '../context'
+import type { SessionStore } from '../infra/sessions'
+import { authPlugin } from '../infra/auth-plugin'
+import type { BlobStore } from '../infra/blob-store'
+import { onFileRemoved, onVersionStored } from '../documents/events'
+import { enqueue, recognisedText, recognitionFor, removeForFile } from './service'
+import { startRunner, type Runner } from './runner'
+import { sweepTexts } from './text-store'
+
+const runners = new WeakMap<AppContext, Runner>()
+/** The running queue of a context (tests and the server stop it; the bench reads its pool's figures). */
+export const recognitionRunner = (ctx: AppContext) => runners.get(ctx)
+
+/**
+ * Recognition (DESIGN.md §14). Every stored version is queued; with `run` the queue is
+ * worked here (the server, and the tests that want it); without, jobs wait in the
+ * database for the next process that runs them.
+ */
+export function recognitionRoutes(ctx: AppContext, sessions: SessionStore, blobs: BlobStore, opts: { run?: boolean } = {}) {
+  let runner: Runner | undefined
+  if (opts.run) {
+    // Texts whose row is gone (a crash between the row's deletion and the text's) go at start.
+    sweepTexts(ctx)
+    runner = startRunner(ctx, blobs, { workers: ctx.config.recognitionWorkers })
+    runners.set(ctx, runner)
+    // Jobs left by the last stop.
+    setTimeout(() => runner?.kick(), 0)
+  }
+  onVersionStored(ctx, (v) => {
+    enqueue(ctx, v)
+    runner?.kick()
+  })
+  onFileRemoved(ctx, (fileId) => removeForFile(ctx, fileId))
+
+  return new Elysia({ name: 'recognition-routes', seed: pluginSeed(ctx) })
+    .use(authPlugin(ctx, sessions))
+    .get('/api/files/:id/recognition', ({ params, user }) => recognitionFor(ctx, user, params.id), { auth: true })
+    .get('/api/files/:id/recognition/text', async ({ params, rc }) => ({ text: await recognisedText(ctx, rc, params.id) }), { auth: true })
+}

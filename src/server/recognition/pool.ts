@@ -1,0 +1,108 @@
+import { join } from 'node:path'
+import type { Subprocess } from 'bun'
+import type { WorkerAnswer, WorkerRequest } from './worker/main'
+
+/** The command that starts a recognition worker: the executable itself, or Bun with the worker's source. */
+export function workerCommand(): string[] {
+  // A compiled executable carries embedded files (the client, the language data); `bun file.ts` has none.
+  // (import.meta.dir cannot tell: the bundler writes the source folder into it.)
+  return Bun.embeddedFiles.length > 0 ? [process.execPath, 'recognition-worker'] : [process.execPath, join(import.meta.dir, 'worker', 'main.ts')]
+}
+
+/** The worker needs no secret: the server decrypts before it sends, and keeps the keys to itself. */
+function workerEnv(): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/KEY|SECRET|PASS|TOKEN|SMTP/i.test(k)) env[k] = v
+  return env
+}
+
+/** Tesseract's chatter about optional files and guessed resolutions is not news for an operator. */
+const NOISE = /special-words|Estimating resolution|Invalid resolution|^\s*$/
+async function forwardStderr(stream: ReadableStream<Uint8Array>) {
+  let rest = ''
+  const decoder = new TextDecoder()
+  for await (const chunk of stream) {
+    const lines = (rest + decoder.decode(chunk, { stream: true })).split('\n')
+    rest = lines.pop() ?? ''
+    for (const line of lines) if (!NOISE.test(line)) process.stderr.write(`recognition worker: ${line}\n`)
+  }
+}
+
+export interface PoolStats { peakWorkerRss: number; started: number }
+
+/**
+ * Worker processes for extraction and OCR, started when a job comes and ended after
+ * `idleMs` without one, so an idle server holds no OCR memory. A job that runs past its
+ * time ends its worker; the next job starts a fresh one.
+ */
+export function createPool(opts: { idleMs?: number; command?: string[] } = {}) {
+  const idleMs = opts.idleMs ?? 30_000
+  const stats: PoolStats = { peakWorkerRss: 0, started: 0 }
+  const idle: WorkerProcess[] = []
+  const all = new Set<WorkerProcess>()
+  let nextId = 1
+
+  class WorkerProcess {
+    proc: Subprocess
+    pending = new Map<number, { resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void }>()
+    timer: ReturnType<typeof setTimeout> | null = null
+    dead = false
+    constructor() {
+      stats.started++
+      this.proc = Bun.spawn(opts.command ?? workerCommand(), {
+        stdio: ['ignore', 'inherit', 'pipe'], env: workerEnv(), serialization: 'advanced',
+        ipc: (answer: WorkerAnswer) => {
+          stats.peakWorkerRss = Math.max(stats.peakWorkerRss, answer.rss)
+          const p = this.pending.get(answer.id)
+          this.pending.delete(answer.id)
+          p?.resolve(answer)
+        },
+        onExit: () => this.gone(new Error('the recognition worker stopped')),
+      })
+      all.add(this)
+      forwardStderr(this.proc.stderr as ReadableStream<Uint8Array>)
+    }
+    gone(err: Error) {
+      this.dead = true
+      all.delete(this)
+      const i = idle.indexOf(this)
+      if (i >= 0) idle.splice(i, 1)
+      for (const p of this.pending.values()) p.reject(err)
+      this.pending.clear()
+    }
+    kill() {
+      if (this.timer) clearTimeout(this.timer)
+      this.proc.kill()
+      this.gone(new Error('the recognition worker was stopped'))
+    }
+  }
+
+  async function run(name: string, bytes: Uint8Array, timeoutMs: number): Promise<WorkerAnswer> {
+    let worker = idle.pop()
+    while (worker?.dead) worker = idle.pop()
+    worker ??= new WorkerProcess()
+    if (worker.timer) clearTimeout(worker.timer)
+    const w = worker
+    const id = nextId++
+    const answer = new Promise<WorkerAnswer>((resolve, reject) => w.pending.set(id, { resolve, reject }))
+    const timeout = setTimeout(() => w.kill(), timeoutMs)
+    try {
+      w.proc.send({ id, name, bytes } satisfies WorkerRequest)
+      return await answer
+    } finally {
+      clearTimeout(timeout)
+      if (!w.dead) {
+        idle.push(w)
+        w.timer = setTimeout(() => w.kill(), idleMs)
+      }
+    }
+  }
+
+  return {
+    run,
+    stats,
+    get running() { return all.size },
+    close() { for (const w of [...all]) w.kill() },
+  }
+}
+export type Pool = ReturnType<typeof createPool>

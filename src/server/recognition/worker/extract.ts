@@ -1,0 +1,99 @@
+import { unzipSync, strFromU8 } from 'fflate'
+import { openPdf } from './pdf'
+import { ocrImage } from './ocr'
+
+export type ExtractKind = 'pdf' | 'image' | 'docx' | 'txt' | 'doc'
+export type ExtractMethod = 'pdf-text' | 'pdf-ocr' | 'ocr' | 'docx' | 'txt'
+export interface Extracted { text: string; method: ExtractMethod; pages: number; ocrConfidence?: number }
+export class Unsupported extends Error {}
+
+/** A PDF whose text layer has fewer letters than this per page is treated as a scan. */
+const MIN_LETTERS_PER_PAGE = 40
+/** Pages read by OCR at most: the first pages say what a document is; a 200-page scan would hold the worker for minutes. */
+export const MAX_OCR_PAGES = 3
+/** Page images smaller than this are logos or stamps, not a scanned page. */
+const MIN_PAGE_IMAGE_PIXELS = 300 * 300
+
+export function kindOf(name: string): ExtractKind | null {
+  const ext = name.toLowerCase().split('.').pop()
+  if (ext === 'pdf') return 'pdf'
+  if (ext === 'jpg' || ext === 'jpeg' || ext === 'png') return 'image'
+  if (ext === 'docx') return 'docx'
+  if (ext === 'txt') return 'txt'
+  if (ext === 'doc') return 'doc'
+  return null
+}
+
+export async function extract(kind: ExtractKind, bytes: Uint8Array): Promise<Extracted> {
+  switch (kind) {
+    case 'txt': return { text: new TextDecoder('utf-8').decode(bytes), method: 'txt', pages: 1 }
+    case 'docx': return { text: docxText(bytes), method: 'docx', pages: 1 }
+    case 'image': {
+      const r = await ocrImage(bytes)
+      return { text: r.text, method: 'ocr', pages: 1, ocrConfidence: r.confidence }
+    }
+    case 'pdf': return pdf(bytes)
+    case 'doc': throw new Unsupported('The old Word format (.doc) cannot be read; .docx and PDF can.')
+  }
+}
+
+async function pdf(bytes: Uint8Array): Promise<Extracted> {
+  const doc = await openPdf(new Uint8Array(bytes))
+  try {
+    const text = await doc.text()
+    const totalPages = doc.pages
+    const letters = (text.match(/\p{L}/gu) ?? []).length
+    if (letters >= MIN_LETTERS_PER_PAGE * Math.min(totalPages, 2)) return { text, method: 'pdf-text', pages: totalPages }
+    // No usable text layer: a scan wrapped in a PDF. Read its page images.
+    const parts: string[] = []
+    let confidence = 0, read = 0
+    for (let page = 1; page <= Math.min(totalPages, MAX_OCR_PAGES); page++) {
+      const images = (await doc.images(page)).filter((i) => i.width * i.height >= MIN_PAGE_IMAGE_PIXELS)
+      for (const image of images.slice(0, 1)) {
+        const r = await ocrImage(toPnm(image.data, image.width, image.height, image.channels))
+        parts.push(r.text)
+        confidence += r.confidence
+        read++
+      }
+    }
+    if (read === 0) return { text, method: 'pdf-text', pages: totalPages }
+    return { text: [text, ...parts].join('\n'), method: 'pdf-ocr', pages: totalPages, ocrConfidence: confidence / read }
+  } finally {
+    await doc.close()
+  }
+}
+
+/** Raw pixels as a binary PNM (P5 grey or P6 colour), which Leptonica reads without a codec. */
+export function toPnm(data: Uint8ClampedArray | Uint8Array, width: number, height: number, channels: number): Uint8Array {
+  const grey = channels === 1
+  const header = new TextEncoder().encode(`${grey ? 'P5' : 'P6'}\n${width} ${height}\n255\n`)
+  const out = new Uint8Array(header.length + width * height * (grey ? 1 : 3))
+  out.set(header)
+  if (grey || channels === 3) {
+    out.set(data.subarray(0, width * height * channels), header.length)
+    return out
+  }
+  for (let p = 0, o = header.length; p < width * height; p++) {
+    out[o++] = data[p * channels]!
+    out[o++] = data[p * channels + 1]!
+    out[o++] = data[p * channels + 2]!
+  }
+  return out
+}
+
+/** The text of a .docx: paragraphs of word/document.xml, runs joined, tabs and breaks kept. */
+export function docxText(bytes: Uint8Array): string {
+  let files: Record<string, Uint8Array>
+  try {
+    files = unzipSync(bytes, { filter: (f) => f.name === 'word/document.xml' && f.originalSize < 50 * 1024 * 1024 })
+  } catch {
+    throw new Unsupported('The Word document could not be opened.')
+  }
+  const xml = files['word/document.xml']
+  if (!xml) throw new Unsupported('The Word document has no body.')
+  return strFromU8(xml)
+    .replace(/<w:tab\/>/g, '\t')
+    .replace(/<w:br[^>]*\/>|<\/w:p>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&')
+}

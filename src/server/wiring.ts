@@ -1,0 +1,37 @@
+import type { AppContext } from './context'
+import type { DocumentHooks } from './documents/service'
+import { documentsChanged, requireOpenYear, type AdvancedCompletion } from './tax-status/service'
+import { isAdvancedCompleted, requireSectionCategoryOpen, setCompletion, setSection } from './advanced/service'
+import { taxYearParam } from './http/params'
+import { sectionByNamedToggleKey } from '../shared/advanced'
+
+/**
+ * The calls that go against the direction of the area imports, wired once here
+ * instead of as import cycles. Areas import downward only:
+ *   advanced → tax-status → documents, users, notifications
+ * so documents learns about the status and the sections through DocumentHooks,
+ * and tax-status about the advanced completion through AdvancedCompletion.
+ */
+export function documentHooks(ctx: AppContext): DocumentHooks {
+  return {
+    requireOpen(userId, taxYear, categoryId) {
+      requireOpenYear(ctx, userId, taxYear)
+      if (categoryId !== undefined) requireSectionCategoryOpen(ctx, userId, taxYear, categoryId)
+    },
+    filesChanged: (userId, taxYear) => documentsChanged(ctx, userId, taxYear),
+    toggleSection(userId, key, taxYear, enabled) {
+      // The spec's section toggles use the category call with their toggle key: the named
+      // ones ('spouse', 'children') are sections, numbers are document categories (DESIGN.md §8).
+      const section = sectionByNamedToggleKey(key)
+      if (!section) return undefined
+      return { ...setSection(ctx, userId, taxYearParam(taxYear), section.id, enabled), categoryId: key, isRelevant: enabled }
+    },
+  }
+}
+
+export function advancedCompletion(ctx: AppContext): AdvancedCompletion {
+  return {
+    isCompleted: (userId, taxYear) => isAdvancedCompleted(ctx, userId, taxYear),
+    setCompleted: (userId, taxYear, completed) => setCompletion(ctx, userId, userId, taxYear, completed),
+  }
+}
