@@ -77,7 +77,7 @@ export interface WrkResult { rps: number; p50: number; p99: number; requests: nu
 
 const ms = (v: string, unit: string) => Number(v) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1)
 
-/** One wrk run; `rate` uses wrk's fixed-rate mode is not available, so it is plain closed-loop load. */
+/** One closed-loop wrk run (wrkFixedRate below for a fixed rate). */
 export function wrk(url: string, opts: { seconds: number; connections: number; headers?: Record<string, string>; threads?: number; script?: string; env?: Record<string, string> }): WrkResult {
   const args = ['wrk', '-t', String(opts.threads ?? 1), '-c', String(opts.connections), '-d', `${opts.seconds}s`, '--latency']
   if (opts.script) args.push('-s', opts.script)
@@ -137,18 +137,17 @@ export function sideBySide(a: Side, b: Side, { rounds = 3, seconds = 6, connecti
 
 export const cleanup = (dir: string) => rmSync(dir, { recursive: true, force: true })
 
-/** hey at a fixed total rate: `workers` × `perWorker` requests per second. */
-export function heyFixedRate(url: string, opts: { seconds: number; workers: number; perWorker: number; headers?: Record<string, string> }) {
-  const args = ['hey', '-z', `${opts.seconds}s`, '-c', String(opts.workers), '-q', String(opts.perWorker)]
-  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}: ${v}`)
-  args.push(url)
-  const out = Bun.spawnSync(args).stdout.toString()
-  const codes = [...out.matchAll(/\[(\d{3})\]\s+(\d+) responses/g)].map((m) => ({ status: Number(m[1]), n: Number(m[2]) }))
-  const errorLines = /Error distribution:([\s\S]*)$/.exec(out)?.[1]?.trim() ?? ''
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-    p99: Number(/99% in ([\d.]+) secs/.exec(out)?.[1] ?? NaN) * 1000,
-    codes,
-    errors: codes.filter((c) => c.status >= 400).reduce((s, c) => s + c.n, 0) + (errorLines ? errorLines.split('\n').length : 0),
-  }
+/**
+ * A fixed total rate from wrk alone (bench/fixed-rate.lua): `connections` clients, each
+ * waiting between requests so that together they send `rate` requests per second. The
+ * wait is calibrated on a 2 s run first (timers and latency make a plain C × 1000 / rate
+ * fall short), and the achieved rate is reported, so a server that cannot keep up shows it.
+ */
+export function wrkFixedRate(url: string, opts: { seconds: number; rate: number; connections: number; headers?: Record<string, string> }) {
+  const run = (seconds: number, delayMs: number) =>
+    wrk(url, { seconds, connections: opts.connections, headers: opts.headers, script: 'bench/fixed-rate.lua', env: { DELAY_MS: String(Math.max(1, Math.round(delayMs))) } })
+  const nominal = (opts.connections * 1000) / opts.rate
+  const calibration = run(2, nominal)
+  const delayMs = calibration.rps > 0 ? nominal * (calibration.rps / opts.rate) : nominal
+  return run(opts.seconds, delayMs)
 }

@@ -174,16 +174,23 @@ test('refusals in the browser: type and size checks, partial counts, the server 
   await page.getByText('Upload Failed').waitFor()
   await page.getByText(/Failed to upload file to Bank Documents\. Please try again\./).waitFor()
 
+  // The same file again adds nothing, and says so, naming the version it is stored as.
+  await pick([good])
+  await page.getByText('Already uploaded', { exact: true }).waitFor()
+  await page.getByText('Bank.pdf is already stored in Bank Documents as version 1; nothing was added.').waitFor()
+
   // New content under the same name and category is version 2, marked in the list.
   writeFileSync(good, Buffer.from(`%PDF-1.4\n% second ${Date.now()}\n%%EOF\n`))
   await pick([good])
   await page.getByText('Successfully uploaded file to Bank Documents.').waitFor()
 
-  // The file-history button beside 'Your Files' opens the File History dialog.
-  await page.getByRole('button', { name: 'File History', exact: true }).click()
+  // 'Your Files' opens the File History dialog, with Delete; the full history page is linked beside it.
+  expect(await page.getByRole('link', { name: 'Full file history' }).getAttribute('href')).toBe('/file-history')
+  await page.getByRole('button', { name: /Your Files/ }).click()
   const history = page.getByRole('dialog', { name: 'File History' })
   await history.getByText('Bank.pdf').waitFor()
   await history.locator('.file-history-meta', { hasText: 'Version 2' }).waitFor()
+  await history.getByRole('button', { name: 'Delete' }).first().waitFor()
   await history.getByRole('button', { name: 'Close' }).last().click()
   await history.waitFor({ state: 'detached' })
 

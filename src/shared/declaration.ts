@@ -3,7 +3,7 @@
  * spec's defaults for empty values: salutation mr, religion Other/None, moved no, housing renter,
  * marital status individual, employment employed, counts 0, flags false.
  */
-export const PROFILE_VERSION = '1.0'
+const PROFILE_VERSION = '1.0'
 
 const DEFAULTS: Record<string, unknown> = {
   salutation: 'mr', religion: 'Other/None', movedDuringYear: 'no', housingSituation: 'renter', maritalStatus: 'individual', employmentType: 'employed',

@@ -21,5 +21,3 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
 export const isActiveLanguage = (code: unknown): code is Language =>
   typeof code === 'string' && (ACTIVE_LANGUAGES as readonly string[]).includes(code)
 
-/** Locale namespaces, each a file locales/{lng}/{ns}.json. */
-export const NAMESPACES = ['common', 'login', 'legal', 'changelog', 'cantons', 'mail'] as const

@@ -3,7 +3,7 @@
  * offers the three most recent fileable years; the default is the previous
  * calendar year. Used by both sides; `today` is injected so tests can move time.
  */
-export const OFFERED_YEARS = 3
+const OFFERED_YEARS = 3
 
 /** The first day year Y can be filed, as an ISO date. */
 export const filingOpensOn = (year: number) => `${year + 1}-01-01`

@@ -10,11 +10,12 @@ export function CantonFlag({ name, imagePath, size = 48 }: { name: string; image
 }
 
 /** One button of a canton grid (the /cantons page and the wizard's canton step): flag, name and code. */
-export function CantonCard({ canton, selected, onSelect }: { canton: { name: string; code: string; imagePath: string }; selected: boolean; onSelect: () => void }) {
+export function CantonCard({ canton, selected, onSelect }: { canton: { name: string; shownName?: string; code: string; imagePath: string }; selected: boolean; onSelect: () => void }) {
+  const name = canton.shownName ?? canton.name
   return (
     <button type="button" className={`canton-card${selected ? ' selected' : ''}`} aria-pressed={selected} onClick={onSelect}>
-      <CantonFlag name={canton.name} imagePath={canton.imagePath} size={40} />
-      <span className="canton-name">{canton.name}</span>
+      <CantonFlag name={name} imagePath={canton.imagePath} size={40} />
+      <span className="canton-name">{name}</span>
       <span className="canton-code">{canton.code}</span>
     </button>
   )

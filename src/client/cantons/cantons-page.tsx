@@ -4,13 +4,17 @@ import { PageShell } from '../pages/page-shell'
 import { useCantons } from './use-cantons'
 import { CantonCard, CantonFlag } from './canton-flag'
 import { taxIdRule } from '../../shared/tax-id'
+import { CantonFilter } from './canton-filter'
+import { useShownCantons } from './canton-names'
 
 /** /cantons: the 26 cantons with flag and code, and the selected one in detail (spec part 2 §2). */
 export default function CantonsPage() {
   const { t } = useTranslation(['cantons', 'profile'])
-  const cantons = useCantons()
+  const all = useCantons()
+  const [filter, setFilter] = useState('')
+  const cantons = useShownCantons(all, filter)
   const [code, setCode] = useState<string | null>(null)
-  const selected = cantons?.find((c) => c.code === code)
+  const selected = useShownCantons(all)?.find((c) => c.code === code)
   const rule = selected ? taxIdRule(selected.code) : undefined
   return (
     <PageShell>
@@ -19,15 +23,16 @@ export default function CantonsPage() {
       {cantons === undefined && <p aria-busy="true">{t('loading')}</p>}
       {selected && (
         <article className="canton-detail" aria-live="polite">
-          <CantonFlag name={selected.name} imagePath={selected.imagePath} size={96} />
+          <CantonFlag name={selected.shownName} imagePath={selected.imagePath} size={96} />
           <div>
-            <h2>{selected.name}</h2>
+            <h2>{selected.shownName}</h2>
             <p><strong>{t('code_label')}:</strong> {selected.code}</p>
             {rule && <p><strong>{t('profile:cantons.tax_id_format')}:</strong> <code>{rule.format}</code></p>}
             {rule && <p className="muted">{t(`tax_id_info.${selected.code}`)}</p>}
           </div>
         </article>
       )}
+      {all && <CantonFilter id="cantons-filter" value={filter} onChange={setFilter} empty={cantons?.length === 0} />}
       {cantons && (
         <ul className="canton-grid" aria-label={t('common:pages.cantons')}>
           {cantons.map((c) => (

@@ -4,7 +4,7 @@ import { checklistPercent, type CategoryRecord } from '../../shared/documents'
 import { REQUIRED_CATEGORY_IDS } from '../../shared/tax-status'
 import { messageOf } from '../api'
 import { toast } from '../ui/toast'
-import { announceDocumentsChanged, fetchCategories, setRelevance } from './documents-api'
+import { announceDocumentsChanged, categoryLabel, fetchCategories, setRelevance } from './documents-api'
 import { useDocumentsVersion } from './use-documents-changed'
 
 /**
@@ -54,11 +54,11 @@ export function DocumentChecklist({ taxYear, statusId, onChanged }: { taxYear: n
           return (
             <li key={c.id} className={`checklist-item checklist-${state}`} data-category-id={c.id}>
               <span className="checklist-mark" aria-hidden="true">{state === 'uploaded' ? '✓' : state === 'not_relevant' ? '–' : '○'}</span>
-              <span className="checklist-name">{c.name}</span>
+              <span className="checklist-name">{categoryLabel(c.id, t)}</span>
               <span className="checklist-state">{t(`checklist.${state}`)}</span>
               {c.fileCount === 0 && (
                 <button type="button" className="link-button" disabled={busy === c.id} onClick={() => void toggle(c)}
-                  aria-label={`${c.name}: ${c.isRelevant ? t('checklist.mark_not_relevant') : t('checklist.mark_relevant')}`}>
+                  aria-label={`${categoryLabel(c.id, t)}: ${c.isRelevant ? t('checklist.mark_not_relevant') : t('checklist.mark_relevant')}`}>
                   {c.isRelevant ? t('checklist.mark_not_relevant') : t('checklist.mark_relevant')}
                 </button>
               )}

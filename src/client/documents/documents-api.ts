@@ -14,6 +14,15 @@ export const setRelevance = (categoryId: number, taxYear: number, isRelevant: bo
 export const deleteFile = (fileId: string) => api<{ statusAdvanced: boolean }>(`/api/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' })
 
 /**
+ * A category's name in the UI language, by its id (the server's `name` and a file's
+ * `categoryName` are the English ones, for logs and the API only).
+ */
+export function categoryLabel(id: number, t: (key: string) => string): string {
+  const cat = DOCUMENT_CATEGORIES.find((c) => c.id === id)
+  return cat ? t(`documents:${categoryKey(cat)}`) : String(id)
+}
+
+/**
  * The category list to pick from: the server's, or, when none could be loaded, the fallback of
  * spec part 1 §3 (the six main categories), so that an upload stays possible.
  */
@@ -78,7 +87,7 @@ export function uploadErrorText(err: unknown, i18n: Pick<typeof i18next, 'exists
  * fetch does not give. Resolves with the server's item for this file.
  */
 export function uploadOne(file: File, hash: string, categoryId: number, taxYear: number, onProgress: (percent: number) => void, auto = false) {
-  return new Promise<{ hash: string; blobUrl: string; id: string; unchanged?: boolean }>((resolve, reject) => {
+  return new Promise<{ hash: string; blobUrl: string; id: string; version: number; unchanged: boolean }>((resolve, reject) => {
     const form = new FormData()
     form.append('files', file, file.name)
     form.append('hashes[]', hash)

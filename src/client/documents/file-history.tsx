@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
 import { messageOf } from '../api'
 import { toast } from '../ui/toast'
 import { Dialog } from '../ui/dialog'
 import { formatBytes, type CategoryRecord, type FileRecord, type FileVersionRecord } from '../../shared/documents'
-import { announceDocumentsChanged, deleteFile, fetchCategories, fetchFiles, fetchHistory, fileCountOf, HISTORY_PAGE, showsFilesFetchError } from './documents-api'
+import { announceDocumentsChanged, categoryLabel, deleteFile, fetchCategories, fetchFiles, fetchHistory, fileCountOf, HISTORY_PAGE, showsFilesFetchError } from './documents-api'
 import { useDocumentsVersion } from './use-documents-changed'
 import { dayKey, formatDateTime, formatDay, formatTime, relativeTime } from './dates'
 
@@ -32,7 +33,7 @@ export function YourFilesButton({ taxYear }: { taxYear: number }) {
           <span>{t('files.count', { count: count ?? 0, year: taxYear })}</span>
         </button>
         {/* The file-history button of spec part 1 §2, beside 'Your Files'. */}
-        <button type="button" className="file-history-button secondary outline" onClick={() => setOpen(true)}>{t('files.open_history')}</button>
+        <Link href="/file-history" className="file-history-button">{t('files.full_history')}</Link>
       </div>
       <FileHistoryDialog open={open} onClose={() => setOpen(false)} initialYear={taxYear} />
     </>
@@ -83,7 +84,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
     return [...byDay.entries()].sort(([a], [b]) => b.localeCompare(a))
   }, [files, categoryId])
 
-  const categoryName = categories.find((c) => String(c.id) === categoryId)?.name
+  const categoryName = categories.some((c) => String(c.id) === categoryId) ? categoryLabel(Number(categoryId), t) : undefined
   const remove = async (f: FileRecord) => {
     if (!window.confirm(t('history.delete_confirm', { name: f.originalFileName }))) return
     try {
@@ -108,7 +109,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
           {t('history.category')}
           <select value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
             <option value="">{t('history.all_categories')}</option>
-            {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            {categories.map((c) => <option key={c.id} value={c.id}>{categoryLabel(c.id, t)}</option>)}
           </select>
         </label>
       </div>
@@ -131,7 +132,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
                     <span className="file-history-meta">
                       {formatTime(f.uploadedAt) ?? t('history.unknown_time')}
                       {` · ${formatBytes(f.size)}`}
-                      {variant === 'page' && <> · {relativeTime(f.uploadedAt, i18n.language)} · {f.categoryName}</>}
+                      {variant === 'page' && <> · {relativeTime(f.uploadedAt, i18n.language)} · {categoryLabel(f.categoryId, t)}</>}
                       {f.version > 1 && <> · {t('version.label', { version: f.version })}</>}
                     </span>
                   </div>
@@ -139,7 +140,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
                     {variant === 'page' && <a href={f.blobUrl} target="_blank" rel="noopener noreferrer" role="button" className="secondary outline">{t('history.view')}</a>}
                     <a href={downloadUrl(f.blobUrl)} download={f.originalFileName} role="button" className="secondary outline">{t('history.download')}</a>
                     <button type="button" className="secondary outline" onClick={() => setVersionsOf(f)}>{t('history.versions')}</button>
-                    {variant === 'page' && <button type="button" className="secondary outline" onClick={() => void remove(f)}>{t('history.delete')}</button>}
+                    <button type="button" className="danger" onClick={() => void remove(f)}>{t('history.delete')}</button>
                   </div>
                 </li>
               ))}

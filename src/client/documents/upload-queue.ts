@@ -16,6 +16,8 @@ export interface QueueItem {
   progress: Signal<number>
   status: Signal<UploadStatus>
   error: Signal<string>
+  /** Set when the server already had this exact file: the version it is stored as. */
+  alreadyVersion?: number
 }
 
 /** The item states of spec part 1 §4 "Upload item": uploading (hashing included), then success or error. */

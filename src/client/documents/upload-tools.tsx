@@ -6,7 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { sessionUserAtom } from '../store'
 import { toast } from '../ui/toast'
 import { ACCEPT_ATTRIBUTE, formatMegabytes, isAllowedExtension, MAX_UPLOAD_BYTES, type CategoryRecord } from '../../shared/documents'
-import { announceDocumentsChanged, categoriesOrFallback, fetchCategories, sessionAlive, sha256Hex, uploadErrorText, uploadOne, UploadError } from './documents-api'
+import { announceDocumentsChanged, categoryLabel, categoriesOrFallback, fetchCategories, sessionAlive, sha256Hex, uploadErrorText, uploadOne, UploadError } from './documents-api'
 import { clearQueue, enqueue, queue, removeFromQueue, type QueueItem } from './upload-queue'
 import { CategoryPickerDialog } from './category-picker'
 import { CameraDialog } from './camera-dialog'
@@ -23,7 +23,8 @@ type Picked = { id: number; name: string; auto?: boolean }
  * through the category picker, the client checks, the session probe and the
  * browser-side SHA-256 before it is sent.
  */
-export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear: number; disabled?: boolean; onUploaded?: () => void }) {
+/** `primary`: uploading is the view's next step (status 2), so Upload files is its one primary action. */
+export function UploadTools({ taxYear, disabled = false, primary = false, onUploaded }: { taxYear: number; disabled?: boolean; primary?: boolean; onUploaded?: () => void }) {
   const { t, i18n } = useTranslation('documents')
   const [, navigate] = useLocation()
   const user = useAtomValue(sessionUserAtom)
@@ -56,7 +57,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
   /** Admin debug upload: category 1 preselected, straight to the file picker; the server checks everything as usual. */
   const adminUpload = () => {
     const first = categories.find((c) => c.id === 1)
-    pending.current = { id: 1, name: first?.name ?? t('category.salary_statement') }
+    pending.current = { id: 1, name: categoryLabel(first?.id ?? 1, t) }
     fileInput.current?.click()
   }
 
@@ -89,6 +90,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
     try {
       item.hash ??= await sha256Hex(item.file)
       const stored = await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p }, item.auto)
+      item.alreadyVersion = stored.unchanged ? stored.version : undefined
       item.status.value = 'success'
       // The server reads the file now; the notice tells what it found.
       if (!stored.unchanged) watchUpload({ fileId: stored.id, name: item.file.name, taxYear, categoryId: item.categoryId, auto: item.auto })
@@ -108,7 +110,11 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
     for (const item of items) if (await uploadItem(item)) ok++
     const failed = items.length - ok
     const categoryName = items[0]!.categoryName
-    if (failed === 0) {
+    if (failed === 0 && items.length === 1 && items[0]!.alreadyVersion !== undefined) {
+      // An identical file adds nothing on the server: say so, naming the version it is stored as.
+      toast({ title: t('upload.already_title'), description: t('upload.already_text', { name: items[0]!.file.name, version: items[0]!.alreadyVersion, category: categoryName }) })
+      setTimeout(() => removeFromQueue(items), CLEAR_AFTER_SUCCESS_MS)
+    } else if (failed === 0) {
       toast({ title: t('upload.success_title'), description: items.length === 1 ? t('upload.success_category', { category: categoryName }) : t('upload.success_count', { count: ok }), variant: 'success' })
       setTimeout(() => removeFromQueue(items), CLEAR_AFTER_SUCCESS_MS)
     } else if (ok > 0) {
@@ -131,7 +137,7 @@ export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear
       {disabled && <p className="upload-disabled-note">{t('upload.disabled_transmitted')}</p>}
       <div className="upload-buttons">
         <button type="button" onClick={() => open('camera')} disabled={disabled}>{t('upload.take_photo')}</button>
-        <button type="button" onClick={() => open('files')} disabled={disabled}>{t('upload.upload_files')}</button>
+        <button type="button" className={primary ? 'primary' : undefined} onClick={() => open('files')} disabled={disabled}>{t('upload.upload_files')}</button>
         {user?.role === 'admin' && (
           <button type="button" className="admin-debug-upload" onClick={adminUpload} disabled={disabled}>{t('upload.admin_debug')}</button>
         )}

@@ -48,23 +48,28 @@ export default function HomePage() {
   return (
     <PageShell headerExtra={<NotificationsBell items={data.notifications} onChanged={data.refreshNotifications} />}>
       {(!loadedOnce || !minShown) && <LoadingOverlay />}
+      {/* From 1024 px two columns: the status and the next step on one side, the documents by category on the other. */}
       <div className="home">
         <YearSelector />
-        <StatusCard year={year} status={status} />
-        <ProfileStatusButton year={year} status={status} />
-        <DocumentChecklist taxYear={year} statusId={status.id} />
-        {isTransmitted(status.id) && (
-          <section className="transmitted-banner" role="status">
-            <strong>{t('documents.transmitted_title')}</strong>
-            <p>{t('documents.transmitted_text', { year })}</p>
+        <div className="home-status">
+          <StatusCard year={year} status={status} />
+          <ProfileStatusButton year={year} status={status} />
+          {isTransmitted(status.id) && (
+            <section className="transmitted-banner" role="status">
+              <strong>{t('documents.transmitted_title')}</strong>
+              <p>{t('documents.transmitted_text', { year })}</p>
+            </section>
+          )}
+          <TransmitActions year={year} status={status} flags={data.flags} onTransmitted={onTransmitted} onFlagsChanged={data.refresh} />
+          <MessageBox replyCount={data.notifications.filter((n) => n.category === 'message').length} />
+        </div>
+        <div className="home-documents">
+          <DocumentChecklist taxYear={year} statusId={status.id} />
+          <section className="upload-area" aria-label={t('documents.upload_area')}>
+            <UploadTools taxYear={year} disabled={isTransmitted(status.id)} primary={status.id === 2} />
           </section>
-        )}
-        <TransmitActions year={year} status={status} flags={data.flags} onTransmitted={onTransmitted} onFlagsChanged={data.refresh} />
-        <section className="upload-area" aria-label={t('documents.upload_area')}>
-          <UploadTools taxYear={year} disabled={isTransmitted(status.id)} />
-        </section>
-        <MessageBox replyCount={data.notifications.filter((n) => n.category === 'message').length} />
-        <YourFilesButton taxYear={year} />
+          <YourFilesButton taxYear={year} />
+        </div>
       </div>
     </PageShell>
   )

@@ -14,7 +14,7 @@ export function ProfileStatusButton({ year, status }: { year: number; status: Di
   return (
     <button
       type="button"
-      className={incomplete ? 'profile-status-button' : 'profile-status-button secondary outline complete'}
+      className={incomplete ? 'profile-status-button primary' : 'profile-status-button complete'}
       disabled={!incomplete}
       onClick={() => navigate(`/profile?setup=tax&taxYear=${year}`)}
     >

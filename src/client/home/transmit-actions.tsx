@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { api, messageOf } from '../api'
 import { toast } from '../ui/toast'
+import { Dialog } from '../ui/dialog'
 import type { DisplayStatus } from './status-display'
 import type { YearFlags } from './types'
 
@@ -35,6 +36,8 @@ export function TransmitActions({ year, status, flags, onTransmitted, onFlagsCha
   const [, navigate] = useLocation()
   const [advancedOpen, setAdvancedOpen] = useState(false)
   const [busy, setBusy] = useState(false)
+  // Transmitting cannot be undone: a confirmation says first what it locks.
+  const [confirming, setConfirming] = useState(false)
   // A disableTransmitFiles event holds the button off until an enable event or another year.
   const [transmitOff, setTransmitOff] = useState(false)
   useEffect(() => setTransmitOff(false), [year])
@@ -70,6 +73,7 @@ export function TransmitActions({ year, status, flags, onTransmitted, onFlagsCha
   const canTransmit = status.id === 3 && flags?.taxYear === year && flags.canTransmit && !transmitOff
 
   async function transmit() {
+    setConfirming(false)
     setBusy(true)
     try {
       await api('/api/tax-year-status/transmit', { method: 'POST', body: { taxYear: year } })
@@ -87,19 +91,37 @@ export function TransmitActions({ year, status, flags, onTransmitted, onFlagsCha
   return (
     <section className="transmit-actions">
       <div className="action-row">
-        <button type="button" className="secondary" disabled={!advancedOpen} aria-describedby="advanced-hint" onClick={() => navigate('/advanced-tax-info')}>
+        <button type="button" disabled={!advancedOpen} aria-describedby="advanced-hint" onClick={() => navigate('/advanced-tax-info')}>
           {t('advanced.button')}
         </button>
         <small id="advanced-hint" className={advancedOpen ? 'hint unlocked' : 'hint'}>{advancedOpen ? t('advanced.unlocked') : t('advanced.locked')}</small>
       </div>
       {status.id === 3 && (
         <div className="action-row">
-          <button type="button" className="transmit-button" disabled={!canTransmit || busy} aria-busy={busy} aria-describedby={canTransmit ? undefined : 'transmit-hint'} onClick={transmit}>
+          <button type="button" className="transmit-button primary" disabled={!canTransmit || busy} aria-busy={busy} aria-describedby={canTransmit ? undefined : 'transmit-hint'} onClick={() => setConfirming(true)}>
             {t('transmit.button')}
           </button>
           {!canTransmit && <small id="transmit-hint" className="hint">{t('transmit.hint_disabled', { year })}</small>}
         </div>
       )}
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('transmit.confirm_title', { year })}
+        labelledBy="transmit-confirm-title"
+        footer={
+          <>
+            <button type="button" onClick={() => setConfirming(false)}>{t('transmit.confirm_cancel')}</button>
+            <button type="button" className="primary" onClick={transmit}>{t('transmit.confirm_button')}</button>
+          </>
+        }
+      >
+        <p>{t('transmit.confirm_text', { year })}</p>
+        <ul>
+          <li>{t('transmit.confirm_locks_documents', { year })}</li>
+          <li>{t('transmit.confirm_locks_advanced', { year })}</li>
+        </ul>
+      </Dialog>
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   DEFAULT_CHILD_AGE, DEFAULT_COUNTRY_CODE, EMPLOYMENT_TYPES, HOUSING_SITUATIONS, MARITAL_STATUSES, MAX_CHILDREN, PROPERTY_USES, RELIGIONS, SALUTATIONS,
@@ -10,6 +10,8 @@ import { PhoneInput } from '../profile/phone-input'
 import { AddressLookup } from '../address/address-lookup'
 import { useCantons } from '../cantons/use-cantons'
 import { CantonCard } from '../cantons/canton-flag'
+import { CantonFilter } from '../cantons/canton-filter'
+import { useShownCantons } from '../cantons/canton-names'
 import { Choice, TextField, YesNo, type Draft, type SetDraft } from './controls'
 
 /** After a canton pick the view scrolls to the buttons after this pause (spec part 2 §2). */
@@ -46,16 +48,20 @@ function Personal({ draft, set, today }: StepProps) {
 
 function Canton({ draft, set }: StepProps) {
   const { t } = useTranslation('wizard')
-  const cantons = useCantons()
+  const all = useCantons()
+  const [filter, setFilter] = useState('')
+  const cantons = useShownCantons(all, filter)
+  const everyCanton = useShownCantons(all)
   const anchor = useRef<HTMLParagraphElement>(null)
   const pick = (name: string) => {
     set({ cantonOfResidence: cantonSlug(name) })
     setTimeout(() => anchor.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }), CANTON_SCROLL_MS)
   }
   if (!cantons) return <p aria-busy="true">{t('cantons:loading')}</p>
-  const chosen = cantons.find((c) => cantonSlug(c.name) === draft.cantonOfResidence)
+  const chosen = everyCanton?.find((c) => cantonSlug(c.name) === draft.cantonOfResidence)
   return (
     <>
+      <CantonFilter id="w-canton-filter" value={filter} onChange={setFilter} empty={cantons.length === 0} />
       <ul className="canton-grid compact" aria-label={t('steps.canton')}>
         {cantons.map((c) => {
           const on = cantonSlug(c.name) === draft.cantonOfResidence
@@ -66,7 +72,7 @@ function Canton({ draft, set }: StepProps) {
           )
         })}
       </ul>
-      <p ref={anchor} className="canton-chosen" aria-live="polite">{chosen ? t('canton_chosen', { name: chosen.name }) : t('canton_hint')}</p>
+      <p ref={anchor} className="canton-chosen" aria-live="polite">{chosen ? t('canton_chosen', { name: chosen.shownName }) : t('canton_hint')}</p>
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useSearch } from 'wouter'
@@ -51,6 +51,9 @@ export default function TaxSetupWizard() {
     if (invalid && field === invalid.field) return `${t(`field_names.${field}`)}: ${t(`profile:${invalid.key}`)}`
     return field === 'employmentType' ? t('employment_required') : t('field_required', { field: t(`field_names.${field}`) })
   }
+
+  // The wizard opens with the focus on its heading, as every step change does: a screen reader starts at the question.
+  useEffect(() => { requestAnimationFrame(() => top.current?.focus()) }, [])
 
   const go = (next: number) => {
     setIndex(next)

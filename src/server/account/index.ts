@@ -3,16 +3,23 @@ import { pluginSeed, type AppContext } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import { jsonWithEtag } from '../http/etag'
-import { optionalTaxYearParam } from '../http/params'
+import { optionalTaxYearParam, taxYearParam } from '../http/params'
+import { completeTaxProfile } from './tax-profile-complete'
 import { userView } from './view'
+import { userViewSchema } from './model'
 
 /**
- * The signed-in person's view across areas: GET /api/user. It composes the users
- * and tax-status areas, so neither has to import the other.
+ * The signed-in person across areas: GET /api/user and the wizard's completion.
+ * They compose the users, declarations and tax-status areas, so none of those
+ * has to import another.
  */
 export function accountRoutes(ctx: AppContext, sessions: SessionStore) {
   return new Elysia({ name: 'account-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
     .get('/api/user', ({ user, request, query }) => jsonWithEtag(request, userView(ctx, user.id, optionalTaxYearParam(query.taxYear))),
-      { auth: true, query: t.Object({ taxYear: t.Optional(t.String()) }) })
+      { auth: true, query: t.Object({ taxYear: t.Optional(t.String()) }), response: userViewSchema })
+    // The profile is checked field by field by the shared rules (updateProfile), so the message names the field.
+    // Its schema is open: a TypeBox record or object would turn a list into an object and let it pass.
+    .post('/api/tax-profile/complete', ({ rc, body }) => completeTaxProfile(ctx, rc, { taxYear: taxYearParam(body.taxYear), profile: body.profile }),
+      { auth: true, body: t.Object({ taxYear: t.Integer(), profile: t.Unknown() }), response: userViewSchema })
 }

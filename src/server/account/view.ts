@@ -16,4 +16,3 @@ export function userView(ctx: AppContext, userId: number, taxYear?: number) {
   return { ...account, ...profileOf(ctx, userId), ...taxViewOf(ctx, userId, taxYear) }
 }
 
-export type UserView = ReturnType<typeof userView>

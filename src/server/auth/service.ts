@@ -13,10 +13,10 @@ import { isValidCode, isValidEmail, normaliseEmail } from '../../shared/email'
 import { isActiveLanguage } from '../../shared/languages'
 
 export const CODE_TTL_MS = 10 * 60_000
-export const CODE_MAX_ATTEMPTS = 5
-export const RESEND_INTERVAL_MS = 60_000
-export const CODES_PER_EMAIL_PER_HOUR = 5
-export const CODES_PER_IP_PER_HOUR = 20
+const CODE_MAX_ATTEMPTS = 5
+const RESEND_INTERVAL_MS = 60_000
+const CODES_PER_EMAIL_PER_HOUR = 5
+const CODES_PER_IP_PER_HOUR = 20
 const HOUR = 3_600_000
 
 const hmac = (ctx: AppContext, email: string, code: string) =>

@@ -8,14 +8,14 @@ import type { RequestContext } from '../infra/request-context'
 import { DECLARATION_FIELDS } from '../../shared/declaration'
 
 /** The payload groups of spec part 2 §3; anything else in taxData is refused. */
-export const DECLARATION_GROUPS = Object.keys(DECLARATION_FIELDS) as (keyof typeof DECLARATION_FIELDS)[]
+const DECLARATION_GROUPS = Object.keys(DECLARATION_FIELDS) as (keyof typeof DECLARATION_FIELDS)[]
 
 /** A group's value: text, a number, true/false, null, or (the children's ages) a list of numbers. */
 const isPlainValue = (v: unknown) =>
   v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))
   || (Array.isArray(v) && v.length <= 50 && v.every((a) => typeof a === 'number' && Number.isFinite(a)))
 /** A declaration is a few KB; this leaves room without letting a client fill the disk. */
-export const MAX_DECLARATION_BYTES = 64 * 1024
+const MAX_DECLARATION_BYTES = 64 * 1024
 
 /**
  * Stores a new version of the user's declaration for the year. The metadata's userId and

@@ -36,7 +36,7 @@ export interface DocumentHooks {
 export const PURGE_AFTER_MS = 30 * 24 * 3_600_000
 
 const iso = (ms: number) => new Date(ms).toISOString()
-export const versionUrl = (fileId: string, version: number) => `/api/files/${fileId}/versions/${version}/content`
+const versionUrl = (fileId: string, version: number) => `/api/files/${fileId}/versions/${version}/content`
 
 /** The year of a change: parsed by the one year parser, then the status says whether it is open. */
 function requireWritableYear(hooks: DocumentHooks, userId: number, taxYear: unknown): number {
@@ -45,7 +45,7 @@ function requireWritableYear(hooks: DocumentHooks, userId: number, taxYear: unkn
   return year
 }
 
-export function requireCategory(raw: unknown): number {
+function requireCategory(raw: unknown): number {
   if (raw === undefined || raw === null || raw === '') return DEFAULT_CATEGORY_ID
   const id = Number(raw)
   if (!Number.isInteger(id) || !categoryById(id)) throw badRequest(`Invalid field 'categoryId': no such document category`, 'UNKNOWN_CATEGORY')
@@ -156,7 +156,7 @@ export function listFiles(ctx: AppContext, userId: number, language: string, opt
 }
 
 /** The live file if the viewer owns it or is an admin; 404 otherwise, so others learn nothing. */
-export function fileForViewer(ctx: AppContext, viewer: Viewer, fileId: string): FileRow {
+function fileForViewer(ctx: AppContext, viewer: Viewer, fileId: string): FileRow {
   const row = ctx.db.select().from(files).where(and(eq(files.id, fileId), isNull(files.deletedAt))).get()
   if (!row || !actorMay(viewer, row.userId)) throw notFound('File not found', 'FILE_NOT_FOUND')
   return row

@@ -15,7 +15,6 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string, code = 'INVALID_INPUT') => new ApiError(400, code, message)
-export const unauthorized = (message = 'Session expired') => new ApiError(401, 'SESSION_EXPIRED', message)
 export const forbidden = (message = 'You are not allowed to do this.', code = 'FORBIDDEN') => new ApiError(403, code, message)
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new ApiError(404, code, message)
 export const conflict = (message: string, code = 'CONFLICT') => new ApiError(409, code, message)

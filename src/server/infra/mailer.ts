@@ -23,7 +23,7 @@ export interface Mailer {
 
 const fill = (text: string, vars: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => vars[k] ?? '')
 
-export function loginCodeMail(code: string, language: string, appName: string, publicUrl: string) {
+function loginCodeMail(code: string, language: string, appName: string, publicUrl: string) {
   const t = TEXTS[isActiveLanguage(language) ? language : 'en']
   const vars = { code, appName, minutes: '10', url: publicUrl }
   const lines = [t.greeting, '', fill(t.code_intro, vars), '', `    ${code}`, '', fill(t.validity, vars), t.ignore, '', fill(t.signature, vars)]

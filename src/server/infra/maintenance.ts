@@ -3,7 +3,7 @@ import type { AppContext } from '../context'
 const HOUR = 3_600_000
 
 /** One housekeeping job of an area (expired sessions, old login codes, purged files); app.ts lists them. */
-export type MaintenanceTask = () => void
+type MaintenanceTask = () => void
 
 /** Runs every task; one failing task does not keep the others from running. */
 export function runMaintenance(ctx: AppContext, tasks: readonly MaintenanceTask[]) {

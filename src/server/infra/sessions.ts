@@ -11,9 +11,9 @@ export interface SessionUser {
   language: string
 }
 
-export const hashToken = (token: string) => new Bun.CryptoHasher('sha256').update(token).digest('base64url')
+const hashToken = (token: string) => new Bun.CryptoHasher('sha256').update(token).digest('base64url')
 
-export function newToken() {
+function newToken() {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
 }
 

@@ -3,19 +3,21 @@ import { pluginSeed, type AppContext } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import { jsonWithEtag } from '../http/etag'
+import { shaped, successSchema } from '../http/schemas'
+import type { NotificationItem } from '../../shared/notifications'
 import { listNotifications, markAllRead, markRead } from './service'
 
 /** GET /api/notifications (polled every 30 s, so ETag/304) and the read marks. */
 export function notificationRoutes(ctx: AppContext, sessions: SessionStore) {
   return new Elysia({ name: 'notification-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
-    .get('/api/notifications', ({ user, request }) => jsonWithEtag(request, listNotifications(ctx, user.id)), { auth: true })
+    .get('/api/notifications', ({ user, request }) => jsonWithEtag(request, listNotifications(ctx, user.id)), { auth: true, response: shaped<NotificationItem[]>() })
     .post('/api/notifications/read-all', ({ user }) => {
       markAllRead(ctx, user.id)
       return { success: true }
-    }, { auth: true })
+    }, { auth: true, response: successSchema })
     .post('/api/notifications/:id/read', ({ user, params }) => {
       markRead(ctx, user.id, params.id)
       return { success: true }
-    }, { auth: true, params: t.Object({ id: t.String({ maxLength: 40 }) }) })
+    }, { auth: true, params: t.Object({ id: t.String({ maxLength: 40 }) }), response: successSchema })
 }

@@ -7,7 +7,7 @@ import type { NotificationItem } from '../../shared/notifications'
 import { reminderFieldsOf } from '../users/profile'
 
 /** Which reminders apply now, from the fields the users area reads for them (one query: this runs on every poll). */
-export function openReminders(ctx: AppContext, userId: number): Reminder[] {
+function openReminders(ctx: AppContext, userId: number): Reminder[] {
   const fields = reminderFieldsOf(ctx, userId)
   return fields ? profileReminders(fields) : []
 }

@@ -8,6 +8,7 @@ import { defaultTaxYear } from '../../shared/tax-years'
 import { optionalTaxYearParam, taxYearParam } from '../http/params'
 import { isTaxStatusId, statusByName, type TaxStatusId } from '../../shared/tax-status'
 import { taxStatusAnswer, type AdvancedCompletion } from './service'
+import { flagsSchema, moveSchema, taxStatusSchema } from './model'
 import { setStatus, setYearFlags, transmit, yearFlags } from './moves'
 
 /** A year in a body: its type here, its range in the one parser (taxYearParam). */
@@ -36,22 +37,22 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advance
   return new Elysia({ name: 'tax-status-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
     .get('/api/tax-status', ({ user, request, query }) => jsonWithEtag(request, taxStatusAnswer(ctx, user.id, yearOf(query.taxYear))),
-      { auth: true })
+      { auth: true, response: taxStatusSchema })
     .post('/api/tax-status/update-numeric', ({ rc, body }) =>
       ({ success: true, ...setStatus(ctx, rc, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.status, 'status') }) }),
-      { auth: true, body: t.Object({ status: statusValue, taxYear: t.Optional(year), userId }) })
+      { auth: true, body: t.Object({ status: statusValue, taxYear: t.Optional(year), userId }), response: moveSchema })
     .patch('/api/user/tax-status', ({ rc, body }) =>
       ({ success: true, ...setStatus(ctx, rc, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.taxStatus, 'taxStatus') }) }),
-      { auth: true, body: t.Object({ taxStatus: statusValue, taxYear: t.Optional(year), userId }) })
+      { auth: true, body: t.Object({ taxStatus: statusValue, taxYear: t.Optional(year), userId }), response: moveSchema })
     // The wizard sends `statusId` (spec part 2 §7); `status` is taken too, as update-numeric names it.
     .post('/api/status/set', ({ rc, body }) =>
       ({ success: true, ...setStatus(ctx, rc, { userId: body.userId, taxYear: yearOf(body.taxYear), to: requiredStatus(body.statusId ?? body.status) }) }),
-      { auth: true, body: t.Object({ statusId: t.Optional(statusValue), status: t.Optional(statusValue), taxYear: t.Optional(year), userId }) })
+      { auth: true, body: t.Object({ statusId: t.Optional(statusValue), status: t.Optional(statusValue), taxYear: t.Optional(year), userId }), response: moveSchema })
     .post('/api/tax-year-status/transmit', ({ user, body }) => transmit(ctx, advanced, user.id, yearOf(body.taxYear)),
-      { auth: true, body: t.Object({ taxYear: t.Optional(year) }) })
+      { auth: true, body: t.Object({ taxYear: t.Optional(year) }), response: moveSchema })
     .get('/api/tax-year-status/flags', ({ user, query }) => yearFlags(ctx, advanced, user.id, yearOf(query.taxYear)),
-      { auth: true })
+      { auth: true, response: flagsSchema })
     .put('/api/tax-year-status/flags', ({ user, body }) =>
       setYearFlags(ctx, advanced, user.id, taxYearParam(body.taxYear), { advancedInfoCompleted: body.advancedInfoCompleted, transmitEnabled: body.transmitEnabled }),
-      { auth: true, body: t.Object({ taxYear: year, advancedInfoCompleted: t.Optional(t.Boolean()), transmitEnabled: t.Optional(t.Boolean()) }) })
+      { auth: true, body: t.Object({ taxYear: year, advancedInfoCompleted: t.Optional(t.Boolean()), transmitEnabled: t.Optional(t.Boolean()) }), response: flagsSchema })
 }

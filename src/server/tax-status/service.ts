@@ -70,7 +70,7 @@ export function requireFileableYear(ctx: AppContext, taxYear: number): void {
 }
 
 /** Every year the user has a stored status for, newest first. */
-export function yearStatuses(ctx: AppContext, userId: number) {
+function yearStatuses(ctx: AppContext, userId: number) {
   return ctx.sqlite.query<{ taxYear: number; statusId: number }, [number]>(
     'SELECT tax_year AS taxYear, status_id AS statusId FROM tax_year_status WHERE user_id = ? ORDER BY tax_year DESC',
   ).all(userId).map((r) => ({ taxYear: r.taxYear, status: statusById(r.statusId).name, statusId: r.statusId }))

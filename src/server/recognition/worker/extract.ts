@@ -1,8 +1,8 @@
 import { unzipSync, strFromU8 } from 'fflate'
 import { openPdf } from './pdf'
 import { ocrImage } from './ocr'
+import type { ExtractKind } from './kinds'
 
-export type ExtractKind = 'pdf' | 'image' | 'docx' | 'txt' | 'doc'
 export type ExtractMethod = 'pdf-text' | 'pdf-ocr' | 'ocr' | 'docx' | 'txt'
 export interface Extracted { text: string; method: ExtractMethod; pages: number; ocrConfidence?: number }
 export class Unsupported extends Error {}
@@ -13,16 +13,6 @@ const MIN_LETTERS_PER_PAGE = 40
 export const MAX_OCR_PAGES = 3
 /** Page images smaller than this are logos or stamps, not a scanned page. */
 const MIN_PAGE_IMAGE_PIXELS = 300 * 300
-
-export function kindOf(name: string): ExtractKind | null {
-  const ext = name.toLowerCase().split('.').pop()
-  if (ext === 'pdf') return 'pdf'
-  if (ext === 'jpg' || ext === 'jpeg' || ext === 'png') return 'image'
-  if (ext === 'docx') return 'docx'
-  if (ext === 'txt') return 'txt'
-  if (ext === 'doc') return 'doc'
-  return null
-}
 
 export async function extract(kind: ExtractKind, bytes: Uint8Array): Promise<Extracted> {
   switch (kind) {

@@ -1,4 +1,5 @@
-import { extract, kindOf, Unsupported } from './extract'
+import { extract, Unsupported } from './extract'
+import { kindOf } from './kinds'
 
 /**
  * The recognition worker: a child process of the server (`swisstax recognition-worker`,
@@ -16,7 +17,8 @@ export type WorkerAnswer =
 
 export function runWorker() {
   let peakRss = 0
-  const rss = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss))
+  // The process's peak resident memory so far (maxRSS is in KiB), for the server's figures and the bench.
+  const rss = () => (peakRss = Math.max(peakRss, process.resourceUsage().maxRSS * 1024, process.memoryUsage().rss))
   let queue = Promise.resolve()
   process.on('message', (msg: WorkerRequest) => {
     queue = queue.then(async () => {

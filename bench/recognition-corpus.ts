@@ -1,0 +1,71 @@
+// The labelled corpus of the recognition bench: invented documents (src/server/recognition/corpus)
+// as text PDFs, as 200-dpi scans (pdftoppm from Debian's poppler-utils, then a slight turn,
+// noise and JPEG), as phone photos (150 dpi, a larger turn, blur, uneven light, strong JPEG)
+// and as image-only PDFs (the scan wrapped in a PDF without a text layer).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Jimp } from 'jimp'
+import { KINDS, LANGS, makeDoc, type CorpusDoc } from '../src/server/recognition/corpus/kinds'
+import { rng, type Rng } from '../src/server/recognition/corpus/people'
+import { imagePdf, textPdf } from '../src/server/recognition/corpus/pdf'
+
+export type Form = 'text-pdf' | 'scan' | 'photo' | 'image-pdf'
+export interface Sample { doc: CorpusDoc; form: Form; name: string; bytes: Uint8Array }
+
+function rasterise(pdf: Uint8Array, dpi: number): Uint8Array {
+  const dir = mkdtempSync(join(tmpdir(), 'swisstax-corpus-'))
+  try {
+    writeFileSync(join(dir, 'in.pdf'), pdf)
+    const r = Bun.spawnSync(['pdftoppm', '-r', String(dpi), '-gray', '-png', '-singlefile', join(dir, 'in.pdf'), join(dir, 'page')])
+    if (r.exitCode !== 0) throw new Error(`pdftoppm failed (apt-get install poppler-utils): ${r.stderr.toString()}`)
+    return new Uint8Array(readFileSync(join(dir, 'page.png')))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+async function degrade(png: Uint8Array, r: Rng, photo: boolean): Promise<Uint8Array> {
+  const img = await Jimp.read(Buffer.from(png))
+  const turn = (r.next() * 2 - 1) * (photo ? 3 : 1.2)
+  img.rotate({ deg: turn, mode: false })
+  const d = img.bitmap.data, w = img.bitmap.width, h = img.bitmap.height
+  for (let y = 0; y < h; y++) {
+    // Uneven light on photos: darker towards one corner.
+    const shade = photo ? 1 - 0.25 * (y / h) : 1
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4
+      const noise = (r.next() - 0.5) * (photo ? 50 : 30)
+      const edge = d[i + 3] === 0 ? 255 : d[i]! // the corners the turn uncovered
+      const v = Math.max(0, Math.min(255, edge * shade * (photo ? 1 - 0.15 * (x / w) : 1) + noise))
+      d[i] = d[i + 1] = d[i + 2] = v
+      d[i + 3] = 255
+    }
+  }
+  if (photo) img.blur(1)
+  return new Uint8Array(await img.getBuffer('image/jpeg', { quality: photo ? 55 : 75 }))
+}
+
+/**
+ * `perCell` documents per kind and language as text PDFs. OCR is slow on a shared machine, so
+ * the first document of each cell is also scanned for every other language (half the cells,
+ * each kind in two languages), and photographed or wrapped as an image-only PDF for a quarter each.
+ */
+export async function buildCorpus(opts: { perCell: number }): Promise<Sample[]> {
+  const r = rng(2026)
+  const out: Sample[] = []
+  for (const [k, kind] of KINDS.entries()) for (const [l, lang] of LANGS.entries()) for (let i = 0; i < opts.perCell; i++) {
+    const doc = makeDoc(kind, lang, r, r.int(2021, 2025))
+    const pdf = await textPdf(doc)
+    out.push({ doc, form: 'text-pdf', name: `${kind}-${lang}-${i}.pdf`, bytes: pdf })
+    if (i > 0) continue
+    const slot = (k + l) % 4
+    if (slot === 0 || slot === 2) {
+      const scan = await degrade(rasterise(pdf, 200), r, false)
+      out.push({ doc, form: 'scan', name: `${kind}-${lang}-scan.jpg`, bytes: scan })
+      if (slot === 2) out.push({ doc, form: 'image-pdf', name: `${kind}-${lang}-scan.pdf`, bytes: await imagePdf(scan, 'jpg') })
+    }
+    if (slot === 1) out.push({ doc, form: 'photo', name: `${kind}-${lang}-photo.jpg`, bytes: await degrade(rasterise(pdf, 150), r, true) })
+  }
+  return out
+}

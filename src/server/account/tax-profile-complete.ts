@@ -1,0 +1,31 @@
+import type { AppContext } from '../context'
+import type { RequestContext } from '../infra/request-context'
+import { updateProfile, profileOf } from '../users/profile'
+import { saveDeclaration } from '../declarations/service'
+import { setStatus } from '../tax-status/moves'
+import { requireFileableYear, yearStatus } from '../tax-status/service'
+import { buildDeclaration } from '../../shared/declaration'
+import { badRequest } from '../http/errors'
+import { userView } from './view'
+
+/**
+ * POST /api/tax-profile/complete: the end of the tax-setup wizard as one transaction.
+ * The same services as the spec's three calls (PUT /api/user/profile,
+ * POST /api/tax/save-declaration, POST /api/status/set), so the rules are theirs:
+ * the profile is checked by the shared rules, the declaration built from what was
+ * stored, and the 1→2 move refused (409) while the wizard's rule finds a field
+ * missing. Any refusal rolls everything back: nothing of the request is left.
+ * A year already past status 1 keeps its status (only experts move it back).
+ */
+export function completeTaxProfile(ctx: AppContext, rc: RequestContext, input: { taxYear: number; profile: unknown }) {
+  const userId = rc.user.id
+  const profile = input.profile
+  if (typeof profile !== 'object' || profile === null || Array.isArray(profile)) throw badRequest(`Invalid field 'profile': expected an object of profile fields`)
+  requireFileableYear(ctx, input.taxYear)
+  ctx.sqlite.transaction(() => {
+    updateProfile(ctx, userId, profile as Record<string, unknown>)
+    saveDeclaration(ctx, userId, input.taxYear, buildDeclaration(profileOf(ctx, userId), userId, input.taxYear, new Date(ctx.now())))
+    if (yearStatus(ctx, userId, input.taxYear).statusId === 1) setStatus(ctx, rc, { taxYear: input.taxYear, to: 2 })
+  }).immediate()
+  return userView(ctx, userId, input.taxYear)
+}
