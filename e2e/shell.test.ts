@@ -97,18 +97,34 @@ test('toasts: one at a time, F8 focuses the viewport, a swipe right dismisses', 
 test('the 60 s recheck notices a session ended elsewhere: the dialog opens, Log In goes to /login', async () => {
   const context = await newContext(browser, { baseURL: server.url, width: 1280 })
   const page = await context.newPage()
+  // Playwright's clock drives the page's timers: the 30 s poll and the 60 s recheck fire when the test says so.
   await page.clock.install()
   await signInThroughUi(page, smtp, 'expired.user@example.ch')
   await page.waitForURL('**/profile?firstTime=true')
+  await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()
+  // The header bell's 30 s poll would meet the 401 first and open the dialog itself (any 401 does):
+  // it is answered here with an empty list, so that only the recheck can notice the lost session.
+  await page.route('**/api/notifications', (route) => route.fulfill({ json: [] }))
+  const rechecks: string[] = []
+  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/debug/check-auth') rechecks.push(r.url()) })
   // The session ends on the server (logout from another tab); this page does not know yet.
   await page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }))
+
+  const polled = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/notifications')
   await page.clock.fastForward(30_000)
+  await polled
+  // At 30 s the poll has run and been answered; the recheck has not, so nothing knows yet.
+  expect(rechecks).toEqual([])
   expect(await page.getByRole('dialog', { name: 'Session Expired' }).count()).toBe(0)
+
+  const rechecked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/debug/check-auth')
   await page.clock.fastForward(31_000)
+  expect((await rechecked).status()).toBe(401)
   const dialog = page.getByRole('dialog', { name: 'Session Expired' })
   await dialog.waitFor()
   expect(await dialog.textContent()).toContain('Your session has expired or you need to log in to continue')
   await dialog.getByRole('button', { name: 'Log In' }).click()
   await page.waitForURL('**/login')
+  await page.getByRole('button', { name: 'Send code' }).waitFor()
   await context.close()
 }, 60_000)

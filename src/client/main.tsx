@@ -4,8 +4,7 @@ import { Provider } from 'jotai'
 import './styles/app.css'
 import { initI18n } from './i18n'
 import { store } from './store'
-import { loadSessionUser } from './session'
-import { listenForInstallPrompt } from './pwa/install'
+import { listenForInstallPrompt } from './ui/install-prompt'
 import { registerServiceWorker } from './pwa/register-sw'
 import { App } from './app'
 
@@ -13,7 +12,7 @@ const root = document.getElementById('root')
 if (!root) throw new Error('The #root element is missing from index.html')
 
 listenForInstallPrompt()
-await Promise.all([initI18n(), loadSessionUser()])
+await initI18n()
 createRoot(root).render(
   <StrictMode>
     <Provider store={store}>

@@ -1,22 +1,11 @@
 import { atom, createStore } from 'jotai'
 
-/** The one jotai store of the app; atoms live beside the feature that owns them. */
+/**
+ * The one jotai store of the app: UI state only (DESIGN.md §10). Atoms live beside
+ * the feature that owns them; server data (the session user included) lives in
+ * the queries of src/client/api/.
+ */
 export const store = createStore()
 
-export interface SessionUser {
-  id: number
-  email: string
-  role: 'user' | 'admin'
-  name: string
-  firstName: string
-  lastName: string
-  phone: string
-  countryCode: string
-  language: string
-  isProfileComplete: boolean
-  [key: string]: unknown
-}
-
-/** undefined: not known yet; null: signed out. */
-export const sessionUserAtom = atom<SessionUser | null | undefined>(undefined)
+/** The Session Expired dialog is open. */
 export const sessionExpiredAtom = atom(false)

@@ -88,3 +88,5 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
 }
 
 export type App = ReturnType<typeof createApp>
+/** The development-only routes (mounted only in development mode), for the debug panel's typed client. */
+export type DevApp = ReturnType<typeof devRoutes>

@@ -145,6 +145,3 @@ export interface UploadAnswer {
   failedCount: number
   statusAdvanced: boolean
 }
-
-/** Fired on window after any upload, delete or relevance change, so the dashboard refetches. */
-export const DOCUMENTS_CHANGED_EVENT = 'swisstax:documents-changed'

@@ -26,3 +26,6 @@ export const isTaxStatusId = (id: unknown): id is TaxStatusId => TAX_STATUSES.so
 
 /** From status 4 (processing) the year's documents are with the experts: no more uploads, deletes or marks. */
 export const isTransmitted = (statusId: number) => statusId >= 4
+
+/** Transmitting (3→4) is possible at status 3 once the advanced tax information is marked complete (DESIGN.md §7). */
+export const mayTransmit = (statusId: number, advancedInfoCompleted: boolean) => statusId === 3 && advancedInfoCompleted

@@ -4,8 +4,8 @@ import { useLocation } from 'wouter'
 import { PageShell } from '../pages/page-shell'
 import { AddressLookup } from './address-lookup'
 import { toast } from '../ui/toast'
-import { messageOf } from '../api'
-import { saveProfile } from '../profile/profile-api'
+import { messageOf } from '../api/client'
+import { useSaveProfile } from '../api/profile'
 import { streetLine, type AddressResult } from '../../shared/address'
 
 /** The demo returns home this long after 'Address Saved' (spec part 2 §6). */
@@ -17,12 +17,13 @@ export default function AddressDemoPage() {
   const [, navigate] = useLocation()
   const [address, setAddress] = useState<AddressResult | null>(null)
   const [busy, setBusy] = useState(false)
+  const saveProfile = useSaveProfile()
 
   async function save() {
     if (!address) return
     setBusy(true)
     try {
-      await saveProfile({
+      await saveProfile.mutateAsync({
         street: streetLine(address),
         zipCode: address.postalCode, city: address.city, gemeinde: address.gemeinde,
       })

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api } from '../api'
+import { api, call } from '../api/client'
 import { toast } from '../ui/toast'
 import { MIN_QUERY_LENGTH, SEARCH_DELAY_MS, streetLine, type AddressResult } from '../../shared/address'
 
@@ -21,7 +21,7 @@ export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: Addres
   const [streets, setStreets] = useState(false)
   useEffect(() => {
     let live = true
-    api<{ streets: boolean }>('/api/address/coverage').then((c) => { if (live) setStreets(c.streets) }, () => {})
+    call(api.address.coverage.get()).then((c) => { if (live) setStreets(c.streets) }, () => {})
     return () => { live = false }
   }, [])
 
@@ -30,7 +30,7 @@ export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: Addres
     if (q.trim().length < MIN_QUERY_LENGTH) { setResults(null); return }
     setBusy(true)
     try {
-      const found = await api<AddressResult[]>(`/api/address/search?q=${encodeURIComponent(q.trim())}`)
+      const found = await call(api.address.search.get({ query: { q: q.trim() } }))
       if (n === seq.current) setResults(found)
     } catch {
       if (n === seq.current) {

@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test'
-import { ApiRequestError } from '../api'
+import { ApiRequestError } from '../api/client'
 import type { CategoryRecord } from '../../shared/documents'
-import { categoriesOrFallback, fetchFiles, fileCountOf, HISTORY_PAGE, showsFilesFetchError, uploadErrorText, UploadError } from './documents-api'
+import { categoriesOrFallback, fileCountOf, showsFilesFetchError, uploadErrorText, UploadError } from './documents-api'
 
 test('no categories from the server: the six main categories of spec part 1 §3 are offered, translated', () => {
   const list = categoriesOrFallback([], (key) => `t:${key}`)
@@ -54,19 +54,4 @@ test('every upload refusal code the server sends has a text in all six locales',
     const texts = JSON.parse(await Bun.file(`locales/${lng}/common.json`).text()).server_errors
     for (const code of codes) expect([lng, code, typeof texts[code]]).toEqual([lng, code, 'string'])
   }
-})
-
-test('the File History list asks for the largest page the server gives (1000), the default page being 200', async () => {
-  const seen: string[] = []
-  const real = globalThis.fetch
-  globalThis.fetch = (async (input: RequestInfo | URL) => {
-    seen.push(String(input))
-    return new Response('[]', { headers: { 'Content-Type': 'application/json' } })
-  }) as typeof fetch
-  try {
-    await fetchFiles(2025, HISTORY_PAGE)
-  } finally {
-    globalThis.fetch = real
-  }
-  expect(seen).toEqual(['/api/files?taxYear=2025&limit=1000'])
 })

@@ -1,26 +1,8 @@
 import type i18next from 'i18next'
-import { api, ApiRequestError, SESSION_EXPIRED_EVENT, serverErrorText } from '../api'
-import { categoryKey, DOCUMENT_CATEGORIES, DOCUMENTS_CHANGED_EVENT, type CategoryRecord, type FileRecord, type FileVersionRecord, type UploadAnswer } from '../../shared/documents'
+import { isUnauthorized, reportUnauthorized, serverErrorText } from '../api/client'
+import { categoryKey, DOCUMENT_CATEGORIES, type CategoryRecord, type UploadAnswer } from '../../shared/documents'
 
-/** Calls of the documents area (spec part 1 §7). */
-/** The File History lists take the server's largest page (1000), not the default 200. */
-export const HISTORY_PAGE = 1000
-export const fetchFiles = (taxYear: number, limit?: number) => api<FileRecord[]>(`/api/files?taxYear=${taxYear}${limit ? `&limit=${limit}` : ''}`)
-export const fetchCategories = (mode: 'basic' | 'all', taxYear?: number) =>
-  api<CategoryRecord[]>(`/api/document-categories?mode=${mode}${taxYear ? `&taxYear=${taxYear}` : ''}`)
-export const fetchHistory = (fileId: string) => api<FileVersionRecord[]>(`/api/files/${encodeURIComponent(fileId)}/history`)
-export const setRelevance = (categoryId: number, taxYear: number, isRelevant: boolean) =>
-  api<{ statusAdvanced: boolean }>(`/api/user-preferences/${categoryId}`, { method: 'POST', body: { taxYear, isRelevant } })
-export const deleteFile = (fileId: string) => api<{ statusAdvanced: boolean }>(`/api/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' })
-
-/**
- * A category's name in the UI language, by its id (the server's `name` and a file's
- * `categoryName` are the English ones, for logs and the API only).
- */
-export function categoryLabel(id: number, t: (key: string) => string): string {
-  const cat = DOCUMENT_CATEGORIES.find((c) => c.id === id)
-  return cat ? t(`documents:${categoryKey(cat)}`) : String(id)
-}
+/** Pure helpers and the upload itself; the documents' queries and mutations are in src/client/api/documents.ts. */
 
 /**
  * The category list to pick from: the server's, or, when none could be loaded, the fallback of
@@ -40,20 +22,7 @@ export function categoriesOrFallback(list: CategoryRecord[], translate: (key: st
 export const fileCountOf = (categories: CategoryRecord[]) => categories.reduce((n, c) => n + c.fileCount, 0)
 
 /** A failed file list shows 'Failed to fetch files', except on a 401: the list is then empty and the login opens (spec part 1 §8). */
-export const showsFilesFetchError = (err: unknown) => !(err instanceof ApiRequestError && err.status === 401)
-
-/** Tells the dashboard (and every documents view) to refetch. */
-export const announceDocumentsChanged = () => window.dispatchEvent(new Event(DOCUMENTS_CHANGED_EVENT))
-
-/** The pre-upload session probe (spec part 1 §5). */
-export async function sessionAlive(): Promise<boolean> {
-  try {
-    await api('/api/debug/check-auth', { quiet401: true })
-    return true
-  } catch (err) {
-    return !(err instanceof ApiRequestError && err.status === 401)
-  }
-}
+export const showsFilesFetchError = (err: unknown) => !isUnauthorized(err)
 
 /** SHA-256 hex of a file, computed in the browser (WebCrypto). */
 export async function sha256Hex(file: Blob): Promise<string> {
@@ -84,10 +53,11 @@ export function uploadErrorText(err: unknown, i18n: Pick<typeof i18next, 'exists
 
 /**
  * One file through POST /api/files/upload with XHR, for the upload progress events
- * fetch does not give. Resolves with the server's item for this file.
+ * fetch does not give. Resolves with the server's item for this file and whether the
+ * upload moved the year's status (2→3).
  */
 export function uploadOne(file: File, hash: string, categoryId: number, taxYear: number, onProgress: (percent: number) => void, auto = false) {
-  return new Promise<{ hash: string; blobUrl: string; id: string; version: number; unchanged: boolean }>((resolve, reject) => {
+  return new Promise<{ item: { hash: string; blobUrl: string; id: string; unchanged?: boolean }; statusAdvanced: boolean }>((resolve, reject) => {
     const form = new FormData()
     form.append('files', file, file.name)
     form.append('hashes[]', hash)
@@ -105,7 +75,7 @@ export function uploadOne(file: File, hash: string, categoryId: number, taxYear:
       let body: (UploadAnswer & { message?: string; code?: string }) | undefined
       try { body = JSON.parse(xhr.responseText) } catch { body = undefined }
       if (xhr.status === 401) {
-        window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT))
+        reportUnauthorized()
         return reject(new UploadError('upload.session_expired', 'Your session has expired, please log in again', {}, true))
       }
       if (!body) {
@@ -122,7 +92,7 @@ export function uploadOne(file: File, hash: string, categoryId: number, taxYear:
       if (item.status === 'rejected') return reject(new UploadError(null, item.reason, {}, false, item.code))
       if (item.value.hash !== hash) return reject(new UploadError('upload.verification_failed', 'Upload verification failed'))
       onProgress(100)
-      resolve(item.value)
+      resolve({ item: item.value, statusAdvanced: body.statusAdvanced })
     }
     xhr.send(form)
   })

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'wouter'
-import { messageOf } from '../api'
+import { useQuery } from '@tanstack/react-query'
+import { messageOf } from '../api/client'
+import { historyQuery, useCategories, useDeleteFile, useFiles } from '../api/documents'
 import { toast } from '../ui/toast'
 import { Dialog } from '../ui/dialog'
-import { formatBytes, type CategoryRecord, type FileRecord, type FileVersionRecord } from '../../shared/documents'
-import { announceDocumentsChanged, categoryLabel, deleteFile, fetchCategories, fetchFiles, fetchHistory, fileCountOf, HISTORY_PAGE, showsFilesFetchError } from './documents-api'
-import { useDocumentsVersion } from './use-documents-changed'
-import { dayKey, formatDateTime, formatDay, formatTime, relativeTime } from './dates'
+import { formatBytes, type FileRecord } from '../../shared/documents'
+import { fileCountOf, showsFilesFetchError } from './documents-api'
+import { dayKey, formatDateTime, formatDay, formatTime, relativeTime } from '../ui/dates'
 
 /** The year filter offers the last five calendar years, the current one first. */
 export const historyYears = (today = new Date()) => Array.from({ length: 5 }, (_, i) => today.getFullYear() - i)
@@ -17,14 +17,9 @@ export const downloadUrl = (blobUrl: string) => `${blobUrl}${blobUrl.includes('?
 /** 'Your Files' with 'N file(s) for {year}', and the file-history button; both open the File History dialog. */
 export function YourFilesButton({ taxYear }: { taxYear: number }) {
   const { t } = useTranslation('documents')
-  const version = useDocumentsVersion()
-  const [count, setCount] = useState<number | null>(null)
+  const categories = useCategories(taxYear).data
+  const count = categories ? fileCountOf(categories) : null
   const [open, setOpen] = useState(false)
-  useEffect(() => {
-    let live = true
-    fetchCategories('all', taxYear).then((c) => { if (live) setCount(fileCountOf(c)) }, () => { if (live) setCount(0) })
-    return () => { live = false }
-  }, [taxYear, version])
   return (
     <>
       <div className="your-files">
@@ -33,7 +28,7 @@ export function YourFilesButton({ taxYear }: { taxYear: number }) {
           <span>{t('files.count', { count: count ?? 0, year: taxYear })}</span>
         </button>
         {/* The file-history button of spec part 1 §2, beside 'Your Files'. */}
-        <Link href="/file-history" className="file-history-button">{t('files.full_history')}</Link>
+        <button type="button" className="file-history-button secondary outline" onClick={() => setOpen(true)}>{t('files.open_history')}</button>
       </div>
       <FileHistoryDialog open={open} onClose={() => setOpen(false)} initialYear={taxYear} />
     </>
@@ -54,25 +49,19 @@ export function FileHistoryDialog({ open, onClose, initialYear }: { open: boolea
 /** Filters, then the files grouped by upload day, newest first. Shared by the dialog and the /file-history page. */
 export function FileHistoryList({ initialYear, variant }: { initialYear: number; variant: 'dialog' | 'page' }) {
   const { t, i18n } = useTranslation('documents')
-  const version = useDocumentsVersion()
   const years = historyYears()
   const [year, setYear] = useState(years.includes(initialYear) ? initialYear : years[1]!)
   const [categoryId, setCategoryId] = useState('')
-  const [categories, setCategories] = useState<CategoryRecord[]>([])
-  const [files, setFiles] = useState<FileRecord[] | null>(null)
+  const categories = useCategories('any').data ?? []
+  const filesQuery = useFiles(year)
+  // A failed list is shown empty (spec part 1 §8).
+  const files = filesQuery.isError ? [] : filesQuery.data ?? null
+  const deleteFile = useDeleteFile()
   const [versionsOf, setVersionsOf] = useState<FileRecord | null>(null)
 
-  useEffect(() => { fetchCategories('all').then(setCategories, () => setCategories([])) }, [])
   useEffect(() => {
-    let live = true
-    setFiles(null)
-    fetchFiles(year, HISTORY_PAGE).then((f) => { if (live) setFiles(f) }, (err) => {
-      if (!live) return
-      setFiles([])
-      if (showsFilesFetchError(err)) toast({ title: t('history.files_failed'), variant: 'destructive' })
-    })
-    return () => { live = false }
-  }, [year, version, t])
+    if (filesQuery.error && showsFilesFetchError(filesQuery.error)) toast({ title: t('history.files_failed'), variant: 'destructive' })
+  }, [filesQuery.error, t])
 
   const groups = useMemo(() => {
     const shown = (files ?? []).filter((f) => !categoryId || String(f.categoryId) === categoryId)
@@ -84,13 +73,12 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
     return [...byDay.entries()].sort(([a], [b]) => b.localeCompare(a))
   }, [files, categoryId])
 
-  const categoryName = categories.some((c) => String(c.id) === categoryId) ? categoryLabel(Number(categoryId), t) : undefined
+  const categoryName = categories.find((c) => String(c.id) === categoryId)?.name
   const remove = async (f: FileRecord) => {
     if (!window.confirm(t('history.delete_confirm', { name: f.originalFileName }))) return
     try {
-      await deleteFile(f.id)
+      await deleteFile.mutateAsync({ fileId: f.id, taxYear: f.taxYear })
       toast({ title: t('history.deleted'), variant: 'success' })
-      announceDocumentsChanged()
     } catch (err) {
       toast({ title: t('history.delete_failed'), description: messageOf(err, ''), variant: 'destructive' })
     }
@@ -109,7 +97,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
           {t('history.category')}
           <select value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
             <option value="">{t('history.all_categories')}</option>
-            {categories.map((c) => <option key={c.id} value={c.id}>{categoryLabel(c.id, t)}</option>)}
+            {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
           </select>
         </label>
       </div>
@@ -132,7 +120,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
                     <span className="file-history-meta">
                       {formatTime(f.uploadedAt) ?? t('history.unknown_time')}
                       {` · ${formatBytes(f.size)}`}
-                      {variant === 'page' && <> · {relativeTime(f.uploadedAt, i18n.language)} · {categoryLabel(f.categoryId, t)}</>}
+                      {variant === 'page' && <> · {relativeTime(f.uploadedAt, i18n.language)} · {f.categoryName}</>}
                       {f.version > 1 && <> · {t('version.label', { version: f.version })}</>}
                     </span>
                   </div>
@@ -140,7 +128,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
                     {variant === 'page' && <a href={f.blobUrl} target="_blank" rel="noopener noreferrer" role="button" className="secondary outline">{t('history.view')}</a>}
                     <a href={downloadUrl(f.blobUrl)} download={f.originalFileName} role="button" className="secondary outline">{t('history.download')}</a>
                     <button type="button" className="secondary outline" onClick={() => setVersionsOf(f)}>{t('history.versions')}</button>
-                    <button type="button" className="danger" onClick={() => void remove(f)}>{t('history.delete')}</button>
+                    {variant === 'page' && <button type="button" className="secondary outline" onClick={() => void remove(f)}>{t('history.delete')}</button>}
                   </div>
                 </li>
               ))}
@@ -156,18 +144,11 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
 /** The file version dialog: the current version, then every version with its number, date and download. */
 export function FileVersionDialog({ file, onClose }: { file: FileRecord | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('documents')
-  const [versions, setVersions] = useState<FileVersionRecord[] | null>(null)
+  const history = useQuery({ ...historyQuery(file?.id ?? ''), enabled: file !== null })
+  const versions = history.isError ? [] : history.data ?? null
   useEffect(() => {
-    if (!file) return
-    let live = true
-    setVersions(null)
-    fetchHistory(file.id).then((v) => { if (live) setVersions(v) }, () => {
-      if (!live) return
-      setVersions([])
-      toast({ title: t('history.fetch_failed'), variant: 'destructive' })
-    })
-    return () => { live = false }
-  }, [file, t])
+    if (history.error) toast({ title: t('history.fetch_failed'), variant: 'destructive' })
+  }, [history.error, t])
   return (
     <Dialog open={file !== null} onClose={onClose} title={t('version.title')} labelledBy="file-version-title"
       footer={<button type="button" className="secondary" onClick={onClose}>{t('common:actions.close')}</button>}>

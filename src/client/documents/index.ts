@@ -2,5 +2,3 @@
 export { UploadTools } from './upload-tools'
 export { DocumentChecklist } from './checklist'
 export { YourFilesButton } from './file-history'
-export { announceDocumentsChanged } from './documents-api'
-export { useDocumentsVersion } from './use-documents-changed'

@@ -1,11 +1,17 @@
-import { api, ApiRequestError } from '../api'
+import { api, call, isUnauthorized, ApiRequestError } from '../api/client'
+import { afterFilesChanged } from '../api/documents'
 import type { RecognitionAnswer } from '../../shared/recognition/types'
 
-/** Calls of recognition (DESIGN.md §14). */
+/** Calls of recognition (DESIGN.md §14), through the typed client. */
 export const fetchRecognition = (fileId: string, signal?: AbortSignal) =>
-  api<RecognitionAnswer>(`/api/files/${encodeURIComponent(fileId)}/recognition`, { signal })
-export const moveFile = (fileId: string, categoryId: number, taxYear: number) =>
-  api<{ categoryId: number; statusAdvanced: boolean }>(`/api/files/${encodeURIComponent(fileId)}/move`, { method: 'POST', body: { categoryId, taxYear } })
+  call(api.files({ id: fileId }).recognition.get({ fetch: { signal } }))
+
+/** Moves a file to another category (and year); the year's documents, and the status if it moved, are refetched. */
+export async function moveFile(fileId: string, categoryId: number, taxYear: number) {
+  const answer = await call(api.files({ id: fileId }).move.post({ categoryId, taxYear }))
+  await afterFilesChanged(taxYear, answer.statusAdvanced)
+  return answer
+}
 
 /** How often an upload's recognition is asked for while the server reads it, and for how long at most. */
 export const RECOGNITION_POLL_MS = 1500
@@ -22,7 +28,7 @@ export async function awaitRecognition(fileId: string, signal: AbortSignal, wait
       const answer = await fetchRecognition(fileId, signal)
       if (answer.status !== 'pending') return answer
     } catch (err) {
-      if (signal.aborted || (err instanceof ApiRequestError && (err.status === 404 || err.status === 401))) return null
+      if (signal.aborted || isUnauthorized(err) || (err instanceof ApiRequestError && err.status === 404)) return null
     }
     await wait(RECOGNITION_POLL_MS)
   }

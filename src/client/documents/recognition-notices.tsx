@@ -3,12 +3,12 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../ui/toast'
-import { serverErrorText, ApiRequestError } from '../api'
+import { serverErrorText, ApiRequestError } from '../api/client'
+import { afterFilesChanged } from '../api/documents'
 import { categoryById, categoryKey } from '../../shared/documents'
 import { adviceFor, otherYear, type Advice } from '../../shared/recognition/advice'
 import type { RecognitionAnswer } from '../../shared/recognition/types'
 import { awaitRecognition, moveFile } from './recognition-api'
-import { announceDocumentsChanged } from './documents-api'
 
 /**
  * After an upload the server reads the file in the background; a notice waits for its
@@ -45,8 +45,8 @@ export function watchUpload(upload: { fileId: string; name: string; taxYear: num
     const advice = answer ? adviceFor(answer, n) : { kind: 'none' as const }
     // Nothing worth saying: the notice goes away on its own.
     if (advice.kind === 'none' && !(answer && otherYear(answer, n.taxYear))) dismiss(n)
-    // The server moved the file: every view of the documents refreshes.
-    if (advice.kind === 'auto_moved') announceDocumentsChanged()
+    // The server moved the file: the year's documents refresh, and its status (the move may have completed the checklist).
+    if (advice.kind === 'auto_moved') void afterFilesChanged(n.taxYear, true)
   })
 }
 
@@ -80,7 +80,6 @@ function NoticeRow({ notice: n }: { notice: Notice }) {
     try {
       await moveFile(n.fileId, categoryId, n.taxYear)
       toast({ title: t('recognition.moved_title'), description: t('recognition.moved', { name: n.name, category: name(categoryId) }), variant: 'success' })
-      announceDocumentsChanged()
       dismiss(n)
     } catch (err) {
       const text = err instanceof ApiRequestError ? serverErrorText(err.code, {}, i18n) : null

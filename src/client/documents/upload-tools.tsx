@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
-import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { useSignals } from '@preact/signals-react/runtime'
-import { sessionUserAtom } from '../store'
+import { useSessionUser } from '../api/user'
 import { toast } from '../ui/toast'
-import { ACCEPT_ATTRIBUTE, formatMegabytes, isAllowedExtension, MAX_UPLOAD_BYTES, type CategoryRecord } from '../../shared/documents'
-import { announceDocumentsChanged, categoryLabel, categoriesOrFallback, fetchCategories, sessionAlive, sha256Hex, uploadErrorText, uploadOne, UploadError } from './documents-api'
+import { ACCEPT_ATTRIBUTE, formatMegabytes, isAllowedExtension, MAX_UPLOAD_BYTES } from '../../shared/documents'
+import { afterFilesChanged, sessionAlive, useCategories } from '../api/documents'
+import { categoriesOrFallback, sha256Hex, uploadErrorText, uploadOne, UploadError } from './documents-api'
 import { clearQueue, enqueue, queue, removeFromQueue, type QueueItem } from './upload-queue'
 import { CategoryPickerDialog } from './category-picker'
 import { CameraDialog } from './camera-dialog'
@@ -23,22 +23,16 @@ type Picked = { id: number; name: string; auto?: boolean }
  * through the category picker, the client checks, the session probe and the
  * browser-side SHA-256 before it is sent.
  */
-/** `primary`: uploading is the view's next step (status 2), so Upload files is its one primary action. */
-export function UploadTools({ taxYear, disabled = false, primary = false, onUploaded }: { taxYear: number; disabled?: boolean; primary?: boolean; onUploaded?: () => void }) {
+export function UploadTools({ taxYear, disabled = false, onUploaded }: { taxYear: number; disabled?: boolean; onUploaded?: () => void }) {
   const { t, i18n } = useTranslation('documents')
   const [, navigate] = useLocation()
-  const user = useAtomValue(sessionUserAtom)
-  const [loaded, setLoaded] = useState<CategoryRecord[]>([])
-  const categories = categoriesOrFallback(loaded, t)
+  const user = useSessionUser()
+  const categories = categoriesOrFallback(useCategories(taxYear).data ?? [], t)
   const [picker, setPicker] = useState<null | 'files' | 'camera'>(null)
   const [category, setCategory] = useState<Picked | null>(null)
   const [cameraOpen, setCameraOpen] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
   const pending = useRef<Picked | null>(null)
-
-  useEffect(() => {
-    fetchCategories('all', taxYear).then(setLoaded, () => setLoaded([]))
-  }, [taxYear])
 
   const open = (tool: 'files' | 'camera') => {
     if (!category && categories.length) toast({ title: t('upload.category_required_title'), description: t('upload.category_required') })
@@ -57,7 +51,7 @@ export function UploadTools({ taxYear, disabled = false, primary = false, onUplo
   /** Admin debug upload: category 1 preselected, straight to the file picker; the server checks everything as usual. */
   const adminUpload = () => {
     const first = categories.find((c) => c.id === 1)
-    pending.current = { id: 1, name: categoryLabel(first?.id ?? 1, t) }
+    pending.current = { id: 1, name: first?.name ?? t('category.salary_statement') }
     fileInput.current?.click()
   }
 
@@ -83,38 +77,39 @@ export function UploadTools({ taxYear, disabled = false, primary = false, onUplo
     return false
   }
 
-  async function uploadItem(item: QueueItem): Promise<boolean> {
+  /** Resolves whether the item is stored, and whether storing it moved the year's status. */
+  async function uploadItem(item: QueueItem): Promise<{ ok: boolean; statusAdvanced: boolean }> {
     item.status.value = 'uploading'
     item.error.value = ''
     item.progress.value = 0
     try {
       item.hash ??= await sha256Hex(item.file)
       const stored = await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p }, item.auto)
-      item.alreadyVersion = stored.unchanged ? stored.version : undefined
       item.status.value = 'success'
       // The server reads the file now; the notice tells what it found.
-      if (!stored.unchanged) watchUpload({ fileId: stored.id, name: item.file.name, taxYear, categoryId: item.categoryId, auto: item.auto })
-      return true
+      if (!stored.item.unchanged) watchUpload({ fileId: stored.item.id, name: item.file.name, taxYear, categoryId: item.categoryId, auto: item.auto })
+      return { ok: true, statusAdvanced: stored.statusAdvanced }
     } catch (err) {
       item.status.value = 'error'
       item.error.value = uploadErrorText(err, i18n, { name: item.file.name, year: taxYear })
       if (err instanceof UploadError && err.sessionExpired) {
         toast({ title: t('upload.session_expired_title'), description: t('upload.session_expired'), variant: 'destructive' })
       }
-      return false
+      return { ok: false, statusAdvanced: false }
     }
   }
 
   async function uploadBatch(items: QueueItem[]) {
     let ok = 0
-    for (const item of items) if (await uploadItem(item)) ok++
+    let statusAdvanced = false
+    for (const item of items) {
+      const result = await uploadItem(item)
+      if (result.ok) ok++
+      statusAdvanced ||= result.statusAdvanced
+    }
     const failed = items.length - ok
     const categoryName = items[0]!.categoryName
-    if (failed === 0 && items.length === 1 && items[0]!.alreadyVersion !== undefined) {
-      // An identical file adds nothing on the server: say so, naming the version it is stored as.
-      toast({ title: t('upload.already_title'), description: t('upload.already_text', { name: items[0]!.file.name, version: items[0]!.alreadyVersion, category: categoryName }) })
-      setTimeout(() => removeFromQueue(items), CLEAR_AFTER_SUCCESS_MS)
-    } else if (failed === 0) {
+    if (failed === 0) {
       toast({ title: t('upload.success_title'), description: items.length === 1 ? t('upload.success_category', { category: categoryName }) : t('upload.success_count', { count: ok }), variant: 'success' })
       setTimeout(() => removeFromQueue(items), CLEAR_AFTER_SUCCESS_MS)
     } else if (ok > 0) {
@@ -124,7 +119,8 @@ export function UploadTools({ taxYear, disabled = false, primary = false, onUplo
     }
     if (ok > 0) {
       onUploaded?.()
-      announceDocumentsChanged()
+      // One batch, one refresh: the year's categories (checklist, counts) and, if it moved, its status.
+      await afterFilesChanged(taxYear, statusAdvanced)
     }
   }
 
@@ -137,7 +133,7 @@ export function UploadTools({ taxYear, disabled = false, primary = false, onUplo
       {disabled && <p className="upload-disabled-note">{t('upload.disabled_transmitted')}</p>}
       <div className="upload-buttons">
         <button type="button" onClick={() => open('camera')} disabled={disabled}>{t('upload.take_photo')}</button>
-        <button type="button" className={primary ? 'primary' : undefined} onClick={() => open('files')} disabled={disabled}>{t('upload.upload_files')}</button>
+        <button type="button" onClick={() => open('files')} disabled={disabled}>{t('upload.upload_files')}</button>
         {user?.role === 'admin' && (
           <button type="button" className="admin-debug-upload" onClick={adminUpload} disabled={disabled}>{t('upload.admin_debug')}</button>
         )}

@@ -1,13 +1,12 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, messageOf } from '../api'
+import { messageOf } from '../api/client'
+import { invalidateMessages, useMessages, useSendMessage } from '../api/messages'
 import { toast } from '../ui/toast'
 import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
-import { intlLocale } from '../documents/dates'
+import { intlLocale } from '../ui/dates'
 
 const SENT_NOTE_MS = 5000
-
-interface Message { id: number; message: string; fromExpert: boolean; createdAt: number }
 
 /** How many of the latest messages and replies the box shows. */
 const HISTORY_SHOWN = 5
@@ -19,13 +18,14 @@ const HISTORY_SHOWN = 5
  */
 export function MessageBox({ replyCount }: { replyCount: number }) {
   const { t, i18n } = useTranslation('home')
-  const [history, setHistory] = useState<Message[]>([])
-  const loadHistory = useCallback(async () => {
-    try {
-      setHistory(await api<Message[]>('/api/messages'))
-    } catch { /* the box still works without its history */ }
-  }, [])
-  useEffect(() => { void loadHistory() }, [loadHistory, replyCount])
+  const history = useMessages()
+  const sendMessage = useSendMessage()
+  // A new reply notification means a new reply: the history is fetched again (not on the first render).
+  const seenReplies = useRef(replyCount)
+  useEffect(() => {
+    if (replyCount !== seenReplies.current) void invalidateMessages()
+    seenReplies.current = replyCount
+  }, [replyCount])
   const when = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' })
   const [text, setText] = useState('')
   const [busy, setBusy] = useState(false)
@@ -45,10 +45,9 @@ export function MessageBox({ replyCount }: { replyCount: number }) {
     }
     setBusy(true)
     try {
-      await api('/api/send-message', { method: 'POST', body: { message: text } })
+      await sendMessage.mutateAsync(text)
       setText('')
       setSentNote(true)
-      void loadHistory()
       toast({ title: t('message.sent_title'), description: t('message.sent_text'), variant: 'success' })
     } catch (err) {
       toast({ title: t('message.failed_title'), description: messageOf(err, t('message.failed_text'), { max: MAX_MESSAGE_LENGTH }), variant: 'destructive' })

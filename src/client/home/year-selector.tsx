@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { filingOpensOn, isFileable, offeredTaxYears } from '../../shared/tax-years'
 import { toast } from '../ui/toast'
 import { selectedTaxYearAtom } from './year-atom'
-import { intlLocale } from '../documents/dates'
+import { intlLocale } from '../ui/dates'
 
 /**
  * The tax-year buttons (spec part 1 §5): the three offered years and the current

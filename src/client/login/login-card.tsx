@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { api, ApiRequestError, messageOf } from '../api'
-import { store, sessionUserAtom, type SessionUser } from '../store'
+import { ApiRequestError, call, messageOf, quietApi } from '../api/client'
+import { store, sessionExpiredAtom } from '../store'
 import { toast } from '../ui/toast'
-import { loadSessionUser } from '../session'
 import { CODE_LENGTH, EMAIL_MAX_LENGTH } from '../../shared/email'
 
 /** Error text of a failed code request (spec part 1 §8). */
@@ -34,12 +33,9 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
     setBusy(true)
     setError(null)
     try {
-      const res = await api<{ message: string; status: string }>('/api/auth/request-code', {
-        method: 'POST', body: { email: email.trim(), language: i18n.resolvedLanguage }, quiet401: true,
-      })
-      toast(res.status === 'pending'
-        ? { title: t('toast.code_processing'), description: t('toast.code_processing_text') }
-        : { title: t('toast.code_sent'), description: t('toast.code_sent_text', { email: email.trim() }), variant: 'success' })
+      // The server answers once the code is stored; it mails in the background (no 'pending' state).
+      await call(quietApi.auth['request-code'].post({ email: email.trim(), language: i18n.resolvedLanguage }))
+      toast({ title: t('toast.code_sent'), description: t('toast.code_sent_text', { email: email.trim() }), variant: 'success' })
       setStep('code')
     } catch (err) {
       const text = requestErrorText(err, t)
@@ -56,13 +52,11 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
     setBusy(true)
     setError(null)
     try {
-      const res = await api<{ success: boolean; user: SessionUser }>('/api/auth/verify-code', {
-        method: 'POST', body: { email: email.trim(), code }, quiet401: true,
-      })
-      store.set(sessionUserAtom, res.user)
-      await loadSessionUser()
+      // The session user itself is the signed-in area's session query, which looks once it mounts.
+      const { user } = await call(quietApi.auth['verify-code'].post({ email: email.trim(), code }))
+      store.set(sessionExpiredAtom, false)
       toast({ title: t('toast.signed_in'), variant: 'success' })
-      navigate(res.user.isProfileComplete ? '/' : '/profile?firstTime=true')
+      navigate(user.isProfileComplete ? '/' : '/profile?firstTime=true')
     } catch (err) {
       const text = err instanceof ApiRequestError ? messageOf(err, t('errors.invalid_code')) : t('errors.connect_failed')
       setError(text)

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, Redirect } from 'wouter'
-import { useAtomValue } from 'jotai'
-import { sessionUserAtom } from '../store'
+import { Link, useLocation } from 'wouter'
+import { call, quietApi } from '../api/client'
 import { LanguageSelect } from '../ui/language-select'
 import { Logo } from '../ui/logo'
 import { Intro, useIntroPhase } from './intro'
@@ -17,7 +16,7 @@ const FEATURES = ['analysis', 'storage', 'privacy', 'pricing', 'needed_only', 'm
 
 export default function LoginPage() {
   const { t } = useTranslation(['login', 'changelog'])
-  const user = useAtomValue(sessionUserAtom)
+  const [, navigate] = useLocation()
   const phase = useIntroPhase()
   const [blocked, setBlocked] = useState(false)
   const [shake, setShake] = useState(false)
@@ -40,13 +39,18 @@ export default function LoginPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
+  // Already signed in: the signed-in area takes over (and sends a new account to its registration).
+  useEffect(() => {
+    let live = true
+    call(quietApi.debug['check-auth'].get()).then(() => { if (live) navigate('/', { replace: true }) }, () => {})
+    return () => { live = false }
+  }, [navigate])
+
   const onEmailFocus = () => {
     playSound(FOCUS_SOUND)
     setShake(true)
     setTimeout(() => setShake(false), 600)
   }
-
-  if (user) return <Redirect to={user.isProfileComplete ? '/' : '/profile?firstTime=true'} replace />
 
   return (
     <div className="login-screen">

@@ -1,15 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import { PageShell } from '../pages/page-shell'
-import { sessionUserAtom } from '../store'
-import { api, messageOf } from '../api'
+import { messageOf } from '../api/client'
+import { type SessionUser } from '../api/user'
+import { acceptTerms, useSaveProfile } from '../api/profile'
 import { toast } from '../ui/toast'
 import { DEFAULT_COUNTRY_CODE, SUBSCRIPTION_PLANS, checkProfileField, hasRegistrationFields, profileReminders } from '../../shared/profile'
 import { defaultTaxYear } from '../../shared/tax-years'
-import { PhoneInput } from './phone-input'
-import { saveProfile, type Profile } from './profile-api'
+import { PhoneInput } from '../ui/phone-input'
 import { useCannotLeave } from './cannot-leave'
 
 /** After a first-time save the user goes home after this pause (spec part 2 §2). */
@@ -29,10 +28,10 @@ const NAME_FIELDS = [
 ] as const
 
 /** The profile screen: edit mode, or first-time registration with the liability statement and the terms. */
-export function ProfileForm({ firstTime }: { firstTime: boolean }) {
+export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: SessionUser }) {
   const { t } = useTranslation('profile')
   const [, navigate] = useLocation()
-  const user = useAtomValue(sessionUserAtom) as Profile
+  const saveProfile = useSaveProfile()
   const [form, setForm] = useState({
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
@@ -64,11 +63,8 @@ export function ProfileForm({ firstTime }: { firstTime: boolean }) {
     if (Object.keys(found).length) return
     setBusy(true)
     try {
-      await saveProfile(form)
-      if (firstTime) {
-        await api('/api/gtc/accept', { method: 'POST', body: { accepted: true, timestamp: new Date().toISOString(), userAgent: navigator.userAgent } })
-          .catch(() => { /* the spec only logs this; the profile itself is saved */ })
-      }
+      await saveProfile.mutateAsync(form)
+      if (firstTime) await acceptTerms().catch(() => { /* the spec only logs this; the profile itself is saved */ })
       toast({ title: t('toast.updated_title'), description: t('toast.updated_text'), variant: 'success' })
       if (firstTime) {
         setSaved(true)
@@ -97,7 +93,7 @@ export function ProfileForm({ firstTime }: { firstTime: boolean }) {
     }
   }
 
-  const plan = String(user.subscriptionPlan ?? 'none')
+  const plan = user.subscriptionPlan ?? 'none'
   // Spec part 1 §5: what the profile still lacks, from the server's copy of it.
   const reminders = profileReminders(user)
   return (

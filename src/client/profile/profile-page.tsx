@@ -1,6 +1,8 @@
 import { lazy } from 'react'
 import { useSearch } from 'wouter'
 import { ProfileForm } from './profile-form'
+import { useSessionUser } from '../api/user'
+import { LoadingOverlay } from '../ui/loading-overlay'
 
 const TaxSetupWizard = lazy(() => import('../wizard/wizard'))
 
@@ -10,6 +12,9 @@ const TaxSetupWizard = lazy(() => import('../wizard/wizard'))
  */
 export default function ProfilePage() {
   const params = new URLSearchParams(useSearch())
-  if (params.get('setup') === 'tax') return <TaxSetupWizard />
-  return <ProfileForm firstTime={params.get('firstTime') === 'true'} />
+  // The route is signed-in only, so the user is known here; the check narrows the type.
+  const user = useSessionUser()
+  if (!user) return <LoadingOverlay />
+  if (params.get('setup') === 'tax') return <TaxSetupWizard user={user} />
+  return <ProfileForm firstTime={params.get('firstTime') === 'true'} user={user} />
 }

@@ -2,32 +2,41 @@ import { useAtomValue } from 'jotai'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
-import { sessionUserAtom } from '../store'
-import { logout } from '../session'
-import { clearApiCache } from '../api'
-import { installPromptAtom, isStandalone, promptInstall } from '../pwa/install'
+import { useSaveLanguage, useSessionUser } from '../api/user'
+import { logout } from '../api/session'
+import { toast } from './toast'
+import { clearApiCache } from '../api/client'
+import { queryClient } from '../api/query-client'
+import { installPromptAtom, isStandalone, promptInstall } from './install-prompt'
 import { Logo } from './logo'
 import { LanguageSelect } from './language-select'
-import { PolledNotificationsBell } from '../home/notifications-bell'
+import { NotificationsBell } from './notifications-bell'
 
 /**
  * The app header (spec part 1 §2): logo (clears cached data, goes to /), the menu
  * with Profile and Logout, collapsing to a dropdown under 768 px, the install
  * button, and the admin entries for role admin only. The bell is on every signed-in
- * page: the dashboard passes its own in `extra` (it shares the dashboard's data).
+ * page; `extra` holds a page's own header tools.
  */
 export function Header({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation()
-  const user = useAtomValue(sessionUserAtom)
+  const user = useSessionUser()
+  const saveLanguage = useSaveLanguage()
   const installPrompt = useAtomValue(installPromptAtom)
   const [, navigate] = useLocation()
   const [open, setOpen] = useState(false)
   const isAdmin = user?.role === 'admin'
 
+  // The logo starts the signed-in pages afresh: cached bodies are dropped and every query refetches.
   const goHome = () => {
     clearApiCache()
     sessionStorage.clear()
+    void queryClient.invalidateQueries()
     navigate('/')
+  }
+  const signOut = async () => {
+    if (!(await logout())) toast({ title: t('logout.failed'), variant: 'destructive' })
+    navigate('/login')
   }
   const items = (
     <>
@@ -35,7 +44,7 @@ export function Header({ extra }: { extra?: ReactNode }) {
       {isAdmin && <li><Link href="/admin" onClick={() => setOpen(false)}>{t('nav.admin')}</Link></li>}
       {isAdmin && <li><Link href="/cantons" onClick={() => setOpen(false)}>{t('nav.cantons')}</Link></li>}
       {isAdmin && <li><Link href="/address-demo" onClick={() => setOpen(false)}>{t('nav.address_lookup')}</Link></li>}
-      <li><button type="button" className="link-button" onClick={() => logout(navigate)}>{t('nav.logout')}</button></li>
+      <li><button type="button" className="link-button" onClick={() => void signOut()}>{t('nav.logout')}</button></li>
     </>
   )
   const canInstall = !isStandalone() && Boolean(installPrompt)
@@ -51,12 +60,13 @@ export function Header({ extra }: { extra?: ReactNode }) {
           </li>
         </ul>
         <ul className="header-tools">
-          {extra ?? (user && <PolledNotificationsBell />)}
+          {extra}
+          {user && <NotificationsBell />}
           {/* On a phone "Install app" lives in the menu: the header row has no room for it at 360 px. */}
           {canInstall && (
             <li className="install-wide"><button type="button" className="install-button" onClick={promptInstall}>{t('install.button')}</button></li>
           )}
-          <li className="header-language"><LanguageSelect id="header-language" /></li>
+          <li className="header-language"><LanguageSelect id="header-language" onChanged={(code) => { if (user) saveLanguage.mutate(code) }} /></li>
           <li className="menu-wide"><ul className="menu-inline">{items}</ul></li>
           <li className="menu-narrow">
             <button type="button" className="outline menu-toggle" aria-expanded={open} aria-controls="app-menu" onClick={() => setOpen(!open)}>

@@ -1,16 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '../../shared/languages'
 import { changeLanguage } from '../i18n'
-import { api } from '../api'
-import { store, sessionUserAtom } from '../store'
 
 /** Offered languages selectable; the inactive ones are listed but disabled (spec part 1 §3). */
-export function LanguageSelect({ id = 'language-select' }: { id?: string }) {
+export function LanguageSelect({ id = 'language-select', onChanged }: { id?: string; onChanged?: (code: string) => void }) {
   const { t, i18n } = useTranslation()
   const onChange = async (code: string) => {
     if (!code || !(await changeLanguage(code))) return
-    // Remember it on the server too, so the code mails come in this language.
-    if (store.get(sessionUserAtom)) api('/api/user/language', { method: 'PUT', body: { language: code } }).catch(() => {})
+    onChanged?.(code)
   }
   return (
     <div className="language-select">

@@ -1,19 +1,18 @@
-import { useAtom, useSetAtom } from 'jotai'
+import { useAtom } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { sessionExpiredAtom, sessionUserAtom } from '../store'
+import { sessionExpiredAtom } from '../store'
+import { forgetSession } from '../api/session'
 import { Dialog } from './dialog'
 
 /** Opened by any 401 (spec part 1 §8): Cancel keeps the page, Log In goes to /login. */
 export function SessionExpiredDialog() {
   const { t } = useTranslation()
   const [open, setOpen] = useAtom(sessionExpiredAtom)
-  const setUser = useSetAtom(sessionUserAtom)
   const [, navigate] = useLocation()
   const login = () => {
     setOpen(false)
-    setUser(null)
-    sessionStorage.clear()
+    forgetSession()
     navigate('/login')
   }
   return (

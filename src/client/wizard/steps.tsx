@@ -6,7 +6,7 @@ import {
 } from '../../shared/profile'
 import { cantonSlug } from '../../shared/cantons'
 import { streetLine, type AddressResult } from '../../shared/address'
-import { PhoneInput } from '../profile/phone-input'
+import { PhoneInput } from '../ui/phone-input'
 import { AddressLookup } from '../address/address-lookup'
 import { useCantons } from '../cantons/use-cantons'
 import { CantonCard } from '../cantons/canton-flag'

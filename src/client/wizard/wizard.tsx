@@ -1,16 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { useAtomValue } from 'jotai'
+import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useSearch } from 'wouter'
 import { PageShell } from '../pages/page-shell'
-import { sessionUserAtom, store } from '../store'
-import { api, ApiRequestError, messageOf } from '../api'
+import { messageOf } from '../api/client'
+import type { SessionUser } from '../api/user'
+import { useCompleteTaxSetup } from '../api/profile'
 import { toast } from '../ui/toast'
 import { DEFAULT_COUNTRY_CODE, PROFILE_FIELDS, defaultDateOfBirth, localIso, validateProfile, withoutHiddenAnswers } from '../../shared/profile'
 import { WIZARD_STEPS, YES_NO_DEFAULTS, firstInvalidInStep, firstMissingInStep } from '../../shared/wizard'
 import { buildDeclaration, declarationFilename, withDefaults } from '../../shared/declaration'
 import { defaultTaxYear, isFileable } from '../../shared/tax-years'
-import { refreshUser, saveProfile, type Profile } from '../profile/profile-api'
 import { STEP_SCREENS } from './steps'
 import type { Draft } from './controls'
 
@@ -18,11 +17,11 @@ import type { Draft } from './controls'
 export const WIZARD_REDIRECT_MS = 1500
 
 /** The 12-step tax-setup wizard (/profile?setup=tax). */
-export default function TaxSetupWizard() {
+export default function TaxSetupWizard({ user }: { user: SessionUser }) {
   const { t } = useTranslation(['wizard', 'profile', 'cantons'])
   const [, navigate] = useLocation()
   const params = new URLSearchParams(useSearch())
-  const user = useAtomValue(sessionUserAtom) as Profile
+  const completeSetup = useCompleteTaxSetup()
   const requestedYear = Number(params.get('taxYear'))
   const taxYear = isFileable(requestedYear) ? requestedYear : defaultTaxYear()
   const [draft, setDraft] = useState<Draft>(() => {
@@ -52,9 +51,6 @@ export default function TaxSetupWizard() {
     return field === 'employmentType' ? t('employment_required') : t('field_required', { field: t(`field_names.${field}`) })
   }
 
-  // The wizard opens with the focus on its heading, as every step change does: a screen reader starts at the question.
-  useEffect(() => { requestAnimationFrame(() => top.current?.focus()) }, [])
-
   const go = (next: number) => {
     setIndex(next)
     requestAnimationFrame(() => top.current?.focus())
@@ -83,31 +79,14 @@ export default function TaxSetupWizard() {
     }
     setBusy(true)
     try {
-      await saveProfile(body)
+      await completeSetup.mutateAsync({
+        taxYear, profile: body, taxData: buildDeclaration(fields, user.id, taxYear), filename: declarationFilename(user.id),
+      })
     } catch (err) {
       setBusy(false)
       toast({ title: t('profile:toast.update_failed_title'), description: messageOf(err, t('profile:toast.update_failed_text')), variant: 'destructive' })
       return
     }
-    // The spec lets a failed declaration save pass silently; the profile above already holds the answers.
-    await api('/api/tax/save-declaration', {
-      method: 'POST',
-      body: { taxData: buildDeclaration(fields, user.id, taxYear), taxYear, filename: declarationFilename(user.id) },
-    }).catch((err) => console.warn('save-declaration failed', err))
-    try {
-      await api('/api/status/set', { method: 'POST', body: { statusId: 2, taxYear } })
-    } catch (err) {
-      // Editing the tax profile after an expert moved the status past 2: the answers are saved
-      // and the status stays (only experts move it back), so this is no failure.
-      if (!(err instanceof ApiRequestError && err.code === 'STATUS_MOVE_FORBIDDEN')) {
-        setBusy(false)
-        toast({ title: t('profile:toast.update_failed_title'), description: messageOf(err, t('profile:toast.update_failed_text')), variant: 'destructive' })
-        return
-      }
-    }
-    const current = store.get(sessionUserAtom)
-    if (current) store.set(sessionUserAtom, { ...current, isTaxProfileComplete: true })
-    await refreshUser()
     setDone(true)
     toast({ title: t('saved_title'), description: t('saved_text'), variant: 'success' })
     setTimeout(() => navigate('/'), WIZARD_REDIRECT_MS)

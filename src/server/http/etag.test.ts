@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'bun:test'
-import { jsonWithEtag } from './etag'
+import { etagResponse } from './etag'
 
 const req = (inm?: string) => new Request('http://localhost/x', { headers: inm ? { 'if-none-match': inm } : {} })
 
-describe('jsonWithEtag', () => {
+describe('etagResponse', () => {
   test('answers the JSON with a weak ETag that changes with the content', async () => {
-    const a = jsonWithEtag(req(), { n: 1 })
-    const b = jsonWithEtag(req(), { n: 2 })
+    const a = etagResponse(req(), { n: 1 })
+    const b = etagResponse(req(), { n: 2 })
     expect(a.status).toBe(200)
     expect(await a.json()).toEqual({ n: 1 })
     expect(a.headers.get('etag')).toMatch(/^W\/"[0-9a-z]+"$/)
@@ -14,11 +14,11 @@ describe('jsonWithEtag', () => {
   })
 
   test('answers 304 without a body when If-None-Match matches, in any of the list', async () => {
-    const etag = jsonWithEtag(req(), { n: 1 }).headers.get('etag')!
-    const hit = jsonWithEtag(req(`"other", ${etag}`), { n: 1 })
+    const etag = etagResponse(req(), { n: 1 }).headers.get('etag')!
+    const hit = etagResponse(req(`"other", ${etag}`), { n: 1 })
     expect(hit.status).toBe(304)
     expect(await hit.text()).toBe('')
     expect(hit.headers.get('etag')).toBe(etag)
-    expect(jsonWithEtag(req(etag), { n: 2 }).status).toBe(200)
+    expect(etagResponse(req(etag), { n: 2 }).status).toBe(200)
   })
 })

@@ -3,7 +3,13 @@
  * serialised body, and 304 without a body when the client's If-None-Match
  * matches. Hashing is Bun's wyhash: cheap enough for every poll.
  */
-export function jsonWithEtag(request: Request, value: unknown): Response {
+export function jsonWithEtag<T>(request: Request, value: T): T {
+  // Typed as the value it carries: the route's answer type (and the typed client's, through
+  // Eden) is the JSON of `value`; Elysia passes the Response itself through unchanged.
+  return etagResponse(request, value) as unknown as T
+}
+
+export function etagResponse(request: Request, value: unknown): Response {
   const body = JSON.stringify(value)
   const etag = `W/"${Bun.hash(body).toString(36)}"`
   // no-store (DESIGN.md §4), 304s included: the client keeps its own copy and sends If-None-Match itself.

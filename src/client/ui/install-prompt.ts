@@ -1,6 +1,6 @@
 import { atom } from 'jotai'
 import { store } from '../store'
-import { toast } from '../ui/toast'
+import { toast } from './toast'
 import { i18next } from '../i18n'
 
 interface InstallPromptEvent extends Event {

@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from 'bun:test'
 import i18next from 'i18next'
-import { ApiRequestError, messageOf, serverErrorText } from './api'
+import { ApiRequestError, messageOf, serverErrorText } from './errors'
 
 beforeAll(async () => {
   const common = JSON.parse(await Bun.file('locales/fr/common.json').text())

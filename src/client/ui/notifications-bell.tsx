@@ -1,20 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
-import { api } from '../api'
-import { toast } from '../ui/toast'
-import { badgeText } from './status-display'
-import type { NotificationItem } from '../../shared/notifications'
+import { toast } from './toast'
+import { useMarkRead, useNotifications, type NotificationEntry } from '../api/notifications'
 
-/** The user and the notifications are refetched every 30 s (spec part 1 §9); ETags make that a 304. */
-export const POLL_MS = 30_000
+/** Badge text of the bell: the count, '9+' above 9, nothing at 0. */
+export const badgeText = (unread: number) => (unread <= 0 ? '' : unread > 9 ? '9+' : String(unread))
 
 /**
- * The bell of the home header (spec part 1 §2, §9): badge with the unread count
- * ('9+' above 9), the list, mark one or all as read. Texts arrive as i18n keys.
+ * The bell of every signed-in page's header (spec part 1 §2, §9): badge with the unread
+ * count ('9+' above 9), the list, mark one or all as read. Texts arrive as i18n keys.
+ * The list is the notifications query (refetched every 30 s; ETags make that a 304).
  */
-export function NotificationsBell({ items, onChanged }: { items: NotificationItem[]; onChanged: () => Promise<void> }) {
+export function NotificationsBell() {
   const { t } = useTranslation('home')
+  const items = useNotifications()
+  const markRead = useMarkRead()
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLLIElement>(null)
   const button = useRef<HTMLButtonElement>(null)
@@ -37,17 +38,10 @@ export function NotificationsBell({ items, onChanged }: { items: NotificationIte
     }
   }, [open])
 
-  async function mark(path: string) {
-    try {
-      await api(path, { method: 'POST' })
-      await onChanged()
-    } catch {
-      toast({ title: t('notifications.failed'), variant: 'destructive' })
-    }
-  }
+  const mark = (id?: string) => markRead.mutate(id, { onError: () => toast({ title: t('notifications.failed'), variant: 'destructive' }) })
 
   // Status names inside a description are translated too.
-  const params = (n: NotificationItem) =>
+  const params = (n: NotificationEntry) =>
     typeof n.params.status === 'string' ? { ...n.params, status: t(`status.name.${n.params.status}`) } : n.params
 
   return (
@@ -72,7 +66,7 @@ export function NotificationsBell({ items, onChanged }: { items: NotificationIte
           <div className="notifications-head">
             <strong>{t('notifications.title')}</strong>
             {unread > 0 && (
-              <button type="button" className="link-button" onClick={() => mark('/api/notifications/read-all')}>{t('notifications.mark_all_read')}</button>
+              <button type="button" className="link-button" onClick={() => mark()}>{t('notifications.mark_all_read')}</button>
             )}
           </div>
           {items.length === 0 ? (
@@ -86,7 +80,7 @@ export function NotificationsBell({ items, onChanged }: { items: NotificationIte
                   <div className="notification-actions">
                     {n.actionUrl && n.actionText && <Link href={n.actionUrl} onClick={() => setOpen(false)}>{t(n.actionText)}</Link>}
                     {!n.read && (
-                      <button type="button" className="link-button" onClick={() => mark(`/api/notifications/${n.id}/read`)}>{t('notifications.mark_read')}</button>
+                      <button type="button" className="link-button" onClick={() => mark(n.id)}>{t('notifications.mark_read')}</button>
                     )}
                   </div>
                 </li>
@@ -97,24 +91,4 @@ export function NotificationsBell({ items, onChanged }: { items: NotificationIte
       )}
     </li>
   )
-}
-
-/**
- * The bell for the header of the other signed-in pages (profile, wizard, file
- * history, …): it loads the list itself and refetches it every 30 s like the
- * dashboard, whose own bell shares the dashboard's data instead.
- */
-export function PolledNotificationsBell() {
-  const [items, setItems] = useState<NotificationItem[]>([])
-  const load = useCallback(async () => {
-    try {
-      setItems(await api<NotificationItem[]>('/api/notifications'))
-    } catch { /* a failed poll keeps the last list; a 401 opens the session dialog */ }
-  }, [])
-  useEffect(() => {
-    void load()
-    const timer = setInterval(() => { void load() }, POLL_MS)
-    return () => clearInterval(timer)
-  }, [load])
-  return <NotificationsBell items={items} onChanged={load} />
 }

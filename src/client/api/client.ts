@@ -1,0 +1,81 @@
+import { treaty } from '@elysiajs/eden'
+// The one import from server code the client may have: a type, erased from the bundle.
+import type { App, DevApp } from '../../server/app'
+import { ApiRequestError } from './errors'
+
+/**
+ * The typed API client (DESIGN.md §10): `api.user.get({ query: { taxYear } })`
+ * takes its request and answer types from the server's routes, so nothing here
+ * re-declares an answer. The spec's shared request behaviour (part 1 §7/§8) is
+ * written once, in the fetcher below:
+ * - cookies go along (same origin);
+ * - a 401 opens the session-expired flow, except through `quietApi` (the login
+ *   flow itself, the session probe, the first look at the session);
+ * - the polled GETs send If-None-Match and a 304 is answered from the last body;
+ * - `call()` turns a failure into an ApiRequestError with the server's
+ *   `{message, code}`, which `messageOf` translates through common:server_errors.
+ */
+
+/** Last good bodies of GETs that carried an ETag, by URL (DESIGN.md §4: the client keeps its own copy). */
+const etagCache = new Map<string, { etag: string; body: string; contentType: string }>()
+
+let unauthorized: () => void = () => {}
+/** What a 401 outside the quiet calls does (the app opens the Session Expired dialog). */
+export function onUnauthorized(handler: () => void) { unauthorized = handler }
+/** A 401 seen outside Treaty (the upload's XHR, which reports progress) takes the same way. */
+export const reportUnauthorized = () => unauthorized()
+
+function fetcherFor(quiet: boolean) {
+  const fetcher = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = String(input)
+    const method = (init.method ?? 'GET').toUpperCase()
+    const headers = new Headers(init.headers)
+    const cached = method === 'GET' ? etagCache.get(url) : undefined
+    if (cached) headers.set('If-None-Match', cached.etag)
+    const response = await fetch(url, { ...init, headers, credentials: 'same-origin' })
+    if (response.status === 304 && cached) {
+      return new Response(cached.body, { status: 200, headers: { 'content-type': cached.contentType, etag: cached.etag } })
+    }
+    if (response.status === 401 && !quiet) unauthorized()
+    const etag = response.headers.get('etag')
+    if (method === 'GET' && response.ok && etag) {
+      etagCache.set(url, { etag, body: await response.clone().text(), contentType: response.headers.get('content-type') ?? 'application/json' })
+    }
+    return response
+  }
+  // Bun's `typeof fetch` carries an extra `preconnect`; Treaty only ever calls it.
+  return fetcher as typeof fetch
+}
+
+const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin
+// parseDate off: dates stay the ISO strings the route schemas declare.
+// Every route is under /api, so the clients start there: `api.user.get()` is GET /api/user.
+export const api = treaty<App>(origin, { fetcher: fetcherFor(false), parseDate: false }).api
+/** The same client without the session-expired flow on 401. */
+export const quietApi = treaty<App>(origin, { fetcher: fetcherFor(true), parseDate: false }).api
+
+/** The development-only routes (the debug panel of development builds), quiet like the login flow. */
+export const devApi = treaty<DevApp>(origin, { fetcher: fetcherFor(true), parseDate: false }).api
+
+/** Forgets every cached body (logout, the header logo). */
+export const clearApiCache = () => etagCache.clear()
+
+interface TreatyAnswer { data: unknown; error: unknown }
+
+/**
+ * Awaits a Treaty call and returns its data typed by the route, or throws: an
+ * ApiRequestError for an HTTP failure, the original error when the network failed.
+ */
+export async function call<R extends TreatyAnswer>(request: Promise<R>): Promise<Extract<R, { error: null }>['data']> {
+  const answer = await request
+  const error = answer.error
+  if (error === null) return answer.data as Extract<R, { error: null }>['data'] // narrowing a generic union needs the cast: this is the one place
+  const { status, value } = error as { status: number; value: unknown }
+  if (value instanceof Error) throw value // the fetch itself failed (offline): not an HTTP answer
+  const body = value && typeof value === 'object' ? (value as { message?: unknown; code?: unknown }) : {}
+  const text = typeof value === 'string' ? value : JSON.stringify(value)
+  throw new ApiRequestError(`${status}: ${text || ''}`, status,
+    typeof body.code === 'string' ? body.code : undefined, typeof body.message === 'string' ? body.message : undefined)
+}
+
+export { ApiRequestError, isUnauthorized, messageOf, serverErrorText } from './errors'

@@ -1,0 +1,52 @@
+import { useEffect } from 'react'
+import { call, clearApiCache, isUnauthorized, onUnauthorized, quietApi } from './client'
+import { queryClient, TIMINGS } from './query-client'
+import { userKeys } from './user'
+import { store, sessionExpiredAtom } from '../store'
+
+const signedIn = () => Boolean(queryClient.getQueryData(userKeys.session))
+
+/**
+ * Keeps the logged-in flag honest: any 401 of a signed-in page opens the Session
+ * Expired dialog (spec part 1 §8), and the session is rechecked every 60 s
+ * (part 1 §4 "Session") so that a session ended elsewhere is noticed on a quiet page.
+ */
+export function useSessionWatch() {
+  useEffect(() => {
+    onUnauthorized(() => { if (signedIn()) store.set(sessionExpiredAtom, true) })
+    const timer = setInterval(async () => {
+      if (!signedIn()) return
+      try {
+        await call(quietApi.debug['check-auth'].get())
+      } catch (err) {
+        if (isUnauthorized(err)) store.set(sessionExpiredAtom, true)
+      }
+    }, TIMINGS.SESSION_RECHECK_MS)
+    return () => {
+      onUnauthorized(() => {})
+      clearInterval(timer)
+    }
+  }, [])
+}
+
+/** Forgets everything the signed-in user saw: cached answers and queries; the session query then looks again. */
+export function forgetSession() {
+  sessionStorage.clear()
+  clearApiCache()
+  queryClient.clear()
+}
+
+/**
+ * Logout (spec part 1 §4): calls the server, then forgets the session here whatever it
+ * answered. Resolves false when the server could not be told (the caller says so).
+ */
+export async function logout(): Promise<boolean> {
+  let told = true
+  try {
+    await call(quietApi.auth.logout.post())
+  } catch {
+    told = false
+  }
+  forgetSession()
+  return told
+}
