@@ -19,15 +19,15 @@ const NotFoundPage = lazy(() => import('./pages/not-found'))
 const FileHistoryPage = lazy(() => import('./documents/file-history-page'))
 const CantonsPage = lazy(() => import('./cantons/cantons-page'))
 const AddressDemoPage = lazy(() => import('./address/address-demo-page'))
+const AdvancedPage = lazy(() => import('./advanced/advanced-page'))
+const AdvancedLegacyPage = lazy(() => import('./advanced/legacy-page'))
+const TaxCardDemoPage = lazy(() => import('./advanced/tax-card-demo-page'))
+const ProgressBarPage = lazy(() => import('./advanced/pgbar-page'))
+const FeatureTestPage = lazy(() => import('./advanced/feature-test-page'))
 
 /** Routes of areas that have not landed yet: their title only (issue 2). */
 const TITLE_ONLY: Record<string, string> = {
-  '/advanced-tax-info': 'pages.advanced_tax_info',
-  '/advanced-tax-info-legacy': 'pages.advanced_tax_info_legacy',
-  '/pgbar': 'pages.progress',
-  '/tax-card-demo': 'pages.tax_card_demo',
   '/admin': 'pages.admin',
-  '/featuretest': 'pages.feature_test',
 }
 
 /** Signed-in routes. An area's issue replaces its title-only entry with its screen. */
@@ -37,6 +37,11 @@ const PROTECTED: Record<string, ComponentType> = {
   '/file-history': FileHistoryPage,
   '/cantons': CantonsPage,
   '/address-demo': AddressDemoPage,
+  '/advanced-tax-info': AdvancedPage,
+  '/advanced-tax-info-legacy': AdvancedLegacyPage,
+  '/tax-card-demo': TaxCardDemoPage,
+  '/pgbar': ProgressBarPage,
+  '/featuretest': FeatureTestPage,
 }
 
 function Protected({ component: Component }: { component: ComponentType }) {

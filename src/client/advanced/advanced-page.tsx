@@ -5,8 +5,8 @@ import { Link } from 'wouter'
 import { PageShell } from '../pages/page-shell'
 import { LoadingOverlay } from '../ui/loading-overlay'
 import { toast } from '../ui/toast'
-import { messageOf } from '../data/api'
-import { useAdvanced, useSetCompleted, useSetSection, type AdvancedInfo } from '../data/advanced'
+import { messageOf } from '../api/client'
+import { useAdvanced, useSetCompleted, useSetSection, type AdvancedInfo } from '../api/advanced'
 import { selectedTaxYearAtom } from '../home/year-atom'
 import { ADVANCED_TABS, type AdvancedTab } from '../../shared/tax-cards'
 import type { SectionId } from '../../shared/advanced'
@@ -19,7 +19,7 @@ import { AdvancedYearSelect } from './year-select'
 
 /** Tabs: Overview and Authorization always; a section's tab when a tax card of it applies or the person switched it on. */
 export function visibleTabs(info: AdvancedInfo): AdvancedTab[] {
-  const on = new Set(info.sections.filter((s) => s.enabled).map((s) => s.id))
+  const on = new Set<string>(info.sections.filter((s) => s.enabled).map((s) => s.id))
   return ADVANCED_TABS.filter((tab) => info.taxCards.tabs.includes(tab) || on.has(tab))
 }
 
@@ -94,9 +94,11 @@ function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: numbe
       )}
       <div className="locked-area">
         {info.completed && (
-          <div className="locked-overlay" role="status">
-            <strong>{t('page.locked_title')}</strong>
-            <p>{t('page.locked_text')}</p>
+          <div className="locked-overlay">
+            <div className="locked-overlay-box" role="status">
+              <strong>{t('page.locked_title')}</strong>
+              <p>{t('page.locked_text')}</p>
+            </div>
           </div>
         )}
         <div inert={info.completed || undefined} className={info.completed ? 'locked-content' : undefined}>
@@ -113,7 +115,7 @@ function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: numbe
                   }
                 }}>
                 <span className="tab-long">{t(`tabs.${id}`)}</span>
-                <span className="tab-short" aria-hidden="true">{t(`tabs_short.${id}`)}</span>
+                <span className="tab-short">{t(`tabs_short.${id}`)}</span>
               </button>
             ))}
           </div>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { messageOf } from '../data/api'
-import { powerOfAttorneyUrl, useSaveAuthorization, type AdvancedInfo } from '../data/advanced'
+import { messageOf } from '../api/client'
+import { powerOfAttorneyUrl, useSaveAuthorization, type AdvancedInfo } from '../api/advanced'
 import { toast } from '../ui/toast'
 import { formatDateTime } from '../ui/dates'
 import { CANTONS } from '../../shared/cantons'
@@ -51,8 +51,7 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
   }
 
   return (
-    <form className="advanced-form authorization" onSubmit={submit} noValidate aria-labelledby="authorization-heading">
-      <h3 id="authorization-heading">{t('authorization.heading')}</h3>
+    <form className="advanced-form authorization" onSubmit={submit} noValidate aria-label={t('authorization.heading')}>
       <p>{t('authorization.intro')}</p>
 
       <label className="switch-label">

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { messageOf } from '../data/api'
-import { useSaveChildren, type AdvancedInfo, type ChildInput } from '../data/advanced'
+import { messageOf } from '../api/client'
+import { useSaveChildren, type AdvancedInfo, type ChildInput } from '../api/advanced'
 import { toast } from '../ui/toast'
 import { MAX_CHILDREN_ENTRIES, MAX_SCHOOLING_INFO, validateChildren } from '../../shared/advanced'
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { useSetSection, type AdvancedInfo } from '../data/advanced'
+import { useSetSection, type AdvancedInfo } from '../api/advanced'
 import { toast } from '../ui/toast'
 import type { SectionId } from '../../shared/advanced'
 

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-react'
-import { reportUnauthorized } from '../data/api'
+import { reportUnauthorized } from '../api/client'
 import { UploadError, UPLOAD_TIMEOUT_MS } from '../documents/documents-api'
 
 /**

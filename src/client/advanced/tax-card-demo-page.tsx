@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { PageShell } from '../pages/page-shell'
 import { LoadingOverlay } from '../ui/loading-overlay'
-import { useTaxCards } from '../data/advanced'
+import { useTaxCards } from '../api/advanced'
 import { selectedTaxYearAtom } from '../home/year-atom'
 import { TAX_CARD_CATEGORIES, type TaxCardCategory } from '../../shared/tax-cards'
 

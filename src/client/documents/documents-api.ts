@@ -2,6 +2,12 @@ import type i18next from 'i18next'
 import { isUnauthorized, reportUnauthorized, serverErrorText } from '../api/client'
 import { categoryKey, DOCUMENT_CATEGORIES, type CategoryRecord, type UploadAnswer } from '../../shared/documents'
 
+/** try3 only: main's categoryLabel. */
+export function categoryLabel(id: number, t: (key: string) => string): string {
+  const cat = DOCUMENT_CATEGORIES.find((c) => c.id === id)
+  return cat ? t(`documents:${categoryKey(cat)}`) : String(id)
+}
+
 /** Pure helpers and the upload itself; the documents' queries and mutations are in src/client/api/documents.ts. */
 
 /**
