@@ -1,12 +1,10 @@
 import { lazy, type ComponentType } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { queryClient } from './api/query-client'
 import { useSessionUser } from './api/user'
 import { useSessionWatch } from './api/session'
 import { SessionExpiredDialog } from './ui/session-expired-dialog'
-import { TitleOnlyPage } from './pages/page-shell'
 import { useAreaStyles } from './styles/area-styles'
 
 /**
@@ -21,19 +19,15 @@ const CantonsPage = lazy(() => import('./cantons/cantons-page'))
 const AddressDemoPage = lazy(() => import('./address/address-demo-page'))
 const AdminPage = lazy(() => import('./admin/admin-page'))
 const ClientPage = lazy(() => import('./admin/client-page'))
+const AdvancedPage = lazy(() => import('./advanced/advanced-page'))
+const AdvancedLegacyPage = lazy(() => import('./advanced/legacy-page'))
+const TaxCardDemoPage = lazy(() => import('./advanced/tax-card-demo-page'))
+const ProgressBarPage = lazy(() => import('./advanced/pgbar-page'))
+const FeatureTestPage = lazy(() => import('./advanced/feature-test-page'))
 // The living page of the design system: development builds only (the bundler drops it from production).
 const DesignPage = process.env.NODE_ENV === 'production' ? null : lazy(() => import('./design/design-page'))
 
-/** Routes of areas that have not landed yet: their title only (issue 2). */
-const TITLE_ONLY: Record<string, string> = {
-  '/advanced-tax-info': 'pages.advanced_tax_info',
-  '/advanced-tax-info-legacy': 'pages.advanced_tax_info_legacy',
-  '/pgbar': 'pages.progress',
-  '/tax-card-demo': 'pages.tax_card_demo',
-  '/featuretest': 'pages.feature_test',
-}
-
-/** Signed-in routes. An area's issue replaces its title-only entry with its screen. */
+/** Signed-in routes. */
 const PROTECTED: Record<string, ComponentType> = {
   '/': HomePage,
   '/profile': ProfilePage,
@@ -42,6 +36,11 @@ const PROTECTED: Record<string, ComponentType> = {
   '/address-demo': AddressDemoPage,
   '/admin': AdminPage,
   '/admin/clients/:id': ClientPage,
+  '/advanced-tax-info': AdvancedPage,
+  '/advanced-tax-info-legacy': AdvancedLegacyPage,
+  '/tax-card-demo': TaxCardDemoPage,
+  '/pgbar': ProgressBarPage,
+  '/featuretest': FeatureTestPage,
 }
 
 function Protected({ component: Component }: { component: ComponentType }) {
@@ -57,7 +56,6 @@ function Protected({ component: Component }: { component: ComponentType }) {
 }
 
 function SignedInRoutes() {
-  const { t } = useTranslation()
   useSessionWatch()
   return (
     <>
@@ -66,9 +64,6 @@ function SignedInRoutes() {
           <Route key={path} path={path}>{() => <Protected component={component} />}</Route>
         ))}
         {DesignPage && <Route path="/design">{() => <Protected component={DesignPage} />}</Route>}
-        {Object.entries(TITLE_ONLY).map(([path, key]) => (
-          <Route key={path} path={path}>{() => <Protected component={() => <TitleOnlyPage title={t(key)} />} />}</Route>
-        ))}
         <Route component={NotFoundPage} />
       </Switch>
       <SessionExpiredDialog />

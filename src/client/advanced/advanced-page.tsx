@@ -1,0 +1,157 @@
+import { useState } from 'react'
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'wouter'
+import { PageShell } from '../pages/page-shell'
+import { LoadingOverlay } from '../ui/loading-overlay'
+import { toast } from '../ui/toast'
+import { messageOf } from '../api/client'
+import { useAdvanced, useSetCompleted, useSetSection, type AdvancedInfo } from '../api/advanced'
+import { selectedTaxYearAtom } from '../home/year-atom'
+import { ADVANCED_TABS, type AdvancedTab } from '../../shared/tax-cards'
+import type { SectionId } from '../../shared/advanced'
+import { Overview } from './overview'
+import { SectionDocuments } from './section-documents'
+import { SpouseForm } from './spouse-form'
+import { ChildrenForm } from './children-form'
+import { AuthorizationView } from './authorization-view'
+import { AdvancedYearSelect } from './year-select'
+
+/** Tabs: Overview and Authorization always; a section's tab when a tax card of it applies or the person switched it on. */
+export function visibleTabs(info: AdvancedInfo): AdvancedTab[] {
+  const on = new Set<string>(info.sections.filter((s) => s.enabled).map((s) => s.id))
+  return ADVANCED_TABS.filter((tab) => info.taxCards.tabs.includes(tab) || on.has(tab))
+}
+
+/** /advanced-tax-info (spec part 2 §2): the year's advanced information, its completion and the lock. */
+export default function AdvancedPage() {
+  const { t } = useTranslation('advanced')
+  const [taxYear, setTaxYear] = useState(useAtomValue(selectedTaxYearAtom))
+  const advanced = useAdvanced(taxYear)
+  const info = advanced.data
+  return (
+    <PageShell>
+      <nav className="back-link"><Link href="/">← {t('page.back')}</Link></nav>
+      <div className="advanced-head">
+        <h1>{t('page.title')}</h1>
+        <AdvancedYearSelect value={taxYear} onChange={setTaxYear} />
+      </div>
+      {advanced.isPending && <LoadingOverlay />}
+      {advanced.isError && <p role="alert" className="form-error">{messageOf(advanced.error, t('page.load_failed'))}</p>}
+      {/* A new year starts on its own state (the key), not on the last year's forms. */}
+      {info && <AdvancedContent key={taxYear} info={info} taxYear={taxYear} />}
+    </PageShell>
+  )
+}
+
+function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: number }) {
+  const { t } = useTranslation('advanced')
+  const [tab, setTab] = useState<AdvancedTab>('overview')
+  const [toggleOn, setToggleOn] = useState(info.completed)
+  const complete = useSetCompleted(taxYear)
+  const locked = info.completed || info.transmitted
+  const tabs = visibleTabs(info)
+  const current = tabs.includes(tab) ? tab : 'overview'
+
+  async function finish() {
+    try {
+      await complete.mutateAsync(true)
+      toast({ title: t('page.finished_title'), description: t('page.finished_text'), variant: 'success' })
+    } catch (err) {
+      toast({ title: t('page.finish_failed_title'), description: messageOf(err, t('page.finish_failed_title')), variant: 'destructive' })
+    }
+  }
+
+  async function onToggle(on: boolean) {
+    setToggleOn(on)
+    if (on || !info.completed) return
+    try {
+      await complete.mutateAsync(false)
+    } catch (err) {
+      setToggleOn(true)
+      toast({ title: t('page.undo_failed_title'), description: messageOf(err, t('page.undo_failed_title'), { year: taxYear }), variant: 'destructive' })
+    }
+  }
+
+  return (
+    <>
+      <div className="completion-bar">
+        <label className="switch-label">
+          <input type="checkbox" role="switch" checked={toggleOn || info.completed} disabled={info.transmitted || complete.isPending}
+            onChange={(e) => void onToggle(e.target.checked)} />
+          {t('page.section_complete')}
+        </label>
+        {toggleOn && !info.completed && (
+          <button type="button" onClick={() => void finish()} disabled={complete.isPending} aria-busy={complete.isPending}>{t('page.finish')}</button>
+        )}
+        {info.completed && <span className="badge completed" role="status">{t('page.completed_badge')}</span>}
+      </div>
+      {toggleOn && !info.completed && info.missing.length > 0 && (
+        <div className="missing-callout" role="note">
+          <strong>{t('page.missing_title')}</strong>
+          <ul>{info.missing.map((m) => <li key={m}>{t(`missing.${m}`)}</li>)}</ul>
+        </div>
+      )}
+      <div className="locked-area">
+        {info.completed && (
+          <div className="locked-overlay">
+            <div className="locked-overlay-box" role="status">
+              <strong>{t('page.locked_title')}</strong>
+              <p>{t('page.locked_text')}</p>
+            </div>
+          </div>
+        )}
+        <div inert={info.completed || undefined} className={info.completed ? 'locked-content' : undefined}>
+          <div role="tablist" aria-label={t('page.tabs_label')} className="advanced-tabs">
+            {tabs.map((id) => (
+              <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={id === current} aria-controls="advanced-panel"
+                tabIndex={id === current ? 0 : -1} className={id === current ? 'tab selected' : 'tab'} onClick={() => setTab(id)}
+                onKeyDown={(e) => {
+                  const i = tabs.indexOf(id)
+                  const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : undefined
+                  if (next) {
+                    setTab(next)
+                    document.getElementById(`tab-${next}`)?.focus()
+                  }
+                }}>
+                <span className="tab-long">{t(`tabs.${id}`)}</span>
+                <span className="tab-short">{t(`tabs_short.${id}`)}</span>
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id="advanced-panel" aria-labelledby={`tab-${current}`} className="advanced-panel">
+            <TabContent tab={current} info={info} taxYear={taxYear} locked={locked} onOpen={setTab} />
+          </div>
+        </div>
+      </div>
+    </>
+  )
+}
+
+function TabContent({ tab, info, taxYear, locked, onOpen }: { tab: AdvancedTab; info: AdvancedInfo; taxYear: number; locked: boolean; onOpen: (id: SectionId) => void }) {
+  const { t } = useTranslation('advanced')
+  const setSection = useSetSection(taxYear)
+  if (tab === 'overview') return <Overview info={info} taxYear={taxYear} locked={locked} onOpen={onOpen} />
+  const section = info.sections.find((s) => s.id === tab)!
+  if (!section.enabled) {
+    return (
+      <div className="section-off">
+        <h2>{t(`sections.${tab}.title`)}</h2>
+        <p>{t('page.section_off')}</p>
+        <button type="button" disabled={locked} onClick={() => setSection.mutate({ section: tab, enabled: true }, {
+          onError: () => toast({ title: t('overview.toggle_failed_title'), description: t('overview.toggle_failed_text'), variant: 'destructive' }),
+        })}>{t('page.switch_on')}</button>
+      </div>
+    )
+  }
+  return (
+    <>
+      <h2>{t(`sections.${tab}.title`)}</h2>
+      <p className="muted">{t(`sections.${tab}.description`)}</p>
+      {tab === 'authorization' && <AuthorizationView info={info} taxYear={taxYear} locked={locked} />}
+      {tab === 'spouse' && <SpouseForm info={info} taxYear={taxYear} locked={locked} />}
+      {tab === 'children' && <ChildrenForm info={info} taxYear={taxYear} locked={locked} />}
+      <SectionDocuments section={section} taxYear={taxYear} locked={locked} />
+    </>
+  )
+}
