@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { api, call } from './client'
 import { queryClient } from './query-client'
 import { userKeys } from './user'
+import { notificationKeys } from './notifications'
 
 /**
  * The per-year flags (GET/PUT /api/tax-year-status/flags) and transmitting
@@ -37,6 +38,8 @@ export function useTransmit() {
     onSettled: (_data, _err, taxYear) => Promise.all([
       afterStatusMoved(taxYear),
       queryClient.invalidateQueries({ queryKey: taxStatusKeys.flags(taxYear) }),
+      // The server stores a 'documents transmitted' notification with the move: the bell shows it at once.
+      queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
     ]),
   })
 }
