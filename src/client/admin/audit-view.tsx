@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { messageOf } from '../api/client'
 import { fetchAudit } from './admin-api'
 import { useLoad } from './use-load'
+import { Pager } from './pager'
 
 /** The audit log, newest first, filtered by user and action. */
 export function AuditView() {
@@ -52,13 +53,7 @@ export function AuditView() {
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav className="pager" aria-label={t('clients.pages')}>
-          <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('clients.previous_page')}</button>
-          <span>{t('clients.page_of', { page, pages })}</span>
-          <button type="button" className="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('clients.next_page')}</button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} setPage={setPage} />
     </section>
   )
 }

@@ -6,6 +6,7 @@ import { offeredTaxYears } from '../../shared/tax-years'
 import { messageOf } from '../api/client'
 import { fetchClients, type ClientList, type ClientRow } from './admin-api'
 import { useLoad } from './use-load'
+import { Pager } from './pager'
 
 const SEARCH_PAUSE_MS = 300
 
@@ -118,13 +119,7 @@ function ClientList({ q, status, taxYear, sort, page, setPage }: { q: string; st
       <ul className="client-cards">
         {data.items.map((c) => <li key={c.id}><ClientCard c={c} taxYear={data.taxYear} when={when} /></li>)}
       </ul>
-      {pages > 1 && (
-        <nav className="pager" aria-label={t('clients.pages')}>
-          <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('clients.previous_page')}</button>
-          <span>{t('clients.page_of', { page, pages })}</span>
-          <button type="button" className="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('clients.next_page')}</button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} setPage={setPage} />
     </>
   )
 }
