@@ -38,7 +38,7 @@ export async function buildClient({ development = false, outDir = 'dist/client' 
   const entry = result.outputs.find((o) => o.kind === 'entry-point' && o.path.endsWith('.js'))
   const css = result.outputs.filter((o) => o.path.endsWith('.css'))
   if (!entry) throw new Error('no entry bundle')
-  const rel = (p: string) => '/' + relative(OUT, p).split(sep).join('/')
+  const rel = (p: string) => `/${relative(OUT, p).split(sep).join('/')}`
 
   // Pico goes in as published: Bun's CSS bundler lowers its selectors into a
   // file 40 % larger, which alone would break the 15 KB budget of /login.
@@ -62,16 +62,22 @@ export async function buildClient({ development = false, outDir = 'dist/client' 
   css.unshift({ path: picoPath } as (typeof css)[number])
 
   // Static files: images, icons, sounds, canton flags, locales.
-  for (const dir of ['images', 'icons', 'sounds', 'cantons', 'docs']) if (existsSync(`assets/${dir}`)) cpSync(`assets/${dir}`, `${OUT}/${dir}`, { recursive: true })
+  for (const dir of ['images', 'icons', 'sounds', 'cantons', 'docs'])
+    if (existsSync(`assets/${dir}`)) cpSync(`assets/${dir}`, `${OUT}/${dir}`, { recursive: true })
   cpSync('locales', `${OUT}/locales`, { recursive: true })
   // The spec's static power-of-attorney downloads: blank forms made by the same code as the
   // personal PDF of GET /api/advanced/power-of-attorney.pdf (DESIGN.md §11).
   mkdirSync(`${OUT}/docs`, { recursive: true })
   for (const lang of ['en', 'de'] as const) {
-    writeFileSync(`${OUT}/docs/power-of-attorney-${lang}.pdf`, await powerOfAttorneyPdf({ taxYear: null, firm: null }, lang))
+    writeFileSync(
+      `${OUT}/docs/power-of-attorney-${lang}.pdf`,
+      await powerOfAttorneyPdf({ taxYear: null, firm: null }, lang),
+    )
   }
 
-  writeFileSync(`${OUT}/index.html`, `<!doctype html>
+  writeFileSync(
+    `${OUT}/index.html`,
+    `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -91,24 +97,32 @@ ${css.map((c) => `<link rel="stylesheet" href="${rel(c.path)}">`).join('\n')}
 <noscript>SwissTax needs JavaScript. / SwissTax benötigt JavaScript. / SwissTax nécessite JavaScript.</noscript>
 </body>
 </html>
-`)
+`,
+  )
 
-  writeFileSync(`${OUT}/manifest.webmanifest`, JSON.stringify({
-    name: 'SwissTax',
-    short_name: 'SwissTax',
-    description: 'Prepare your Swiss tax return with our experts.',
-    start_url: '/',
-    scope: '/',
-    display: 'standalone',
-    background_color: '#ffffff',
-    theme_color: '#c8102e',
-    icons: [
-      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-      { src: '/images/logo.svg', sizes: 'any', type: 'image/svg+xml' },
-    ],
-  }, null, 2))
+  writeFileSync(
+    `${OUT}/manifest.webmanifest`,
+    JSON.stringify(
+      {
+        name: 'SwissTax',
+        short_name: 'SwissTax',
+        description: 'Prepare your Swiss tax return with our experts.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#c8102e',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/images/logo.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      null,
+      2,
+    ),
+  )
 
   // The service worker precaches the app shell only; locales are cached at run
   // time with an expiry, and /api is never cached (DESIGN.md §1).
@@ -127,16 +141,19 @@ ${css.map((c) => `<link rel="stylesheet" href="${rel(c.path)}">`).join('\n')}
     skipWaiting: false, // the page sends SKIP_WAITING (spec part 2 §2)
     clientsClaim: true,
     cleanupOutdatedCaches: true,
-    runtimeCaching: [{
-      urlPattern: ({ url }) => url.pathname.startsWith('/locales/') || url.pathname.startsWith('/cantons/'),
-      handler: 'StaleWhileRevalidate',
-      options: { cacheName: 'swisstax-static', expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 } },
-    }],
+    runtimeCaching: [
+      {
+        urlPattern: ({ url }) => url.pathname.startsWith('/locales/') || url.pathname.startsWith('/cantons/'),
+        handler: 'StaleWhileRevalidate',
+        options: { cacheName: 'swisstax-static', expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 } },
+      },
+    ],
   })
 
   // Gzip siblings for text assets, served when the browser accepts gzip.
   for (const file of walk(OUT)) {
-    if (/\.(js|css|html|json|svg|webmanifest)$/.test(file) && statSync(file).size > 512) writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }))
+    if (/\.(js|css|html|json|svg|webmanifest)$/.test(file) && statSync(file).size > 512)
+      writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }))
   }
   return { entry: rel(entry.path), css: css.map((c) => rel(c.path)) }
 }
@@ -151,9 +168,13 @@ function walk(dir: string): string[] {
 /** Writes dist/embedded.gen.ts: one `with { type: 'file' }` import per client file. */
 function writeEmbedModule() {
   const files = walk(OUT).filter((f) => !f.endsWith('.map'))
-  const lines = files.map((f, i) => `import f${i} from './${relative('dist', f).split(sep).join('/')}' with { type: 'file' }`)
+  const lines = files.map(
+    (f, i) => `import f${i} from './${relative('dist', f).split(sep).join('/')}' with { type: 'file' }`,
+  )
   const entries = files.map((f, i) => `  ['/${relative(OUT, f).split(sep).join('/')}', Bun.file(f${i})],`)
-  writeFileSync('dist/embedded.gen.ts', `// @ts-nocheck: generated by build.ts (file imports of the built client). Do not edit.
+  writeFileSync(
+    'dist/embedded.gen.ts',
+    `// @ts-nocheck: generated by build.ts (file imports of the built client). Do not edit.
 import { assetTable } from '../src/server/static/assets'
 ${lines.join('\n')}
 export function embeddedAssets() {
@@ -161,7 +182,8 @@ export function embeddedAssets() {
 ${entries.join('\n')}
   ] as [string, Blob][])
 }
-`)
+`,
+  )
 }
 
 // Resident memory of the idle server (bench "memory" section): the bytecode a running server
@@ -171,8 +193,25 @@ const BYTECODE_ORDER = 'scripts/bytecode.order'
 const START_JIT_POLICY = 8
 
 async function compile() {
-  const memory = [`--compile-jit-policy=${START_JIT_POLICY}`, ...(existsSync(BYTECODE_ORDER) ? [`--bytecode-order=${BYTECODE_ORDER}`] : [])]
-  const proc = Bun.spawnSync([process.execPath, 'build', '--compile', '--minify', '--bytecode', ...memory, '--sourcemap=none', 'src/server/main.ts', '--outfile', 'dist/swisstax'], { stdout: 'inherit', stderr: 'inherit' })
+  const memory = [
+    `--compile-jit-policy=${START_JIT_POLICY}`,
+    ...(existsSync(BYTECODE_ORDER) ? [`--bytecode-order=${BYTECODE_ORDER}`] : []),
+  ]
+  const proc = Bun.spawnSync(
+    [
+      process.execPath,
+      'build',
+      '--compile',
+      '--minify',
+      '--bytecode',
+      ...memory,
+      '--sourcemap=none',
+      'src/server/main.ts',
+      '--outfile',
+      'dist/swisstax',
+    ],
+    { stdout: 'inherit', stderr: 'inherit' },
+  )
   if (proc.exitCode !== 0) throw new Error('compile failed')
 }
 

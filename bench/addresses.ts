@@ -24,17 +24,82 @@ const rnd = () => {
 }
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!
 
-const STEMS = ['Bahnhof', 'Haupt', 'Dorf', 'Kirch', 'Schul', 'See', 'Berg', 'Wald', 'Garten', 'Linden', 'Birken', 'Rosen', 'Sonnen', 'Mühle', 'Industrie', 'Post', 'Ober', 'Unter', 'Feld', 'Wiesen', 'Buchen', 'Eichen', 'Tannen', 'Acker', 'Rebberg', 'Bach', 'Brunnen', 'Burg', 'Schloss', 'Alpen', 'Jura', 'Zürcher', 'Berner', 'Basler', 'Luzerner', 'Kreuz', 'Stein', 'Hof', 'Matt', 'Gerbe', 'Schützen', 'Riet', 'Moos', 'Grund', 'Bühl', 'Allmend', 'Sand', 'Holz', 'Weiher', 'Reben']
+const STEMS = [
+  'Bahnhof',
+  'Haupt',
+  'Dorf',
+  'Kirch',
+  'Schul',
+  'See',
+  'Berg',
+  'Wald',
+  'Garten',
+  'Linden',
+  'Birken',
+  'Rosen',
+  'Sonnen',
+  'Mühle',
+  'Industrie',
+  'Post',
+  'Ober',
+  'Unter',
+  'Feld',
+  'Wiesen',
+  'Buchen',
+  'Eichen',
+  'Tannen',
+  'Acker',
+  'Rebberg',
+  'Bach',
+  'Brunnen',
+  'Burg',
+  'Schloss',
+  'Alpen',
+  'Jura',
+  'Zürcher',
+  'Berner',
+  'Basler',
+  'Luzerner',
+  'Kreuz',
+  'Stein',
+  'Hof',
+  'Matt',
+  'Gerbe',
+  'Schützen',
+  'Riet',
+  'Moos',
+  'Grund',
+  'Bühl',
+  'Allmend',
+  'Sand',
+  'Holz',
+  'Weiher',
+  'Reben',
+]
 const SUFFIXES = ['strasse', 'weg', 'gasse', 'platz', 'rain', 'matte', 'halde', 'ring']
-const FRENCH = ['Rue de la Gare', 'Rue du Lac', 'Chemin des Vignes', 'Avenue de la Gare', 'Route de Berne', 'Rue du Temple', 'Chemin du Bois', 'Place du Marché', 'Rue des Alpes', 'Chemin de la Forêt']
+const FRENCH = [
+  'Rue de la Gare',
+  'Rue du Lac',
+  'Chemin des Vignes',
+  'Avenue de la Gare',
+  'Route de Berne',
+  'Rue du Temple',
+  'Chemin du Bois',
+  'Place du Marché',
+  'Rue des Alpes',
+  'Chemin de la Forêt',
+]
 const ITALIAN = ['Via Cantonale', 'Via alla Chiesa', 'Via San Gottardo', 'Piazza Grande', 'Via dei Faggi', 'Via Lucino']
 const LATIN = new Set(['GE', 'VD', 'NE', 'JU', 'FR', 'VS'])
 
 async function generate(file: string) {
   const places = await embeddedLocalities()
   const out = createWriteStream(file)
-  const write = (s: string) => (out.write(s) ? Promise.resolve() : new Promise<void>((ok) => out.once('drain', () => ok())))
-  await write('\uFEFFADR_EGAID;STR_ESID;BDG_EGID;ADR_EDID;STN_LABEL;ADR_NUMBER;BDG_CATEGORY;BDG_NAME;ZIP_LABEL;COM_FOSNR;COM_NAME;COM_CANTON;ADR_STATUS;ADR_OFFICIAL;ADR_MODIFIED;ADR_EASTING;ADR_NORTHING\n')
+  const write = (s: string) =>
+    out.write(s) ? Promise.resolve() : new Promise<void>((ok) => out.once('drain', () => ok()))
+  await write(
+    '\uFEFFADR_EGAID;STR_ESID;BDG_EGID;ADR_EDID;STN_LABEL;ADR_NUMBER;BDG_CATEGORY;BDG_NAME;ZIP_LABEL;COM_FOSNR;COM_NAME;COM_CANTON;ADR_STATUS;ADR_OFFICIAL;ADR_MODIFIED;ADR_EASTING;ADR_NORTHING\n',
+  )
   let n = 0
   let buf = ''
   while (n < ROWS) {
@@ -42,14 +107,21 @@ async function generate(file: string) {
     const streets = 5 + Math.floor(rnd() * 60)
     const used = new Set<string>()
     for (let s = 0; s < streets && n < ROWS; s++) {
-      const street = LATIN.has(place.canton) ? `${pick(FRENCH)}${rnd() < 0.5 ? '' : ` ${pick(STEMS)}`}` : place.canton === 'TI' ? `${pick(ITALIAN)}${rnd() < 0.5 ? '' : ` ${pick(STEMS)}`}` : pick(STEMS) + pick(SUFFIXES)
+      const street = LATIN.has(place.canton)
+        ? `${pick(FRENCH)}${rnd() < 0.5 ? '' : ` ${pick(STEMS)}`}`
+        : place.canton === 'TI'
+          ? `${pick(ITALIAN)}${rnd() < 0.5 ? '' : ` ${pick(STEMS)}`}`
+          : pick(STEMS) + pick(SUFFIXES)
       if (used.has(street)) continue
       used.add(street)
       const numbers = 1 + Math.floor(rnd() * 40)
       for (let h = 1; h <= numbers && n < ROWS; h++, n++) {
         const number = rnd() < 0.08 ? `${h}${pick(['a', 'b', 'c'])}` : String(h)
         buf += `${100000000 + n};${10000000 + s};${1000000 + n};0;${street};${number};residential;;${place.postalCode} ${place.locality};0;${place.municipality};${place.canton};real;true;01.03.2025;2600000.000;1200000.000\n`
-        if (buf.length > 1 << 20) { await write(buf); buf = '' }
+        if (buf.length > 1 << 20) {
+          await write(buf)
+          buf = ''
+        }
       }
     }
   }
@@ -61,7 +133,8 @@ async function generate(file: string) {
 function queries(): string[] {
   const qs: string[] = []
   const shapes = [
-    () => `${pick(STEMS)}${pick(SUFFIXES)} ${1 + Math.floor(rnd() * 30)} ${pick(['Zürich', 'Bern', 'Basel', 'Luzern', 'Winterthur', 'St. Gallen'])}`,
+    () =>
+      `${pick(STEMS)}${pick(SUFFIXES)} ${1 + Math.floor(rnd() * 30)} ${pick(['Zürich', 'Bern', 'Basel', 'Luzern', 'Winterthur', 'St. Gallen'])}`,
     () => `${pick(STEMS)}${pick(SUFFIXES)} ${1 + Math.floor(rnd() * 30)}`,
     () => `${pick(STEMS)}${pick(SUFFIXES).slice(0, 3)}`,
     () => `${pick(FRENCH)} ${1 + Math.floor(rnd() * 20)} ${pick(['Genève', 'Lausanne', 'Neuchâtel', 'Sion'])}`,
@@ -76,16 +149,30 @@ try {
   const csv = join(dir, 'gebaeudeadressen.csv')
   let t0 = performance.now()
   await generate(csv)
-  console.error(`generated ${ROWS} rows (${(statSync(csv).size / 1e6).toFixed(0)} MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+  console.error(
+    `generated ${ROWS} rows (${(statSync(csv).size / 1e6).toFixed(0)} MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  )
 
   // A fresh data folder: start once so the database exists, then import with the server stopped.
   const dataDir = join(dir, 'data')
   const first = await startBinary({}, dataDir)
   await first.stop()
-  const dbSize = () => statSync(join(dataDir, 'swisstax.db')).size + (() => { try { return statSync(join(dataDir, 'swisstax.db-wal')).size } catch { return 0 } })()
+  const dbSize = () =>
+    statSync(join(dataDir, 'swisstax.db')).size +
+    (() => {
+      try {
+        return statSync(join(dataDir, 'swisstax.db-wal')).size
+      } catch {
+        return 0
+      }
+    })()
   const before = dbSize()
   t0 = performance.now()
-  const imp = Bun.spawnSync([BINARY, 'data', 'import-addresses', csv], { env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir }, stdout: 'pipe', stderr: 'inherit' })
+  const imp = Bun.spawnSync([BINARY, 'data', 'import-addresses', csv], {
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
   const importSeconds = (performance.now() - t0) / 1000
   if (imp.exitCode !== 0) throw new Error(`import failed: ${imp.stdout.toString()}`)
   const growth = dbSize() - before
@@ -96,11 +183,14 @@ try {
     const times: number[] = []
     let found = 0
     const qs = queries()
-    for (const q of qs.slice(0, 50)) await fetch(`${server.url}/api/address/search?q=${encodeURIComponent(q)}`, { headers: { Cookie: cookie } })
+    for (const q of qs.slice(0, 50))
+      await fetch(`${server.url}/api/address/search?q=${encodeURIComponent(q)}`, { headers: { Cookie: cookie } })
     const cpu0 = cpuMicros(server.pid)
     for (const q of qs) {
       const start = performance.now()
-      const res = await fetch(`${server.url}/api/address/search?q=${encodeURIComponent(q)}`, { headers: { Cookie: cookie } })
+      const res = await fetch(`${server.url}/api/address/search?q=${encodeURIComponent(q)}`, {
+        headers: { Cookie: cookie },
+      })
       const body = (await res.json()) as { houseNumber: string }[]
       times.push(performance.now() - start)
       if (res.status !== 200) throw new Error(`search ${res.status}`)

@@ -20,13 +20,24 @@ const db = new Database(`${first.dataDir}/swisstax.db`)
 const now = Date.now()
 const names = ['Müller', 'Meier', 'Schmid', 'Keller', 'Weber', 'Huber', 'Schneider', 'Meyer', 'Steiner', 'Fischer']
 db.transaction(() => {
-  const user = db.prepare('INSERT INTO users (email, role, language, first_name, last_name, phone, created_at, last_login_at, last_activity_at) VALUES (?, \'user\', \'de\', ?, ?, \'+41791234567\', ?, ?, ?)')
-  const status = db.prepare('INSERT INTO tax_year_status (user_id, tax_year, status_id, updated_at) VALUES (?, ?, ?, ?)')
-  const file = db.prepare('INSERT INTO files (id, user_id, tax_year, category_id, original_name, current_version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)')
-  const message = db.prepare('INSERT INTO messages (user_id, author_id, from_expert, body, created_at) VALUES (?, ?, ?, ?, ?)')
+  const user = db.prepare(
+    "INSERT INTO users (email, role, language, first_name, last_name, phone, created_at, last_login_at, last_activity_at) VALUES (?, 'user', 'de', ?, ?, '+41791234567', ?, ?, ?)",
+  )
+  const status = db.prepare(
+    'INSERT INTO tax_year_status (user_id, tax_year, status_id, updated_at) VALUES (?, ?, ?, ?)',
+  )
+  const file = db.prepare(
+    'INSERT INTO files (id, user_id, tax_year, category_id, original_name, current_version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
+  )
+  const message = db.prepare(
+    'INSERT INTO messages (user_id, author_id, from_expert, body, created_at) VALUES (?, ?, ?, ?, ?)',
+  )
   for (let i = 0; i < CLIENTS; i++) {
     const at = now - i * 60_000
-    const id = Number(user.run(`client${i}@example.ch`, `Vorname${i}`, `${names[i % names.length]}${i}`, at - 86_400_000, at, at).lastInsertRowid)
+    const id = Number(
+      user.run(`client${i}@example.ch`, `Vorname${i}`, `${names[i % names.length]}${i}`, at - 86_400_000, at, at)
+        .lastInsertRowid,
+    )
     status.run(id, YEAR, (i % 6) + 1, at)
     for (let f = 0; f < 3; f++) file.run(crypto.randomUUID(), id, YEAR, [1, 2, 21][f]!, `doc${f}.pdf`, at, at)
     message.run(id, id, 0, 'Frage', at)
@@ -38,12 +49,14 @@ db.close()
 // The list's own cost, in process and one at a time: the part of the figure that does not
 // depend on how busy the shared machine is (no HTTP, no audit insert, no scheduling).
 const ctx = createContext(loadConfig({ DATA_DIR: first.dataDir }), { log: silentLogger })
-const inProcess = ([
-  ['newest activity first (page 1)', { taxYear: YEAR, page: 1, sort: 'activity' }],
-  ['by name, page 100', { taxYear: YEAR, page: 100, sort: 'name' }],
-  ['search "meier12"', { taxYear: YEAR, page: 1, sort: 'activity', q: 'meier12' }],
-  ['status 4 of the year', { taxYear: YEAR, page: 1, sort: 'activity', status: 4 }],
-] as [string, ClientFilter][]).map(([label, f]) => {
+const inProcess = (
+  [
+    ['newest activity first (page 1)', { taxYear: YEAR, page: 1, sort: 'activity' }],
+    ['by name, page 100', { taxYear: YEAR, page: 100, sort: 'name' }],
+    ['search "meier12"', { taxYear: YEAR, page: 1, sort: 'activity', q: 'meier12' }],
+    ['status 4 of the year', { taxYear: YEAR, page: 1, sort: 'activity', status: 4 }],
+  ] as [string, ClientFilter][]
+).map(([label, f]) => {
   const times: number[] = []
   for (let i = 0; i < 220; i++) {
     const t0 = performance.now()

@@ -7,9 +7,15 @@ import { statusById } from '../src/shared/tax-status'
 const [dbPath, port] = [process.argv[2]!, Number(process.argv[3])]
 const db = new Database(dbPath, { readonly: false })
 db.exec('PRAGMA busy_timeout = 5000')
-const find = db.prepare<{ user_id: number; created_at: number; last_seen_at: number; email: string; role: string }, [string]>(
-  'SELECT s.user_id, s.created_at, s.last_seen_at, u.email, u.role FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? LIMIT 1')
-const status = db.prepare<{ status_id: number }, [number, number]>('SELECT status_id FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1')
+const find = db.prepare<
+  { user_id: number; created_at: number; last_seen_at: number; email: string; role: string },
+  [string]
+>(
+  'SELECT s.user_id, s.created_at, s.last_seen_at, u.email, u.role FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? LIMIT 1',
+)
+const status = db.prepare<{ status_id: number }, [number, number]>(
+  'SELECT status_id FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',
+)
 
 function lookup(req: Request) {
   const cookie = req.headers.get('cookie') ?? ''

@@ -29,8 +29,12 @@ const sha256 = (d: Uint8Array) => createHash('sha256').update(d).digest('hex')
 async function multipart(data: Uint8Array<ArrayBuffer>, name: string) {
   const boundary = `----swisstaxbench${Math.random().toString(16).slice(2)}`
   const field = (k: string, v: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`
-  const head = new TextEncoder().encode(field('hashes[]', sha256(data)) + field('categoryId', '1') + field('taxYear', String(YEAR))
-    + `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`)
+  const head = new TextEncoder().encode(
+    field('hashes[]', sha256(data)) +
+      field('categoryId', '1') +
+      field('taxYear', String(YEAR)) +
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+  )
   const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`)
   const body = new Uint8Array(head.length + data.length + tail.length)
   body.set(head)
@@ -40,7 +44,11 @@ async function multipart(data: Uint8Array<ArrayBuffer>, name: string) {
 }
 
 async function upload(server: Proc, cookie: string, body: { body: Uint8Array<ArrayBuffer>; type: string }) {
-  const r = await fetch(`${server.url}/api/files/upload`, { method: 'POST', headers: { cookie, origin: server.url, 'content-type': body.type }, body: body.body })
+  const r = await fetch(`${server.url}/api/files/upload`, {
+    method: 'POST',
+    headers: { cookie, origin: server.url, 'content-type': body.type },
+    body: body.body,
+  })
   const text = await r.text()
   if (r.status !== 200) throw new Error(`upload ${r.status}: ${text}`)
 }
@@ -71,7 +79,12 @@ function rawPipeline(data: Uint8Array, dir: string) {
 async function peakRss(pid: number, work: () => Promise<unknown>) {
   let peak = rssMB(pid)
   let done = false
-  const poll = (async () => { while (!done) { peak = Math.max(peak, rssMB(pid)); await Bun.sleep(2) } })()
+  const poll = (async () => {
+    while (!done) {
+      peak = Math.max(peak, rssMB(pid))
+      await Bun.sleep(2)
+    }
+  })()
   await work()
   done = true
   await poll
@@ -96,7 +109,11 @@ async function seedFiles(server: Proc, cookie: string, count: number) {
       form.append('hashes[]', sha256(data))
       form.append('categoryId', String([1, 2, 3, 4, 5, 21][i % 6]))
       form.append('taxYear', String(YEAR))
-      const r = await fetch(`${server.url}/api/files/upload`, { method: 'POST', headers: { cookie, origin: server.url }, body: form })
+      const r = await fetch(`${server.url}/api/files/upload`, {
+        method: 'POST',
+        headers: { cookie, origin: server.url },
+        body: form,
+      })
       if (r.status !== 200) throw new Error(`seed ${r.status}: ${await r.text()}`)
     }
   }
@@ -133,7 +150,9 @@ async function main() {
     const peakOne = await peakRss(server.pid, () => upload(server, cookie, one))
     await Bun.sleep(500)
     const idle8 = rssMB(server.pid)
-    const eight = await Promise.all(Array.from({ length: 8 }, async (_, i) => multipart(pdfBytes(20 * MB, 600 + i), `rss-eight-${i}.pdf`)))
+    const eight = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => multipart(pdfBytes(20 * MB, 600 + i), `rss-eight-${i}.pdf`)),
+    )
     const peakEight = await peakRss(server.pid, () => Promise.all(eight.map((b) => upload(server, cookie, b))))
 
     const small = await signIn(server, 'ten-files@example.ch')
@@ -145,18 +164,31 @@ async function main() {
     const ten = listTimings(server, small)
     const many = listTimings(server, big)
 
-    const e2eMs = median(e2e), rawMs = median(raw)
+    const e2eMs = median(e2e),
+      rawMs = median(raw)
     console.log(`\n### Documents (${ROUNDS} rounds, medians)\n`)
     console.log('| measure | swisstax | reference | ratio / target |')
     console.log('|---|---|---|---|')
     const ok = (b: boolean) => (b ? '✅' : '❌')
     const ratio = e2eMs / rawMs
-    console.log(`| 50 MB multipart upload, end to end | ${f1(e2eMs)} ms (${f1(50 / (e2eMs / 1000))} MB/s) | raw SHA-256 + AES-GCM + write + fsync: ${f1(rawMs)} ms | ${ratio.toFixed(2)}× (target ≤ 2×) ${ok(ratio <= 2)} |`)
-    console.log(`| peak RSS, 1 × 50 MB upload | ${f1(peakOne)} MB | idle ${f1(idle)} MB | +${f1(peakOne - idle)} MB (target ≤ +64) ${ok(peakOne - idle <= 64)} |`)
-    console.log(`| peak RSS, 8 × 20 MB concurrent | ${f1(peakEight)} MB | idle ${f1(idle8)} MB | +${f1(peakEight - idle8)} MB (target ≤ +150) ${ok(peakEight - idle8 <= 150)} |`)
-    console.log(`| GET /api/files, 10 files, 32 connections | p50 ${ten.p50.toFixed(2)} ms, p99 ${ten.p99.toFixed(2)} ms, ${Math.round(ten.rps)} req/s, ${ten.errors} errors | | p99 ${ten.p99.toFixed(2)} ms (target < 10 ms) ${ok(ten.p99 < 10 && ten.errors === 0)} |`)
-    console.log(`| GET /api/files, 5,000 files (page of 200), 32 connections | p50 ${many.p50.toFixed(2)} ms, p99 ${many.p99.toFixed(2)} ms, ${Math.round(many.rps)} req/s, ${many.errors} errors | | p99 ${many.p99.toFixed(2)} ms (target < 10 ms) ${ok(many.p99 < 10 && many.errors === 0)} |`)
-    console.log(`\nSeeding 5,000 small files through the API took ${f1(seedMs / 1000)} s (${f1(5000 / (seedMs / 1000))} uploads/s, 8 clients).`)
+    console.log(
+      `| 50 MB multipart upload, end to end | ${f1(e2eMs)} ms (${f1(50 / (e2eMs / 1000))} MB/s) | raw SHA-256 + AES-GCM + write + fsync: ${f1(rawMs)} ms | ${ratio.toFixed(2)}× (target ≤ 2×) ${ok(ratio <= 2)} |`,
+    )
+    console.log(
+      `| peak RSS, 1 × 50 MB upload | ${f1(peakOne)} MB | idle ${f1(idle)} MB | +${f1(peakOne - idle)} MB (target ≤ +64) ${ok(peakOne - idle <= 64)} |`,
+    )
+    console.log(
+      `| peak RSS, 8 × 20 MB concurrent | ${f1(peakEight)} MB | idle ${f1(idle8)} MB | +${f1(peakEight - idle8)} MB (target ≤ +150) ${ok(peakEight - idle8 <= 150)} |`,
+    )
+    console.log(
+      `| GET /api/files, 10 files, 32 connections | p50 ${ten.p50.toFixed(2)} ms, p99 ${ten.p99.toFixed(2)} ms, ${Math.round(ten.rps)} req/s, ${ten.errors} errors | | p99 ${ten.p99.toFixed(2)} ms (target < 10 ms) ${ok(ten.p99 < 10 && ten.errors === 0)} |`,
+    )
+    console.log(
+      `| GET /api/files, 5,000 files (page of 200), 32 connections | p50 ${many.p50.toFixed(2)} ms, p99 ${many.p99.toFixed(2)} ms, ${Math.round(many.rps)} req/s, ${many.errors} errors | | p99 ${many.p99.toFixed(2)} ms (target < 10 ms) ${ok(many.p99 < 10 && many.errors === 0)} |`,
+    )
+    console.log(
+      `\nSeeding 5,000 small files through the API took ${f1(seedMs / 1000)} s (${f1(5000 / (seedMs / 1000))} uploads/s, 8 clients).`,
+    )
   } finally {
     await server.stop()
     rmSync(server.dataDir, { recursive: true, force: true })

@@ -40,46 +40,115 @@ export async function waitFor(url: string, ok = (s: number) => s > 0, timeoutMs 
   for (;;) {
     try {
       if (ok((await fetch(url)).status)) return
-    } catch { /* not up */ }
+    } catch {
+      /* not up */
+    }
     if (Date.now() > until) throw new Error(`${url} did not answer`)
     await Bun.sleep(5)
   }
 }
 
-export interface Proc { pid: number; url: string; port: number; log: string[]; stop(): Promise<void>; dataDir: string }
+export interface Proc {
+  pid: number
+  url: string
+  port: number
+  log: string[]
+  stop(): Promise<void>
+  dataDir: string
+}
 
 /** Starts the executable in a fresh data folder (production mode, codes to the log). */
-export async function startBinary(env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'swisstax-bench-'))): Promise<Proc> {
+export async function startBinary(
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(join(tmpdir(), 'swisstax-bench-')),
+): Promise<Proc> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const log: string[] = []
-  const p = Bun.spawn([BINARY], { env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, ...env }, stdout: 'pipe', stderr: 'pipe' })
-  ;(async () => { for await (const c of p.stdout) log.push(new TextDecoder().decode(c)) })()
+  const p = Bun.spawn([BINARY], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      ...env,
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  ;(async () => {
+    for await (const c of p.stdout) log.push(new TextDecoder().decode(c))
+  })()
   await waitFor(`${url}/manifest.webmanifest`, (s) => s === 200)
-  return { pid: p.pid, url, port, log, dataDir, async stop() { p.kill(); await p.exited } }
+  return {
+    pid: p.pid,
+    url,
+    port,
+    log,
+    dataDir,
+    async stop() {
+      p.kill()
+      await p.exited
+    },
+  }
 }
 
 /** Signs a user in against a running binary by reading the code from its log. */
 export async function signIn(server: Proc, email: string): Promise<string> {
-  const r = await fetch(`${server.url}/api/auth/request-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })
+  const r = await fetch(`${server.url}/api/auth/request-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  })
   if (r.status !== 200) throw new Error(`request-code ${r.status}`)
   let code: string | undefined
   for (let i = 0; i < 100 && !code; i++) {
     code = new RegExp(`login code for ${email.replace(/[.]/g, '\\.')}: (\\d{6})`).exec(server.log.join(''))?.[1]
     if (!code) await Bun.sleep(20)
   }
-  const v = await fetch(`${server.url}/api/auth/verify-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code }) })
+  const v = await fetch(`${server.url}/api/auth/verify-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, code }),
+  })
   if (v.status !== 200) throw new Error(`verify-code ${v.status}`)
   return v.headers.get('set-cookie')!.split(';')[0]!
 }
 
-export interface WrkResult { rps: number; p50: number; p99: number; requests: number; errors: number; non2xx: number }
+export interface WrkResult {
+  rps: number
+  p50: number
+  p99: number
+  requests: number
+  errors: number
+  non2xx: number
+}
 
 const ms = (v: string, unit: string) => Number(v) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1)
 
 /** One closed-loop wrk run (wrkFixedRate below for a fixed rate). */
-export function wrk(url: string, opts: { seconds: number; connections: number; headers?: Record<string, string>; threads?: number; script?: string; env?: Record<string, string> }): WrkResult {
-  const args = ['wrk', '-t', String(opts.threads ?? 1), '-c', String(opts.connections), '-d', `${opts.seconds}s`, '--latency']
+export function wrk(
+  url: string,
+  opts: {
+    seconds: number
+    connections: number
+    headers?: Record<string, string>
+    threads?: number
+    script?: string
+    env?: Record<string, string>
+  },
+): WrkResult {
+  const args = [
+    'wrk',
+    '-t',
+    String(opts.threads ?? 1),
+    '-c',
+    String(opts.connections),
+    '-d',
+    `${opts.seconds}s`,
+    '--latency',
+  ]
   if (opts.script) args.push('-s', opts.script)
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}: ${v}`)
   args.push(url)
@@ -108,7 +177,13 @@ export function measured(pid: number, url: string, opts: Parameters<typeof wrk>[
   return { ...r, cpuPerReq: r.requests ? cpu / r.requests : NaN }
 }
 
-export interface Side { name: string; pid: number; url: string; headers?: Record<string, string>; script?: string }
+export interface Side {
+  name: string
+  pid: number
+  url: string
+  headers?: Record<string, string>
+  script?: string
+}
 
 /**
  * Side-by-side method of the issues: alternate A and B, each round a 1 s warm-up
@@ -119,7 +194,9 @@ export function sideBySide(a: Side, b: Side, { rounds = 3, seconds = 6, connecti
   for (let i = 0; i < rounds; i++) {
     for (const side of i % 2 ? [b, a] : [a, b]) {
       wrk(side.url, { seconds: 1, connections, headers: side.headers, script: side.script })
-      runs[side.name]!.push(measured(side.pid, side.url, { seconds, connections, headers: side.headers, script: side.script }))
+      runs[side.name]!.push(
+        measured(side.pid, side.url, { seconds, connections, headers: side.headers, script: side.script }),
+      )
     }
   }
   const summary = (name: string) => {
@@ -143,9 +220,18 @@ export const cleanup = (dir: string) => rmSync(dir, { recursive: true, force: tr
  * wait is calibrated on a 2 s run first (timers and latency make a plain C × 1000 / rate
  * fall short), and the achieved rate is reported, so a server that cannot keep up shows it.
  */
-export function wrkFixedRate(url: string, opts: { seconds: number; rate: number; connections: number; headers?: Record<string, string> }) {
+export function wrkFixedRate(
+  url: string,
+  opts: { seconds: number; rate: number; connections: number; headers?: Record<string, string> },
+) {
   const run = (seconds: number, delayMs: number) =>
-    wrk(url, { seconds, connections: opts.connections, headers: opts.headers, script: 'bench/fixed-rate.lua', env: { DELAY_MS: String(Math.max(1, Math.round(delayMs))) } })
+    wrk(url, {
+      seconds,
+      connections: opts.connections,
+      headers: opts.headers,
+      script: 'bench/fixed-rate.lua',
+      env: { DELAY_MS: String(Math.max(1, Math.round(delayMs))) },
+    })
   const nominal = (opts.connections * 1000) / opts.rate
   const calibration = run(2, nominal)
   // A calibration slowed by a busy machine must not turn into a burst: shorten the wait by a fifth at most.

@@ -11,13 +11,27 @@ import { rng, type Rng } from '../src/server/recognition/corpus/people'
 import { imagePdf, textPdf } from '../src/server/recognition/corpus/pdf'
 
 export type Form = 'text-pdf' | 'scan' | 'photo' | 'image-pdf'
-export interface Sample { doc: CorpusDoc; form: Form; name: string; bytes: Uint8Array }
+export interface Sample {
+  doc: CorpusDoc
+  form: Form
+  name: string
+  bytes: Uint8Array
+}
 
 function rasterise(pdf: Uint8Array, dpi: number): Uint8Array {
   const dir = mkdtempSync(join(tmpdir(), 'swisstax-corpus-'))
   try {
     writeFileSync(join(dir, 'in.pdf'), pdf)
-    const r = Bun.spawnSync(['pdftoppm', '-r', String(dpi), '-gray', '-png', '-singlefile', join(dir, 'in.pdf'), join(dir, 'page')])
+    const r = Bun.spawnSync([
+      'pdftoppm',
+      '-r',
+      String(dpi),
+      '-gray',
+      '-png',
+      '-singlefile',
+      join(dir, 'in.pdf'),
+      join(dir, 'page'),
+    ])
     if (r.exitCode !== 0) throw new Error(`pdftoppm failed (apt-get install poppler-utils): ${r.stderr.toString()}`)
     return new Uint8Array(readFileSync(join(dir, 'page.png')))
   } finally {
@@ -29,7 +43,9 @@ async function degrade(png: Uint8Array, r: Rng, photo: boolean): Promise<Uint8Ar
   const img = await Jimp.read(Buffer.from(png))
   const turn = (r.next() * 2 - 1) * (photo ? 3 : 1.2)
   img.rotate({ deg: turn, mode: false })
-  const d = img.bitmap.data, w = img.bitmap.width, h = img.bitmap.height
+  const d = img.bitmap.data,
+    w = img.bitmap.width,
+    h = img.bitmap.height
   for (let y = 0; y < h; y++) {
     // Uneven light on photos: darker towards one corner.
     const shade = photo ? 1 - 0.25 * (y / h) : 1
@@ -54,15 +70,24 @@ async function degrade(png: Uint8Array, r: Rng, photo: boolean): Promise<Uint8Ar
 export async function buildCorpus(opts: { perCell: number }): Promise<Sample[]> {
   const r = rng(2026)
   const out: Sample[] = []
-  for (const [k, kind] of KINDS.entries()) for (const [l, lang] of LANGS.entries()) for (let i = 0; i < opts.perCell; i++) {
-    const doc = makeDoc(kind, lang, r, r.int(2021, 2025))
-    const pdf = await textPdf(doc)
-    out.push({ doc, form: 'text-pdf', name: `${kind}-${lang}-${i}.pdf`, bytes: pdf })
-    if (i > 0 || l !== k % LANGS.length) continue
-    const scan = await degrade(rasterise(pdf, 200), r, false)
-    out.push({ doc, form: 'scan', name: `${kind}-${lang}-scan.jpg`, bytes: scan })
-    if (k % 2 === 0) out.push({ doc, form: 'image-pdf', name: `${kind}-${lang}-scan.pdf`, bytes: await imagePdf(scan, 'jpg') })
-    else out.push({ doc, form: 'photo', name: `${kind}-${lang}-photo.jpg`, bytes: await degrade(rasterise(pdf, 150), r, true) })
-  }
+  for (const [k, kind] of KINDS.entries())
+    for (const [l, lang] of LANGS.entries())
+      for (let i = 0; i < opts.perCell; i++) {
+        const doc = makeDoc(kind, lang, r, r.int(2021, 2025))
+        const pdf = await textPdf(doc)
+        out.push({ doc, form: 'text-pdf', name: `${kind}-${lang}-${i}.pdf`, bytes: pdf })
+        if (i > 0 || l !== k % LANGS.length) continue
+        const scan = await degrade(rasterise(pdf, 200), r, false)
+        out.push({ doc, form: 'scan', name: `${kind}-${lang}-scan.jpg`, bytes: scan })
+        if (k % 2 === 0)
+          out.push({ doc, form: 'image-pdf', name: `${kind}-${lang}-scan.pdf`, bytes: await imagePdf(scan, 'jpg') })
+        else
+          out.push({
+            doc,
+            form: 'photo',
+            name: `${kind}-${lang}-photo.jpg`,
+            bytes: await degrade(rasterise(pdf, 150), r, true),
+          })
+      }
   return out
 }

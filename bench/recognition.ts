@@ -12,14 +12,26 @@ import { createPool } from '../src/server/recognition/pool'
 import { classify } from '../src/shared/recognition/classify'
 import { KINDS } from '../src/server/recognition/corpus/kinds'
 
-const children = (pid: number) => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
-  try { const s = readFileSync(`/proc/${d}/stat`, 'utf8'); return Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[1]) === pid } catch { return false }
-}).map(Number)
+const children = (pid: number) =>
+  readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const s = readFileSync(`/proc/${d}/stat`, 'utf8')
+        return Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[1]) === pid
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
 
 const PER_CELL = Number(process.env.PER_CELL ?? 2)
 const YEAR = new Date().getFullYear() - 1
 const FORMS: Form[] = ['text-pdf', 'scan', 'photo', 'image-pdf']
-const p = (xs: number[], q: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN }
+const p = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN
+}
 const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)} %` : '–')
 
 console.error(`recognition: building the corpus (${PER_CELL} per kind and language) …`)
@@ -31,7 +43,13 @@ const pool = createPool({ command: [BINARY, 'recognition-worker'], idleMs: 600_0
 const warm = performance.now()
 await pool.run('warm.jpg', corpus.find((s) => s.form === 'scan')!.bytes, 300_000)
 const engineLoadMs = performance.now() - warm
-interface Row { sample: Sample; ok: boolean; ms: number; cpuMs: number; fieldsOk: boolean | null }
+interface Row {
+  sample: Sample
+  ok: boolean
+  ms: number
+  cpuMs: number
+  fieldsOk: boolean | null
+}
 // The worker's own CPU time per document: wall time on a shared machine says more about the neighbours.
 const workerPid = () => children(process.pid)[0]!
 const rows: Row[] = []
@@ -44,7 +62,10 @@ for (const [i, sample] of corpus.entries()) {
   const c = answer.ok ? classify(answer.text) : null
   const ms = performance.now() - started
   const classifyMs = performance.now() - c0
-  const fieldsOk = sample.doc.kind === 'salary' && c ? c.fields.grossSalary === sample.doc.expect.grossSalary && c.fields.netSalary === sample.doc.expect.netSalary : null
+  const fieldsOk =
+    sample.doc.kind === 'salary' && c
+      ? c.fields.grossSalary === sample.doc.expect.grossSalary && c.fields.netSalary === sample.doc.expect.netSalary
+      : null
   rows.push({ sample, ok: c?.categoryId === sample.doc.categoryId, ms, cpuMs: cpuMs + classifyMs, fieldsOk })
   if (i % 20 === 0) console.error(`  ${i + 1}/${corpus.length} ${sample.name}: ${c?.categoryId} ${Math.round(ms)} ms`)
 }
@@ -72,7 +93,11 @@ async function upload(server: Proc, cookie: string, name: string, bytes: Uint8Ar
   form.append('taxYear', String(YEAR))
   form.append('categoryId', String(categoryId))
   const started = performance.now()
-  const r = await fetch(`${server.url}/api/files/upload`, { method: 'POST', headers: { cookie, origin: server.url }, body: form })
+  const r = await fetch(`${server.url}/api/files/upload`, {
+    method: 'POST',
+    headers: { cookie, origin: server.url },
+    body: form,
+  })
   if (r.status !== 200) throw new Error(`upload ${r.status}: ${await r.text()}`)
   await r.arrayBuffer()
   return performance.now() - started
@@ -92,7 +117,8 @@ for (let i = 0; i < 30; i++) quietUploads.push(await upload(server, cookie, `qui
 // Queue scans: the worker reads them one after the other while we measure.
 const scans = corpus.filter((s) => s.form === 'scan').slice(0, 4)
 for (const s of scans) await upload(server, cookie, s.name, s.bytes)
-let serverPeak = rssMB(server.pid), workerPeak = 0
+let serverPeak = rssMB(server.pid),
+  workerPeak = 0
 const sampler = setInterval(() => {
   serverPeak = Math.max(serverPeak, rssMB(server.pid))
   for (const c of children(server.pid)) workerPeak = Math.max(workerPeak, rssMB(c))
@@ -107,7 +133,8 @@ await server.stop()
 cleanup(server.dataDir)
 
 const loadAvg = readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
-const text = share('text-pdf'), images = share(['scan', 'photo', 'image-pdf'])
+const text = share('text-pdf'),
+  images = share(['scan', 'photo', 'image-pdf'])
 console.log(`### Recognition (issue 14)
 
 Corpus: invented documents (src/server/recognition/corpus, never real people), ${KINDS.length} kinds × 4 languages × ${PER_CELL} as text PDFs (pdf-lib), and for the first of each, in rotation: 200-dpi scans (pdftoppm, ±1.2° turn, noise, JPEG 75), phone photos (150 dpi, ±3°, uneven light, blur, JPEG 55) and image-only PDFs (the scan, no text layer); ${corpus.length} files. Read by \`dist/swisstax recognition-worker\` (unpdf's PDF.js, tesseract.js with deu+fra+ita+eng embedded), classified by src/shared/recognition.

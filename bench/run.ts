@@ -7,17 +7,43 @@ import { chromium } from 'playwright-core'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { BINARY, cleanup, freePort, measured, median, rssMB, signIn, sideBySide, startBinary, waitFor, wrk, wrkFixedRate } from './lib'
+import {
+  BINARY,
+  cleanup,
+  freePort,
+  measured,
+  median,
+  rssMB,
+  signIn,
+  sideBySide,
+  startBinary,
+  waitFor,
+  wrk,
+  wrkFixedRate,
+} from './lib'
 
 const only = new Set(process.argv.slice(2))
 const want = (name: string) => only.size === 0 || only.has(name)
 // Sections by name: a run of some sections keeps the others' last figures in RESULTS.md.
 const sections = new Map<string, string>()
-for (const part of (existsSync('bench/RESULTS.md') ? readFileSync('bench/RESULTS.md', 'utf8') : '').split(/^<!-- section: /m).slice(1)) {
+for (const part of (existsSync('bench/RESULTS.md') ? readFileSync('bench/RESULTS.md', 'utf8') : '')
+  .split(/^<!-- section: /m)
+  .slice(1)) {
   const [, name, text] = /^(\S+) -->\n([\s\S]*)$/.exec(part) ?? []
-  if (name && text) sections.set(name, text.trimEnd() + '\n')
+  if (name && text) sections.set(name, `${text.trimEnd()}\n`)
 }
-const ORDER = ['auth', 'memory', 'coldstart', 'login', 'home', 'documents', 'recognition', 'addresses', 'lighthouse', 'admin']
+const ORDER = [
+  'auth',
+  'memory',
+  'coldstart',
+  'login',
+  'home',
+  'documents',
+  'recognition',
+  'addresses',
+  'lighthouse',
+  'admin',
+]
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a')
 const verdict = (ok: boolean) => (ok ? '✅' : '❌')
 
@@ -28,10 +54,20 @@ if (!existsSync(BINARY) || !process.env.BENCH_NO_BUILD) {
 
 async function startBare(dbPath: string) {
   const port = await freePort()
-  const p = Bun.spawn([process.execPath, 'bench/bare-server.ts', dbPath, String(port)], { stdout: 'ignore', stderr: 'inherit' })
+  const p = Bun.spawn([process.execPath, 'bench/bare-server.ts', dbPath, String(port)], {
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
   const url = `http://127.0.0.1:${port}`
   await waitFor(`${url}/`)
-  return { pid: p.pid, url, stop: async () => { p.kill(); await p.exited } }
+  return {
+    pid: p.pid,
+    url,
+    stop: async () => {
+      p.kill()
+      await p.exited
+    },
+  }
 }
 
 if (want('auth')) {
@@ -44,7 +80,9 @@ if (want('auth')) {
     { name: 'bare', pid: bare.pid, url: `${bare.url}/api/debug/check-auth`, headers: { Cookie: cookie } },
   )
   const ratio = r.a.cpuPerReq / r.b.cpuPerReq
-  sections.set('auth', `## Authenticated GET /api/debug/check-auth (32 connections)
+  sections.set(
+    'auth',
+    `## Authenticated GET /api/debug/check-auth (32 connections)
 
 | | CPU µs/request | requests/s | p50 ms | p99 ms | errors |
 |---|---|---|---|---|---|
@@ -53,7 +91,8 @@ if (want('auth')) {
 
 - CPU ratio ${ratio.toFixed(2)}× (target ≤ 1.5×) ${verdict(ratio <= 1.5)}
 - p99 ${r.a.p99.toFixed(2)} ms (target ≤ 10 ms) ${verdict(r.a.p99 <= 10)}
-`)
+`,
+  )
   await bare.stop()
 
   // Memory: a freshly started server left alone for 2 s (no request but the start-up probe),
@@ -68,7 +107,9 @@ if (want('auth')) {
   const loaded = rssMB(server.pid)
   await Bun.sleep(5000)
   const after = rssMB(server.pid)
-  sections.set('memory', `## Server memory (RSS)
+  sections.set(
+    'memory',
+    `## Server memory (RSS)
 
 | freshly started, idle | idle after the auth runs | after 10 s of load (${Math.round(load.rps)} req/s) | 5 s later |
 |---|---|---|---|
@@ -77,7 +118,8 @@ if (want('auth')) {
 - freshly started idle ${f1(freshIdle)} MB (target ≤ 60 MB) ${verdict(freshIdle <= 60)}
 - idle after use ${f1(idle)} MB (target ≤ 60 MB) ${verdict(idle <= 60)}
 - under load ${f1(loaded)} MB (target ≤ 120 MB) ${verdict(loaded <= 120)}
-`)
+`,
+  )
   await server.stop()
   cleanup(server.dataDir)
 }
@@ -101,20 +143,43 @@ if (want('home')) {
   const etag = (await fetch(`${server.url}${statusPath}`, { headers: { Cookie: cookie } })).headers.get('etag')!
   const notModifiedHeaders = { Cookie: cookie, 'If-None-Match': etag }
   wrk(`${server.url}${statusPath}`, { seconds: 1, connections: 32, headers: notModifiedHeaders })
-  const n304 = measured(server.pid, `${server.url}${statusPath}`, { seconds: 6, connections: 32, headers: notModifiedHeaders })
+  const n304 = measured(server.pid, `${server.url}${statusPath}`, {
+    seconds: 6,
+    connections: 32,
+    headers: notModifiedHeaders,
+  })
 
   // The polling mix: the four endpoints the dashboard polls, in turn (bench/poll-mix.lua).
   const mixEnv = { TAX_YEAR: String(year) }
-  wrk(`${server.url}/`, { seconds: 1, connections: 32, headers: { Cookie: cookie }, script: 'bench/poll-mix.lua', env: mixEnv })
-  const mix = measured(server.pid, `${server.url}/`, { seconds: 6, connections: 32, headers: { Cookie: cookie }, script: 'bench/poll-mix.lua', env: mixEnv })
+  wrk(`${server.url}/`, {
+    seconds: 1,
+    connections: 32,
+    headers: { Cookie: cookie },
+    script: 'bench/poll-mix.lua',
+    env: mixEnv,
+  })
+  const mix = measured(server.pid, `${server.url}/`, {
+    seconds: 6,
+    connections: 32,
+    headers: { Cookie: cookie },
+    script: 'bench/poll-mix.lua',
+    env: mixEnv,
+  })
 
   // About 7,500 clients polling every 30 s: 1,000 requests per second at a fixed rate.
-  const fixed = wrkFixedRate(`${server.url}${statusPath}`, { seconds: 10, rate: 1000, connections: 50, headers: { Cookie: cookie } })
+  const fixed = wrkFixedRate(`${server.url}${statusPath}`, {
+    seconds: 10,
+    rate: 1000,
+    connections: 50,
+    headers: { Cookie: cookie },
+  })
   const fixedErrors = fixed.errors + fixed.non2xx
   await server.stop()
   cleanup(server.dataDir)
 
-  sections.set('home', `## Dashboard polling (issue 3), 32 connections
+  sections.set(
+    'home',
+    `## Dashboard polling (issue 3), 32 connections
 
 | | CPU µs/request | requests/s | p50 ms | p99 ms | errors |
 |---|---|---|---|---|---|
@@ -126,7 +191,8 @@ if (want('home')) {
 - CPU ratio against the bare server ${ratio.toFixed(2)}× (target ≤ 1.5×) ${verdict(ratio <= 1.5)}
 - p99 of /api/tax-status ${r.a.p99.toFixed(2)} ms, of the mix ${mix.p99.toFixed(2)} ms (target ≤ 10 ms) ${verdict(r.a.p99 <= 10 && mix.p99 <= 10)}
 - fixed 1,000 requests/s for 10 s (wrk, 50 connections, bench/fixed-rate.lua): ${Math.round(fixed.rps)} req/s achieved (target ≥ 950), p99 ${fixed.p99.toFixed(2)} ms (target ≤ 10 ms), ${fixedErrors} errors (target 0) ${verdict(fixed.rps >= 950 && fixed.p99 <= 10 && fixedErrors === 0)}
-`)
+`,
+  )
 }
 
 if (want('coldstart')) {
@@ -136,7 +202,11 @@ if (want('coldstart')) {
   const startOnce = async (dataDir: string) => {
     const port = await freePort()
     const t0 = performance.now()
-    const p = Bun.spawn([BINARY], { env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }, stdout: 'ignore', stderr: 'ignore' })
+    const p = Bun.spawn([BINARY], {
+      env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+      stdout: 'ignore',
+      stderr: 'ignore',
+    })
     await waitFor(`http://127.0.0.1:${port}/manifest.webmanifest`, (s) => s === 200)
     const ms = performance.now() - t0
     p.kill()
@@ -156,7 +226,9 @@ if (want('coldstart')) {
   cleanup(first.dataDir)
   const m = median(existing)
   const e = median(empty)
-  sections.set('coldstart', `## Cold start of dist/swisstax to its first 200
+  sections.set(
+    'coldstart',
+    `## Cold start of dist/swisstax to its first 200
 
 Medians of 9 starts each; binary ${(statSync(BINARY).size / 1e6).toFixed(0)} MB, built with --bytecode.
 
@@ -167,92 +239,131 @@ Medians of 9 starts each; binary ${(statSync(BINARY).size / 1e6).toFixed(0)} MB,
 
 - existing folder ${f1(m)} ms (target ≤ 150 ms) ${verdict(m <= 150)}
 - empty folder ${f1(e)} ms (target ≤ 150 ms) ${verdict(e <= 150)}
-`)
+`,
+  )
 }
 
 if (want('login')) {
   console.log('login page weight …')
   const server = await startBinary()
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
   const page = await browser.newPage()
   const assets = new Set<string>()
-  page.on('response', (r) => { const u = new URL(r.url()); if (u.pathname.startsWith('/assets/')) assets.add(u.pathname) })
+  page.on('response', (r) => {
+    const u = new URL(r.url())
+    if (u.pathname.startsWith('/assets/')) assets.add(u.pathname)
+  })
   await page.goto(`${server.url}/login`)
   await page.waitForLoadState('networkidle')
   await browser.close()
-  const gz = (p: string) => (existsSync(`dist/client${p}.gz`) ? statSync(`dist/client${p}.gz`).size : statSync(`dist/client${p}`).size)
+  const gz = (p: string) =>
+    existsSync(`dist/client${p}.gz`) ? statSync(`dist/client${p}.gz`).size : statSync(`dist/client${p}`).size
   const js = [...assets].filter((a) => a.endsWith('.js'))
   const css = [...assets].filter((a) => a.endsWith('.css'))
   const jsKB = js.reduce((s, a) => s + gz(a), 0) / 1024
   const cssKB = css.reduce((s, a) => s + gz(a), 0) / 1024
-  sections.set('login', `## What /login loads (gzip)
+  sections.set(
+    'login',
+    `## What /login loads (gzip)
 
 - JavaScript: **${f1(jsKB)} KB** in ${js.length} files (target ≤ 110 KB) ${verdict(jsKB <= 110)}
 - CSS: **${f1(cssKB)} KB** in ${css.length} files (target ≤ 15 KB) ${verdict(cssKB <= 15)}
 - Translations: fetched per language and namespace on demand (\`/locales/{lng}/{ns}.json\`), never bundled.
-`)
+`,
+  )
   await server.stop()
   cleanup(server.dataDir)
 }
 
 if (want('admin')) {
   // Issue 11: bench/admin.ts seeds 10,000 clients and prints its own table.
-  console.log('admin: the experts\' client list at 10,000 clients …')
-  const run = Bun.spawnSync([process.execPath, 'bench/admin.ts'], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, BENCH_NO_BUILD: '1' } })
+  console.log("admin: the experts' client list at 10,000 clients …")
+  const run = Bun.spawnSync([process.execPath, 'bench/admin.ts'], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+    env: { ...process.env, BENCH_NO_BUILD: '1' },
+  })
   if (run.exitCode !== 0) process.exit(1)
-  sections.set('admin', run.stdout.toString().replace(/^### /, '## ').trimEnd() + '\n')
+  sections.set('admin', `${run.stdout.toString().replace(/^### /, '## ').trimEnd()}\n`)
 }
 
 if (want('documents')) {
   // Issue 4: bench/documents.ts runs its own servers and prints its own table.
   console.log('documents: 50 MB upload vs raw pipeline, peak RSS, GET /api/files …')
-  const run = Bun.spawnSync([process.execPath, 'bench/documents.ts'], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, BENCH_NO_BUILD: '1' } })
+  const run = Bun.spawnSync([process.execPath, 'bench/documents.ts'], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+    env: { ...process.env, BENCH_NO_BUILD: '1' },
+  })
   const out = run.stdout.toString()
   const table = out.slice(out.indexOf('### Documents'))
   if (run.exitCode !== 0 || !table.startsWith('###')) {
     console.error(out)
     process.exit(1)
   }
-  sections.set('documents', table.replace(/^### /, '## ').trimEnd() + '\n')
+  sections.set('documents', `${table.replace(/^### /, '## ').trimEnd()}\n`)
 }
 
 if (want('recognition')) {
   // Issue 14: bench/recognition.ts builds its corpus, runs the executable's worker and a server, prints its own table.
-  console.log('recognition: corpus accuracy per kind and form, time per page, worker memory, server p99 while OCR runs …')
-  const run = Bun.spawnSync(['nice', '-n', '19', process.execPath, 'bench/recognition.ts'], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, BENCH_NO_BUILD: '1' } })
+  console.log(
+    'recognition: corpus accuracy per kind and form, time per page, worker memory, server p99 while OCR runs …',
+  )
+  const run = Bun.spawnSync(['nice', '-n', '19', process.execPath, 'bench/recognition.ts'], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+    env: { ...process.env, BENCH_NO_BUILD: '1' },
+  })
   const out = run.stdout.toString()
   const table = out.slice(out.indexOf('### Recognition'))
   if (run.exitCode !== 0 || !table.startsWith('###')) {
     console.error(out)
     process.exit(1)
   }
-  sections.set('recognition', table.replace(/^### /, '## ').trimEnd() + '\n')
+  sections.set('recognition', `${table.replace(/^### /, '## ').trimEnd()}\n`)
 }
 
 if (want('addresses')) {
   // Issue 12: bench/addresses.ts generates the register, imports it and prints its own table.
   console.log('addresses: import of 3 million building addresses, database growth, search p50/p99 …')
-  const run = Bun.spawnSync([process.execPath, 'bench/addresses.ts'], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, BENCH_NO_BUILD: '1' } })
+  const run = Bun.spawnSync([process.execPath, 'bench/addresses.ts'], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+    env: { ...process.env, BENCH_NO_BUILD: '1' },
+  })
   const out = run.stdout.toString()
   const table = out.slice(out.indexOf('### Address'))
   if (run.exitCode !== 0 || !table.startsWith('###')) {
     console.error(out)
     process.exit(1)
   }
-  sections.set('addresses', table.replace(/^### /, '## ').trimEnd() + '\n')
+  sections.set('addresses', `${table.replace(/^### /, '## ').trimEnd()}\n`)
 }
 
 if (want('lighthouse')) {
   // Issue 12: bench/lighthouse.ts runs Lighthouse (under Node) three times per page and prints its own table.
   console.log('lighthouse: /login and the dashboard, mobile, median of 3 …')
-  const run = Bun.spawnSync(['bun', 'bench/lighthouse.ts'], { stdout: 'pipe', stderr: 'inherit', env: { ...process.env, BENCH_NO_BUILD: '1' } })
+  const run = Bun.spawnSync(['bun', 'bench/lighthouse.ts'], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+    env: { ...process.env, BENCH_NO_BUILD: '1' },
+  })
   const out = run.stdout.toString()
   const table = out.slice(out.indexOf('### Lighthouse'))
   if (run.exitCode !== 0 || !table.startsWith('###')) {
     console.error(out)
     process.exit(1)
   }
-  sections.set('lighthouse', table.replace(/^### /, '## ').trimEnd() + '\n')
+  sections.set('lighthouse', `${table.replace(/^### /, '## ').trimEnd()}\n`)
 }
 
 const header = `# Benchmark results

@@ -16,13 +16,19 @@ afterAll(async () => {
 })
 
 const serious = (violations: { id: string; impact?: string | null; nodes: { target: unknown }[] }[]) =>
-  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
+  violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
 
 for (const width of [360, 1280]) {
   test(`login, legal and not-found pages have no serious axe violations at ${width} px`, async () => {
     const context = await newContext(browser, { baseURL: server.url, width })
     const page = await context.newPage()
-    for (const [path, ready] of [['/login', 'E-mail address'], ['/terms-and-conditions', 'Language'], ['/nowhere', null]] as const) {
+    for (const [path, ready] of [
+      ['/login', 'E-mail address'],
+      ['/terms-and-conditions', 'Language'],
+      ['/nowhere', null],
+    ] as const) {
       await page.goto(path)
       if (ready) await page.getByLabel(ready).first().waitFor()
       else await page.getByRole('heading', { level: 1 }).waitFor()
@@ -38,7 +44,10 @@ for (const width of [360, 1280]) {
       focused = await page.evaluate(() => document.activeElement?.id ?? '')
     }
     expect(focused).toBe('login-email')
-    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle + getComputedStyle(document.activeElement!).boxShadow)
+    const outline = await page.evaluate(
+      () =>
+        getComputedStyle(document.activeElement!).outlineStyle + getComputedStyle(document.activeElement!).boxShadow,
+    )
     expect(outline).not.toBe('nonenone')
     await context.close()
   }, 60_000)

@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { adminSetStatus, newContext, registerViaApi, screenshot, signInThroughUi, startStack, type Stack } from './harness'
+import {
+  adminSetStatus,
+  newContext,
+  registerViaApi,
+  screenshot,
+  signInThroughUi,
+  startStack,
+  type Stack,
+} from './harness'
 
 let stack: Stack
 const ADMIN = 'expert@swisstax.test'
@@ -15,7 +23,9 @@ const YEAR = new Date().getFullYear() - 1
 /** The expert's session from the first test (a second code within 60 s would be a 429). */
 let expertCookie: { name: string; value: string } | undefined
 
-beforeAll(async () => { stack = await startStack({ ADMIN_EMAILS: ADMIN }) })
+beforeAll(async () => {
+  stack = await startStack({ ADMIN_EMAILS: ADMIN })
+})
 afterAll(() => stack?.stop())
 
 /** A mail's quoted-printable text as UTF-8, so the test can look for words. */
@@ -24,14 +34,19 @@ function decodeQp(raw: string) {
   const bytes: number[] = []
   for (let i = 0; i < soft.length; i++) {
     const hex = soft[i] === '=' && /^[0-9A-F]{2}$/.test(soft.slice(i + 1, i + 3)) ? soft.slice(i + 1, i + 3) : null
-    if (hex) { bytes.push(parseInt(hex, 16)); i += 2 } else bytes.push(...new TextEncoder().encode(soft[i]!))
+    if (hex) {
+      bytes.push(parseInt(hex, 16))
+      i += 2
+    } else bytes.push(...new TextEncoder().encode(soft[i]!))
   }
   return new TextDecoder().decode(new Uint8Array(bytes))
 }
 
 async function axe(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
 }
 
 /** A registered client (German) at status 4 with one salary statement and one message. */
@@ -39,17 +54,25 @@ async function clientAtStatus4(page: Page, adminCookie: string) {
   await signInThroughUi(page, stack.smtp, CLIENT)
   await page.waitForURL('**/profile?firstTime=true')
   await registerViaApi(page, { firstName: 'Lea', lastName: 'Brunner' })
-  const user = await page.evaluate(() => fetch('/api/user').then((r) => r.json())) as { id: number }
+  const user = (await page.evaluate(() => fetch('/api/user').then((r) => r.json()))) as { id: number }
   await adminSetStatus(stack.server.url, adminCookie, user.id, YEAR, 2)
   const answers = await page.evaluate(async (year) => {
-    const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% Lohnausweis\ntrailer << /Root 1 0 R >>\n%%EOF\n')
-    const hash = [...new Uint8Array(await crypto.subtle.digest('SHA-256', pdf))].map((b) => b.toString(16).padStart(2, '0')).join('')
+    const pdf = new TextEncoder().encode(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% Lohnausweis\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    )
+    const hash = [...new Uint8Array(await crypto.subtle.digest('SHA-256', pdf))]
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('')
     const form = new FormData()
     form.append('files', new File([pdf], 'lohnausweis.pdf', { type: 'application/pdf' }))
     form.append('hashes[]', hash)
     form.append('categoryId', '1')
     form.append('taxYear', String(year))
-    const json = (method: string, body: unknown) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const json = (method: string, body: unknown) => ({
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     return [
       (await fetch('/api/files/upload', { method: 'POST', body: form })).status,
       (await fetch('/api/send-message', json('POST', { message: 'Ist mein Lohnausweis lesbar?' }))).status,
@@ -129,7 +152,8 @@ test('an expert finds a client at status 4, reads the document, answers and move
   // (The set-up's own moves to 2 and 4 mailed the client too.)
   const clientMails = () => stack.smtp.mails.filter((m) => m.to === CLIENT).map((m) => decodeQp(m.raw))
   const until = Date.now() + 15_000
-  const reply = () => clientMails().filter((b) => b.includes('Eine unserer Fachpersonen hat Ihre Nachricht beantwortet'))
+  const reply = () =>
+    clientMails().filter((b) => b.includes('Eine unserer Fachpersonen hat Ihre Nachricht beantwortet'))
   const moved = () => clientMails().filter((b) => b.includes(`Steuererklärung ${YEAR} auf «In Prüfung» gesetzt`))
   while ((reply().length < 1 || moved().length < 1) && Date.now() < until) await Bun.sleep(100)
   expect([reply().length, moved().length]).toEqual([1, 1])

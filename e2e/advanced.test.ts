@@ -16,7 +16,9 @@ import { registerViaApi, screenshot, startStack, type Stack } from './harness'
 
 let stack: Stack
 const work = mkdtempSync(join(tmpdir(), 'swisstax-e2e-advanced-'))
-beforeAll(async () => { stack = await startStack({ FIRM_NAME: 'Treuhand Muster AG', FIRM_ADDRESS: 'Bahnhofstrasse 1, 8001 Zürich' }) })
+beforeAll(async () => {
+  stack = await startStack({ FIRM_NAME: 'Treuhand Muster AG', FIRM_ADDRESS: 'Bahnhofstrasse 1, 8001 Zürich' })
+})
 afterAll(async () => {
   await stack?.stop()
   rmSync(work, { recursive: true, force: true })
@@ -48,19 +50,40 @@ async function axe(page: Page) {
 
 function pdfFile(name: string, kb = 1) {
   const path = join(work, name)
-  writeFileSync(path, `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${name} ${'x'.repeat(kb * 1024)}\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
+  writeFileSync(
+    path,
+    `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${name} ${'x'.repeat(kb * 1024)}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  )
   return path
 }
 
 // The six required categories (DESIGN.md §8), picked by id: the picker's names come from the server
 // in the account's stored language, which the login screen's choice does not set.
-const REQUIRED = [[1, 'lohn.pdf'], [2, 'bank.pdf'], [3, 'beruf.pdf'], [4, 'versicherung.pdf'], [5, 'belege.pdf'], [21, 'transport.pdf']] as const
+const REQUIRED = [
+  [1, 'lohn.pdf'],
+  [2, 'bank.pdf'],
+  [3, 'beruf.pdf'],
+  [4, 'versicherung.pdf'],
+  [5, 'belege.pdf'],
+  [21, 'transport.pdf'],
+] as const
 
-describe.each([['en', 360], ['de', 1280]] as const)('%s at %d px', (lang, width) => {
+describe.each([
+  ['en', 360],
+  ['de', 1280],
+] as const)('%s at %d px', (lang, width) => {
   test('sign-in to status 4 through the advanced information', async () => {
     const T = texts(lang)
-    const context = await stack.browser.newContext({ baseURL: stack.server.url, viewport: { width, height: 860 }, reducedMotion: 'reduce', locale: lang === 'de' ? 'de-CH' : 'en-GB', acceptDownloads: true })
-    await context.addInitScript((l) => { if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', l) }, lang)
+    const context = await stack.browser.newContext({
+      baseURL: stack.server.url,
+      viewport: { width, height: 860 },
+      reducedMotion: 'reduce',
+      locale: lang === 'de' ? 'de-CH' : 'en-GB',
+      acceptDownloads: true,
+    })
+    await context.addInitScript((l) => {
+      if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', l)
+    }, lang)
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
@@ -83,7 +106,8 @@ describe.each([['en', 360], ['de', 1280]] as const)('%s at %d px', (lang, width)
 
     // The wizard: married, a property, two children, employed.
     await page.getByRole('button', { name: new RegExp(T('home:profile_button.incomplete')) }).click()
-    const step = (n: number) => page.getByText(T('wizard:step_of', { current: n, total: 12 }), { exact: true }).waitFor()
+    const step = (n: number) =>
+      page.getByText(T('wizard:step_of', { current: n, total: 12 }), { exact: true }).waitFor()
     const next = page.getByRole('button', { name: T('wizard:next'), exact: true })
     await step(1)
     await page.getByLabel(T('wizard:salutation.mrs'), { exact: true }).check()
@@ -109,17 +133,26 @@ describe.each([['en', 360], ['de', 1280]] as const)('%s at %d px', (lang, width)
     await page.getByLabel(T('wizard:marital.married')).check()
     await next.click()
     await step(8)
-    await page.getByRole('group', { name: T('wizard:questions.property') }).getByRole('button', { name: T('wizard:yes') }).click()
+    await page
+      .getByRole('group', { name: T('wizard:questions.property') })
+      .getByRole('button', { name: T('wizard:yes') })
+      .click()
     await next.click()
     await step(9)
-    await page.getByRole('group', { name: T('wizard:questions.children') }).getByRole('button', { name: T('wizard:yes') }).click()
+    await page
+      .getByRole('group', { name: T('wizard:questions.children') })
+      .getByRole('button', { name: T('wizard:yes') })
+      .click()
     await page.getByRole('button', { name: T('wizard:add_child') }).click()
     await next.click()
     await step(10)
     await page.getByLabel(T('wizard:employment.employed'), { exact: true }).check()
     await next.click()
     await step(11)
-    await page.getByRole('group', { name: T('wizard:questions.pillar3a') }).getByRole('button', { name: T('wizard:no') }).click()
+    await page
+      .getByRole('group', { name: T('wizard:questions.pillar3a') })
+      .getByRole('button', { name: T('wizard:no') })
+      .click()
     await next.click()
     await step(12)
     await page.getByRole('button', { name: T('wizard:complete') }).click()
@@ -135,7 +168,10 @@ describe.each([['en', 360], ['de', 1280]] as const)('%s at %d px', (lang, width)
       await picker.getByRole('button', { name: T('documents:upload.continue') }).click()
       await (await chooser).setFiles(pdfFile(name))
       await page.getByText(T('documents:upload.success_title')).first().waitFor()
-      await page.getByRole('dialog').waitFor({ state: 'detached' }).catch(() => {})
+      await page
+        .getByRole('dialog')
+        .waitFor({ state: 'detached' })
+        .catch(() => {})
     }
     await page.getByText(T('home:status.next.documents_submitted')).waitFor({ timeout: 15_000 })
     expect(await page.getByRole('button', { name: T('home:transmit.button') }).isDisabled()).toBe(true)
@@ -144,21 +180,38 @@ describe.each([['en', 360], ['de', 1280]] as const)('%s at %d px', (lang, width)
     await page.getByRole('button', { name: T('home:advanced.button') }).click()
     await page.waitForURL('**/advanced-tax-info')
     await page.getByRole('heading', { name: T('advanced:page.title'), level: 1 }).waitFor()
-    const tab = (id: string) => page.getByRole('tab', { name: T(width < 768 ? `advanced:tabs_short.${id}` : `advanced:tabs.${id}`), exact: true })
+    const tab = (id: string) =>
+      page.getByRole('tab', { name: T(width < 768 ? `advanced:tabs_short.${id}` : `advanced:tabs.${id}`), exact: true })
     // The tax cards of a married owner with children: Overview, Authorization, Deductions, Property, Spouse, Children.
     await tab('overview').waitFor()
     expect(await page.getByRole('tab').count()).toBe(6)
-    const toggle = (id: string) => page.getByRole('switch', { name: T('advanced:overview.toggle_label', { section: T(`advanced:sections.${id}.title`) }) })
+    const toggle = (id: string) =>
+      page.getByRole('switch', {
+        name: T('advanced:overview.toggle_label', { section: T(`advanced:sections.${id}.title`) }),
+      })
 
     // A toggle the server refuses goes back, with the spec's toast.
-    await page.route('**/api/advanced/sections', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'down', code: 'INTERNAL' }) }), { times: 1 })
+    await page.route(
+      '**/api/advanced/sections',
+      (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'down', code: 'INTERNAL' }),
+        }),
+      { times: 1 },
+    )
     await toggle('investments').click()
     await page.getByText(T('advanced:overview.toggle_failed_text')).waitFor()
     expect(await toggle('investments').isChecked()).toBe(false)
 
     await toggle('spouse').click()
     await toggle('children').click()
-    await page.waitForFunction(() => document.querySelectorAll('[data-section="spouse"]:not(.disabled), [data-section="children"]:not(.disabled)').length === 2)
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-section="spouse"]:not(.disabled), [data-section="children"]:not(.disabled)')
+          .length === 2,
+    )
     expect(await toggle('spouse').isChecked()).toBe(true)
     await shot('overview')
     expect(await axe(page)).toEqual([])
@@ -175,13 +228,19 @@ describe.each([['en', 360], ['de', 1280]] as const)('%s at %d px', (lang, width)
     await spouseForm.getByRole('button', { name: T('advanced:spouse.save') }).click()
     await page.getByText(T('advanced:spouse.saved')).first().waitFor()
     const spouseSalary = T('documents:category.spouse_salary_statement')
-    await page.getByRole('button', { name: new RegExp(escape(spouseSalary)) }).first().click()
+    await page
+      .getByRole('button', { name: new RegExp(escape(spouseSalary)) })
+      .first()
+      .click()
     const chooser = page.waitForEvent('filechooser')
     await page.getByRole('button', { name: T('advanced:documents.upload', { category: spouseSalary }) }).click()
     await (await chooser).setFiles(pdfFile('lohn-marc.pdf', 300))
     const bar = page.getByTestId('upload-progress')
     await bar.waitFor()
-    await page.getByText(T('advanced:documents.upload_success_text', { category: spouseSalary })).first().waitFor()
+    await page
+      .getByText(T('advanced:documents.upload_success_text', { category: spouseSalary }))
+      .first()
+      .waitFor()
     // Percent with one decimal and the size in KB with one decimal.
     expect(await bar.textContent()).toMatch(/100\.0\s?%.*\d+\.\d KB/)
     expect(await bar.locator('progress').getAttribute('value')).toBe('100')
@@ -196,11 +255,15 @@ describe.each([['en', 360], ['de', 1280]] as const)('%s at %d px', (lang, width)
     const child = (n: number) => page.getByRole('group', { name: T('advanced:children.child_n', { n }) })
     await child(1).getByLabel(T('advanced:children.first_name')).fill('Lea')
     await child(1).getByLabel(T('advanced:children.last_name')).fill('Muster')
-    await child(1).getByLabel(T('advanced:children.birth_date')).fill(`${YEAR - 9}-04-02`)
+    await child(1)
+      .getByLabel(T('advanced:children.birth_date'))
+      .fill(`${YEAR - 9}-04-02`)
     await page.getByRole('button', { name: T('advanced:children.add') }).click()
     await child(2).getByLabel(T('advanced:children.first_name')).fill('Tim')
     await child(2).getByLabel(T('advanced:children.last_name')).fill('Muster')
-    await child(2).getByLabel(T('advanced:children.birth_date')).fill(`${YEAR - 5}-09-30`)
+    await child(2)
+      .getByLabel(T('advanced:children.birth_date'))
+      .fill(`${YEAR - 5}-09-30`)
     await child(2).getByLabel(T('advanced:children.alimony')).fill('250')
     await page.getByRole('button', { name: T('advanced:children.save') }).click()
     await page.getByText(T('advanced:children.saved')).first().waitFor()
@@ -230,11 +293,20 @@ describe.each([['en', 360], ['de', 1280]] as const)('%s at %d px', (lang, width)
     await page.getByText(T('advanced:authorization.saved_title')).first().waitFor()
     await shot('authorization')
     expect(await axe(page)).toEqual([])
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: T('advanced:authorization.download') }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: T('advanced:authorization.download') }).click(),
+    ])
     const pdf = new Uint8Array(readFileSync((await download.path())!))
     expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe('%PDF-')
     const text = (await extractText(await getDocumentProxy(pdf), { mergePages: true })).text
-    for (const part of [lang === 'de' ? 'Vollmacht' : 'Power of Attorney', 'Anna Muster', '123.456.789', 'Zürich (ZH)', 'Treuhand Muster AG']) {
+    for (const part of [
+      lang === 'de' ? 'Vollmacht' : 'Power of Attorney',
+      'Anna Muster',
+      '123.456.789',
+      'Zürich (ZH)',
+      'Treuhand Muster AG',
+    ]) {
       expect({ part, found: text.includes(part) }).toEqual({ part, found: true })
     }
 
@@ -254,10 +326,16 @@ describe.each([['en', 360], ['de', 1280]] as const)('%s at %d px', (lang, width)
     await page.getByRole('link', { name: exact(`← ${T('advanced:page.back')}`) }).click()
     await page.waitForURL((u) => u.pathname === '/')
     const transmit = page.getByRole('button', { name: T('home:transmit.button') })
-    await page.waitForFunction((name) => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === name && !b.disabled), T('home:transmit.button'))
+    await page.waitForFunction(
+      (name) => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === name && !b.disabled),
+      T('home:transmit.button'),
+    )
     await transmit.click()
     // Transmitting cannot be undone: the confirmation says what it locks first.
-    await page.getByRole('dialog').getByRole('button', { name: T('home:transmit.confirm_button') }).click()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: T('home:transmit.confirm_button') })
+      .click()
     await page.getByText(T('home:transmit.success')).first().waitFor()
     await page.getByText(T('home:status.next.processing')).waitFor()
     await shot('transmitted')
@@ -274,8 +352,15 @@ describe.each([['en', 360], ['de', 1280]] as const)('%s at %d px', (lang, width)
 /** A signed-in, registered person with a married owner's tax profile, in the given language and width. */
 async function preparedPerson(lang: 'en' | 'de', width: number, email: string) {
   const T = texts(lang)
-  const context = await stack.browser.newContext({ baseURL: stack.server.url, viewport: { width, height: 860 }, reducedMotion: 'reduce', locale: lang === 'de' ? 'de-CH' : 'en-GB' })
-  await context.addInitScript((l) => { if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', l) }, lang)
+  const context = await stack.browser.newContext({
+    baseURL: stack.server.url,
+    viewport: { width, height: 860 },
+    reducedMotion: 'reduce',
+    locale: lang === 'de' ? 'de-CH' : 'en-GB',
+  })
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', l)
+  }, lang)
   const page = await context.newPage()
   await page.goto('/login')
   await page.getByLabel(T('login:email_label')).fill(email)
@@ -284,15 +369,35 @@ async function preparedPerson(lang: 'en' | 'de', width: number, email: string) {
   await page.getByRole('button', { name: T('login:verify') }).click()
   await page.waitForURL('**/profile?firstTime=true')
   await registerViaApi(page)
-  const saved = await page.evaluate(() => fetch('/api/user/profile', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({
-    cantonOfResidence: 'zurich', maritalStatus: 'married', hasChildren: true, numberOfChildren: 2, childrenAges: [9, 5], propertyOwner: true,
-    numberOfProperties: 2, employmentType: 'employed', hasInvestments: false, hasPillar3a: true, city: 'Zürich', street: 'Seestrasse 12', zipCode: '8002',
-  }) }).then((r) => r.status))
+  const saved = await page.evaluate(() =>
+    fetch('/api/user/profile', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        cantonOfResidence: 'zurich',
+        maritalStatus: 'married',
+        hasChildren: true,
+        numberOfChildren: 2,
+        childrenAges: [9, 5],
+        propertyOwner: true,
+        numberOfProperties: 2,
+        employmentType: 'employed',
+        hasInvestments: false,
+        hasPillar3a: true,
+        city: 'Zürich',
+        street: 'Seestrasse 12',
+        zipCode: '8002',
+      }),
+    }).then((r) => r.status),
+  )
   expect(saved).toBe(200)
   return { T, context, page }
 }
 
-describe.each([['de', 360], ['en', 1280]] as const)('the other screens, %s at %d px', (lang, width) => {
+describe.each([
+  ['de', 360],
+  ['en', 1280],
+] as const)('the other screens, %s at %d px', (lang, width) => {
   test('advanced information, tax cards, summary, feature list and progress bar: keyboard, axe, the texts of the language', async () => {
     const { T, context, page } = await preparedPerson(lang, width, `screens.${lang}.${width}@example.ch`)
     const errors: string[] = []
@@ -306,13 +411,23 @@ describe.each([['de', 360], ['en', 1280]] as const)('the other screens, %s at %d
     await page.getByRole('tab', { name: tabName('overview'), exact: true }).focus()
     await page.keyboard.press('ArrowRight')
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-authorization')
-    expect(await page.getByRole('tab', { name: tabName('authorization'), exact: true }).getAttribute('aria-selected')).toBe('true')
+    expect(
+      await page.getByRole('tab', { name: tabName('authorization'), exact: true }).getAttribute('aria-selected'),
+    ).toBe('true')
     await page.getByRole('tab', { name: tabName('overview'), exact: true }).click()
     // A section that is off is dimmed and does not open; Finish Section names what is missing.
-    expect(await page.getByRole('button', { name: T('advanced:sections.spouse.title'), exact: true }).isDisabled()).toBe(true)
-    await page.getByRole('switch', { name: T('advanced:overview.toggle_label', { section: T('advanced:sections.spouse.title') }) }).click()
+    expect(
+      await page.getByRole('button', { name: T('advanced:sections.spouse.title'), exact: true }).isDisabled(),
+    ).toBe(true)
+    await page
+      .getByRole('switch', {
+        name: T('advanced:overview.toggle_label', { section: T('advanced:sections.spouse.title') }),
+      })
+      .click()
     await page.getByRole('button', { name: T('advanced:sections.spouse.title'), exact: true }).click()
-    expect(await page.getByRole('tab', { name: tabName('spouse'), exact: true }).getAttribute('aria-selected')).toBe('true')
+    expect(await page.getByRole('tab', { name: tabName('spouse'), exact: true }).getAttribute('aria-selected')).toBe(
+      'true',
+    )
     await page.getByRole('switch', { name: T('advanced:page.section_complete') }).check()
     await page.getByText(T('advanced:missing.spouse')).waitFor()
     await page.getByRole('button', { name: T('advanced:page.finish') }).click()
@@ -330,9 +445,14 @@ describe.each([['de', 360], ['en', 1280]] as const)('the other screens, %s at %d
     await page.goto('/tax-card-demo')
     await page.getByRole('heading', { name: T('advanced:demo.title'), level: 1 }).waitFor()
     // Married, employed, two properties, children, Pillar 3a, Zürich: 10 of 21.
-    await page.getByText(T('advanced:demo.of', { enabled: 10, total: 21 }), { exact: true }).first().waitFor()
+    await page
+      .getByText(T('advanced:demo.of', { enabled: 10, total: 21 }), { exact: true })
+      .first()
+      .waitFor()
     await page.getByText('100%', { exact: true }).waitFor()
-    expect(await page.locator('.demo-summary ol li').allTextContents()).toEqual(['child_deductions', 'childcare_costs', 'education_costs'].map((id) => T(`advanced:cards.${id}.title`)))
+    expect(await page.locator('.demo-summary ol li').allTextContents()).toEqual(
+      ['child_deductions', 'childcare_costs', 'education_costs'].map((id) => T(`advanced:cards.${id}.title`)),
+    )
     // A category without an enabled card starts collapsed and tells what its cards would need.
     const firefighter = page.locator('[data-card="firefighter"]')
     expect(await firefighter.isVisible()).toBe(false)
@@ -343,7 +463,10 @@ describe.each([['de', 360], ['en', 1280]] as const)('the other screens, %s at %d
 
     await page.goto('/advanced-tax-info-legacy')
     await page.getByRole('heading', { name: T('advanced:legacy.title', { year: YEAR }), level: 1 }).waitFor()
-    await page.getByRole('cell', { name: T('advanced:legacy.yes') }).first().waitFor()
+    await page
+      .getByRole('cell', { name: T('advanced:legacy.yes') })
+      .first()
+      .waitFor()
     expect(await page.getByText('756.9217.0769.84').count()).toBe(0)
     await shot('legacy')
     expect(await axe(page)).toEqual([])

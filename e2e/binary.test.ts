@@ -43,8 +43,12 @@ describe('command line', () => {
 
 describe('the running executable', () => {
   let server: Awaited<ReturnType<typeof startServer>>
-  beforeAll(async () => { server = await startServer() })
-  afterAll(async () => { await server?.stop() })
+  beforeAll(async () => {
+    server = await startServer()
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
 
   test('serves the SPA for client routes with the security headers', async () => {
     for (const path of ['/', '/login', '/profile', '/no-such-page']) {
@@ -52,7 +56,8 @@ describe('the running executable', () => {
       expect(r.status).toBe(200)
       expect(r.headers.get('content-type')).toContain('text/html')
       const csp = r.headers.get('content-security-policy')!
-      for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "script-src 'self'"]) expect(csp).toContain(d)
+      for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "script-src 'self'"])
+        expect(csp).toContain(d)
       expect(r.headers.get('x-content-type-options')).toBe('nosniff')
       expect(r.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
       expect(r.headers.get('cross-origin-opener-policy')).toBe('same-origin')
@@ -63,54 +68,72 @@ describe('the running executable', () => {
   })
 
   test('hashed assets are cached for a year and sent gzipped', async () => {
-    const html = await (await fetch(server.url + '/')).text()
+    const html = await (await fetch(`${server.url}/`)).text()
     const js = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!
     const r = await fetch(server.url + js, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit)
     expect(r.status).toBe(200)
     expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(r.headers.get('content-encoding')).toBe('gzip')
-    const index = await fetch(server.url + '/index.html')
+    const index = await fetch(`${server.url}/index.html`)
     expect(index.headers.get('cache-control')).toBe('no-cache')
-    const again = await fetch(server.url + '/index.html', { headers: { 'if-none-match': index.headers.get('etag')! } })
+    const again = await fetch(`${server.url}/index.html`, { headers: { 'if-none-match': index.headers.get('etag')! } })
     expect(again.status).toBe(304)
   })
 
   test('embeds the manifest, service worker, locales, icons and sounds', async () => {
-    for (const [path, type] of [['/manifest.webmanifest', 'manifest+json'], ['/sw.js', 'javascript'], ['/locales/gsw/common.json', 'json'],
-      ['/icons/icon-192.png', 'image/png'], ['/api/audio/intro.wav', 'audio/wav'], ['/images/logo.svg', 'image/svg+xml']]) {
+    for (const [path, type] of [
+      ['/manifest.webmanifest', 'manifest+json'],
+      ['/sw.js', 'javascript'],
+      ['/locales/gsw/common.json', 'json'],
+      ['/icons/icon-192.png', 'image/png'],
+      ['/api/audio/intro.wav', 'audio/wav'],
+      ['/images/logo.svg', 'image/svg+xml'],
+    ]) {
       const r = await fetch(server.url + path)
       expect({ path, status: r.status }).toEqual({ path, status: 200 })
       expect(r.headers.get('content-type')).toContain(type!)
     }
-    const manifest = await (await fetch(server.url + '/manifest.webmanifest')).json()
+    const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json()
     expect(manifest.icons.some((i: { sizes: string }) => i.sizes === '512x512')).toBe(true)
-    const sw = await (await fetch(server.url + '/sw.js')).text()
+    const sw = await (await fetch(`${server.url}/sw.js`)).text()
     expect(sw).toContain('SKIP_WAITING')
     expect(sw).not.toMatch(/["']\/api\//) // nothing under /api is precached
   })
 
   test('unknown /api paths are 404 JSON, /api answers are no-store', async () => {
-    const r = await fetch(server.url + '/api/no/such/thing')
+    const r = await fetch(`${server.url}/api/no/such/thing`)
     expect(r.status).toBe(404)
     expect(await r.json()).toEqual({ message: 'No such endpoint: /api/no/such/thing', code: 'NOT_FOUND' })
-    const probe = await fetch(server.url + '/api/debug/check-auth')
+    const probe = await fetch(`${server.url}/api/debug/check-auth`)
     expect(probe.headers.get('cache-control')).toBe('no-store')
-    expect((await fetch(server.url + '/api/audio/..%2f..%2fmaster.key')).status).toBe(404)
+    expect((await fetch(`${server.url}/api/audio/..%2f..%2fmaster.key`)).status).toBe(404)
   })
 
   test('production mode: no dev route answers, no debug panel in the bundle', async () => {
-    for (const path of ['/api/debug/login-as/1', '/api/debug/mailbox']) expect((await fetch(server.url + path)).status).toBe(404)
+    for (const path of ['/api/debug/login-as/1', '/api/debug/mailbox'])
+      expect((await fetch(server.url + path)).status).toBe(404)
     // The debug panel's database status is for experts in every mode: without a session, 401.
-    expect((await fetch(server.url + '/api/debug/db-status')).status).toBe(401)
-    const restore = await fetch(server.url + '/api/auth/quick-restore', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"a@b.ch"}' })
+    expect((await fetch(`${server.url}/api/debug/db-status`)).status).toBe(401)
+    const restore = await fetch(`${server.url}/api/auth/quick-restore`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"a@b.ch"}',
+    })
     expect(restore.status).toBe(404)
     expect(restore.headers.get('set-cookie')).toBeNull()
     const assets = readdirSync('dist/client/assets').filter((f) => f.endsWith('.js'))
-    for (const f of assets) expect({ f, leaked: (await Bun.file(`dist/client/assets/${f}`).text()).includes('/api/debug/login-as') }).toEqual({ f, leaked: false })
+    for (const f of assets)
+      expect({ f, leaked: (await Bun.file(`dist/client/assets/${f}`).text()).includes('/api/debug/login-as') }).toEqual(
+        { f, leaked: false },
+      )
   })
 
   test('the code is logged when no SMTP is configured, and the log says so at start', async () => {
-    const r = await fetch(server.url + '/api/auth/request-code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"log@example.ch"}' })
+    const r = await fetch(`${server.url}/api/auth/request-code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"log@example.ch"}',
+    })
     expect(r.status).toBe(200)
     await Bun.sleep(100)
     const log = server.log.join('')

@@ -2,7 +2,17 @@
 // for a phone's rear camera; without any camera the permission error shows.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { adminSetStatus, apiSignIn, launchBrowser, newContext, screenshot, signInThroughUi, startServer, startSmtp, registerViaApi } from './harness'
+import {
+  adminSetStatus,
+  apiSignIn,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signInThroughUi,
+  startServer,
+  startSmtp,
+  registerViaApi,
+} from './harness'
 
 const ADMIN = 'expert.camera@example.ch'
 const YEAR = new Date().getFullYear() - 1
@@ -52,13 +62,21 @@ test('take photo: the camera opens, Capture uploads camera-capture-{timestamp}.j
   const camera = page.getByRole('dialog', { name: 'Take Photo' })
   await camera.waitFor()
   // The preview runs at the requested 1280x720 (the fake device honours the constraint).
-  await page.waitForFunction(() => (document.querySelector('video.camera-preview') as HTMLVideoElement | null)?.videoWidth === 1280)
-  expect(await page.evaluate(() => (document.querySelector('video.camera-preview') as HTMLVideoElement).videoHeight)).toBe(720)
+  await page.waitForFunction(
+    () => (document.querySelector('video.camera-preview') as HTMLVideoElement | null)?.videoWidth === 1280,
+  )
+  expect(
+    await page.evaluate(() => (document.querySelector('video.camera-preview') as HTMLVideoElement).videoHeight),
+  ).toBe(720)
   await screenshot(page, 'camera-360')
   await camera.getByRole('button', { name: 'Capture' }).click()
   await page.getByText('Successfully uploaded file to Receipts for Deductions.').waitFor()
 
-  const files = (await page.evaluate((y) => fetch(`/api/files?taxYear=${y}`).then((r) => r.json()), YEAR)) as { id: number; originalFileName: string; categoryId: number }[]
+  const files = (await page.evaluate((y) => fetch(`/api/files?taxYear=${y}`).then((r) => r.json()), YEAR)) as {
+    id: number
+    originalFileName: string
+    categoryId: number
+  }[]
   expect(files).toHaveLength(1)
   const name = files[0]!.originalFileName
   expect(name).toMatch(/^camera-capture-\d+\.jpg$/)

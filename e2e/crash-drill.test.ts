@@ -13,8 +13,14 @@ import { apiSignIn, startServer, startSmtp, type Smtp } from './harness'
 const KILLS = 20
 let smtp: Smtp
 const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-crash-'))
-const env = { DATA_DIR: dataDir, SWISSTAX_MASTER_KEY: Buffer.alloc(32, 3).toString('base64'), ADMIN_EMAILS: 'expert@example.ch' }
-beforeAll(async () => { smtp = await startSmtp() })
+const env = {
+  DATA_DIR: dataDir,
+  SWISSTAX_MASTER_KEY: Buffer.alloc(32, 3).toString('base64'),
+  ADMIN_EMAILS: 'expert@example.ch',
+}
+beforeAll(async () => {
+  smtp = await startSmtp()
+})
 afterAll(async () => {
   await smtp.stop()
   rmSync(dataDir, { recursive: true, force: true })
@@ -24,10 +30,16 @@ function check() {
   const db = new Database(join(dataDir, 'swisstax.db'), { readonly: true })
   try {
     expect(db.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()!.integrity_check).toBe('ok')
-    const rows = new Set(db.query<{ p: string }, []>("SELECT file_id || '/' || id AS p FROM file_versions").all().map((r) => r.p))
+    const rows = new Set(
+      db
+        .query<{ p: string }, []>("SELECT file_id || '/' || id AS p FROM file_versions")
+        .all()
+        .map((r) => r.p),
+    )
     const blobs = new Set<string>()
     const root = join(dataDir, 'blobs')
-    if (existsSync(root)) for (const f of readdirSync(root)) for (const v of readdirSync(join(root, f))) blobs.add(`${f}/${v}`)
+    if (existsSync(root))
+      for (const f of readdirSync(root)) for (const v of readdirSync(join(root, f))) blobs.add(`${f}/${v}`)
     expect([...blobs].filter((b) => !rows.has(b))).toEqual([]) // no blob without a row
     expect([...rows].filter((r) => !blobs.has(r))).toEqual([]) // no row without a blob
     expect(existsSync(join(dataDir, 'tmp')) ? readdirSync(join(dataDir, 'tmp')) : []).toEqual([])
@@ -63,13 +75,26 @@ test(`${KILLS} kill -9 during uploads, deletes and status moves`, async () => {
       await fetch(`${url}/api/files/upload`, { method: 'POST', headers: { cookie: user }, body: form })
     }
     const deleteOne = async () => {
-      const list = await (await fetch(`${url}/api/files`, { headers: { cookie: user } })).json() as { id: string }[]
+      const list = (await (await fetch(`${url}/api/files`, { headers: { cookie: user } })).json()) as { id: string }[]
       const victim = list[Math.floor(Math.random() * list.length)]
       if (victim) await fetch(`${url}/api/files/${victim.id}`, { method: 'DELETE', headers: { cookie: user } })
     }
-    const move = () => fetch(`${url}/api/status/set`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin },
-      body: JSON.stringify({ status: 1 + Math.floor(Math.random() * 3), taxYear: year, userId }) })
-    const work = Promise.allSettled([upload(0), upload(1), upload(2), deleteOne(), move(), upload(3), deleteOne(), move()])
+    const move = () =>
+      fetch(`${url}/api/status/set`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: admin },
+        body: JSON.stringify({ status: 1 + Math.floor(Math.random() * 3), taxYear: year, userId }),
+      })
+    const work = Promise.allSettled([
+      upload(0),
+      upload(1),
+      upload(2),
+      deleteOne(),
+      move(),
+      upload(3),
+      deleteOne(),
+      move(),
+    ])
     await Bun.sleep(20 + Math.random() * 400)
     server.proc.kill(9)
     await server.proc.exited

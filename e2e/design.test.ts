@@ -3,7 +3,18 @@
 // scrolling sideways, the next-step line for good news, axe at 360 and 1280 px.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { adminSetStatus, apiSignIn, newContext, registerViaApi, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
+import {
+  adminSetStatus,
+  apiSignIn,
+  newContext,
+  registerViaApi,
+  screenshot,
+  signInThroughUi,
+  startStack,
+  type Server,
+  type Smtp,
+  type Stack,
+} from './harness'
 import enDocuments from '../locales/en/documents.json'
 
 let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
@@ -14,20 +25,27 @@ afterAll(() => stop?.())
 const year = new Date().getFullYear() - 1
 
 /** WCAG contrast ratio of an element's text colour against the first opaque background up its ancestors. */
-const contrastOf = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => {
-  const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number)
-  const lum = ([r, g, b]: number[]) => {
-    const f = (v: number) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4 }
-    return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!)
-  }
-  let bg: number[] | undefined
-  for (let n: Element | null = el; n && !bg; n = n.parentElement) {
-    const c = rgb(getComputedStyle(n).backgroundColor)
-    if (c.length === 3 || (c.length === 4 && c[3]! > 0.9)) bg = c.slice(0, 3)
-  }
-  const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(bg ?? [255, 255, 255])]
-  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
-})
+const contrastOf = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number)
+      const lum = ([r, g, b]: number[]) => {
+        const f = (v: number) => {
+          v /= 255
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+        }
+        return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!)
+      }
+      let bg: number[] | undefined
+      for (let n: Element | null = el; n && !bg; n = n.parentElement) {
+        const c = rgb(getComputedStyle(n).backgroundColor)
+        if (c.length === 3 || (c.length === 4 && c[3]! > 0.9)) bg = c.slice(0, 3)
+      }
+      const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(bg ?? [255, 255, 255])]
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
+    })
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
@@ -48,11 +66,13 @@ test('toasts: the destructive and the success variant reach 4.5:1 for title and 
   await page.getByLabel('E-mail address').fill('toast.contrast@example.ch')
   await page.getByRole('button', { name: 'Send code' }).click()
   await page.locator('.toast-success').waitFor()
-  for (const part of ['.toast-success .toast-title', '.toast-success .toast-description']) expect(await contrastOf(page, part)).toBeGreaterThanOrEqual(4.5)
+  for (const part of ['.toast-success .toast-title', '.toast-success .toast-description'])
+    expect(await contrastOf(page, part)).toBeGreaterThanOrEqual(4.5)
   await page.getByLabel('Verification code').fill('000000')
   await page.getByRole('button', { name: 'Verify' }).click()
   await page.locator('.toast-destructive').waitFor()
-  for (const part of ['.toast-destructive .toast-title', '.toast-destructive .toast-description']) expect(await contrastOf(page, part)).toBeGreaterThanOrEqual(4.5)
+  for (const part of ['.toast-destructive .toast-title', '.toast-destructive .toast-description'])
+    expect(await contrastOf(page, part)).toBeGreaterThanOrEqual(4.5)
   await screenshot(page, 'toast-destructive-360')
   await context.close()
 })
@@ -64,14 +84,21 @@ test('header: readable brand name, no overflow at 360 px with the install prompt
   await page.locator('.status-card').waitFor()
   expect(await page.title()).toBe('Dashboard · SwissTax')
   await page.evaluate(() => {
-    const e = new Event('beforeinstallprompt') as Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> }
+    const e = new Event('beforeinstallprompt') as Event & {
+      prompt: () => Promise<void>
+      userChoice: Promise<{ outcome: string }>
+    }
     e.prompt = async () => {}
     e.userChoice = Promise.resolve({ outcome: 'dismissed' })
     window.dispatchEvent(e)
   })
   await page.getByRole('button', { name: 'Menu' }).click()
   await page.getByRole('button', { name: 'Install app' }).waitFor()
-  const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => `${el.tagName}.${el.className}`))
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((el) => `${el.tagName}.${el.className}`),
+  )
   expect(wide).toEqual([])
   expect(await noSidewaysScroll(page)).toBe(true)
   const header = await page.locator('.app-header').boundingBox()
@@ -124,7 +151,9 @@ for (const width of [768, 1280]) {
     const shown = await page.locator('.canton-name').allTextContents()
     expect(shown).toEqual([...shown].sort(new Intl.Collator('en').compare))
     // No name wraps inside a word: each word of a card's name fits the card's width.
-    const broken = await page.locator('.canton-name').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent))
+    const broken = await page
+      .locator('.canton-name')
+      .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent))
     expect(broken).toEqual([])
     await page.getByLabel('Filter cantons').fill('basel')
     expect(await page.locator('.canton-name').allTextContents()).toEqual(['Basel-Landschaft', 'Basel-Stadt'])
@@ -151,12 +180,19 @@ for (const width of [360, 1280]) {
   test(`axe: no violation at all on the dashboard, cantons and login at ${width} px`, async () => {
     const { default: AxeBuilder } = await import('@axe-core/playwright')
     const { context, page } = await signedIn(width, `axe.design.${width}@example.ch`)
-    for (const [path, ready] of [['/', '.status-card'], ['/cantons', '.canton-card'], ['/file-history', 'h1']] as const) {
+    for (const [path, ready] of [
+      ['/', '.status-card'],
+      ['/cantons', '.canton-card'],
+      ['/file-history', 'h1'],
+    ] as const) {
       await page.goto(path)
       await page.locator(ready).first().waitFor()
       await page.locator('.loading-overlay').waitFor({ state: 'detached' })
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
-      expect({ path, violations: result.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) })) }).toEqual({ path, violations: [] })
+      expect({
+        path,
+        violations: result.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) })),
+      }).toEqual({ path, violations: [] })
       await screenshot(page, `design${path.replace(/\//g, '-') || '-home'}-${width}`)
     }
     await context.close()

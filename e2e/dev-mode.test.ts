@@ -19,11 +19,23 @@ beforeAll(async () => {
   const port = await freePort()
   url = `http://127.0.0.1:${port}`
   proc = Bun.spawn([process.execPath, 'src/server/main.ts', 'serve', '--dev'], {
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, CLIENT_DIR: clientDir },
-    stdout: 'ignore', stderr: 'ignore',
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      CLIENT_DIR: clientDir,
+    },
+    stdout: 'ignore',
+    stderr: 'ignore',
   })
   for (let i = 0; i < 300; i++) {
-    try { if ((await fetch(`${url}/api/debug/mailbox`)).ok) break } catch { /* starting */ }
+    try {
+      if ((await fetch(`${url}/api/debug/mailbox`)).ok) break
+    } catch {
+      /* starting */
+    }
     await Bun.sleep(25)
   }
   browser = await launchBrowser()
@@ -55,14 +67,26 @@ test('Ctrl+Shift+D opens the debug panel with the dev mailbox; login-as signs in
   await page.waitForURL('**/profile?firstTime=true')
   await page.getByRole('button', { name: 'Logout' }).click()
   await page.waitForURL('**/login')
-  expect((await page.evaluate(() => fetch('/api/user').then((r) => r.status)))).toBe(401)
+  expect(await page.evaluate(() => fetch('/api/user').then((r) => r.status))).toBe(401)
   await page.keyboard.press('Control+Shift+D')
   await panel.getByRole('button', { name: 'Log in as user 1' }).click()
   await page.waitForURL('**/profile?firstTime=true')
   expect((await page.evaluate(() => fetch('/api/user').then((r) => r.json()))).email).toBe('dev.user@example.ch')
   // The living design page: every shared component, from the real CSS (development builds only).
-  await page.evaluate(() => fetch('/api/user/profile', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Dev', lastName: 'User', phone: '791234567', countryCode: '+41' }) }))
-  await page.evaluate(() => fetch('/api/gtc/accept', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accepted: true }) }))
+  await page.evaluate(() =>
+    fetch('/api/user/profile', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Dev', lastName: 'User', phone: '791234567', countryCode: '+41' }),
+    }),
+  )
+  await page.evaluate(() =>
+    fetch('/api/gtc/accept', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accepted: true }),
+    }),
+  )
   await page.goto('/design')
   await page.getByRole('heading', { name: 'Design system', level: 1 }).waitFor()
   expect(await page.locator('.design-swatches li').count()).toBe(10)

@@ -10,7 +10,20 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import AxeBuilder from '@axe-core/playwright'
-import { BINARY, adminSetStatus, apiSignIn, freePort, newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack, registerViaApi } from './harness'
+import {
+  BINARY,
+  adminSetStatus,
+  apiSignIn,
+  freePort,
+  newContext,
+  screenshot,
+  signInThroughUi,
+  startStack,
+  type Server,
+  type Smtp,
+  type Stack,
+  registerViaApi,
+} from './harness'
 
 let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 const work = mkdtempSync(join(tmpdir(), 'swisstax-e2e-docs-'))
@@ -34,11 +47,15 @@ async function atStatus2(page: Page) {
 
 async function seriousAxe(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
 }
 
 test('upload a PDF with a category, see it everywhere, download the same bytes', async () => {
-  const pdf = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% Lohnausweis ${Date.now()}\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
+  const pdf = Buffer.from(
+    `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% Lohnausweis ${Date.now()}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  )
   const pdfPath = join(work, 'Lohnausweis 2025.pdf')
   writeFileSync(pdfPath, pdf)
 
@@ -208,9 +225,23 @@ test('kill -9 in the middle of a 40 MB upload: after a restart no row, no versio
   const start = async () => {
     const port = await freePort()
     const url = `http://127.0.0.1:${port}`
-    const proc = Bun.spawn([BINARY], { cwd: tmpdir(), env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, SMTP_URL: smtp.url }, stdout: 'ignore', stderr: 'ignore' })
+    const proc = Bun.spawn([BINARY], {
+      cwd: tmpdir(),
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        SMTP_URL: smtp.url,
+      },
+      stdout: 'ignore',
+      stderr: 'ignore',
+    })
     for (let i = 0; i < 300; i++) {
-      try { if ((await fetch(`${url}/api/debug/check-auth`)).status === 401) break } catch {}
+      try {
+        if ((await fetch(`${url}/api/debug/check-auth`)).status === 401) break
+      } catch {}
       await Bun.sleep(25)
     }
     return { proc, port, url }
@@ -218,9 +249,17 @@ test('kill -9 in the middle of a 40 MB upload: after a restart no row, no versio
   try {
     const first = await start()
     const email = 'crash@example.ch'
-    await fetch(`${first.url}/api/auth/request-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })
+    await fetch(`${first.url}/api/auth/request-code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    })
     const code = await smtp.codeFor(email)
-    const verified = await fetch(`${first.url}/api/auth/verify-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code }) })
+    const verified = await fetch(`${first.url}/api/auth/verify-code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, code }),
+    })
     const cookie = verified.headers.get('set-cookie')!.split(';')[0]!
 
     // A raw socket, so we decide how much of the body has gone out when the server dies.
@@ -231,7 +270,9 @@ test('kill -9 in the middle of a 40 MB upload: after a restart no row, no versio
     const socket = connect(first.port, '127.0.0.1')
     socket.on('error', () => {})
     await new Promise((ok) => socket.once('connect', ok))
-    socket.write(`POST /api/files/upload HTTP/1.1\r\nHost: 127.0.0.1:${first.port}\r\nCookie: ${cookie}\r\nOrigin: ${first.url}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + size + tail.length}\r\n\r\n${head}%PDF-1.4\n`)
+    socket.write(
+      `POST /api/files/upload HTTP/1.1\r\nHost: 127.0.0.1:${first.port}\r\nCookie: ${cookie}\r\nOrigin: ${first.url}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + size + tail.length}\r\n\r\n${head}%PDF-1.4\n`,
+    )
     const chunk = Buffer.alloc(1024 * 1024, 0x41)
     for (let i = 0; i < 20; i++) await new Promise((ok) => socket.write(chunk, ok))
     const tmpDir = join(dataDir, 'tmp')

@@ -20,7 +20,10 @@ export async function freePort(): Promise<number> {
   })
 }
 
-export interface Mail { to: string; raw: string }
+export interface Mail {
+  to: string
+  raw: string
+}
 
 /** A real SMTP peer that keeps every message it receives. */
 export async function startSmtp() {
@@ -32,7 +35,9 @@ export async function startSmtp() {
     logger: false,
     onData(stream, session, callback) {
       let raw = ''
-      stream.on('data', (c: Buffer) => { raw += c.toString('utf8') })
+      stream.on('data', (c: Buffer) => {
+        raw += c.toString('utf8')
+      })
       stream.on('end', () => {
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw })
         callback()
@@ -69,18 +74,29 @@ export async function startServer(env: Record<string, string> = {}, opts: { bina
   const log: string[] = []
   const proc = Bun.spawn([opts.binary ?? BINARY], {
     cwd: tmpdir(),
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      ...env,
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   })
-  const collect = async (s: ReadableStream<Uint8Array>) => { for await (const c of s) log.push(new TextDecoder().decode(c)) }
+  const collect = async (s: ReadableStream<Uint8Array>) => {
+    for await (const c of s) log.push(new TextDecoder().decode(c))
+  }
   collect(proc.stdout)
   collect(proc.stderr)
   const until = Date.now() + 15_000
   for (;;) {
     try {
       if ((await fetch(`${url}/api/debug/check-auth`)).status === 401) break
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > until) throw new Error(`server did not start:\n${log.join('')}`)
     await Bun.sleep(25)
   }
@@ -98,14 +114,29 @@ export async function startServer(env: Record<string, string> = {}, opts: { bina
   }
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run']
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+]
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] })
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  })
 }
 
 /** A context with a phone-sized viewport by default; reduced motion skips the intro unless asked. */
-export async function newContext(browser: Browser, opts: { width?: number; height?: number; reducedMotion?: boolean; baseURL: string }): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  opts: { width?: number; height?: number; reducedMotion?: boolean; baseURL: string },
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: opts.baseURL,
     viewport: { width: opts.width ?? 360, height: opts.height ?? 780 },
@@ -125,13 +156,22 @@ export async function signInThroughUi(page: Page, smtp: Awaited<ReturnType<typeo
 }
 
 export async function screenshot(page: Page, name: string) {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), fullPage: true })
+  if (process.env.SCREENSHOTS)
+    await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), fullPage: true })
 }
 
 /** A session through the real code flow over the API (for example an expert's, to set a user's status). */
-export async function apiSignIn(serverUrl: string, smtp: Awaited<ReturnType<typeof startSmtp>>, email: string): Promise<string> {
+export async function apiSignIn(
+  serverUrl: string,
+  smtp: Awaited<ReturnType<typeof startSmtp>>,
+  email: string,
+): Promise<string> {
   const post = (path: string, body: unknown) =>
-    fetch(`${serverUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    fetch(`${serverUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
   const sent = await post('/api/auth/request-code', { email })
   if (sent.status !== 200) throw new Error(`request-code ${sent.status}`)
   const verified = await post('/api/auth/verify-code', { email, code: await smtp.codeFor(email) })
@@ -140,14 +180,29 @@ export async function apiSignIn(serverUrl: string, smtp: Awaited<ReturnType<type
 }
 
 /** An expert sets a user's status for a year (DESIGN.md §7: admins may set any status). */
-export async function adminSetStatus(serverUrl: string, adminCookie: string, userId: number, taxYear: number, status: number) {
-  const res = await fetch(`${serverUrl}/api/status/set`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: adminCookie }, body: JSON.stringify({ status, taxYear, userId }) })
+export async function adminSetStatus(
+  serverUrl: string,
+  adminCookie: string,
+  userId: number,
+  taxYear: number,
+  status: number,
+) {
+  const res = await fetch(`${serverUrl}/api/status/set`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: adminCookie },
+    body: JSON.stringify({ status, taxYear, userId }),
+  })
   if (res.status !== 200) throw new Error(`status/set ${res.status}: ${await res.text()}`)
 }
 
 export type Smtp = Awaited<ReturnType<typeof startSmtp>>
 export type Server = Awaited<ReturnType<typeof startServer>>
-export interface Stack { smtp: Smtp; server: Server; browser: Browser; stop(): Promise<void> }
+export interface Stack {
+  smtp: Smtp
+  server: Server
+  browser: Browser
+  stop(): Promise<void>
+}
 
 /** The usual set-up of a browser test: a real SMTP peer, the binary mailing to it, one Chromium. */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
@@ -155,7 +210,9 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const server = await startServer({ SMTP_URL: smtp.url, ...env })
   const browser = await launchBrowser()
   return {
-    smtp, server, browser,
+    smtp,
+    server,
+    browser,
     async stop() {
       await browser.close()
       await server.stop()
@@ -167,7 +224,11 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
 /** First-time registration over the API from the signed-in page: name, phone and the terms. */
 export async function registerViaApi(page: Page, names = { firstName: 'Anna', lastName: 'Muster' }) {
   const status = await page.evaluate(async (n) => {
-    const json = (method: string, body: unknown) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const json = (method: string, body: unknown) => ({
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     const saved = await fetch('/api/user/profile', json('PUT', { ...n, phone: '791234567', countryCode: '+41' }))
     const accepted = await fetch('/api/gtc/accept', json('POST', { accepted: true }))
     return [saved.status, accepted.status]

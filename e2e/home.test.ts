@@ -3,19 +3,38 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import AxeBuilder from '@axe-core/playwright'
-import { adminSetStatus, apiSignIn, newContext, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack, registerViaApi } from './harness'
+import {
+  adminSetStatus,
+  apiSignIn,
+  newContext,
+  screenshot,
+  signInThroughUi,
+  startStack,
+  type Server,
+  type Smtp,
+  type Stack,
+  registerViaApi,
+} from './harness'
 
 let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 const ADMIN = 'expert@example.ch'
 const year = new Date().getFullYear() - 1
 
-beforeAll(async () => ({ smtp, server, browser, stop } = await startStack({ MAIL_FROM: 'SwissTax <codes@swisstax.test>', ADMIN_EMAILS: ADMIN })))
+beforeAll(
+  async () =>
+    ({ smtp, server, browser, stop } = await startStack({
+      MAIL_FROM: 'SwissTax <codes@swisstax.test>',
+      ADMIN_EMAILS: ADMIN,
+    })),
+)
 afterAll(() => stop?.())
 
 /** Serious or critical axe findings (WCAG 2 A/AA) of what the page shows now. */
 async function axe(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
 }
 
 /** An expert's session through the real code flow (once: a second code within 60 s is a 429). */
@@ -37,7 +56,15 @@ test('status 3 with the completion flag: Mark as Transmitted shows the banner an
   const user = await signedIn(page, 'transmit.user@example.ch')
 
   await adminSetStatus(server.url, await adminCookie(), user.id, year, 3)
-  const flag = await page.evaluate((y) => fetch('/api/tax-year-status/flags', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taxYear: y, advancedInfoCompleted: true }) }).then((r) => r.status), year)
+  const flag = await page.evaluate(
+    (y) =>
+      fetch('/api/tax-year-status/flags', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ taxYear: y, advancedInfoCompleted: true }),
+      }).then((r) => r.status),
+    year,
+  )
   expect(flag).toBe(200)
 
   await page.goto('/')
@@ -54,11 +81,18 @@ test('status 3 with the completion flag: Mark as Transmitted shows the banner an
   expect(await bell.locator('.bell-badge').textContent()).toBe('4')
   await bell.click()
   await page.getByText('Tax status updated').waitFor()
-  expect(await page.getByText(`Our experts set the status of your ${year} tax return to: Documents Submitted.`).count()).toBe(1)
+  expect(
+    await page.getByText(`Our experts set the status of your ${year} tax return to: Documents Submitted.`).count(),
+  ).toBe(1)
   await screenshot(page, 'home-bell-1280')
-  await page.locator('.notification', { hasText: 'Tax status updated' }).getByRole('button', { name: 'Mark as read' }).click()
+  await page
+    .locator('.notification', { hasText: 'Tax status updated' })
+    .getByRole('button', { name: 'Mark as read' })
+    .click()
   await page.getByRole('button', { name: 'Notifications, 3 unread' }).waitFor()
-  expect(await page.locator('.notification', { hasText: 'Tax status updated' }).getAttribute('class')).toBe('notification read')
+  expect(await page.locator('.notification', { hasText: 'Tax status updated' }).getAttribute('class')).toBe(
+    'notification read',
+  )
   await page.getByRole('button', { name: 'Mark all as read' }).click()
   await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor()
   await page.keyboard.press('Escape')
@@ -83,7 +117,10 @@ test('status 3 with the completion flag: Mark as Transmitted shows the banner an
   await screenshot(page, 'home-status4-1280')
   // An item's action closes the list, also when it leads to the page already shown; a reminder's leads to the profile.
   await page.getByRole('button', { name: 'Notifications, 1 unread' }).click()
-  await page.locator('.notification', { hasText: 'Documents transmitted' }).getByRole('link', { name: 'Open dashboard' }).click()
+  await page
+    .locator('.notification', { hasText: 'Documents transmitted' })
+    .getByRole('link', { name: 'Open dashboard' })
+    .click()
   await page.locator('#notifications-panel').waitFor({ state: 'detached' })
   expect(new URL(page.url()).pathname).toBe('/')
   await page.getByRole('button', { name: 'Notifications, 1 unread' }).click()
@@ -125,7 +162,9 @@ test('a new user: year selector, the unavailable current year, sending a message
   await current.focus()
   await page.keyboard.press('Enter')
   await page.getByText('Tax Year Not Available').waitFor()
-  expect(await page.getByText(`Swiss tax returns for ${year + 1} can be filed starting January 1, ${year + 2}`).count()).toBe(1)
+  expect(
+    await page.getByText(`Swiss tax returns for ${year + 1} can be filed starting January 1, ${year + 2}`).count(),
+  ).toBe(1)
   await page.getByRole('button', { name: String(year - 1), exact: true }).click()
   await page.getByRole('heading', { name: `Tax Status for ${year - 1}` }).waitFor()
 
@@ -143,7 +182,11 @@ test('a new user: year selector, the unavailable current year, sending a message
 
   // An expert replies; the next 30 s poll, or the header logo (it refetches everything), brings the notification and the reply.
   const admin = await adminCookie()
-  const reply = await fetch(`${server.url}/api/admin/messages/${mine[0].id}/reply`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: admin }, body: JSON.stringify({ message: 'Yes, as professional expenses.' }) })
+  const reply = await fetch(`${server.url}/api/admin/messages/${mine[0].id}/reply`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: admin },
+    body: JSON.stringify({ message: 'Yes, as professional expenses.' }),
+  })
   expect(reply.status).toBe(200)
   await page.locator('.logo-button').click()
   await page.locator('.message-history li.from-expert').getByText('Yes, as professional expenses.').waitFor()
@@ -175,7 +218,16 @@ test("Advanced Tax Info and Mark as Transmitted follow the server's status and f
   const user = await signedIn(page, 'events.user@example.ch')
   const admin = await adminCookie()
   const setStatus = (status: number) => adminSetStatus(server.url, admin, user.id, year, status)
-  const setFlag = (advancedInfoCompleted: boolean) => page.evaluate(([y, done]) => fetch('/api/tax-year-status/flags', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taxYear: y, advancedInfoCompleted: done }) }).then((r) => r.status), [year, advancedInfoCompleted] as const)
+  const setFlag = (advancedInfoCompleted: boolean) =>
+    page.evaluate(
+      ([y, done]) =>
+        fetch('/api/tax-year-status/flags', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ taxYear: y, advancedInfoCompleted: done }),
+        }).then((r) => r.status),
+      [year, advancedInfoCompleted] as const,
+    )
 
   // Status 2: Advanced Tax Info is locked (spec part 1 §4).
   await setStatus(2)
@@ -204,12 +256,24 @@ test("Advanced Tax Info and Mark as Transmitted follow the server's status and f
   await transmitDe.click()
   await page.getByRole('button', { name: 'Jetzt übermitteln' }).click()
   await page.getByText('Übermittlung fehlgeschlagen').waitFor()
-  expect(await page.getByText(`Bitte schliessen Sie die erweiterten Steuerangaben für ${year} ab, bevor Sie übermitteln.`).count()).toBe(1)
-  await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Als übermittelt markieren' && b.disabled))
+  expect(
+    await page
+      .getByText(`Bitte schliessen Sie die erweiterten Steuerangaben für ${year} ab, bevor Sie übermitteln.`)
+      .count(),
+  ).toBe(1)
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('button')].some((b) => b.textContent === 'Als übermittelt markieren' && b.disabled),
+  )
   expect(await page.locator('[data-status]').textContent()).toBe('Dokumente eingereicht')
 
   // A refused message: the server's code in German rather than its English text.
-  await page.route('**/api/send-message', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Message is too long: at most 5000 characters', code: 'MESSAGE_TOO_LONG' }) }))
+  await page.route('**/api/send-message', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Message is too long: at most 5000 characters', code: 'MESSAGE_TOO_LONG' }),
+    }),
+  )
   await page.getByLabel('Ihre Nachricht').fill('Frage')
   await page.getByRole('button', { name: 'Nachricht senden' }).click()
   await page.getByText('Ihre Nachricht ist zu lang: höchstens 5000 Zeichen.').waitFor()
@@ -230,20 +294,56 @@ test('documents covered at status 1 count when the wizard completes (1→2→3);
   page.on('pageerror', (e) => errors.push(e.message))
   await signedIn(page, 'rerun.user@example.ch')
   const profile = {
-    firstName: 'Anna', lastName: 'Muster', phone: '791234567', countryCode: '+41',
-    salutation: 'mrs', dateOfBirth: '1990-04-01', religion: 'Reformed', jobName: 'Engineer', taxAddress: 'Bahnhofstrasse 1',
-    cantonOfResidence: 'zurich', street: 'Bahnhofstrasse 1', zipCode: '8001', city: 'Zürich', gemeinde: 'Zürich',
-    movedDuringYear: 'no', housingSituation: 'renter', isFirefighter: false, maritalStatus: 'individual',
-    propertyOwner: false, hasChildren: false, hasInvestments: false, hasForeignIncome: false, isDisabled: false, receivesAHVIV: false,
-    hasTaxIdentificationNumber: true, hasPowerOfAttorney: false, employmentType: 'employed', paysAlimony: false, hasPillar3a: true, hasPension: false,
+    firstName: 'Anna',
+    lastName: 'Muster',
+    phone: '791234567',
+    countryCode: '+41',
+    salutation: 'mrs',
+    dateOfBirth: '1990-04-01',
+    religion: 'Reformed',
+    jobName: 'Engineer',
+    taxAddress: 'Bahnhofstrasse 1',
+    cantonOfResidence: 'zurich',
+    street: 'Bahnhofstrasse 1',
+    zipCode: '8001',
+    city: 'Zürich',
+    gemeinde: 'Zürich',
+    movedDuringYear: 'no',
+    housingSituation: 'renter',
+    isFirefighter: false,
+    maritalStatus: 'individual',
+    propertyOwner: false,
+    hasChildren: false,
+    hasInvestments: false,
+    hasForeignIncome: false,
+    isDisabled: false,
+    receivesAHVIV: false,
+    hasTaxIdentificationNumber: true,
+    hasPowerOfAttorney: false,
+    employmentType: 'employed',
+    paysAlimony: false,
+    hasPillar3a: true,
+    hasPension: false,
   }
-  const answers = await page.evaluate(async ([p, y]) => {
-    const json = { 'content-type': 'application/json' }
-    const put = await fetch('/api/user/profile', { method: 'PUT', headers: json, body: JSON.stringify(p) })
-    const out: unknown[] = [put.status === 200 ? 200 : await put.text()]
-    for (const id of [1, 2, 3, 4, 5, 21]) out.push((await fetch(`/api/user-preferences/${id}`, { method: 'POST', headers: json, body: JSON.stringify({ taxYear: y, isRelevant: false }) })).status)
-    return out
-  }, [profile, year] as const)
+  const answers = await page.evaluate(
+    async ([p, y]) => {
+      const json = { 'content-type': 'application/json' }
+      const put = await fetch('/api/user/profile', { method: 'PUT', headers: json, body: JSON.stringify(p) })
+      const out: unknown[] = [put.status === 200 ? 200 : await put.text()]
+      for (const id of [1, 2, 3, 4, 5, 21])
+        out.push(
+          (
+            await fetch(`/api/user-preferences/${id}`, {
+              method: 'POST',
+              headers: json,
+              body: JSON.stringify({ taxYear: y, isRelevant: false }),
+            })
+          ).status,
+        )
+      return out
+    },
+    [profile, year] as const,
+  )
   expect(answers).toEqual([200, 200, 200, 200, 200, 200, 200])
 
   // Through the wizard twice: the first Complete moves 1→2 and straight on to 3; the second is a 403 on the move, which is fine.
@@ -256,7 +356,8 @@ test('documents covered at status 1 count when the wizard completes (1→2→3);
       await page.keyboard.press('Escape')
     }
     const complete = page.getByRole('button', { name: 'Complete' })
-    for (let step = 1; step < 12 && !(await complete.isVisible()); step++) await page.getByRole('button', { name: 'Next' }).click()
+    for (let step = 1; step < 12 && !(await complete.isVisible()); step++)
+      await page.getByRole('button', { name: 'Next' }).click()
     await complete.click()
     await page.getByText('Tax profile saved').waitFor()
     expect({ round, failed: await page.getByText('Update Failed').count() }).toEqual({ round, failed: 0 })
@@ -275,7 +376,9 @@ test("an expert's move that arrives with the 30 s poll brings the year's flags a
   await page.clock.install()
   // Every GET /api/notifications: the dashboard's bell shares the dashboard's poll, the other pages' bell polls on its own.
   let notificationPolls = 0
-  page.on('request', (r) => { if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/notifications') notificationPolls++ })
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/notifications') notificationPolls++
+  })
   const pollsOver30s = async () => {
     notificationPolls = 0
     await page.clock.fastForward(31_000)
@@ -286,7 +389,17 @@ test("an expert's move that arrives with the 30 s poll brings the year's flags a
   const admin = await adminCookie()
   const setStatus = (status: number) => adminSetStatus(server.url, admin, user.id, year, status)
   await setStatus(2)
-  expect(await page.evaluate((y) => fetch('/api/tax-year-status/flags', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taxYear: y, advancedInfoCompleted: true }) }).then((r) => r.status), year)).toBe(200)
+  expect(
+    await page.evaluate(
+      (y) =>
+        fetch('/api/tax-year-status/flags', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ taxYear: y, advancedInfoCompleted: true }),
+        }).then((r) => r.status),
+      year,
+    ),
+  ).toBe(200)
   await page.goto('/')
   // The page's timers run on the installed clock: wait for the figures, then move past the overlay's 500 ms.
   await page.locator('[data-status="documents_pending"]').waitFor()
@@ -298,7 +411,11 @@ test("an expert's move that arrives with the 30 s poll brings the year's flags a
   expect(await pollsOver30s()).toBe(1)
   await page.getByText('Next step: complete the advanced tax information, then transmit your documents.').waitFor()
   const transmit = page.getByRole('button', { name: 'Mark as Transmitted' })
-  await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Mark as Transmitted' && !b.disabled), undefined, { timeout: 5000 })
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Mark as Transmitted' && !b.disabled),
+    undefined,
+    { timeout: 5000 },
+  )
   expect(await transmit.isEnabled()).toBe(true)
 
   // Another signed-in page: the header's own bell, still one poll per 30 s.

@@ -18,7 +18,9 @@ async function stopClock(page: Page) {
 
 let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 
-beforeAll(async () => ({ smtp, server, browser, stop } = await startStack({ MAIL_FROM: 'SwissTax <codes@swisstax.test>' })))
+beforeAll(
+  async () => ({ smtp, server, browser, stop } = await startStack({ MAIL_FROM: 'SwissTax <codes@swisstax.test>' })),
+)
 afterAll(() => stop?.())
 
 test('intro on the first visit only, skipped by a key; sounds off until turned on; focus in the code field; logout without intro', async () => {
@@ -28,7 +30,9 @@ test('intro on the first visit only, skipped by a key; sounds off until turned o
   page.on('pageerror', (e) => errors.push(e.message))
 
   const audio: string[] = []
-  page.on('request', (r) => { if (r.url().includes('/api/audio/')) audio.push(new URL(r.url()).pathname) })
+  page.on('request', (r) => {
+    if (r.url().includes('/api/audio/')) audio.push(new URL(r.url()).pathname)
+  })
   // The page's clock is stopped once the intro shows: it cannot end by itself, so only the skip can show the form.
   await page.clock.install()
   await page.goto('/')

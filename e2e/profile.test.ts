@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { adminSetStatus, apiSignIn, newContext, registerViaApi, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
+import {
+  adminSetStatus,
+  apiSignIn,
+  newContext,
+  registerViaApi,
+  screenshot,
+  signInThroughUi,
+  startStack,
+  type Server,
+  type Smtp,
+  type Stack,
+} from './harness'
 
 let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 
@@ -9,10 +20,13 @@ beforeAll(async () => ({ smtp, server, browser, stop } = await startStack({ ADMI
 afterAll(() => stop?.())
 
 /** The four corner radii of an element, in px (top-left, top-right, bottom-right, bottom-left). */
-const corners = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((el) => {
-  const s = getComputedStyle(el)
-  return [s.borderTopLeftRadius, s.borderTopRightRadius, s.borderBottomRightRadius, s.borderBottomLeftRadius]
-}))
+const corners = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((els) =>
+    els.map((el) => {
+      const s = getComputedStyle(el)
+      return [s.borderTopLeftRadius, s.borderTopRightRadius, s.borderBottomRightRadius, s.borderBottomLeftRadius]
+    }),
+  )
 /** Side-by-side controls that are not drawn as one joined group: every corner alike, none square. */
 async function expectEvenCorners(page: Page, selector: string, count: number) {
   const all = await corners(page, selector)
@@ -45,7 +59,9 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   expect(await submit.isDisabled()).toBe(true)
   expect(await page.getByLabel('E-mail').isDisabled()).toBe(true)
   expect(await page.getByRole('button', { name: 'Main Menu' }).count()).toBe(0)
-  expect(await page.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe('/terms-and-conditions?returnTo=%2Fprofile')
+  expect(await page.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe(
+    '/terms-and-conditions?returnTo=%2Fprofile',
+  )
   expect(await page.getByLabel('Country code').locator('option').count()).toBe(9)
   await expectEvenCorners(page, '.phone-row select, .phone-row input', 2)
   await screenshot(page, 'profile-first-time-360')
@@ -69,7 +85,13 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
 
   const me = await (await page.request.get('/api/user')).json()
-  expect(me).toMatchObject({ name: 'Lea Meier', phone: '0791234567', countryCode: '+423', isProfileComplete: true, subscriptionPlan: 'none' })
+  expect(me).toMatchObject({
+    name: 'Lea Meier',
+    phone: '0791234567',
+    countryCode: '+423',
+    isProfileComplete: true,
+    subscriptionPlan: 'none',
+  })
   expect(me.gtcAcceptedAt).toBeTruthy()
 
   // The edit mode: Main Menu, read-only plan, the way into the wizard.
@@ -84,7 +106,11 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   expect(new URL(page.url()).pathname).toBe('/profile')
   // What the profile still lacks (spec part 1 §5): the name and phone are done, the rest is not.
   const reminders = () => page.getByRole('region', { name: 'Still to do' }).getByRole('listitem').allTextContents()
-  expect(await reminders()).toEqual(['Add the street and city of your tax address', 'Complete your tax profile', 'No subscription plan chosen yet'])
+  expect(await reminders()).toEqual([
+    'Add the street and city of your tax address',
+    'Complete your tax profile',
+    'No subscription plan chosen yet',
+  ])
   await screenshot(page, 'profile-edit-1280')
   await page.setViewportSize({ width: 360, height: 800 })
   await screenshot(page, 'profile-edit-360')
@@ -192,14 +218,34 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   // The profile and a declaration are stored on the server.
   const saved = await (await page.request.get('/api/user')).json()
   expect(saved).toMatchObject({
-    salutation: 'mrs', religion: 'Reformed', jobName: 'Nurse', cantonOfResidence: 'bern', street: 'Bundesgasse 3', zipCode: '3011',
-    city: 'Bern', gemeinde: 'Bern', movedDuringYear: 'no', maritalStatus: 'divorced', propertyOwner: false, hasChildren: true,
-    numberOfChildren: 2, childrenAges: [7, 18], paysAlimony: true, alimonyAmount: 650, alimonyDuration: '24', hasPillar3a: true, employmentType: 'self-employed',
+    salutation: 'mrs',
+    religion: 'Reformed',
+    jobName: 'Nurse',
+    cantonOfResidence: 'bern',
+    street: 'Bundesgasse 3',
+    zipCode: '3011',
+    city: 'Bern',
+    gemeinde: 'Bern',
+    movedDuringYear: 'no',
+    maritalStatus: 'divorced',
+    propertyOwner: false,
+    hasChildren: true,
+    numberOfChildren: 2,
+    childrenAges: [7, 18],
+    paysAlimony: true,
+    alimonyAmount: 650,
+    alimonyDuration: '24',
+    hasPillar3a: true,
+    employmentType: 'self-employed',
   })
   const year = new Date().getFullYear() - 1
   const declaration = await (await page.request.get(`/api/tax/declaration?taxYear=${year}`)).json()
   expect(declaration.taxData.children).toEqual({ hasChildren: true, numberOfChildren: 2, childrenAges: [7, 18] })
-  expect(declaration.taxData.metadata).toMatchObject({ taxYear: year, completionStatus: 'complete', dataValidated: true })
+  expect(declaration.taxData.metadata).toMatchObject({
+    taxYear: year,
+    completionStatus: 'complete',
+    dataValidated: true,
+  })
 
   // Home after 1.5 s, at status 2.
   await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
@@ -210,8 +256,13 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await page.goto('/profile')
   await page.getByRole('link', { name: 'Edit tax profile' }).waitFor()
   expect(await reminders()).toEqual(['No subscription plan chosen yet'])
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export tax data (JSON)' }).click()])
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^tax_declaration_${me.id}_${year}_\\d{4}-\\d{2}-\\d{2}\\.json$`))
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export tax data (JSON)' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^tax_declaration_${me.id}_${year}_\\d{4}-\\d{2}-\\d{2}\\.json$`),
+  )
   expect(JSON.parse(await Bun.file((await download.path())!).text()).children).toEqual(declaration.taxData.children)
 
   // Editing the tax profile later, once an expert has moved the status on: the answers are
@@ -237,7 +288,13 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
 
 test('cantons overview and the address demo', async () => {
   // No service worker here: page.route() cannot see what a worker fetches.
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 780 }, reducedMotion: 'reduce', locale: 'en-GB', serviceWorkers: 'block' })
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 360, height: 780 },
+    reducedMotion: 'reduce',
+    locale: 'en-GB',
+    serviceWorkers: 'block',
+  })
   const page = await context.newPage()
   await signInThroughUi(page, smtp, 'max.demo@example.ch')
   await page.waitForURL('**/profile?firstTime=true')
@@ -253,7 +310,8 @@ test('cantons overview and the address demo', async () => {
   await page.getByRole('heading', { name: 'Ticino', level: 2 }).waitFor()
   await page.getByText('XXX.XXX.XXX').waitFor()
   // Every flag is served.
-  for (const code of ['zh', 'be', 'ti', 'ge']) expect((await page.request.get(`/cantons/${code}.svg`)).status()).toBe(200)
+  for (const code of ['zh', 'be', 'ti', 'ge'])
+    expect((await page.request.get(`/cantons/${code}.svg`)).status()).toBe(200)
   await screenshot(page, 'cantons-360')
   await page.setViewportSize({ width: 1280, height: 800 })
   await screenshot(page, 'cantons-1280')
@@ -265,24 +323,40 @@ test('cantons overview and the address demo', async () => {
   await page.getByLabel('Search for your address').fill('Nowhere-at-all')
   await page.getByText('Swiss Addresses Only').waitFor()
   await page.getByLabel('Search for your address').fill('8001 Zürich')
-  await page.getByRole('button', { name: /8001 Zürich/ }).first().click()
+  await page
+    .getByRole('button', { name: /8001 Zürich/ })
+    .first()
+    .click()
   await page.getByText('Address Selected').waitFor()
   // On a wide screen Search and Clear sit beside the input, not wrapped under it.
-  const [input, search] = await Promise.all([page.getByLabel('Search for your address').boundingBox(), page.getByRole('button', { name: 'Search' }).boundingBox()])
+  const [input, search] = await Promise.all([
+    page.getByLabel('Search for your address').boundingBox(),
+    page.getByRole('button', { name: 'Search' }).boundingBox(),
+  ])
   expect(Math.abs(input!.y - search!.y)).toBeLessThan(2)
   await expectEvenCorners(page, '.address-row button', 2)
   await screenshot(page, 'address-demo-1280')
   // Saving needs a registered profile; then 'Address Saved' and home after 2 s.
-  expect((await page.request.put('/api/user/profile', { data: { firstName: 'Max', lastName: 'Demo', phone: '441234567' } })).status()).toBe(200)
+  expect(
+    (
+      await page.request.put('/api/user/profile', { data: { firstName: 'Max', lastName: 'Demo', phone: '441234567' } })
+    ).status(),
+  ).toBe(200)
   await page.getByRole('button', { name: 'Save Address' }).click()
   await page.getByText('Address Saved').waitFor()
   await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
-  expect(await (await page.request.get('/api/user')).json()).toMatchObject({ zipCode: '8001', city: 'Zürich', gemeinde: 'Zürich' })
+  expect(await (await page.request.get('/api/user')).json()).toMatchObject({
+    zipCode: '8001',
+    city: 'Zürich',
+    gemeinde: 'Zürich',
+  })
   await context.close()
 }, 60_000)
 
 const serious = (violations: { id: string; impact?: string | null; nodes: { target: unknown }[] }[]) =>
-  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
+  violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
 
 for (const width of [360, 1280]) {
   test(`profile, wizard, cantons and address demo have no serious axe violations at ${width} px`, async () => {

@@ -31,7 +31,11 @@ test('a photographed salary statement (JPEG) is recognised by the lone executabl
   form.append('taxYear', String(new Date().getUTCFullYear() - 1))
   form.append('categoryId', '2')
   const started = Date.now()
-  const up = await fetch(`${server.url}/api/files/upload`, { method: 'POST', headers: { cookie, origin: server.url }, body: form })
+  const up = await fetch(`${server.url}/api/files/upload`, {
+    method: 'POST',
+    headers: { cookie, origin: server.url },
+    body: form,
+  })
   expect(up.status).toBe(200)
   // The answer does not wait for the reading.
   const id = (await up.json()).files[0].value.id

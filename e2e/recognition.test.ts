@@ -7,7 +7,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import AxeBuilder from '@axe-core/playwright'
-import { adminSetStatus, apiSignIn, newContext, registerViaApi, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
+import {
+  adminSetStatus,
+  apiSignIn,
+  newContext,
+  registerViaApi,
+  screenshot,
+  signInThroughUi,
+  startStack,
+  type Server,
+  type Smtp,
+  type Stack,
+} from './harness'
 import { makeDoc } from '../src/server/recognition/corpus/kinds'
 import { rng } from '../src/server/recognition/corpus/people'
 import { textPdf } from '../src/server/recognition/corpus/pdf'
@@ -39,7 +50,10 @@ async function uploadThroughPicker(page: Page, option: string, path: string) {
   await page.getByText('Upload Successful').waitFor()
 }
 
-const filesOf = (page: Page) => page.evaluate((y) => fetch(`/api/files?taxYear=${y}`).then((r) => r.json()), YEAR) as Promise<{ originalFileName: string; categoryId: number }[]>
+const filesOf = (page: Page) =>
+  page.evaluate((y) => fetch(`/api/files?taxYear=${y}`).then((r) => r.json()), YEAR) as Promise<
+    { originalFileName: string; categoryId: number }[]
+  >
 
 test('"Move it?" after a salary statement filed under Bank Documents, and an "I don\'t know" upload that moves on its own', async () => {
   const salary = join(work, 'scan-0412.pdf')
@@ -58,7 +72,9 @@ test('"Move it?" after a salary statement filed under Bank Documents, and an "I 
   await page.getByRole('heading', { name: 'Required Tax Documents' }).waitFor()
 
   await uploadThroughPicker(page, 'Bank Documents', salary)
-  const suggestion = page.getByTestId('recognition-notice').filter({ hasText: 'This looks like a Salary Statement. Move it?' })
+  const suggestion = page
+    .getByTestId('recognition-notice')
+    .filter({ hasText: 'This looks like a Salary Statement. Move it?' })
   await suggestion.waitFor({ timeout: 60_000 })
   await screenshot(page, 'recognition-suggestion-360')
   const axe = await new AxeBuilder({ page }).include('.recognition-notices').withTags(['wcag2a', 'wcag2aa']).analyze()
@@ -67,10 +83,15 @@ test('"Move it?" after a salary statement filed under Bank Documents, and an "I 
   await page.getByText('scan-0412.pdf is now in Salary Statement.').waitFor()
   await suggestion.waitFor({ state: 'detached' })
   expect((await filesOf(page)).find((f) => f.originalFileName === 'scan-0412.pdf')?.categoryId).toBe(1)
-  await page.locator('.checklist-item', { hasText: 'Salary Statement' }).getByText('Uploaded', { exact: true }).waitFor()
+  await page
+    .locator('.checklist-item', { hasText: 'Salary Statement' })
+    .getByText('Uploaded', { exact: true })
+    .waitFor()
 
   await uploadThroughPicker(page, "I don't know the category", pillar)
-  await page.getByText('document.pdf was recognised as Pillar 3a Certificate and moved there.').waitFor({ timeout: 60_000 })
+  await page
+    .getByText('document.pdf was recognised as Pillar 3a Certificate and moved there.')
+    .waitFor({ timeout: 60_000 })
   await page.getByText(`document.pdf seems to be about ${YEAR - 1}, but you filed it under ${YEAR}.`).waitFor()
   await screenshot(page, 'recognition-auto-moved-360')
   expect((await filesOf(page)).find((f) => f.originalFileName === 'document.pdf')?.categoryId).toBe(22)

@@ -24,7 +24,8 @@ test('the service worker registers from /sw.js, precaches the shell and never ca
   await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()
   const cached = await page.evaluate(async () => {
     const urls: string[] = []
-    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname)
+    for (const name of await caches.keys())
+      for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname)
     return urls
   })
   expect(cached).toContain('/index.html')
@@ -33,11 +34,13 @@ test('the service worker registers from /sw.js, precaches the shell and never ca
   await context.close()
 }, 60_000)
 
-test('/login loads only the base stylesheet; the signed-in screens\' stylesheet arrives before the first of them renders', async () => {
+test("/login loads only the base stylesheet; the signed-in screens' stylesheet arrives before the first of them renders", async () => {
   const context = await newContext(browser, { baseURL: server.url })
   const page = await context.newPage()
   const areaRequests: string[] = []
-  page.on('request', (r) => { if (/\/assets\/areas-[\w-]+\.css$/.test(new URL(r.url()).pathname)) areaRequests.push(r.url()) })
+  page.on('request', (r) => {
+    if (/\/assets\/areas-[\w-]+\.css$/.test(new URL(r.url()).pathname)) areaRequests.push(r.url())
+  })
   await page.goto('/login')
   await page.getByRole('button', { name: 'Send code' }).waitFor()
   expect(areaRequests).toEqual([])
@@ -58,7 +61,10 @@ test('the install button appears with the browser prompt and confirms the instal
   await page.waitForURL('**/profile?firstTime=true')
   expect(await page.getByRole('button', { name: 'Install app' }).count()).toBe(0)
   await page.evaluate(() => {
-    const e = new Event('beforeinstallprompt') as Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> }
+    const e = new Event('beforeinstallprompt') as Event & {
+      prompt: () => Promise<void>
+      userChoice: Promise<{ outcome: string }>
+    }
     e.prompt = async () => {}
     e.userChoice = Promise.resolve({ outcome: 'accepted' })
     window.dispatchEvent(e)
@@ -106,7 +112,9 @@ test('the 60 s recheck notices a session ended elsewhere: the dialog opens, Log 
   // it is answered here with an empty list, so that only the recheck can notice the lost session.
   await page.route('**/api/notifications', (route) => route.fulfill({ json: [] }))
   const rechecks: string[] = []
-  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/debug/check-auth') rechecks.push(r.url()) })
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/debug/check-auth') rechecks.push(r.url())
+  })
   // The session ends on the server (logout from another tab); this page does not know yet.
   await page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }))
 

@@ -8,7 +8,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { adminSetStatus, apiSignIn, newContext, registerViaApi, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
+import {
+  adminSetStatus,
+  apiSignIn,
+  newContext,
+  registerViaApi,
+  signInThroughUi,
+  startStack,
+  type Server,
+  type Smtp,
+  type Stack,
+} from './harness'
 
 let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 const work = mkdtempSync(join(tmpdir(), 'swisstax-e2e-refetch-'))
@@ -27,7 +37,9 @@ afterAll(async () => {
  */
 async function justAfterAPoll(page: Page) {
   for (let i = 0; i < 40; i++) {
-    const poll = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/notifications', { timeout: 250 }).catch(() => null)
+    const poll = page
+      .waitForRequest((r) => new URL(r.url()).pathname === '/api/notifications', { timeout: 250 })
+      .catch(() => null)
     await page.clock.fastForward(1000)
     if (await poll) break
   }
@@ -37,14 +49,23 @@ async function justAfterAPoll(page: Page) {
 /** Uploads a PDF into a category through the dashboard and answers the GET /api calls that followed the upload. */
 async function uploadAndCount(page: Page, category: string, name: string): Promise<string[]> {
   const path = join(work, name)
-  writeFileSync(path, `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${name} ${Date.now()}\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
+  writeFileSync(
+    path,
+    `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${name} ${Date.now()}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  )
   await justAfterAPoll(page)
   const after: string[] = []
   let uploaded = false
   const onRequest = (r: { url(): string; method(): string }) => {
     const url = new URL(r.url())
     if (url.pathname === '/api/files/upload' && r.method() === 'POST') uploaded = true
-    else if (uploaded && url.pathname.startsWith('/api/') && r.method() === 'GET' && !/^\/api\/files\/[^/]+\/recognition$/.test(url.pathname)) after.push(url.pathname + url.search)
+    else if (
+      uploaded &&
+      url.pathname.startsWith('/api/') &&
+      r.method() === 'GET' &&
+      !/^\/api\/files\/[^/]+\/recognition$/.test(url.pathname)
+    )
+      after.push(url.pathname + url.search)
   }
   page.on('request', onRequest)
   await page.getByRole('button', { name: /Upload Files/ }).click()
@@ -60,7 +81,7 @@ async function uploadAndCount(page: Page, category: string, name: string): Promi
   return after
 }
 
-test('one upload refetches at most twice: the year\'s files and the status it may have moved', async () => {
+test("one upload refetches at most twice: the year's files and the status it may have moved", async () => {
   const context = await newContext(browser, { baseURL: server.url, width: 1280 })
   const page = await context.newPage()
   await page.clock.install()
@@ -83,7 +104,11 @@ test('one upload refetches at most twice: the year\'s files and the status it ma
   const marked = await page.evaluate(async (taxYear) => {
     const answers = []
     for (const id of [2, 3, 4, 5]) {
-      const r = await fetch(`/api/user-preferences/${id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taxYear, isRelevant: false }) })
+      const r = await fetch(`/api/user-preferences/${id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ taxYear, isRelevant: false }),
+      })
       answers.push(r.status)
     }
     return answers

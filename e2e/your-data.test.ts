@@ -4,14 +4,27 @@ import type { Browser } from 'playwright-core'
 import { readFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { unzipSync } from 'fflate'
-import { apiSignIn, newContext, registerViaApi, screenshot, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
+import {
+  apiSignIn,
+  newContext,
+  registerViaApi,
+  screenshot,
+  signInThroughUi,
+  startStack,
+  type Server,
+  type Smtp,
+  type Stack,
+} from './harness'
 import AxeBuilder from '@axe-core/playwright'
 
 let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 beforeAll(async () => ({ smtp, server, browser, stop } = await startStack()))
 afterAll(() => stop?.())
 
-const pdfBytes = (text: string) => new TextEncoder().encode(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
+const pdfBytes = (text: string) =>
+  new TextEncoder().encode(
+    `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  )
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
 
 test('the profile shows storage and this session, exports one ZIP with the uploaded bytes, and deletes the account after confirmation', async () => {
@@ -23,26 +36,33 @@ test('the profile shows storage and this session, exports one ZIP with the uploa
   await registerViaApi(page)
   const uploaded = pdfBytes('bytes the export must give back')
   const year = new Date().getFullYear() - 1
-  const status = await page.evaluate(async ({ bytes, hash, year }) => {
-    const form = new FormData()
-    form.append('files', new Blob([new Uint8Array(bytes)]), 'salary.pdf')
-    form.append('hashes[]', hash)
-    form.append('categoryId', '1')
-    form.append('taxYear', String(year))
-    return (await fetch('/api/files/upload', { method: 'POST', body: form })).status
-  }, { bytes: [...uploaded], hash: sha256(uploaded), year })
+  const status = await page.evaluate(
+    async ({ bytes, hash, year }) => {
+      const form = new FormData()
+      form.append('files', new Blob([new Uint8Array(bytes)]), 'salary.pdf')
+      form.append('hashes[]', hash)
+      form.append('categoryId', '1')
+      form.append('taxYear', String(year))
+      return (await fetch('/api/files/upload', { method: 'POST', body: form })).status
+    },
+    { bytes: [...uploaded], hash: sha256(uploaded), year },
+  )
   expect(status).toBe(200)
 
   await page.goto('/profile')
   await page.getByRole('heading', { name: 'Your data', exact: true }).waitFor()
   await page.getByText(/MB of 2[,.’']?048 MB used/).waitFor()
-  const sessionCount = (n: number) => page.waitForFunction((n) => document.querySelectorAll('.session-list li').length === n, n)
+  const sessionCount = (n: number) =>
+    page.waitForFunction((n) => document.querySelectorAll('.session-list li').length === n, n)
   await sessionCount(1)
   await page.getByText('This device').waitFor()
   expect((await new AxeBuilder({ page }).include('.your-data').analyze()).violations).toEqual([])
   await screenshot(page, 'your-data')
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data (ZIP)' }).first().click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download my data (ZIP)' }).first().click(),
+  ])
   const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)))
   const doc = Object.keys(zip).find((n) => n.startsWith(`documents/${year}/`) && n.endsWith('/salary.pdf'))!
   expect(zip[doc]).toEqual(uploaded)
@@ -63,7 +83,7 @@ test('the profile shows storage and this session, exports one ZIP with the uploa
   await dialog.getByLabel(/To confirm, type your e-mail address/).fill(email)
   await dialog.getByRole('button', { name: 'Delete for good' }).click()
   await page.waitForURL('**/login')
-  expect((await page.evaluate(async () => (await fetch('/api/user')).status))).toBe(401)
+  expect(await page.evaluate(async () => (await fetch('/api/user')).status)).toBe(401)
   // Another person's sign-in still works and sees nothing of the deleted account.
   const other = await apiSignIn(server.url, smtp, 'other@example.ch')
   expect(await (await fetch(`${server.url}/api/files`, { headers: { cookie: other } })).json()).toEqual([])

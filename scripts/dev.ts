@@ -7,7 +7,9 @@ import { buildClient } from '../build'
 const outDir = 'dist/dev-client' // apart from dist/client, which the executable embeds
 await buildClient({ development: true, outDir })
 const server = Bun.spawn([process.execPath, '--watch', 'src/server/main.ts', 'serve', '--dev'], {
-  stdout: 'inherit', stderr: 'inherit', env: { ...process.env, NODE_ENV: 'development', CLIENT_DIR: outDir, DATA_DIR: process.env.DATA_DIR ?? './data' },
+  stdout: 'inherit',
+  stderr: 'inherit',
+  env: { ...process.env, NODE_ENV: 'development', CLIENT_DIR: outDir, DATA_DIR: process.env.DATA_DIR ?? './data' },
 })
 let timer: ReturnType<typeof setTimeout> | undefined
 const rebuild = () => {
@@ -25,5 +27,8 @@ const rebuild = () => {
   }, 150)
 }
 for (const dir of ['src/client', 'src/shared', 'locales', 'assets']) watch(dir, { recursive: true }, rebuild)
-process.on('SIGINT', () => { server.kill(); process.exit(0) })
+process.on('SIGINT', () => {
+  server.kill()
+  process.exit(0)
+})
 await server.exited

@@ -16,7 +16,14 @@ const server = await startBinary({ BUN_BYTECODE_ORDER_OUT: OUT })
 const cookie = await signIn(server, 'profile@example.ch')
 const year = new Date().getFullYear() - 1
 for (let i = 0; i < 200; i++) {
-  for (const path of ['/api/user', '/api/notifications', `/api/tax-status?taxYear=${year}`, '/api/files', '/api/debug/check-auth', '/']) {
+  for (const path of [
+    '/api/user',
+    '/api/notifications',
+    `/api/tax-status?taxYear=${year}`,
+    '/api/files',
+    '/api/debug/check-auth',
+    '/',
+  ]) {
     await (await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } })).arrayBuffer()
   }
 }

@@ -29,7 +29,8 @@ if (!only || only === 'unit') {
 if (!only || only === 'unit') run('unit and API tests', [process.execPath, 'test', '--timeout', '30000', 'src'])
 if (!only || only === 'e2e') {
   const built = run('build', [process.execPath, 'build.ts']) && existsSync('dist/swisstax')
-  if (built) run('browser tests (Chromium against dist/swisstax)', [process.execPath, 'test', '--timeout', '120000', 'e2e'])
+  if (built)
+    run('browser tests (Chromium against dist/swisstax)', [process.execPath, 'test', '--timeout', '120000', 'e2e'])
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed`)
 process.exit(failed > 0 || passed === 0 ? 1 : 0)

@@ -13,14 +13,18 @@ const SignedInArea = lazy(() => import('./signed-in'))
 export function App() {
   const [location] = useLocation()
   useDocumentTitle()
-  useEffect(() => { window.scrollTo(0, 0) }, [location])
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [location])
   return (
     <>
       <Suspense fallback={<LoadingOverlay />}>
         <Switch>
           <Route path="/login" component={LoginPage} />
           {Object.entries(LEGAL_PAGES).map(([path, page]) => (
-            <Route key={path} path={path}>{() => <LegalPage page={page} />}</Route>
+            <Route key={path} path={path}>
+              {() => <LegalPage page={page} />}
+            </Route>
           ))}
           <Route component={SignedInArea} />
         </Switch>

@@ -10,7 +10,11 @@ const SHARED_LAYERS = new Set(['ui', 'api', 'pages', 'styles', 'pwa', '.'])
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = join(dir, name)
-    return statSync(full).isDirectory() ? files(full) : /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : []
+    return statSync(full).isDirectory()
+      ? files(full)
+      : /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)
+        ? [full]
+        : []
   })
 }
 

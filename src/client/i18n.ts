@@ -1,6 +1,12 @@
 import i18next, { type BackendModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { ACTIVE_LANGUAGES, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, isActiveLanguage, type Language } from '../shared/languages'
+import {
+  ACTIVE_LANGUAGES,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  isActiveLanguage,
+  type Language,
+} from '../shared/languages'
 
 // Locale files are fetched per language and namespace, on demand (never bundled).
 const backend: BackendModule = {
@@ -9,7 +15,10 @@ const backend: BackendModule = {
   read(language, namespace, callback) {
     fetch(`/locales/${language}/${namespace}.json`)
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`))))
-      .then((data) => callback(null, data), (err) => callback(err, false))
+      .then(
+        (data) => callback(null, data),
+        (err) => callback(err, false),
+      )
   },
 }
 
@@ -29,16 +38,19 @@ export function initialLanguage(storage: Storage = localStorage): Language {
 export async function initI18n() {
   const lng = initialLanguage()
   document.documentElement.lang = lng === 'gsw' ? 'gsw' : lng
-  await i18next.use(backend).use(initReactI18next).init({
-    lng,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: ACTIVE_LANGUAGES as Language[],
-    ns: ['common', 'login'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: true },
-  })
+  await i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: ACTIVE_LANGUAGES as Language[],
+      ns: ['common', 'login'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    })
   return i18next
 }
 

@@ -61,7 +61,9 @@ function SignedInRoutes() {
     <>
       <Switch>
         {Object.entries(PROTECTED).map(([path, component]) => (
-          <Route key={path} path={path}>{() => <Protected component={component} />}</Route>
+          <Route key={path} path={path}>
+            {() => <Protected component={component} />}
+          </Route>
         ))}
         {DesignPage && <Route path="/design">{() => <Protected component={DesignPage} />}</Route>}
         <Route component={NotFoundPage} />

@@ -35,16 +35,28 @@ import { recognitionRoutes } from './recognition/index'
  * Mounts every area under /api, then the SPA. One onError turns every failure
  * into the `{ message, code }` envelope; a 500 is logged and never leaks details.
  */
-export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(), opts: { maintenance?: boolean; blobs?: BlobStore; recognition?: boolean } = {}) {
+export function createApp(
+  ctx: AppContext,
+  assets: Map<string, Asset> = new Map(),
+  opts: { maintenance?: boolean; blobs?: BlobStore; recognition?: boolean } = {},
+) {
   // The infrastructure every area receives: one session store, one blob store.
   const sessions = createSessionStore(ctx)
   const blobs = opts.blobs ?? openBlobStore(ctx, storedVersionCheck(ctx))
   if (opts.maintenance) {
     startMaintenance(ctx, [
-      function expiredSessions() { sessions.purgeExpired() },
-      function oldLoginCodes() { purgeOldLoginCodes(ctx) },
-      function deletedFiles() { purgeDeleted(ctx, blobs) },
-      function oldAuditEntries() { sweepAuditDaily(ctx) },
+      function expiredSessions() {
+        sessions.purgeExpired()
+      },
+      function oldLoginCodes() {
+        purgeOldLoginCodes(ctx)
+      },
+      function deletedFiles() {
+        purgeDeleted(ctx, blobs)
+      },
+      function oldAuditEntries() {
+        sweepAuditDaily(ctx)
+      },
     ])
     startClientMail(ctx)
   }
@@ -61,9 +73,12 @@ export function createApp(ctx: AppContext, assets: Map<string, Asset> = new Map(
       if (error instanceof ParseError && error.cause instanceof ApiError) error = error.cause
       if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message, error.headers)
       switch (code) {
-        case 'VALIDATION': return errorResponse(400, 'INVALID_INPUT', validationMessage(error))
-        case 'PARSE': return errorResponse(400, 'INVALID_JSON', 'The request body is not valid JSON')
-        case 'NOT_FOUND': return errorResponse(404, 'NOT_FOUND', `No such endpoint: ${path}`)
+        case 'VALIDATION':
+          return errorResponse(400, 'INVALID_INPUT', validationMessage(error))
+        case 'PARSE':
+          return errorResponse(400, 'INVALID_JSON', 'The request body is not valid JSON')
+        case 'NOT_FOUND':
+          return errorResponse(404, 'NOT_FOUND', `No such endpoint: ${path}`)
       }
       ctx.log.error('unhandled error', { path, error: (error as Error)?.stack ?? String(error) })
       return errorResponse(500, 'INTERNAL', 'Something went wrong on our side. Please try again.')

@@ -12,7 +12,10 @@ import { systemClock, type Clock } from './infra/clock'
 export const databasePath = (dataDir: string) => join(dataDir, 'swisstax.db')
 
 /** Opens the data folder: database (migrated), keys, mailer. Tests override the clock, mailer and log. */
-export function createContext(config: Config, overrides: { now?: Clock; mailer?: Mailer; log?: Logger } = {}): AppContext {
+export function createContext(
+  config: Config,
+  overrides: { now?: Clock; mailer?: Mailer; log?: Logger } = {},
+): AppContext {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
   const log = overrides.log ?? createLogger()
   const { sqlite, db } = openDatabase(databasePath(config.dataDir))

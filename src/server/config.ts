@@ -34,7 +34,8 @@ export interface Config {
 /** 'MM-DD' → month and day; a wrong setting stops the start with a clear message. */
 export function parseFilingDeadline(raw: string | undefined): { month: number; day: number } {
   const m = /^(\d{2})-(\d{2})$/.exec(raw ?? '03-31')
-  const month = Number(m?.[1]), day = Number(m?.[2])
+  const month = Number(m?.[1]),
+    day = Number(m?.[2])
   // 2001 is not a leap year, so 02-29 is refused: a deadline must exist every year.
   const probe = new Date(Date.UTC(2001, month - 1, day))
   if (!m || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
@@ -45,7 +46,8 @@ export function parseFilingDeadline(raw: string | undefined): { month: number; d
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, argv: string[] = []): Config {
   const port = Number(env.PORT ?? 3000)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`)
   const dev = argv.includes('--dev') || env.NODE_ENV === 'development'
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
   return {
@@ -55,7 +57,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `SwissTax <no-reply@${new URL(publicUrl).hostname}>`,
-    adminEmails: new Set((env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    adminEmails: new Set(
+      (env.ADMIN_EMAILS ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
     masterKey: env.SWISSTAX_MASTER_KEY || undefined,
     dev,
     trustProxy: trustedHops(env.TRUST_PROXY),
@@ -78,7 +85,8 @@ export const isHttps = (c: Config) => c.publicUrl.startsWith('https://')
 function workerCount(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 1
   const n = Number(raw)
-  if (!Number.isInteger(n) || n < 0 || n > 16) throw new Error(`RECOGNITION_WORKERS must be a number from 0 to 16, got "${raw}"`)
+  if (!Number.isInteger(n) || n < 0 || n > 16)
+    throw new Error(`RECOGNITION_WORKERS must be a number from 0 to 16, got "${raw}"`)
   return n
 }
 
@@ -87,7 +95,8 @@ function trustedHops(raw: string | undefined): number {
   if (!raw || raw === 'false') return 0
   if (raw === 'true') return 1
   const n = Number(raw)
-  if (!Number.isInteger(n) || n < 0 || n > 10) throw new Error(`TRUST_PROXY must be a number of proxies from 0 to 10, got "${raw}"`)
+  if (!Number.isInteger(n) || n < 0 || n > 10)
+    throw new Error(`TRUST_PROXY must be a number of proxies from 0 to 10, got "${raw}"`)
   return n
 }
 

@@ -31,12 +31,14 @@ export const keysFrom = (master: Buffer): Keys => ({ master, codeHmac: derive(ma
 /** The refusal to start over stored documents without their key, in words an operator can act on. */
 export class MasterKeyError extends Error {
   constructor(path: string, problem: 'missing' | 'wrong') {
-    super(problem === 'missing'
-      ? `Refusing to start: the data folder holds encrypted documents but their master key is missing. ` +
-        `Restore the key file ${path} from your backup, or set SWISSTAX_MASTER_KEY to the base64 key. ` +
-        `A new key would make every stored document unreadable, so none is created.`
-      : `Refusing to start: the master key does not open the stored documents. ` +
-        `Check SWISSTAX_MASTER_KEY or the key file ${path}: it must be the key these documents were stored with.`)
+    super(
+      problem === 'missing'
+        ? `Refusing to start: the data folder holds encrypted documents but their master key is missing. ` +
+            `Restore the key file ${path} from your backup, or set SWISSTAX_MASTER_KEY to the base64 key. ` +
+            `A new key would make every stored document unreadable, so none is created.`
+        : `Refusing to start: the master key does not open the stored documents. ` +
+            `Check SWISSTAX_MASTER_KEY or the key file ${path}: it must be the key these documents were stored with.`,
+    )
   }
 }
 
@@ -51,7 +53,7 @@ function decodeKey(b64: string): Buffer {
 function readOrCreateKeyFile(path: string): Buffer {
   if (existsSync(path)) return decodeKey(readFileSync(path, 'utf8').trim())
   mkdirSync(join(path, '..'), { recursive: true })
-  writeFileSync(path, randomBytes(32).toString('base64') + '\n', { mode: 0o600, flag: 'wx' })
+  writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' })
   chmodSync(path, 0o600)
   return readOrCreateKeyFile(path)
 }

@@ -15,7 +15,7 @@ export const escapeForLog = (text: string) =>
 
 export function createLogger(write: (line: string) => void = (l) => console.log(l)): Logger {
   const emit = (level: string) => (msg: string, fields?: Record<string, unknown>) =>
-    write(escapeForLog(`${new Date().toISOString()} ${level} ${msg}${fields ? ' ' + JSON.stringify(fields) : ''}`))
+    write(escapeForLog(`${new Date().toISOString()} ${level} ${msg}${fields ? ` ${JSON.stringify(fields)}` : ''}`))
   return { info: emit('INFO'), warn: emit('WARN'), error: emit('ERROR') }
 }
 

@@ -13,11 +13,11 @@ import { diskAssets, type Asset } from './static/assets'
 import { APP_VERSION } from '../shared/version'
 import { HELP } from './cli/help'
 
-
 async function loadAssets(config: Config): Promise<Map<string, Asset>> {
   // The compiled binary carries the client inside (build.ts writes assets.gen.ts);
   // `bun src/server/main.ts` (development) reads dist/client from disk instead.
   if (Bun.embeddedFiles.length > 0) {
+    // biome-ignore lint/suspicious/noTsIgnore: the file exists after a build and not before, so @ts-expect-error would fail one of the two
     // @ts-ignore: written by build.ts just before compiling; absent in a fresh checkout.
     const { embeddedAssets } = await import('../../dist/embedded.gen')
     return embeddedAssets() as Map<string, Asset>
@@ -43,16 +43,21 @@ export async function main(argv: string[]) {
     const ctx = createContext(config)
     const user = revokeAdmin(ctx, rest[1])
     console.log(`${user.email} is no longer an admin (user ${user.id})`)
-    if (user.stillListed) console.log(`note: ${user.email} is still in ADMIN_EMAILS and gets the role back at the next sign-in`)
+    if (user.stillListed)
+      console.log(`note: ${user.email} is still in ADMIN_EMAILS and gets the role back at the next sign-in`)
     return
   }
   if (command === 'backup' && rest[0] && !rest[0].startsWith('--')) {
     const ctx = createContext(config)
     const out = backup(ctx, rest[0], { withKey: rest.includes('--with-key') })
-    console.log(`backup written: ${out.database}${out.blobs ? ` and ${out.blobs}` : ''}${out.key ? `, master key in ${out.key}` : ''} (readable by this user only)`)
+    console.log(
+      `backup written: ${out.database}${out.blobs ? ` and ${out.blobs}` : ''}${out.key ? `, master key in ${out.key}` : ''} (readable by this user only)`,
+    )
     if (!out.key) {
-      console.log(`Keep the master key too: the documents in this backup cannot be read without it. It is ${config.masterKey ? 'SWISSTAX_MASTER_KEY' : keyFilePath(config.dataDir)}` +
-        ` (or run \`swisstax backup FILE --with-key\` to write it beside the backup as FILE.key, mode 0600).`)
+      console.log(
+        `Keep the master key too: the documents in this backup cannot be read without it. It is ${config.masterKey ? 'SWISSTAX_MASTER_KEY' : keyFilePath(config.dataDir)}` +
+          ` (or run \`swisstax backup FILE --with-key\` to write it beside the backup as FILE.key, mode 0600).`,
+      )
     }
     return
   }
@@ -60,14 +65,21 @@ export async function main(argv: string[]) {
     const ctx = createContext(config)
     const out = rotateKeys(ctx)
     ctx.sqlite.close()
-    if (out.newKey) return console.log(`re-wrapped ${out.rotated} data key(s). The new master key is below: set SWISSTAX_MASTER_KEY to it before the next start (the old one no longer opens the documents).\n${out.newKey}`)
-    return console.log(`re-wrapped ${out.rotated} data key(s) under a new master key, now in ${out.keyFile}. Make a new backup of the key file.`)
+    if (out.newKey)
+      return console.log(
+        `re-wrapped ${out.rotated} data key(s). The new master key is below: set SWISSTAX_MASTER_KEY to it before the next start (the old one no longer opens the documents).\n${out.newKey}`,
+      )
+    return console.log(
+      `re-wrapped ${out.rotated} data key(s) under a new master key, now in ${out.keyFile}. Make a new backup of the key file.`,
+    )
   }
   if (command === 'data' && rest[0] === 'import-localities' && rest[1]) {
     const ctx = createContext(config)
     const out = importLocalities(ctx, rest[1])
     ctx.sqlite.close()
-    return console.log(`imported ${out.imported} localities from ${rest[1]}${out.skipped ? ` (${out.skipped} line(s) skipped)` : ''}`)
+    return console.log(
+      `imported ${out.imported} localities from ${rest[1]}${out.skipped ? ` (${out.skipped} line(s) skipped)` : ''}`,
+    )
   }
   if (command === 'data' && rest[0] === 'import-addresses' && rest[1]) {
     const ctx = createContext(config)
@@ -81,8 +93,13 @@ export async function main(argv: string[]) {
     const out = await importBuildingAddresses(ctx, rest[1], progress)
     ctx.sqlite.close()
     if (process.stderr.isTTY) process.stderr.write('\n')
-    const notes = [out.skipped && `${out.skipped} row(s) skipped`, out.alternatives && `${out.alternatives} non-official alternative(s) left out`].filter(Boolean)
-    return console.log(`imported ${out.imported} building addresses from ${rest[1]} in ${((performance.now() - started) / 1000).toFixed(1)} s${notes.length ? ` (${notes.join(', ')})` : ''}`)
+    const notes = [
+      out.skipped && `${out.skipped} row(s) skipped`,
+      out.alternatives && `${out.alternatives} non-official alternative(s) left out`,
+    ].filter(Boolean)
+    return console.log(
+      `imported ${out.imported} building addresses from ${rest[1]} in ${((performance.now() - started) / 1000).toFixed(1)} s${notes.length ? ` (${notes.join(', ')})` : ''}`,
+    )
   }
   if (command !== 'serve') {
     console.error(`unknown command: ${args.join(' ')}\n\n${HELP}`)
@@ -90,20 +107,30 @@ export async function main(argv: string[]) {
   }
 
   const ctx = createContext(config)
-  for (const email of syncAdminEmails(ctx)) ctx.log.info(`${email} left ADMIN_EMAILS: the admin role it gave is taken away`)
+  for (const email of syncAdminEmails(ctx))
+    ctx.log.info(`${email} left ADMIN_EMAILS: the admin role it gave is taken away`)
   const app = createApp(ctx, await loadAssets(config), { maintenance: true, recognition: true })
   app.listen({ port: config.port, hostname: config.host })
   // The executable starts with JIT tier-up made 8× more reluctant (build.ts), so run-once
   // start-up code is not compiled; from here on the request paths get the normal policy.
   Bun.unsafe.setJITPolicy(1)
-  ctx.log.info(`swisstax ${APP_VERSION} listening on ${config.publicUrl} (port ${app.server?.port}, ${config.dev ? 'DEVELOPMENT mode' : 'production mode'}, data in ${config.dataDir})`)
-  if (!config.smtpUrl) ctx.log.warn('no mail configured (SMTP_URL unset): login codes are written to this log instead of being mailed')
-  const stop = () => { recognitionRunner(ctx)?.stop(); app.stop(); ctx.sqlite.close(); process.exit(0) }
+  ctx.log.info(
+    `swisstax ${APP_VERSION} listening on ${config.publicUrl} (port ${app.server?.port}, ${config.dev ? 'DEVELOPMENT mode' : 'production mode'}, data in ${config.dataDir})`,
+  )
+  if (!config.smtpUrl)
+    ctx.log.warn('no mail configured (SMTP_URL unset): login codes are written to this log instead of being mailed')
+  const stop = () => {
+    recognitionRunner(ctx)?.stop()
+    app.stop()
+    ctx.sqlite.close()
+    process.exit(0)
+  }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
 }
 
-if (import.meta.main) main(process.argv.slice(2)).catch((err) => {
-  console.error(err instanceof Error ? err.message : err)
-  process.exit(1)
-})
+if (import.meta.main)
+  main(process.argv.slice(2)).catch((err) => {
+    console.error(err instanceof Error ? err.message : err)
+    process.exit(1)
+  })

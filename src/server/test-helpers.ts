@@ -15,20 +15,35 @@ export const T0 = Date.parse('2026-11-22T10:00:00Z')
 /** `opts.send` replaces the outgoing-mail half of the mailer (e.g. real SMTP in the client-mail tests). */
 export function testApp(env: Record<string, string> = {}, opts: { send?: Mailer['send']; recognition?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-test-'))
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'), ...env })
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
+    ...env,
+  })
   const clock = { now: T0 }
   const mails: { to: string; code: string; language: string }[] = []
   const sent: OutgoingMail[] = []
   const mailer: Mailer = {
-    async sendLoginCode(to, code, language) { mails.push({ to, code, language }) },
-    send: opts.send ?? (async (mail) => { sent.push(mail) }),
+    async sendLoginCode(to, code, language) {
+      mails.push({ to, code, language })
+    },
+    send:
+      opts.send ??
+      (async (mail) => {
+        sent.push(mail)
+      }),
   }
   const ctx = createContext(config, { now: () => clock.now, mailer, log: silentLogger })
   const blobs = openBlobStore(ctx)
   const app = createApp(ctx, new Map(), { blobs, recognition: opts.recognition })
 
   /** One request through app.handle: no network, no port. */
-  async function request(method: string, path: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: BodyInit } = {}) {
+  async function request(
+    method: string,
+    path: string,
+    opts: { body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: BodyInit } = {},
+  ) {
     const headers: Record<string, string> = { ...opts.headers }
     if (opts.cookie) headers.cookie = opts.cookie
     let body: BodyInit | undefined = opts.raw
@@ -39,7 +54,11 @@ export function testApp(env: Record<string, string> = {}, opts: { send?: Mailer[
     const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }))
     const text = await res.text()
     let json: any
-    try { json = text ? JSON.parse(text) : undefined } catch { json = undefined }
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      json = undefined
+    }
     return { status: res.status, headers: res.headers, text, json }
   }
 
@@ -50,7 +69,10 @@ export function testApp(env: Record<string, string> = {}, opts: { send?: Mailer[
     const code = mails.findLast((m) => m.to === email.toLowerCase())!.code
     const verified = await request('POST', '/api/auth/verify-code', { body: { email, code } })
     if (verified.status !== 200) throw new Error(`verify-code ${verified.status}: ${verified.text}`)
-    return { cookie: verified.headers.get('set-cookie')!.split(';')[0]!, user: verified.json.user as { id: number; email: string; role: string } }
+    return {
+      cookie: verified.headers.get('set-cookie')!.split(';')[0]!,
+      user: verified.json.user as { id: number; email: string; role: string },
+    }
   }
 
   const close = () => {

@@ -24,7 +24,11 @@ export function documentHooks(ctx: AppContext): DocumentHooks {
       // ones ('spouse', 'children') are sections, numbers are document categories (DESIGN.md §8).
       const section = sectionByNamedToggleKey(key)
       if (!section) return undefined
-      return { ...setSection(ctx, userId, taxYearParam(taxYear), section.id, enabled), categoryId: key, isRelevant: enabled }
+      return {
+        ...setSection(ctx, userId, taxYearParam(taxYear), section.id, enabled),
+        categoryId: key,
+        isRelevant: enabled,
+      }
     },
   }
 }

@@ -17,10 +17,12 @@ export const SEARCH_DELAY_MS = 500
 
 /** Only Swiss addresses are accepted: the country as a geocoder may name it. */
 const SWISS_NAMES = new Set(['switzerland', 'schweiz', 'suisse', 'svizzera', 'svizra', 'ch'])
-export const isSwissCountry = (country: string | undefined | null) => SWISS_NAMES.has((country ?? '').trim().toLowerCase())
+export const isSwissCountry = (country: string | undefined | null) =>
+  SWISS_NAMES.has((country ?? '').trim().toLowerCase())
 
 /** The street line as written on a letter: street and house number (the inverse of splitHouseNumber). */
-export const streetLine = (a: { street: string; houseNumber: string }) => [a.street, a.houseNumber].filter(Boolean).join(' ')
+export const streetLine = (a: { street: string; houseNumber: string }) =>
+  [a.street, a.houseNumber].filter(Boolean).join(' ')
 
 /**
  * Splits a house number off the end of a street text: "Bahnhofstrasse 12a" → Bahnhofstrasse + 12a.
@@ -29,7 +31,8 @@ export const streetLine = (a: { street: string; houseNumber: string }) => [a.str
 export function splitHouseNumber(text: string): { street: string; houseNumber: string } {
   const t = text.trim().replace(/\s+/g, ' ')
   const end = /^(.*\D)\s+(\d{1,4}(?:\s?[a-zA-Z])?(?:[/-]\d{1,4}[a-zA-Z]?)?)$/.exec(t)
-  if (end && /[a-zA-Z\u00c0-\u024f]/.test(end[1]!)) return { street: end[1]!.replace(/,$/, '').trim(), houseNumber: end[2]!.replace(/\s/g, '') }
+  if (end && /[a-zA-Z\u00c0-\u024f]/.test(end[1]!))
+    return { street: end[1]!.replace(/,$/, '').trim(), houseNumber: end[2]!.replace(/\s/g, '') }
   const start = /^(\d{1,4}[a-zA-Z]?),?\s+(\D.*)$/.exec(t)
   if (start) return { street: start[2]!.trim(), houseNumber: start[1]! }
   return { street: t, houseNumber: '' }

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'bun:test'
-import { missingForCompletion, sectionOfUploadCategory, SECTIONS, splitLegacyName, validateAuthorization, validateChildren, validateSpouse, type AuthorizationInput } from './advanced'
+import {
+  missingForCompletion,
+  sectionOfUploadCategory,
+  SECTIONS,
+  splitLegacyName,
+  validateAuthorization,
+  validateChildren,
+  validateSpouse,
+  type AuthorizationInput,
+} from './advanced'
 
 test('seven sections; only authorization on by default and always on; the spec toggle keys', () => {
   expect(SECTIONS.map((s) => s.toggleKey)).toEqual(['1', '10', '3', '13', '17', 'spouse', 'children'])
@@ -17,9 +26,25 @@ test('upload categories belong to their section; the dashboard categories to non
 })
 
 describe('spouse', () => {
-  const base = { firstName: ' Anna ', lastName: 'Muster', age: 40, occupation: 'Teacher', ahvNumber: '7569217076985', taxId: '' }
+  const base = {
+    firstName: ' Anna ',
+    lastName: 'Muster',
+    age: 40,
+    occupation: 'Teacher',
+    ahvNumber: '7569217076985',
+    taxId: '',
+  }
   test('stores trimmed names and the formatted AHV number', () => {
-    expect(validateSpouse(base, 'ZH')).toEqual({ ok: { firstName: 'Anna', lastName: 'Muster', age: 40, occupation: 'Teacher', ahvNumber: '756.9217.0769.85', taxId: '' } })
+    expect(validateSpouse(base, 'ZH')).toEqual({
+      ok: {
+        firstName: 'Anna',
+        lastName: 'Muster',
+        age: 40,
+        occupation: 'Teacher',
+        ahvNumber: '756.9217.0769.85',
+        taxId: '',
+      },
+    })
   })
   test.each([
     [{ firstName: '' }, 'firstName', 'FIRST_NAME_REQUIRED'],
@@ -42,13 +67,25 @@ describe('spouse', () => {
 })
 
 describe('children', () => {
-  const child = { firstName: 'Lea', lastName: 'Muster', birthDate: '2015-04-02', disability: false, schoolingInfo: 'Primarschule', alimony: 0 }
+  const child = {
+    firstName: 'Lea',
+    lastName: 'Muster',
+    birthDate: '2015-04-02',
+    disability: false,
+    schoolingInfo: 'Primarschule',
+    alimony: 0,
+  }
   const check = (list: unknown) => validateChildren(list, 2025, '2026-11-22')
   test('a valid list, alimony rounded to the Rappen', () => {
-    expect(check([child, { ...child, firstName: 'Tim', alimony: 350.456 }])).toEqual({ ok: [child, { ...child, firstName: 'Tim', alimony: 350.46 }] })
+    expect(check([child, { ...child, firstName: 'Tim', alimony: 350.456 }])).toEqual({
+      ok: [child, { ...child, firstName: 'Tim', alimony: 350.46 }],
+    })
   })
   test('old single-name entries are split', () => {
-    expect(splitLegacyName({ name: 'Lea Sophie Muster' })).toMatchObject({ firstName: 'Lea', lastName: 'Sophie Muster' })
+    expect(splitLegacyName({ name: 'Lea Sophie Muster' })).toMatchObject({
+      firstName: 'Lea',
+      lastName: 'Sophie Muster',
+    })
     expect(check([{ name: 'Lea Muster', birthDate: '2015-04-02' }])).toEqual({ ok: [{ ...child, schoolingInfo: '' }] })
   })
   test.each([
@@ -73,25 +110,75 @@ describe('children', () => {
 })
 
 describe('authorization', () => {
-  const full: AuthorizationInput = { taxAddressEnabled: false, powerOfAttorneyEnabled: true, canton: 'ZH', tinNumber: '123.456.789', powerOfAttorneyAccepted: true }
+  const full: AuthorizationInput = {
+    taxAddressEnabled: false,
+    powerOfAttorneyEnabled: true,
+    canton: 'ZH',
+    tinNumber: '123.456.789',
+    powerOfAttorneyAccepted: true,
+  }
   test('the three refusals of spec part 2 §8, in order', () => {
     expect(validateAuthorization(full)).toBeNull()
     expect(validateAuthorization({ ...full, canton: '' })?.code).toBe('MISSING_INFORMATION')
     expect(validateAuthorization({ ...full, tinNumber: ' ' })?.code).toBe('MISSING_INFORMATION')
     const wrong = validateAuthorization({ ...full, canton: 'AG' })
-    expect(wrong).toMatchObject({ code: 'INVALID_TAX_ID_FORMAT', message: 'Invalid format. Expected: XXXX.XXXX.XX', params: { format: 'XXXX.XXXX.XX' } })
+    expect(wrong).toMatchObject({
+      code: 'INVALID_TAX_ID_FORMAT',
+      message: 'Invalid format. Expected: XXXX.XXXX.XX',
+      params: { format: 'XXXX.XXXX.XX' },
+    })
     expect(validateAuthorization({ ...full, powerOfAttorneyAccepted: false })?.code).toBe('POWER_OF_ATTORNEY_REQUIRED')
   })
   test('without the power of attorney nothing is needed, but a canton must be one', () => {
-    expect(validateAuthorization({ ...full, powerOfAttorneyEnabled: false, canton: '', tinNumber: '', powerOfAttorneyAccepted: false })).toBeNull()
+    expect(
+      validateAuthorization({
+        ...full,
+        powerOfAttorneyEnabled: false,
+        canton: '',
+        tinNumber: '',
+        powerOfAttorneyAccepted: false,
+      }),
+    ).toBeNull()
     expect(validateAuthorization({ ...full, powerOfAttorneyEnabled: false, canton: 'XX' })?.code).toBe('INVALID_CANTON')
   })
 })
 
 test('what Finish Section still needs', () => {
-  const enabled = { authorization: true, investments: false, deductions: false, realEstate: false, foreignIncome: false, spouse: true, children: true }
-  const poa: AuthorizationInput = { taxAddressEnabled: false, powerOfAttorneyEnabled: true, canton: 'ZH', tinNumber: '123.456.789', powerOfAttorneyAccepted: false }
-  expect(missingForCompletion({ enabled, hasSpouse: false, childCount: 0, authorization: poa })).toEqual(['spouse', 'children', 'power_of_attorney'])
-  expect(missingForCompletion({ enabled, hasSpouse: true, childCount: 2, authorization: { ...poa, powerOfAttorneyAccepted: true } })).toEqual([])
-  expect(missingForCompletion({ enabled: { ...enabled, spouse: false, children: false }, hasSpouse: false, childCount: 0, authorization: null })).toEqual([])
+  const enabled = {
+    authorization: true,
+    investments: false,
+    deductions: false,
+    realEstate: false,
+    foreignIncome: false,
+    spouse: true,
+    children: true,
+  }
+  const poa: AuthorizationInput = {
+    taxAddressEnabled: false,
+    powerOfAttorneyEnabled: true,
+    canton: 'ZH',
+    tinNumber: '123.456.789',
+    powerOfAttorneyAccepted: false,
+  }
+  expect(missingForCompletion({ enabled, hasSpouse: false, childCount: 0, authorization: poa })).toEqual([
+    'spouse',
+    'children',
+    'power_of_attorney',
+  ])
+  expect(
+    missingForCompletion({
+      enabled,
+      hasSpouse: true,
+      childCount: 2,
+      authorization: { ...poa, powerOfAttorneyAccepted: true },
+    }),
+  ).toEqual([])
+  expect(
+    missingForCompletion({
+      enabled: { ...enabled, spouse: false, children: false },
+      hasSpouse: false,
+      childCount: 0,
+      authorization: null,
+    }),
+  ).toEqual([])
 })

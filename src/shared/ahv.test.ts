@@ -3,7 +3,8 @@ import { ahvCheckDigit, ahvProblem, formatAhv, formatAhvInput, isValidAhv } from
 
 test('valid AHV numbers, with or without the dots', () => {
   // 756.9217.0769.85 is the number the Federal Social Insurance Office prints on its sample card.
-  for (const v of ['756.9217.0769.85', '7569217076985', ' 756.1234.5678.97 ', '756.0000.0000.02']) expect({ v, ok: isValidAhv(v) }).toEqual({ v, ok: true })
+  for (const v of ['756.9217.0769.85', '7569217076985', ' 756.1234.5678.97 ', '756.0000.0000.02'])
+    expect({ v, ok: isValidAhv(v) }).toEqual({ v, ok: true })
 })
 
 test('the EAN-13 check digit catches one wrong digit', () => {

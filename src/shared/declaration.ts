@@ -6,10 +6,27 @@
 const PROFILE_VERSION = '1.0'
 
 const DEFAULTS: Record<string, unknown> = {
-  salutation: 'mr', religion: 'Other/None', movedDuringYear: 'no', housingSituation: 'renter', maritalStatus: 'individual', employmentType: 'employed',
+  salutation: 'mr',
+  religion: 'Other/None',
+  movedDuringYear: 'no',
+  housingSituation: 'renter',
+  maritalStatus: 'individual',
+  employmentType: 'employed',
 }
-const FLAGS = ['isFirefighter', 'propertyOwner', 'hasChildren', 'hasInvestments', 'hasForeignIncome', 'isDisabled', 'receivesAHVIV',
-  'hasTaxIdentificationNumber', 'hasPowerOfAttorney', 'paysAlimony', 'hasPillar3a', 'hasPension']
+const FLAGS = [
+  'isFirefighter',
+  'propertyOwner',
+  'hasChildren',
+  'hasInvestments',
+  'hasForeignIncome',
+  'isDisabled',
+  'receivesAHVIV',
+  'hasTaxIdentificationNumber',
+  'hasPowerOfAttorney',
+  'paysAlimony',
+  'hasPillar3a',
+  'hasPension',
+]
 const COUNTS = ['numberOfProperties', 'numberOfChildren']
 
 const empty = (v: unknown) => v === undefined || v === null || v === ''
@@ -24,23 +41,46 @@ export function withDefaults(draft: Record<string, unknown>): Record<string, unk
   return out
 }
 
-const pick = (d: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, d[k] ?? null]))
+const pick = (d: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(keys.map((k) => [k, d[k] ?? null]))
 
 /** The fields of each payload group (spec part 2 §3): the client fills them, the server accepts no others. */
 export const DECLARATION_FIELDS = {
-  personalInfo: ['salutation', 'firstName', 'lastName', 'dateOfBirth', 'religion', 'phone', 'countryCode', 'jobName', 'taxAddress'],
+  personalInfo: [
+    'salutation',
+    'firstName',
+    'lastName',
+    'dateOfBirth',
+    'religion',
+    'phone',
+    'countryCode',
+    'jobName',
+    'taxAddress',
+  ],
   location: ['cantonOfResidence', 'street', 'zipCode', 'city', 'gemeinde', 'movedDuringYear', 'housingSituation'],
   personalStatus: ['isFirefighter', 'maritalStatus'],
   realEstate: ['propertyOwner', 'numberOfProperties', 'propertyCountry', 'propertyUse'],
   children: ['hasChildren', 'numberOfChildren', 'childrenAges'],
-  taxFeatures: ['hasInvestments', 'hasForeignIncome', 'isDisabled', 'receivesAHVIV', 'hasTaxIdentificationNumber', 'hasPowerOfAttorney'],
+  taxFeatures: [
+    'hasInvestments',
+    'hasForeignIncome',
+    'isDisabled',
+    'receivesAHVIV',
+    'hasTaxIdentificationNumber',
+    'hasPowerOfAttorney',
+  ],
   employment: ['employmentType', 'hasPillar3a', 'hasPension'],
   alimony: ['paysAlimony', 'alimonyAmount', 'alimonyDuration'],
   metadata: ['submitDate', 'userId', 'taxYear', 'profileVersion', 'completionStatus', 'dataValidated'],
 } as const satisfies Record<string, readonly string[]>
 
 /** The payload groups, ready for POST /api/tax/save-declaration. */
-export function buildDeclaration(draft: Record<string, unknown>, userId: number, taxYear: number, now: Date = new Date()) {
+export function buildDeclaration(
+  draft: Record<string, unknown>,
+  userId: number,
+  taxYear: number,
+  now: Date = new Date(),
+) {
   const d = withDefaults(draft)
   const F = DECLARATION_FIELDS
   return {
@@ -52,9 +92,17 @@ export function buildDeclaration(draft: Record<string, unknown>, userId: number,
     taxFeatures: pick(d, F.taxFeatures),
     employment: pick(d, F.employment),
     alimony: pick(d, F.alimony),
-    metadata: { submitDate: now.toISOString(), userId, taxYear, profileVersion: PROFILE_VERSION, completionStatus: 'complete', dataValidated: true },
+    metadata: {
+      submitDate: now.toISOString(),
+      userId,
+      taxYear,
+      profileVersion: PROFILE_VERSION,
+      completionStatus: 'complete',
+      dataValidated: true,
+    },
   }
 }
 
 /** The download name the spec gives the declaration: tax_declaration_{userId}_{date}.json. */
-export const declarationFilename = (userId: number, now: Date = new Date()) => `tax_declaration_${userId}_${now.toISOString().slice(0, 10)}.json`
+export const declarationFilename = (userId: number, now: Date = new Date()) =>
+  `tax_declaration_${userId}_${now.toISOString().slice(0, 10)}.json`

@@ -1,18 +1,34 @@
 import { expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
-import { categoryKey, checklistPercent, DOCUMENT_CATEGORIES, extensionOf, formatBytes, formatMegabytes, isAllowedExtension } from './documents'
+import {
+  categoryKey,
+  checklistPercent,
+  DOCUMENT_CATEGORIES,
+  extensionOf,
+  formatBytes,
+  formatMegabytes,
+  isAllowedExtension,
+} from './documents'
 import { REQUIRED_CATEGORY_IDS } from './tax-status'
 
 test('the category table is DESIGN.md §8: ids 1–5 and 10–38, the six required ones in main', () => {
   const ids = DOCUMENT_CATEGORIES.map((c) => c.id).sort((a, b) => a - b)
   expect(ids).toEqual([1, 2, 3, 4, 5, ...Array.from({ length: 29 }, (_, i) => i + 10)])
-  expect(DOCUMENT_CATEGORIES.filter((c) => c.section === 'main').map((c) => c.id).sort((a, b) => a - b)).toEqual([...REQUIRED_CATEGORY_IDS])
+  expect(
+    DOCUMENT_CATEGORIES.filter((c) => c.section === 'main')
+      .map((c) => c.id)
+      .sort((a, b) => a - b),
+  ).toEqual([...REQUIRED_CATEGORY_IDS])
   expect(new Set(DOCUMENT_CATEGORIES.map((c) => c.key)).size).toBe(DOCUMENT_CATEGORIES.length)
 })
 
 test('every category has a name in the English locale file, the one list of names (the other languages follow it, locales.test.ts)', () => {
   const en = JSON.parse(readFileSync('locales/en/documents.json', 'utf8'))
-  expect(Object.keys(en.category).map((k) => `category.${k}`).sort()).toEqual(DOCUMENT_CATEGORIES.map(categoryKey).sort())
+  expect(
+    Object.keys(en.category)
+      .map((k) => `category.${k}`)
+      .sort(),
+  ).toEqual(DOCUMENT_CATEGORIES.map(categoryKey).sort())
   expect(en.category.salary_statement).toBe('Salary Statement')
 })
 

@@ -71,12 +71,17 @@ export function extensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
 }
 
-export const isAllowedExtension = (name: string): boolean => (ALLOWED_EXTENSIONS as readonly string[]).includes(extensionOf(name))
+export const isAllowedExtension = (name: string): boolean =>
+  (ALLOWED_EXTENSIONS as readonly string[]).includes(extensionOf(name))
 
 /** Content types a stored file is served with. */
 export const MIME_BY_EXTENSION: Record<AllowedExtension, string> = {
-  pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png',
-  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   txt: 'text/plain; charset=utf-8',
 }
 
@@ -91,7 +96,10 @@ export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB']
   let value = Math.max(0, bytes)
   let unit = 0
-  while (value >= 1024 && unit < units.length - 1) { value /= 1024; unit++ }
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
   return `${unit === 0 ? value : Number(value.toFixed(2))} ${units[unit]}`
 }
 

@@ -8,5 +8,6 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 /** Control and format characters (ESC, NUL, bidi overrides, zero-width): never part of an address, and a risk in logs. */
 export const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u
-export const isValidEmail = (email: string) => email.length <= EMAIL_MAX_LENGTH && EMAIL_RE.test(email) && !CONTROL_OR_FORMAT.test(email)
+export const isValidEmail = (email: string) =>
+  email.length <= EMAIL_MAX_LENGTH && EMAIL_RE.test(email) && !CONTROL_OR_FORMAT.test(email)
 export const isValidCode = (code: string) => /^\d{6}$/.test(code)

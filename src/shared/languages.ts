@@ -20,4 +20,3 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
 
 export const isActiveLanguage = (code: unknown): code is Language =>
   typeof code === 'string' && (ACTIVE_LANGUAGES as readonly string[]).includes(code)
-

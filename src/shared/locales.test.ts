@@ -13,7 +13,7 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
     const key = prefix + k
     if (typeof v === 'string') out.set(key, v)
     else if (Array.isArray(v)) v.forEach((s, i) => out.set(`${key}.${i}`, s))
-    else for (const [kk, vv] of leaves(v, key + '.')) out.set(kk, vv)
+    else for (const [kk, vv] of leaves(v, `${key}.`)) out.set(kk, vv)
   }
   return out
 }
@@ -32,12 +32,15 @@ describe.each(namespaces)('%s', (file) => {
     const other = leaves(load(lng, file))
     expect([...other.keys()].filter((k) => !en.has(k))).toEqual([])
     expect([...en.keys()].filter((k) => !other.has(k))).toEqual([])
-    for (const [k, v] of en) expect({ key: k, vars: placeholders(other.get(k)!) }).toEqual({ key: k, vars: placeholders(v) })
+    for (const [k, v] of en)
+      expect({ key: k, vars: placeholders(other.get(k)!) }).toEqual({ key: k, vars: placeholders(v) })
   })
   test.each([...ACTIVE_LANGUAGES])('%s has no empty text', (lng) => {
-    for (const [k, v] of leaves(load(lng, file))) expect({ key: k, empty: v.trim() === '' }).toEqual({ key: k, empty: false })
+    for (const [k, v] of leaves(load(lng, file)))
+      expect({ key: k, empty: v.trim() === '' }).toEqual({ key: k, empty: false })
   })
   test.each(['de', 'gsw'])('%s writes ss, never ß', (lng) => {
-    for (const [k, v] of leaves(load(lng, file))) expect({ key: k, eszett: v.includes('ß') }).toEqual({ key: k, eszett: false })
+    for (const [k, v] of leaves(load(lng, file)))
+      expect({ key: k, eszett: v.includes('ß') }).toEqual({ key: k, eszett: false })
   })
 })

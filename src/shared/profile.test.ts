@@ -1,14 +1,29 @@
 import { describe, expect, test } from 'bun:test'
 import {
-  checkProfileField, clampChildAge, COUNTRY_CODES, defaultDateOfBirth, hasRegistrationFields, isSwissZip,
-  phoneDigits, profileReminders, showsAlimony, validateProfile, withoutHiddenAnswers,
+  checkProfileField,
+  clampChildAge,
+  COUNTRY_CODES,
+  defaultDateOfBirth,
+  hasRegistrationFields,
+  isSwissZip,
+  phoneDigits,
+  profileReminders,
+  showsAlimony,
+  validateProfile,
+  withoutHiddenAnswers,
 } from './profile'
-import { WIZARD_STEPS, firstInvalidInStep, firstMissingInStep, firstMissingWizardField, YES_NO_DEFAULTS } from './wizard'
+import {
+  WIZARD_STEPS,
+  firstInvalidInStep,
+  firstMissingInStep,
+  firstMissingWizardField,
+  YES_NO_DEFAULTS,
+} from './wizard'
 
 const TODAY = new Date('2026-11-22T12:00:00')
 
 describe('profile rules', () => {
-  test('the spec\'s texts for the required fields', () => {
+  test("the spec's texts for the required fields", () => {
     expect(checkProfileField('firstName', '')!.message).toBe('First name is required for proper folder naming')
     expect(checkProfileField('lastName', ' ')!.message).toBe('Last name is required for proper folder naming')
     expect(checkProfileField('phone', undefined)!.message).toBe('Phone number is required')
@@ -40,7 +55,7 @@ describe('profile rules', () => {
     expect(defaultDateOfBirth(TODAY)).toBe('2002-11-22')
   })
 
-  test('children\'s ages: 0..18, clamped when typed', () => {
+  test("children's ages: 0..18, clamped when typed", () => {
     expect(checkProfileField('childrenAges', [0, 18])).toBeNull()
     expect(checkProfileField('childrenAges', [19])!.key).toBe('errors.child_age')
     expect(checkProfileField('childrenAges', [2.5])!.key).toBe('errors.child_age')
@@ -72,20 +87,64 @@ describe('profile rules', () => {
     expect(showsAlimony({ maritalStatus: 'separated', hasChildren: false })).toBe(false)
     expect(showsAlimony({ maritalStatus: 'married', hasChildren: true })).toBe(false)
     // Alimony answered, then the marital status changed: the hidden answer is cleared.
-    expect(withoutHiddenAnswers({ maritalStatus: 'married', hasChildren: true, paysAlimony: true, alimonyAmount: 500, alimonyDuration: '12' }))
-      .toEqual({ maritalStatus: 'married', hasChildren: true, paysAlimony: false, alimonyAmount: null, alimonyDuration: null })
-    const shown = { maritalStatus: 'divorced', hasChildren: true, paysAlimony: true, alimonyAmount: 500, alimonyDuration: '12' }
+    expect(
+      withoutHiddenAnswers({
+        maritalStatus: 'married',
+        hasChildren: true,
+        paysAlimony: true,
+        alimonyAmount: 500,
+        alimonyDuration: '12',
+      }),
+    ).toEqual({
+      maritalStatus: 'married',
+      hasChildren: true,
+      paysAlimony: false,
+      alimonyAmount: null,
+      alimonyDuration: null,
+    })
+    const shown = {
+      maritalStatus: 'divorced',
+      hasChildren: true,
+      paysAlimony: true,
+      alimonyAmount: 500,
+      alimonyDuration: '12',
+    }
     expect(withoutHiddenAnswers(shown)).toBe(shown)
     expect(profileReminders({})).toEqual(['name', 'phone', 'address', 'tax_profile', 'subscription'])
-    expect(profileReminders({ firstName: 'A', lastName: 'B', phone: '1234', street: 'S', city: 'C', isTaxProfileComplete: true, subscriptionPlan: 'basic' })).toEqual([])
+    expect(
+      profileReminders({
+        firstName: 'A',
+        lastName: 'B',
+        phone: '1234',
+        street: 'S',
+        city: 'C',
+        isTaxProfileComplete: true,
+        subscriptionPlan: 'basic',
+      }),
+    ).toEqual([])
   })
 })
 
 describe('wizard required fields', () => {
   const full: Record<string, unknown> = {
-    salutation: 'mr', lastName: 'M', firstName: 'A', dateOfBirth: '1990-01-01', religion: 'Reformed', phone: '791234567', jobName: 'Cook',
-    cantonOfResidence: 'bern', street: 'Bundesgasse', zipCode: '3011', city: 'Bern', gemeinde: 'Bern',
-    movedDuringYear: 'no', maritalStatus: 'individual', propertyOwner: false, hasChildren: false, hasPillar3a: false, employmentType: 'employed',
+    salutation: 'mr',
+    lastName: 'M',
+    firstName: 'A',
+    dateOfBirth: '1990-01-01',
+    religion: 'Reformed',
+    phone: '791234567',
+    jobName: 'Cook',
+    cantonOfResidence: 'bern',
+    street: 'Bundesgasse',
+    zipCode: '3011',
+    city: 'Bern',
+    gemeinde: 'Bern',
+    movedDuringYear: 'no',
+    maritalStatus: 'individual',
+    propertyOwner: false,
+    hasChildren: false,
+    hasPillar3a: false,
+    employmentType: 'employed',
   }
   test('12 steps; each step names its first missing field', () => {
     expect(WIZARD_STEPS).toHaveLength(12)
@@ -99,13 +158,32 @@ describe('wizard required fields', () => {
   test('yes/no steps pass once a value exists, false included; their defaults', () => {
     expect(firstMissingInStep(WIZARD_STEPS[8]!, { hasChildren: false })).toBeNull()
     expect(firstMissingInStep(WIZARD_STEPS[8]!, {})).toBe('hasChildren')
-    expect(YES_NO_DEFAULTS).toEqual({ movedDuringYear: 'no', propertyOwner: false, hasChildren: false, hasPillar3a: false })
+    expect(YES_NO_DEFAULTS).toEqual({
+      movedDuringYear: 'no',
+      propertyOwner: false,
+      hasChildren: false,
+      hasPillar3a: false,
+    })
   })
   test('a filled-in required field that the profile rules refuse blocks its step', () => {
     const today = new Date('2026-11-22T12:00:00')
-    expect(firstInvalidInStep(WIZARD_STEPS[3]!, { street: 'Bundesgasse 3', zipCode: '123', city: 'Bern', gemeinde: 'Bern' }, today)?.field).toBe('zipCode')
-    expect(firstInvalidInStep(WIZARD_STEPS[3]!, { street: 'Bundesgasse 3', zipCode: '9700', city: 'Bern', gemeinde: 'Bern' }, today)?.key).toBe('errors.zip_code')
-    expect(firstInvalidInStep(WIZARD_STEPS[0]!, { ...full, dateOfBirth: '2030-01-01' }, today)?.key).toBe('errors.date_of_birth_past')
+    expect(
+      firstInvalidInStep(
+        WIZARD_STEPS[3]!,
+        { street: 'Bundesgasse 3', zipCode: '123', city: 'Bern', gemeinde: 'Bern' },
+        today,
+      )?.field,
+    ).toBe('zipCode')
+    expect(
+      firstInvalidInStep(
+        WIZARD_STEPS[3]!,
+        { street: 'Bundesgasse 3', zipCode: '9700', city: 'Bern', gemeinde: 'Bern' },
+        today,
+      )?.key,
+    ).toBe('errors.zip_code')
+    expect(firstInvalidInStep(WIZARD_STEPS[0]!, { ...full, dateOfBirth: '2030-01-01' }, today)?.key).toBe(
+      'errors.date_of_birth_past',
+    )
     expect(firstInvalidInStep(WIZARD_STEPS[0]!, { ...full, phone: '12' }, today)?.key).toBe('errors.phone_digits')
     expect(firstInvalidInStep(WIZARD_STEPS[0]!, full, today)).toBeNull()
     expect(firstInvalidInStep(WIZARD_STEPS[3]!, full, today)).toBeNull()
@@ -119,11 +197,26 @@ describe('wizard required fields', () => {
 })
 
 describe('declaration payload', () => {
-  test('groups, the spec\'s defaults for empty values, and the metadata', async () => {
+  test("groups, the spec's defaults for empty values, and the metadata", async () => {
     const { buildDeclaration, declarationFilename, withDefaults } = await import('./declaration')
     const now = new Date('2026-03-01T10:00:00Z')
-    const d = buildDeclaration({ firstName: 'Anna', hasChildren: true, numberOfChildren: 1, childrenAges: [7], hasPowerOfAttorney: true }, 5, 2025, now)
-    expect(Object.keys(d)).toEqual(['personalInfo', 'location', 'personalStatus', 'realEstate', 'children', 'taxFeatures', 'employment', 'alimony', 'metadata'])
+    const d = buildDeclaration(
+      { firstName: 'Anna', hasChildren: true, numberOfChildren: 1, childrenAges: [7], hasPowerOfAttorney: true },
+      5,
+      2025,
+      now,
+    )
+    expect(Object.keys(d)).toEqual([
+      'personalInfo',
+      'location',
+      'personalStatus',
+      'realEstate',
+      'children',
+      'taxFeatures',
+      'employment',
+      'alimony',
+      'metadata',
+    ])
     expect(d.personalInfo).toMatchObject({ salutation: 'mr', religion: 'Other/None', firstName: 'Anna' })
     expect(d.location).toMatchObject({ movedDuringYear: 'no', housingSituation: 'renter' })
     expect(d.personalStatus).toEqual({ isFirefighter: false, maritalStatus: 'individual' })
@@ -131,9 +224,20 @@ describe('declaration payload', () => {
     expect(d.children).toEqual({ hasChildren: true, numberOfChildren: 1, childrenAges: [7] })
     expect(d.taxFeatures).toMatchObject({ hasPowerOfAttorney: true, hasInvestments: false })
     expect(d.employment).toEqual({ employmentType: 'employed', hasPillar3a: false, hasPension: false })
-    expect(d.metadata).toEqual({ submitDate: now.toISOString(), userId: 5, taxYear: 2025, profileVersion: '1.0', completionStatus: 'complete', dataValidated: true })
+    expect(d.metadata).toEqual({
+      submitDate: now.toISOString(),
+      userId: 5,
+      taxYear: 2025,
+      profileVersion: '1.0',
+      completionStatus: 'complete',
+      dataValidated: true,
+    })
     expect(declarationFilename(5, now)).toBe('tax_declaration_5_2026-03-01.json')
     // Chosen values are never replaced by defaults, false included.
-    expect(withDefaults({ maritalStatus: 'married', hasPillar3a: true, propertyOwner: false })).toMatchObject({ maritalStatus: 'married', hasPillar3a: true, propertyOwner: false })
+    expect(withDefaults({ maritalStatus: 'married', hasPillar3a: true, propertyOwner: false })).toMatchObject({
+      maritalStatus: 'married',
+      hasPillar3a: true,
+      propertyOwner: false,
+    })
   })
 })

@@ -22,7 +22,13 @@ const COUNTRY_CODE_SET: ReadonlySet<string> = new Set(COUNTRY_CODES.map((c) => c
 
 export const SALUTATIONS = ['mr', 'mrs'] as const
 /** Stored as the spec names them; the client translates them through religion.* keys. */
-export const RELIGIONS = ['Roman Catholic', 'Reformed', 'Christian Catholic', 'Evangelical Reformed', 'Other/None'] as const
+export const RELIGIONS = [
+  'Roman Catholic',
+  'Reformed',
+  'Christian Catholic',
+  'Evangelical Reformed',
+  'Other/None',
+] as const
 export const YES_NO = ['yes', 'no'] as const
 export const HOUSING_SITUATIONS = ['owner', 'renter', 'living_with_parents', 'other'] as const
 export const MARITAL_STATUSES = ['individual', 'married', 'separated', 'divorced', 'widowed', 'company'] as const
@@ -64,20 +70,60 @@ export const ALIMONY_MONTHS_DIGITS = 3
 export const toAlimonyMonths = (text: string) => text.replace(/\D/g, '').slice(0, ALIMONY_MONTHS_DIGITS)
 
 export const BOOLEAN_FIELDS = [
-  'isFirefighter', 'propertyOwner', 'hasChildren', 'hasInvestments', 'hasForeignIncome', 'isDisabled',
-  'receivesAHVIV', 'hasTaxIdentificationNumber', 'hasPowerOfAttorney', 'paysAlimony', 'hasPillar3a', 'hasPension',
+  'isFirefighter',
+  'propertyOwner',
+  'hasChildren',
+  'hasInvestments',
+  'hasForeignIncome',
+  'isDisabled',
+  'receivesAHVIV',
+  'hasTaxIdentificationNumber',
+  'hasPowerOfAttorney',
+  'paysAlimony',
+  'hasPillar3a',
+  'hasPension',
 ] as const
 
 /** Every field PUT /api/user/profile takes (spec part 2 §3 "Profile form fields"). */
 export const PROFILE_FIELDS = [
-  'firstName', 'lastName', 'phone', 'countryCode',
-  'salutation', 'dateOfBirth', 'religion', 'jobName', 'taxAddress',
-  'cantonOfResidence', 'street', 'zipCode', 'city', 'gemeinde', 'movedDuringYear', 'housingSituation',
-  'isFirefighter', 'maritalStatus',
-  'propertyOwner', 'numberOfProperties', 'propertyCountry', 'propertyUse',
-  'hasChildren', 'numberOfChildren', 'childrenAges',
-  'hasInvestments', 'hasForeignIncome', 'isDisabled', 'receivesAHVIV', 'hasTaxIdentificationNumber', 'hasPowerOfAttorney',
-  'employmentType', 'paysAlimony', 'alimonyAmount', 'alimonyDuration', 'hasPillar3a', 'hasPension', 'taxationLevel',
+  'firstName',
+  'lastName',
+  'phone',
+  'countryCode',
+  'salutation',
+  'dateOfBirth',
+  'religion',
+  'jobName',
+  'taxAddress',
+  'cantonOfResidence',
+  'street',
+  'zipCode',
+  'city',
+  'gemeinde',
+  'movedDuringYear',
+  'housingSituation',
+  'isFirefighter',
+  'maritalStatus',
+  'propertyOwner',
+  'numberOfProperties',
+  'propertyCountry',
+  'propertyUse',
+  'hasChildren',
+  'numberOfChildren',
+  'childrenAges',
+  'hasInvestments',
+  'hasForeignIncome',
+  'isDisabled',
+  'receivesAHVIV',
+  'hasTaxIdentificationNumber',
+  'hasPowerOfAttorney',
+  'employmentType',
+  'paysAlimony',
+  'alimonyAmount',
+  'alimonyDuration',
+  'hasPillar3a',
+  'hasPension',
+  'taxationLevel',
 ] as const
 export type ProfileField = (typeof PROFILE_FIELDS)[number]
 
@@ -141,63 +187,93 @@ export function withoutHiddenAnswers(p: Record<string, unknown>): Record<string,
 export function checkProfileField(field: string, value: unknown, today: Date = new Date()): ProfileError | null {
   if (field === 'firstName' || field === 'lastName' || field === 'phone') {
     if (typeof value !== 'string' || !value.trim()) {
-      if (field === 'firstName') return err(field, 'errors.first_name_required', 'First name is required for proper folder naming')
-      if (field === 'lastName') return err(field, 'errors.last_name_required', 'Last name is required for proper folder naming')
+      if (field === 'firstName')
+        return err(field, 'errors.first_name_required', 'First name is required for proper folder naming')
+      if (field === 'lastName')
+        return err(field, 'errors.last_name_required', 'Last name is required for proper folder naming')
       return err(field, 'errors.phone_required', 'Phone number is required')
     }
   }
   if (value === null) {
-    if (field === 'countryCode') return err(field, 'errors.country_code', `Invalid field 'countryCode': choose one of the supported country codes`)
+    if (field === 'countryCode')
+      return err(field, 'errors.country_code', `Invalid field 'countryCode': choose one of the supported country codes`)
     return null
   }
   if (field === 'phone') {
     const v = value as string
-    if (!/^\d+$/.test(v) || v.length < 4 || v.length > 15) return err(field, 'errors.phone_digits', `Invalid field 'phone': digits only, 4 to 15 of them`)
+    if (!/^\d+$/.test(v) || v.length < 4 || v.length > 15)
+      return err(field, 'errors.phone_digits', `Invalid field 'phone': digits only, 4 to 15 of them`)
     return null
   }
   if (field === 'countryCode') {
-    return typeof value === 'string' && COUNTRY_CODE_SET.has(value) ? null
+    return typeof value === 'string' && COUNTRY_CODE_SET.has(value)
+      ? null
       : err(field, 'errors.country_code', `Invalid field 'countryCode': choose one of the supported country codes`)
   }
   if (field in TEXT_FIELDS) {
     if (typeof value !== 'string') return err(field, 'errors.invalid', `Invalid field '${field}': expected text`)
-    if (value.length > TEXT_FIELDS[field]!) return err(field, 'errors.too_long', `Invalid field '${field}': at most ${TEXT_FIELDS[field]} characters`)
+    if (value.length > TEXT_FIELDS[field]!)
+      return err(field, 'errors.too_long', `Invalid field '${field}': at most ${TEXT_FIELDS[field]} characters`)
     return null
   }
   if (field in ENUM_FIELDS) {
     if (typeof value === 'string' && ENUM_FIELDS[field]!.includes(value)) return null
-    return err(field, 'errors.invalid_choice', `Invalid field '${field}': must be one of ${ENUM_FIELDS[field]!.join(', ')}`)
+    return err(
+      field,
+      'errors.invalid_choice',
+      `Invalid field '${field}': must be one of ${ENUM_FIELDS[field]!.join(', ')}`,
+    )
   }
   if ((BOOLEAN_FIELDS as readonly string[]).includes(field)) {
-    return typeof value === 'boolean' ? null : err(field, 'errors.invalid', `Invalid field '${field}': expected true or false`)
+    return typeof value === 'boolean'
+      ? null
+      : err(field, 'errors.invalid', `Invalid field '${field}': expected true or false`)
   }
   switch (field) {
     case 'cantonOfResidence':
-      return typeof value === 'string' && CANTON_SLUGS.has(value) ? null
+      return typeof value === 'string' && CANTON_SLUGS.has(value)
+        ? null
         : err(field, 'errors.canton', `Invalid field 'cantonOfResidence': not one of the 26 cantons`)
     case 'zipCode':
-      return typeof value === 'string' && isSwissZip(value) ? null
+      return typeof value === 'string' && isSwissZip(value)
+        ? null
         : err(field, 'errors.zip_code', `Invalid field 'zipCode': a Swiss postal code has four digits (1000 to 9699)`)
     case 'dateOfBirth': {
-      if (typeof value !== 'string' || !isIsoDate(value)) return err(field, 'errors.date_of_birth', `Invalid field 'dateOfBirth': expected a date (YYYY-MM-DD)`)
-      if (value >= localIso(today) || value < '1900-01-01') return err(field, 'errors.date_of_birth_past', `Invalid field 'dateOfBirth': must lie in the past`)
+      if (typeof value !== 'string' || !isIsoDate(value))
+        return err(field, 'errors.date_of_birth', `Invalid field 'dateOfBirth': expected a date (YYYY-MM-DD)`)
+      if (value >= localIso(today) || value < '1900-01-01')
+        return err(field, 'errors.date_of_birth_past', `Invalid field 'dateOfBirth': must lie in the past`)
       return null
     }
     case 'numberOfProperties':
-      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 99 ? null
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 99
+        ? null
         : err(field, 'errors.invalid_number', `Invalid field 'numberOfProperties': a whole number from 0 to 99`)
     case 'numberOfChildren':
-      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_CHILDREN ? null
-        : err(field, 'errors.invalid_number', `Invalid field 'numberOfChildren': a whole number from 0 to ${MAX_CHILDREN}`)
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_CHILDREN
+        ? null
+        : err(
+            field,
+            'errors.invalid_number',
+            `Invalid field 'numberOfChildren': a whole number from 0 to ${MAX_CHILDREN}`,
+          )
     case 'childrenAges':
-      if (!Array.isArray(value) || value.length > MAX_CHILDREN) return err(field, 'errors.invalid', `Invalid field 'childrenAges': expected a list of ages`)
-      return value.every((a) => Number.isInteger(a) && a >= 0 && a <= MAX_CHILD_AGE) ? null
+      if (!Array.isArray(value) || value.length > MAX_CHILDREN)
+        return err(field, 'errors.invalid', `Invalid field 'childrenAges': expected a list of ages`)
+      return value.every((a) => Number.isInteger(a) && a >= 0 && a <= MAX_CHILD_AGE)
+        ? null
         : err(field, 'errors.child_age', `Invalid field 'childrenAges': each age is from 0 to ${MAX_CHILD_AGE}`)
     case 'alimonyDuration':
-      return typeof value === 'string' && value === toAlimonyMonths(value) ? null
-        : err(field, 'errors.invalid_number', `Invalid field 'alimonyDuration': a number of months, at most ${ALIMONY_MONTHS_DIGITS} digits`)
+      return typeof value === 'string' && value === toAlimonyMonths(value)
+        ? null
+        : err(
+            field,
+            'errors.invalid_number',
+            `Invalid field 'alimonyDuration': a number of months, at most ${ALIMONY_MONTHS_DIGITS} digits`,
+          )
     case 'alimonyAmount':
-      return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1_000_000 ? null
+      return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1_000_000
+        ? null
         : err(field, 'errors.invalid_number', `Invalid field 'alimonyAmount': an amount in CHF per month, 0 or more`)
   }
   return err(field, 'errors.unknown_field', `Unknown field '${field}'`)
@@ -214,14 +290,34 @@ export function validateProfile(input: Record<string, unknown>, today: Date = ne
     if (e) return e
   }
   // The wizard's counters start at one: a yes needs at least one child or property.
-  if (input.hasChildren === true && Number.isInteger(input.numberOfChildren) && (input.numberOfChildren as number) < 1) {
+  if (
+    input.hasChildren === true &&
+    Number.isInteger(input.numberOfChildren) &&
+    (input.numberOfChildren as number) < 1
+  ) {
     return err('numberOfChildren', 'errors.children_min', `Invalid field 'numberOfChildren': with children, at least 1`)
   }
-  if (input.propertyOwner === true && Number.isInteger(input.numberOfProperties) && (input.numberOfProperties as number) < 1) {
-    return err('numberOfProperties', 'errors.properties_min', `Invalid field 'numberOfProperties': as a property owner, at least 1`)
+  if (
+    input.propertyOwner === true &&
+    Number.isInteger(input.numberOfProperties) &&
+    (input.numberOfProperties as number) < 1
+  ) {
+    return err(
+      'numberOfProperties',
+      'errors.properties_min',
+      `Invalid field 'numberOfProperties': as a property owner, at least 1`,
+    )
   }
-  if (Array.isArray(input.childrenAges) && Number.isInteger(input.numberOfChildren) && input.childrenAges.length !== input.numberOfChildren) {
-    return err('childrenAges', 'errors.children_count', `Invalid field 'childrenAges': one age per child (${input.numberOfChildren})`)
+  if (
+    Array.isArray(input.childrenAges) &&
+    Number.isInteger(input.numberOfChildren) &&
+    input.childrenAges.length !== input.numberOfChildren
+  ) {
+    return err(
+      'childrenAges',
+      'errors.children_count',
+      `Invalid field 'childrenAges': one age per child (${input.numberOfChildren})`,
+    )
   }
   return null
 }
@@ -239,8 +335,13 @@ export type Reminder = (typeof REMINDERS)[number]
  * screen lists them. 'subscription' holds until an admin sets a plan.
  */
 export function profileReminders(p: {
-  firstName?: unknown; lastName?: unknown; phone?: unknown; street?: unknown; city?: unknown
-  isTaxProfileComplete?: unknown; subscriptionPlan?: unknown
+  firstName?: unknown
+  lastName?: unknown
+  phone?: unknown
+  street?: unknown
+  city?: unknown
+  isTaxProfileComplete?: unknown
+  subscriptionPlan?: unknown
 }): Reminder[] {
   const blank = (v: unknown) => typeof v !== 'string' || v.trim() === ''
   const out: Reminder[] = []

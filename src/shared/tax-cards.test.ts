@@ -1,7 +1,18 @@
 import { describe, expect, test } from 'bun:test'
-import { profileCompleteness, recommendations, TAX_CARD_RULES, taxCards, taxCardSummary, tabsShown, type TaxCardProfile } from './tax-cards'
+import {
+  profileCompleteness,
+  recommendations,
+  TAX_CARD_RULES,
+  taxCards,
+  taxCardSummary,
+  tabsShown,
+  type TaxCardProfile,
+} from './tax-cards'
 
-const on = (p: TaxCardProfile) => taxCards(p).filter((c) => c.isEnabled).map((c) => c.id)
+const on = (p: TaxCardProfile) =>
+  taxCards(p)
+    .filter((c) => c.isEnabled)
+    .map((c) => c.id)
 
 test('21 cards with unique ids, every category in the spec list', () => {
   expect(TAX_CARD_RULES).toHaveLength(21)
@@ -57,33 +68,85 @@ test('completeness counts the 9 fields, false counts as an answer, rounded', () 
   expect(profileCompleteness({})).toBe(0)
   expect(profileCompleteness({ firstName: 'Anna' })).toBe(11)
   expect(profileCompleteness({ firstName: 'Anna', lastName: ' ', hasChildren: false })).toBe(22)
-  expect(profileCompleteness({ firstName: 'A', lastName: 'B', cantonOfResidence: 'zug', maritalStatus: 'married', employmentType: 'employed' })).toBe(56)
-  expect(profileCompleteness({
-    firstName: 'A', lastName: 'B', cantonOfResidence: 'zug', maritalStatus: 'married', employmentType: 'employed',
-    hasChildren: false, propertyOwner: false, hasInvestments: false, hasPillar3a: false,
-    // not among the 9: no effect
-    isFirefighter: true,
-  })).toBe(100)
+  expect(
+    profileCompleteness({
+      firstName: 'A',
+      lastName: 'B',
+      cantonOfResidence: 'zug',
+      maritalStatus: 'married',
+      employmentType: 'employed',
+    }),
+  ).toBe(56)
+  expect(
+    profileCompleteness({
+      firstName: 'A',
+      lastName: 'B',
+      cantonOfResidence: 'zug',
+      maritalStatus: 'married',
+      employmentType: 'employed',
+      hasChildren: false,
+      propertyOwner: false,
+      hasInvestments: false,
+      hasPillar3a: false,
+      // not among the 9: no effect
+      isFirefighter: true,
+    }),
+  ).toBe(100)
 })
 
 test('recommendations: family, property, employment, pension, investments, then the rest; three at most', () => {
   const ids = (p: TaxCardProfile) => recommendations(taxCards(p)).map((c) => c.id)
-  expect(ids({ hasInvestments: true, employmentType: 'employed', propertyOwner: true, hasChildren: true })).toEqual(['child_deductions', 'childcare_costs', 'education_costs'])
-  expect(ids({ hasInvestments: true, employmentType: 'employed', propertyOwner: true })).toEqual(['property_expenses', 'mortgage_interest', 'professional_expenses'])
-  expect(ids({ hasInvestments: true, hasPillar3a: true, isFirefighter: true, maritalStatus: 'married' })).toEqual(['pillar_3a', 'investment_income', 'securities_custody'])
-  expect(ids({ isFirefighter: true, maritalStatus: 'married', employmentType: 'farmer' })).toEqual(['farming', 'spouse_income', 'firefighter'])
+  expect(ids({ hasInvestments: true, employmentType: 'employed', propertyOwner: true, hasChildren: true })).toEqual([
+    'child_deductions',
+    'childcare_costs',
+    'education_costs',
+  ])
+  expect(ids({ hasInvestments: true, employmentType: 'employed', propertyOwner: true })).toEqual([
+    'property_expenses',
+    'mortgage_interest',
+    'professional_expenses',
+  ])
+  expect(ids({ hasInvestments: true, hasPillar3a: true, isFirefighter: true, maritalStatus: 'married' })).toEqual([
+    'pillar_3a',
+    'investment_income',
+    'securities_custody',
+  ])
+  expect(ids({ isFirefighter: true, maritalStatus: 'married', employmentType: 'farmer' })).toEqual([
+    'farming',
+    'spouse_income',
+    'firefighter',
+  ])
   expect(ids({})).toEqual([])
 })
 
 test('tabs: overview and authorization always, the others by their cards', () => {
   expect(tabsShown(taxCards({}))).toEqual(['overview', 'authorization'])
-  expect(tabsShown(taxCards({ maritalStatus: 'married', hasChildren: true, propertyOwner: true, employmentType: 'employed' })))
-    .toEqual(['overview', 'authorization', 'deductions', 'realEstate', 'spouse', 'children'])
-  expect(tabsShown(taxCards({ hasInvestments: true, hasForeignIncome: true }))).toEqual(['overview', 'authorization', 'investments', 'foreignIncome'])
+  expect(
+    tabsShown(
+      taxCards({ maritalStatus: 'married', hasChildren: true, propertyOwner: true, employmentType: 'employed' }),
+    ),
+  ).toEqual(['overview', 'authorization', 'deductions', 'realEstate', 'spouse', 'children'])
+  expect(tabsShown(taxCards({ hasInvestments: true, hasForeignIncome: true }))).toEqual([
+    'overview',
+    'authorization',
+    'investments',
+    'foreignIncome',
+  ])
 })
 
 test('the summary of a married employed owner with children', () => {
-  const s = taxCardSummary({ firstName: 'Anna', lastName: 'Muster', cantonOfResidence: 'zurich', maritalStatus: 'married', employmentType: 'employed', hasChildren: true, propertyOwner: true, numberOfProperties: 1, hasInvestments: false, hasPillar3a: true })
+  const s = taxCardSummary({
+    firstName: 'Anna',
+    lastName: 'Muster',
+    cantonOfResidence: 'zurich',
+    maritalStatus: 'married',
+    employmentType: 'employed',
+    hasChildren: true,
+    propertyOwner: true,
+    numberOfProperties: 1,
+    hasInvestments: false,
+    hasPillar3a: true,
+  })
   expect(s.totalCount).toBe(21)
   expect(s.enabledCount).toBe(9)
   expect(s.completeness).toBe(100)

@@ -5,12 +5,30 @@
  * Titles, descriptions and reasons are locale keys: `advanced:cards.<id>.title|description|reason`.
  */
 export type TaxCardCategory =
-  | 'family' | 'relationship' | 'property' | 'investments' | 'pension' | 'employment'
-  | 'special' | 'international' | 'social' | 'relocation' | 'canton'
+  | 'family'
+  | 'relationship'
+  | 'property'
+  | 'investments'
+  | 'pension'
+  | 'employment'
+  | 'special'
+  | 'international'
+  | 'social'
+  | 'relocation'
+  | 'canton'
 
 export const TAX_CARD_CATEGORIES: readonly TaxCardCategory[] = [
-  'family', 'relationship', 'property', 'investments', 'pension', 'employment',
-  'special', 'international', 'social', 'relocation', 'canton',
+  'family',
+  'relationship',
+  'property',
+  'investments',
+  'pension',
+  'employment',
+  'special',
+  'international',
+  'social',
+  'relocation',
+  'canton',
 ]
 
 /** The profile fields the rules read (the names of GET /api/user). */
@@ -51,27 +69,140 @@ const unmarriedParent = (p: TaxCardProfile) => p.maritalStatus === 'divorced' ||
 
 /** The rules of spec part 2 §5, one card each, in the order the demo lists them. */
 export const TAX_CARD_RULES: readonly CardRule[] = [
-  { id: 'child_deductions', category: 'family', requiredFields: ['hasChildren'], applies: (p) => p.hasChildren === true, section: 'children' },
-  { id: 'childcare_costs', category: 'family', requiredFields: ['hasChildren'], applies: (p) => p.hasChildren === true, section: 'children' },
-  { id: 'education_costs', category: 'family', requiredFields: ['hasChildren'], applies: (p) => p.hasChildren === true, section: 'children' },
-  { id: 'spouse_income', category: 'relationship', requiredFields: ['maritalStatus'], applies: (p) => p.maritalStatus === 'married', section: 'spouse' },
-  { id: 'alimony', category: 'relationship', requiredFields: ['paysAlimony', 'maritalStatus'], applies: (p) => p.paysAlimony === true || unmarriedParent(p) },
-  { id: 'property_expenses', category: 'property', requiredFields: ['propertyOwner'], applies: (p) => p.propertyOwner === true, section: 'realEstate' },
-  { id: 'mortgage_interest', category: 'property', requiredFields: ['propertyOwner'], applies: (p) => p.propertyOwner === true, section: 'realEstate' },
-  { id: 'rental_income', category: 'property', requiredFields: ['propertyOwner', 'numberOfProperties'], applies: (p) => p.propertyOwner === true && (p.numberOfProperties ?? 0) > 1, section: 'realEstate' },
-  { id: 'investment_income', category: 'investments', requiredFields: ['hasInvestments'], applies: (p) => p.hasInvestments === true, section: 'investments' },
-  { id: 'securities_custody', category: 'investments', requiredFields: ['hasInvestments'], applies: (p) => p.hasInvestments === true, section: 'investments' },
-  { id: 'pillar_3a', category: 'pension', requiredFields: ['hasPillar3a'], applies: (p) => p.hasPillar3a === true, section: 'deductions' },
-  { id: 'pension_income', category: 'pension', requiredFields: ['hasPension', 'employmentType'], applies: (p) => p.hasPension === true || employment(p) === 'retired' },
-  { id: 'self_employment', category: 'employment', requiredFields: ['employmentType'], applies: (p) => employment(p) === 'self-employed' || employment(p) === 'mixed' },
-  { id: 'farming', category: 'employment', requiredFields: ['employmentType'], applies: (p) => employment(p) === 'farmer' },
-  { id: 'professional_expenses', category: 'employment', requiredFields: ['employmentType'], applies: (p) => employment(p) === 'employed' || employment(p) === 'mixed', section: 'deductions' },
-  { id: 'firefighter', category: 'special', requiredFields: ['isFirefighter'], applies: (p) => p.isFirefighter === true },
-  { id: 'disability', category: 'special', requiredFields: ['isDisabled'], applies: (p) => p.isDisabled === true, section: 'deductions' },
-  { id: 'foreign_income', category: 'international', requiredFields: ['hasForeignIncome'], applies: (p) => p.hasForeignIncome === true, section: 'foreignIncome' },
+  {
+    id: 'child_deductions',
+    category: 'family',
+    requiredFields: ['hasChildren'],
+    applies: (p) => p.hasChildren === true,
+    section: 'children',
+  },
+  {
+    id: 'childcare_costs',
+    category: 'family',
+    requiredFields: ['hasChildren'],
+    applies: (p) => p.hasChildren === true,
+    section: 'children',
+  },
+  {
+    id: 'education_costs',
+    category: 'family',
+    requiredFields: ['hasChildren'],
+    applies: (p) => p.hasChildren === true,
+    section: 'children',
+  },
+  {
+    id: 'spouse_income',
+    category: 'relationship',
+    requiredFields: ['maritalStatus'],
+    applies: (p) => p.maritalStatus === 'married',
+    section: 'spouse',
+  },
+  {
+    id: 'alimony',
+    category: 'relationship',
+    requiredFields: ['paysAlimony', 'maritalStatus'],
+    applies: (p) => p.paysAlimony === true || unmarriedParent(p),
+  },
+  {
+    id: 'property_expenses',
+    category: 'property',
+    requiredFields: ['propertyOwner'],
+    applies: (p) => p.propertyOwner === true,
+    section: 'realEstate',
+  },
+  {
+    id: 'mortgage_interest',
+    category: 'property',
+    requiredFields: ['propertyOwner'],
+    applies: (p) => p.propertyOwner === true,
+    section: 'realEstate',
+  },
+  {
+    id: 'rental_income',
+    category: 'property',
+    requiredFields: ['propertyOwner', 'numberOfProperties'],
+    applies: (p) => p.propertyOwner === true && (p.numberOfProperties ?? 0) > 1,
+    section: 'realEstate',
+  },
+  {
+    id: 'investment_income',
+    category: 'investments',
+    requiredFields: ['hasInvestments'],
+    applies: (p) => p.hasInvestments === true,
+    section: 'investments',
+  },
+  {
+    id: 'securities_custody',
+    category: 'investments',
+    requiredFields: ['hasInvestments'],
+    applies: (p) => p.hasInvestments === true,
+    section: 'investments',
+  },
+  {
+    id: 'pillar_3a',
+    category: 'pension',
+    requiredFields: ['hasPillar3a'],
+    applies: (p) => p.hasPillar3a === true,
+    section: 'deductions',
+  },
+  {
+    id: 'pension_income',
+    category: 'pension',
+    requiredFields: ['hasPension', 'employmentType'],
+    applies: (p) => p.hasPension === true || employment(p) === 'retired',
+  },
+  {
+    id: 'self_employment',
+    category: 'employment',
+    requiredFields: ['employmentType'],
+    applies: (p) => employment(p) === 'self-employed' || employment(p) === 'mixed',
+  },
+  {
+    id: 'farming',
+    category: 'employment',
+    requiredFields: ['employmentType'],
+    applies: (p) => employment(p) === 'farmer',
+  },
+  {
+    id: 'professional_expenses',
+    category: 'employment',
+    requiredFields: ['employmentType'],
+    applies: (p) => employment(p) === 'employed' || employment(p) === 'mixed',
+    section: 'deductions',
+  },
+  {
+    id: 'firefighter',
+    category: 'special',
+    requiredFields: ['isFirefighter'],
+    applies: (p) => p.isFirefighter === true,
+  },
+  {
+    id: 'disability',
+    category: 'special',
+    requiredFields: ['isDisabled'],
+    applies: (p) => p.isDisabled === true,
+    section: 'deductions',
+  },
+  {
+    id: 'foreign_income',
+    category: 'international',
+    requiredFields: ['hasForeignIncome'],
+    applies: (p) => p.hasForeignIncome === true,
+    section: 'foreignIncome',
+  },
   { id: 'ahv_iv', category: 'social', requiredFields: ['receivesAHVIV'], applies: (p) => p.receivesAHVIV === true },
-  { id: 'moving', category: 'relocation', requiredFields: ['movedDuringYear'], applies: (p) => p.movedDuringYear === 'yes' || p.movedDuringYear === true },
-  { id: 'canton_specific', category: 'canton', requiredFields: ['cantonOfResidence'], applies: (p) => !!p.cantonOfResidence },
+  {
+    id: 'moving',
+    category: 'relocation',
+    requiredFields: ['movedDuringYear'],
+    applies: (p) => p.movedDuringYear === 'yes' || p.movedDuringYear === true,
+  },
+  {
+    id: 'canton_specific',
+    category: 'canton',
+    requiredFields: ['cantonOfResidence'],
+    applies: (p) => !!p.cantonOfResidence,
+  },
 ]
 
 export interface TaxCard {
@@ -102,8 +233,15 @@ export function taxCards(profile: TaxCardProfile): TaxCard[] {
 
 /** The 9 fields of spec part 2 §5 "Profile completeness". */
 export const COMPLETENESS_FIELDS = [
-  'firstName', 'lastName', 'cantonOfResidence', 'maritalStatus', 'employmentType',
-  'hasChildren', 'propertyOwner', 'hasInvestments', 'hasPillar3a',
+  'firstName',
+  'lastName',
+  'cantonOfResidence',
+  'maritalStatus',
+  'employmentType',
+  'hasChildren',
+  'propertyOwner',
+  'hasInvestments',
+  'hasPillar3a',
 ] as const satisfies readonly (keyof TaxCardProfile)[]
 
 /** A stored `false` is an answer and counts; only missing values and empty text do not. */
@@ -116,7 +254,13 @@ export function profileCompleteness(profile: TaxCardProfile): number {
 }
 
 /** The categories recommendations come from first, in this order; the others follow in list order. */
-export const PRIORITY_CATEGORIES: readonly TaxCardCategory[] = ['family', 'property', 'employment', 'pension', 'investments']
+export const PRIORITY_CATEGORIES: readonly TaxCardCategory[] = [
+  'family',
+  'property',
+  'employment',
+  'pension',
+  'investments',
+]
 
 const priorityOf = (c: TaxCardCategory) => {
   const i = PRIORITY_CATEGORIES.indexOf(c)
@@ -135,7 +279,16 @@ export function recommendations(cards: readonly TaxCard[], max = 3): TaxCard[] {
 
 /** The advanced-info tabs shown: Overview and Authorization always, the others when a card of theirs applies. */
 export type AdvancedTab = 'overview' | 'authorization' | CardSection
-export const ADVANCED_TABS: readonly AdvancedTab[] = ['overview', 'authorization', 'investments', 'deductions', 'realEstate', 'foreignIncome', 'spouse', 'children']
+export const ADVANCED_TABS: readonly AdvancedTab[] = [
+  'overview',
+  'authorization',
+  'investments',
+  'deductions',
+  'realEstate',
+  'foreignIncome',
+  'spouse',
+  'children',
+]
 
 export function tabsShown(cards: readonly TaxCard[]): AdvancedTab[] {
   const on = new Set(cards.filter((c) => c.isEnabled && c.section).map((c) => c.section))

@@ -25,7 +25,7 @@ const FORMAT_GROUPS: ReadonlyArray<readonly [string, readonly string[]]> = [
 ]
 
 const patternOf = (format: string) =>
-  new RegExp('^' + format.replace(/X+|[^X]/g, (part) => (part[0] === 'X' ? `\\d{${part.length}}` : `\\${part}`)) + '$')
+  new RegExp(`^${format.replace(/X+|[^X]/g, (part) => (part[0] === 'X' ? `\\d{${part.length}}` : `\\${part}`))}$`)
 
 // 1234.5678.90, 123.456.789, …: plausible, and obviously an example.
 const placeholderOf = (format: string) => {

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'bun:test'
-import { defaultTaxYear, filingOpensOn, isFileable, MAX_TAX_YEAR, MIN_TAX_YEAR, offeredTaxYears, parseTaxYear } from './tax-years'
+import {
+  defaultTaxYear,
+  filingOpensOn,
+  isFileable,
+  MAX_TAX_YEAR,
+  MIN_TAX_YEAR,
+  offeredTaxYears,
+  parseTaxYear,
+} from './tax-years'
 import { isTaxStatusId, statusById, statusByName, TAX_STATUSES } from './tax-status'
 
 // Local dates, as the browser and the server read them (DESIGN.md §7).
@@ -21,10 +29,34 @@ describe('tax years (DESIGN.md §7)', () => {
   })
 
   test('one parser: whole numbers and four-digit text in one range, nothing else', () => {
-    for (const [raw, year] of [[2025, 2025], ['2025', 2025], [MIN_TAX_YEAR, MIN_TAX_YEAR], [String(MAX_TAX_YEAR), MAX_TAX_YEAR]] as const) {
+    for (const [raw, year] of [
+      [2025, 2025],
+      ['2025', 2025],
+      [MIN_TAX_YEAR, MIN_TAX_YEAR],
+      [String(MAX_TAX_YEAR), MAX_TAX_YEAR],
+    ] as const) {
       expect(parseTaxYear(raw)).toBe(year)
     }
-    for (const raw of [MIN_TAX_YEAR - 1, MAX_TAX_YEAR + 1, '1899', '3000', 2025.5, '2025.0', '2025x', ' 2025', '+2025', '0x7e9', '', 'abc', null, undefined, true, [2025], { year: 2025 }, Number.NaN]) {
+    for (const raw of [
+      MIN_TAX_YEAR - 1,
+      MAX_TAX_YEAR + 1,
+      '1899',
+      '3000',
+      2025.5,
+      '2025.0',
+      '2025x',
+      ' 2025',
+      '+2025',
+      '0x7e9',
+      '',
+      'abc',
+      null,
+      undefined,
+      true,
+      [2025],
+      { year: 2025 },
+      Number.NaN,
+    ]) {
       expect(parseTaxYear(raw)).toBeUndefined()
     }
   })
@@ -37,8 +69,12 @@ describe('tax years (DESIGN.md §7)', () => {
 describe('tax statuses (spec part 1 §4)', () => {
   test('six statuses with their ids, names and percentages', () => {
     expect(TAX_STATUSES.map((s) => [s.id, s.name, s.percent])).toEqual([
-      [1, 'profile_incomplete', 16.67], [2, 'documents_pending', 33.33], [3, 'documents_submitted', 50],
-      [4, 'processing', 66.67], [5, 'review_required', 83.33], [6, 'completed', 100],
+      [1, 'profile_incomplete', 16.67],
+      [2, 'documents_pending', 33.33],
+      [3, 'documents_submitted', 50],
+      [4, 'processing', 66.67],
+      [5, 'review_required', 83.33],
+      [6, 'completed', 100],
     ])
   })
   test('an unknown or missing id means profile_incomplete', () => {

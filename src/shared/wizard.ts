@@ -15,7 +15,11 @@ export interface WizardStep {
 }
 
 export const WIZARD_STEPS: readonly WizardStep[] = [
-  { id: 1, key: 'personal', required: ['salutation', 'lastName', 'firstName', 'dateOfBirth', 'religion', 'phone', 'jobName'] },
+  {
+    id: 1,
+    key: 'personal',
+    required: ['salutation', 'lastName', 'firstName', 'dateOfBirth', 'religion', 'phone', 'jobName'],
+  },
   { id: 2, key: 'canton', required: ['cantonOfResidence'] },
   { id: 3, key: 'tax_address', required: [] },
   { id: 4, key: 'address', required: ['street', 'zipCode', 'city', 'gemeinde'] },
@@ -30,7 +34,12 @@ export const WIZARD_STEPS: readonly WizardStep[] = [
 ]
 
 /** Defaults of the yes/no steps when the user moves on without a choice. */
-export const YES_NO_DEFAULTS: Record<string, string | boolean> = { movedDuringYear: 'no', propertyOwner: false, hasChildren: false, hasPillar3a: false }
+export const YES_NO_DEFAULTS: Record<string, string | boolean> = {
+  movedDuringYear: 'no',
+  propertyOwner: false,
+  hasChildren: false,
+  hasPillar3a: false,
+}
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
 
@@ -55,7 +64,11 @@ export function firstMissingWizardField(profile: Record<string, unknown>): strin
  * that is not Swiss, a date of birth in the future, a phone of two digits), or null. The
  * wizard keeps Next disabled on it, rather than failing at Complete eight steps later.
  */
-export function firstInvalidInStep(step: WizardStep, profile: Record<string, unknown>, today: Date = new Date()): ProfileError | null {
+export function firstInvalidInStep(
+  step: WizardStep,
+  profile: Record<string, unknown>,
+  today: Date = new Date(),
+): ProfileError | null {
   for (const f of step.required) {
     if (isEmpty(profile[f])) continue
     const e = checkProfileField(f, profile[f], today)

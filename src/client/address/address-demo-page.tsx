@@ -25,20 +25,33 @@ export default function AddressDemoPage() {
     try {
       await saveProfile.mutateAsync({
         street: streetLine(address),
-        zipCode: address.postalCode, city: address.city, gemeinde: address.gemeinde,
+        zipCode: address.postalCode,
+        city: address.city,
+        gemeinde: address.gemeinde,
       })
       toast({ title: t('address.saved'), variant: 'success' })
       setTimeout(() => navigate('/'), DEMO_RETURN_MS)
     } catch (err) {
-      toast({ title: t('toast.update_failed_title'), description: messageOf(err, t('toast.update_failed_text')), variant: 'destructive' })
+      toast({
+        title: t('toast.update_failed_title'),
+        description: messageOf(err, t('toast.update_failed_text')),
+        variant: 'destructive',
+      })
       setBusy(false)
     }
   }
 
-  const rows: [string, string][] = address ? [
-    ['address.street', address.street], ['address.house_number', address.houseNumber], ['address.postal_code', address.postalCode],
-    ['address.city', address.city], ['address.gemeinde', address.gemeinde], ['address.state', address.state], ['address.country', address.country],
-  ] : []
+  const rows: [string, string][] = address
+    ? [
+        ['address.street', address.street],
+        ['address.house_number', address.houseNumber],
+        ['address.postal_code', address.postalCode],
+        ['address.city', address.city],
+        ['address.gemeinde', address.gemeinde],
+        ['address.state', address.state],
+        ['address.country', address.country],
+      ]
+    : []
   return (
     <PageShell>
       <h1>{t('address.demo_title')}</h1>
@@ -49,10 +62,15 @@ export default function AddressDemoPage() {
           <>
             <dl className="address-details">
               {rows.map(([key, value]) => (
-                <div key={key}><dt>{t(key)}</dt><dd>{value || '—'}</dd></div>
+                <div key={key}>
+                  <dt>{t(key)}</dt>
+                  <dd>{value || '—'}</dd>
+                </div>
               ))}
             </dl>
-            <button type="button" onClick={save} aria-busy={busy} disabled={busy}>{t('address.save')}</button>
+            <button type="button" onClick={save} aria-busy={busy} disabled={busy}>
+              {t('address.save')}
+            </button>
           </>
         )}
       </article>

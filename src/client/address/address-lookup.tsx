@@ -21,13 +21,23 @@ export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: Addres
   const [streets, setStreets] = useState(false)
   useEffect(() => {
     let live = true
-    call(api.address.coverage.get()).then((c) => { if (live) setStreets(c.streets) }, () => {})
-    return () => { live = false }
+    call(api.address.coverage.get()).then(
+      (c) => {
+        if (live) setStreets(c.streets)
+      },
+      () => {},
+    )
+    return () => {
+      live = false
+    }
   }, [])
 
   async function search(q: string) {
     const n = ++seq.current
-    if (q.trim().length < MIN_QUERY_LENGTH) { setResults(null); return }
+    if (q.trim().length < MIN_QUERY_LENGTH) {
+      setResults(null)
+      return
+    }
     setBusy(true)
     try {
       const found = await call(api.address.search.get({ query: { q: q.trim() } }))
@@ -77,13 +87,33 @@ export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: Addres
           value={query}
           placeholder={t('address.placeholder')}
           aria-describedby={`${id}-hint`}
-          onChange={(e) => { setQuery(e.target.value); setSelected(null) }}
-          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); search(query) } }}
+          onChange={(e) => {
+            setQuery(e.target.value)
+            setSelected(null)
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault()
+              search(query)
+            }
+          }}
         />
-        <button type="button" className="outline" onClick={() => search(query)} aria-busy={busy} disabled={query.trim().length < MIN_QUERY_LENGTH}>{t('address.search')}</button>
-        <button type="button" className="secondary outline" onClick={clear} disabled={!query}>{t('address.clear')}</button>
+        <button
+          type="button"
+          className="outline"
+          onClick={() => search(query)}
+          aria-busy={busy}
+          disabled={query.trim().length < MIN_QUERY_LENGTH}
+        >
+          {t('address.search')}
+        </button>
+        <button type="button" className="secondary outline" onClick={clear} disabled={!query}>
+          {t('address.clear')}
+        </button>
       </div>
-      <small id={`${id}-hint`} className="muted">{t(streets ? 'address.hint_streets' : 'address.hint')}</small>
+      <small id={`${id}-hint`} className="muted">
+        {t(streets ? 'address.hint_streets' : 'address.hint')}
+      </small>
       {results && results.length > 0 && (
         <ul className="address-suggestions" aria-label={t('address.suggestions')}>
           {results.map((r) => (

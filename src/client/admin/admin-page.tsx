@@ -33,7 +33,9 @@ export default function AdminPage() {
   const { t } = useTranslation('admin')
   const user = useSessionUser()
   const search = new URLSearchParams(useSearch())
-  const tab: Tab = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as Tab) : 'clients'
+  const tab: Tab = (TABS as readonly string[]).includes(search.get('tab') ?? '')
+    ? (search.get('tab') as Tab)
+    : 'clients'
   if (user?.role !== 'admin') return <AccessDenied />
   return (
     <PageShell>
@@ -42,7 +44,12 @@ export default function AdminPage() {
         <ul>
           {TABS.map((id) => (
             <li key={id}>
-              <Link href={id === 'clients' ? '/admin' : `/admin?tab=${id}`} aria-current={tab === id ? 'page' : undefined}>{t(`tabs.${id}`)}</Link>
+              <Link
+                href={id === 'clients' ? '/admin' : `/admin?tab=${id}`}
+                aria-current={tab === id ? 'page' : undefined}
+              >
+                {t(`tabs.${id}`)}
+              </Link>
             </li>
           ))}
         </ul>

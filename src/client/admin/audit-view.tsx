@@ -12,41 +12,78 @@ export function AuditView() {
   const [action, setAction] = useState('')
   const [page, setPage] = useState(1)
   const id = /^\d+$/.test(userId) ? Number(userId) : undefined
-  const { data, error } = useLoad(() => fetchAudit({ userId: id, action: action || undefined, page }), [id, action, page])
+  const { data, error } = useLoad(
+    () => fetchAudit({ userId: id, action: action || undefined, page }),
+    [id, action, page],
+  )
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
   return (
     <section aria-labelledby="audit-heading">
       <h2 id="audit-heading">{t('tabs.audit')}</h2>
       <form className="admin-filters" onSubmit={(e) => e.preventDefault()}>
-        <label>{t('audit.user')}
-          <input inputMode="numeric" value={userId} onChange={(e) => { setUserId(e.target.value.replace(/\D/g, '')); setPage(1) }} />
+        <label>
+          {t('audit.user')}
+          <input
+            inputMode="numeric"
+            value={userId}
+            onChange={(e) => {
+              setUserId(e.target.value.replace(/\D/g, ''))
+              setPage(1)
+            }}
+          />
         </label>
-        <label>{t('audit.action')}
-          <select value={action} onChange={(e) => { setAction(e.target.value); setPage(1) }}>
+        <label>
+          {t('audit.action')}
+          <select
+            value={action}
+            onChange={(e) => {
+              setAction(e.target.value)
+              setPage(1)
+            }}
+          >
             <option value="">{t('audit.all_actions')}</option>
-            {data?.actions.map((a) => <option key={a} value={a}>{a}</option>)}
+            {data?.actions.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
           </select>
         </label>
       </form>
-      {error !== null && <p role="alert" className="error">{messageOf(error, t('errors.load_failed'))}</p>}
+      {error !== null && (
+        <p role="alert" className="error">
+          {messageOf(error, t('errors.load_failed'))}
+        </p>
+      )}
       {data && (
         <div className="table-scroll">
           <table>
             <thead>
               <tr>
-                <th scope="col">{t('audit.when')}</th><th scope="col">{t('audit.action')}</th><th scope="col">{t('audit.by')}</th>
-                <th scope="col">{t('audit.target')}</th><th scope="col">{t('audit.ip')}</th><th scope="col">{t('audit.detail')}</th>
+                <th scope="col">{t('audit.when')}</th>
+                <th scope="col">{t('audit.action')}</th>
+                <th scope="col">{t('audit.by')}</th>
+                <th scope="col">{t('audit.target')}</th>
+                <th scope="col">{t('audit.ip')}</th>
+                <th scope="col">{t('audit.detail')}</th>
               </tr>
             </thead>
             <tbody>
               {data.items.map((e) => (
                 <tr key={e.id}>
-                  <td>{new Date(e.at).toLocaleString(i18n.language)}{e.repeats > 1 ? ` (×${e.repeats})` : ''}</td>
-                  <td><code>{e.action}</code></td>
+                  <td>
+                    {new Date(e.at).toLocaleString(i18n.language)}
+                    {e.repeats > 1 ? ` (×${e.repeats})` : ''}
+                  </td>
+                  <td>
+                    <code>{e.action}</code>
+                  </td>
                   <td>{e.userId ?? '—'}</td>
                   <td>{e.targetUserId ?? '—'}</td>
                   <td>{e.ip ?? '—'}</td>
-                  <td><code className="detail">{e.detail ? JSON.stringify(e.detail) : ''}</code></td>
+                  <td>
+                    <code className="detail">{e.detail ? JSON.stringify(e.detail) : ''}</code>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -21,25 +21,45 @@ export default function ClientPage() {
   const user = useSessionUser()
   const params = useParams<{ id: string }>()
   const id = Number(params.id)
-  const [taxYear, setTaxYear] = useState(parseTaxYear(new URLSearchParams(useSearch()).get('taxYear')) ?? offeredTaxYears()[0]!)
+  const [taxYear, setTaxYear] = useState(
+    parseTaxYear(new URLSearchParams(useSearch()).get('taxYear')) ?? offeredTaxYears()[0]!,
+  )
   const { data, error, reload } = useLoad(() => fetchClient(id, taxYear), [id, taxYear])
   if (user?.role !== 'admin') return <AccessDenied />
   return (
     <PageShell>
-      <p><Link href="/admin">← {t('client.back')}</Link></p>
-      {error !== null && <p role="alert" className="error">{messageOf(error, t('errors.load_failed'))}</p>}
+      <p>
+        <Link href="/admin">← {t('client.back')}</Link>
+      </p>
+      {error !== null && (
+        <p role="alert" className="error">
+          {messageOf(error, t('errors.load_failed'))}
+        </p>
+      )}
       {!data && error === null && <p aria-busy="true">{t('loading')}</p>}
       {data && (
         <>
           <h1>{displayName(data.user)}</h1>
-          <p className="muted">{data.user.email} · {t('client.id', { id: data.user.id })}</p>
-          <label className="year-pick">{t('clients.year')}
+          <p className="muted">
+            {data.user.email} · {t('client.id', { id: data.user.id })}
+          </p>
+          <label className="year-pick">
+            {t('clients.year')}
             <select value={taxYear} onChange={(e) => setTaxYear(Number(e.target.value))}>
-              {data.statuses.map((s) => <option key={s.taxYear} value={s.taxYear}>{s.taxYear} · {t(`home:status.name.${s.status}`)}</option>)}
+              {data.statuses.map((s) => (
+                <option key={s.taxYear} value={s.taxYear}>
+                  {s.taxYear} · {t(`home:status.name.${s.status}`)}
+                </option>
+              ))}
             </select>
           </label>
           <div className="client-grid">
-            <StatusControls userId={id} taxYear={taxYear} statusId={data.statuses.find((s) => s.taxYear === taxYear)?.current_status_id ?? 1} onMoved={() => reload()} />
+            <StatusControls
+              userId={id}
+              taxYear={taxYear}
+              statusId={data.statuses.find((s) => s.taxYear === taxYear)?.current_status_id ?? 1}
+              onMoved={() => reload()}
+            />
             <MessagesCard messages={data.messages} onReplied={reload} />
             <ProfileSummary data={data} />
             <AdvancedSummary data={data} />
@@ -70,14 +90,19 @@ function PlanCard({ userId, plan, onSaved }: { userId: number; plan: string; onS
     <section aria-labelledby="plan-heading">
       <h2 id="plan-heading">{t('plan.heading')}</h2>
       <div className="control-row">
-        <label>{t('plan.label')}
+        <label>
+          {t('plan.label')}
           <select value={value} onChange={(e) => setValue(e.target.value)}>
-            <option value="" disabled>{t('plan.none')}</option>
+            <option value="" disabled>
+              {t('plan.none')}
+            </option>
             <option value="basic">{t('profile:plan.basic')}</option>
             <option value="premium">{t('profile:plan.premium')}</option>
           </select>
         </label>
-        <button type="button" disabled={!value || value === plan} onClick={save}>{t('plan.save')}</button>
+        <button type="button" disabled={!value || value === plan} onClick={save}>
+          {t('plan.save')}
+        </button>
       </div>
     </section>
   )
@@ -101,12 +126,25 @@ function ResetCard({ userId, onReset }: { userId: number; onReset: () => void })
     <section aria-labelledby="reset-heading" className="danger-zone">
       <h2 id="reset-heading">{t('reset.heading')}</h2>
       <p className="muted">{t('reset.explain')}</p>
-      <button type="button" className="secondary" onClick={() => setOpen(true)}>{t('reset.button')}</button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('reset.confirm_title')} labelledBy="reset-confirm-title"
-        footer={<>
-          <button type="button" className="secondary" onClick={() => setOpen(false)}>{t('reset.cancel')}</button>
-          <button type="button" onClick={reset}>{t('reset.confirm')}</button>
-        </>}>
+      <button type="button" className="secondary" onClick={() => setOpen(true)}>
+        {t('reset.button')}
+      </button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('reset.confirm_title')}
+        labelledBy="reset-confirm-title"
+        footer={
+          <>
+            <button type="button" className="secondary" onClick={() => setOpen(false)}>
+              {t('reset.cancel')}
+            </button>
+            <button type="button" onClick={reset}>
+              {t('reset.confirm')}
+            </button>
+          </>
+        }
+      >
         <p>{t('reset.confirm_text')}</p>
       </Dialog>
     </section>

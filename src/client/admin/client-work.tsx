@@ -14,8 +14,8 @@ export function ChecklistCard({ data }: { data: ClientDetail }) {
       <ul className="checklist">
         {shown.map((c) => (
           <li key={c.id} className={c.fileCount > 0 || !c.isRelevant ? 'done' : 'open'}>
-            <span aria-hidden="true">{c.fileCount > 0 || !c.isRelevant ? '✓' : '○'}</span>{' '}
-            {c.name}{c.required ? ` (${t('client.required')})` : ''}:{' '}
+            <span aria-hidden="true">{c.fileCount > 0 || !c.isRelevant ? '✓' : '○'}</span> {c.name}
+            {c.required ? ` (${t('client.required')})` : ''}:{' '}
             {c.isRelevant ? t('clients.files', { count: c.fileCount }) : t('client.not_relevant')}
           </li>
         ))}
@@ -40,10 +40,26 @@ export function DocumentsCard({ data }: { data: ClientDetail }) {
           <ul>
             {files.map((f) => (
               <li key={f.id}>
-                <strong>{f.filename}</strong> <span className="muted">v{f.version} · {when(f.uploadedAt)}</span>
+                <strong>{f.filename}</strong>{' '}
+                <span className="muted">
+                  v{f.version} · {when(f.uploadedAt)}
+                </span>
                 <div className="control-row">
-                  <a href={f.blobUrl} target="_blank" rel="noopener" aria-label={t('client.view_file', { name: f.filename })}>{t('client.view')}</a>
-                  <a href={`${f.blobUrl}?download=1`} download aria-label={t('client.download_file', { name: f.filename })}>{t('client.download')}</a>
+                  <a
+                    href={f.blobUrl}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={t('client.view_file', { name: f.filename })}
+                  >
+                    {t('client.view')}
+                  </a>
+                  <a
+                    href={`${f.blobUrl}?download=1`}
+                    download
+                    aria-label={t('client.download_file', { name: f.filename })}
+                  >
+                    {t('client.download')}
+                  </a>
                 </div>
                 {f.versions.length > 1 && (
                   <details>
@@ -52,7 +68,13 @@ export function DocumentsCard({ data }: { data: ClientDetail }) {
                       {f.versions.map((v) => (
                         <li key={v.version}>
                           v{v.version} · {when(v.createdAt)} ·{' '}
-                          <a href={`${v.blobUrl}?download=1`} download aria-label={t('client.download_version', { name: f.filename, version: v.version })}>{t('client.download')}</a>
+                          <a
+                            href={`${v.blobUrl}?download=1`}
+                            download
+                            aria-label={t('client.download_version', { name: f.filename, version: v.version })}
+                          >
+                            {t('client.download')}
+                          </a>
                         </li>
                       ))}
                     </ul>
@@ -94,17 +116,28 @@ export function MessagesCard({ messages, onReplied }: { messages: ClientDetail['
       <ol className="thread">
         {messages.map((m) => (
           <li key={m.id} className={m.fromExpert ? 'from-expert' : 'from-client'}>
-            <small className="muted">{m.fromExpert ? t('messages.expert') : t('messages.client')} · {new Date(m.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</small>
+            <small className="muted">
+              {m.fromExpert ? t('messages.expert') : t('messages.client')} ·{' '}
+              {new Date(m.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+            </small>
             <p>{m.message}</p>
           </li>
         ))}
       </ol>
       {last && (
-        <form onSubmit={(e) => { e.preventDefault(); void send() }}>
-          <label>{t('messages.reply_label')}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault()
+            void send()
+          }}
+        >
+          <label>
+            {t('messages.reply_label')}
             <textarea value={text} rows={3} maxLength={20000} onChange={(e) => setText(e.target.value)} />
           </label>
-          <button type="submit" disabled={busy || !text.trim()}>{t('messages.reply')}</button>
+          <button type="submit" disabled={busy || !text.trim()}>
+            {t('messages.reply')}
+          </button>
         </form>
       )}
     </section>

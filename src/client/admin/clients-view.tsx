@@ -16,7 +16,11 @@ export const displayName = (c: { name: string; email: string }) => c.name || c.e
 function UnreadBadge({ n }: { n: number }) {
   const { t } = useTranslation('admin')
   if (!n) return null
-  return <span className="unread-badge" aria-label={t('clients.unread', { count: n })}>{n}</span>
+  return (
+    <span className="unread-badge" aria-label={t('clients.unread', { count: n })}>
+      {n}
+    </span>
+  )
 }
 
 function StatusName({ status }: { status: string }) {
@@ -35,31 +39,70 @@ export function ClientsView({ board }: { board: boolean }) {
   const [sort, setSort] = useState<'activity' | 'name'>('activity')
   const [page, setPage] = useState(1)
   useEffect(() => {
-    const timer = setTimeout(() => { setQ(text.trim()); setPage(1) }, SEARCH_PAUSE_MS)
+    const timer = setTimeout(() => {
+      setQ(text.trim())
+      setPage(1)
+    }, SEARCH_PAUSE_MS)
     return () => clearTimeout(timer)
   }, [text])
 
   return (
     <section aria-labelledby="clients-heading">
       <h2 id="clients-heading">{board ? t('tabs.board') : t('tabs.clients')}</h2>
-      <form className="admin-filters" role="search" onSubmit={(e) => { e.preventDefault(); setQ(text.trim()); setPage(1) }}>
+      <form
+        className="admin-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault()
+          setQ(text.trim())
+          setPage(1)
+        }}
+      >
         <div>
           <label htmlFor="clients-q">{t('clients.search')}</label>
-          <input id="clients-q" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('clients.search_placeholder')} />
+          <input
+            id="clients-q"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t('clients.search_placeholder')}
+          />
         </div>
         {!board && (
           <div>
             <label htmlFor="clients-status">{t('clients.status')}</label>
-            <select id="clients-status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1) }}>
+            <select
+              id="clients-status"
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value)
+                setPage(1)
+              }}
+            >
               <option value="">{t('clients.all_statuses')}</option>
-              {TAX_STATUSES.map((s) => <option key={s.id} value={s.id}>{s.id} · {t(`home:status.name.${s.name}`)}</option>)}
+              {TAX_STATUSES.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.id} · {t(`home:status.name.${s.name}`)}
+                </option>
+              ))}
             </select>
           </div>
         )}
         <div>
           <label htmlFor="clients-year">{t('clients.year')}</label>
-          <select id="clients-year" value={taxYear} onChange={(e) => { setTaxYear(Number(e.target.value)); setPage(1) }}>
-            {years.map((y) => <option key={y} value={y}>{y}</option>)}
+          <select
+            id="clients-year"
+            value={taxYear}
+            onChange={(e) => {
+              setTaxYear(Number(e.target.value))
+              setPage(1)
+            }}
+          >
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
           </select>
         </div>
         {!board && (
@@ -72,24 +115,57 @@ export function ClientsView({ board }: { board: boolean }) {
           </div>
         )}
       </form>
-      {board
-        ? <Board q={q} taxYear={taxYear} />
-        : <ClientList q={q} status={status ? Number(status) : undefined} taxYear={taxYear} sort={sort} page={page} setPage={setPage} />}
+      {board ? (
+        <Board q={q} taxYear={taxYear} />
+      ) : (
+        <ClientList
+          q={q}
+          status={status ? Number(status) : undefined}
+          taxYear={taxYear}
+          sort={sort}
+          page={page}
+          setPage={setPage}
+        />
+      )}
     </section>
   )
 }
 
-function ClientList({ q, status, taxYear, sort, page, setPage }: { q: string; status?: number; taxYear: number; sort: 'activity' | 'name'; page: number; setPage: (p: number) => void }) {
+function ClientList({
+  q,
+  status,
+  taxYear,
+  sort,
+  page,
+  setPage,
+}: {
+  q: string
+  status?: number
+  taxYear: number
+  sort: 'activity' | 'name'
+  page: number
+  setPage: (p: number) => void
+}) {
   const { t, i18n } = useTranslation('admin')
-  const { data, error } = useLoad(() => fetchClients({ q, status, taxYear, sort, page }), [q, status, taxYear, sort, page])
-  if (error) return <p role="alert" className="error">{messageOf(error, t('errors.load_failed'))}</p>
+  const { data, error } = useLoad(
+    () => fetchClients({ q, status, taxYear, sort, page }),
+    [q, status, taxYear, sort, page],
+  )
+  if (error)
+    return (
+      <p role="alert" className="error">
+        {messageOf(error, t('errors.load_failed'))}
+      </p>
+    )
   if (!data) return <p aria-busy="true">{t('loading')}</p>
   if (!data.items.length) return <p>{t('clients.none')}</p>
   const when = (ms: number) => new Date(ms).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize))
   return (
     <>
-      <p className="muted" aria-live="polite">{t('clients.total', { count: data.total })}</p>
+      <p className="muted" aria-live="polite">
+        {t('clients.total', { count: data.total })}
+      </p>
       <div className="clients-table">
         <table>
           <thead>
@@ -105,11 +181,18 @@ function ClientList({ q, status, taxYear, sort, page, setPage }: { q: string; st
           <tbody>
             {data.items.map((c) => (
               <tr key={c.id}>
-                <td><Link href={`/admin/clients/${c.id}?taxYear=${data.taxYear}`}>{displayName(c)}</Link></td>
+                <td>
+                  <Link href={`/admin/clients/${c.id}?taxYear=${data.taxYear}`}>{displayName(c)}</Link>
+                </td>
                 <td>{c.email}</td>
-                <td>{c.statusId} · <StatusName status={c.status} /></td>
+                <td>
+                  {c.statusId} · <StatusName status={c.status} />
+                </td>
                 <td>{c.fileCount}</td>
-                <td><UnreadBadge n={c.unanswered} />{!c.unanswered && '0'}</td>
+                <td>
+                  <UnreadBadge n={c.unanswered} />
+                  {!c.unanswered && '0'}
+                </td>
                 <td>{when(c.lastActivityAt)}</td>
               </tr>
             ))}
@@ -117,7 +200,11 @@ function ClientList({ q, status, taxYear, sort, page, setPage }: { q: string; st
         </table>
       </div>
       <ul className="client-cards">
-        {data.items.map((c) => <li key={c.id}><ClientCard c={c} taxYear={data.taxYear} when={when} /></li>)}
+        {data.items.map((c) => (
+          <li key={c.id}>
+            <ClientCard c={c} taxYear={data.taxYear} when={when} />
+          </li>
+        ))}
       </ul>
       <Pager page={page} pages={pages} setPage={setPage} />
     </>
@@ -128,10 +215,19 @@ function ClientCard({ c, taxYear, when }: { c: ClientRow; taxYear: number; when?
   const { t } = useTranslation('admin')
   return (
     <article className="client-card">
-      <h3><Link href={`/admin/clients/${c.id}?taxYear=${taxYear}`}>{displayName(c)}</Link> <UnreadBadge n={c.unanswered} /></h3>
+      <h3>
+        <Link href={`/admin/clients/${c.id}?taxYear=${taxYear}`}>{displayName(c)}</Link>{' '}
+        <UnreadBadge n={c.unanswered} />
+      </h3>
       {c.name && <p className="muted">{c.email}</p>}
-      <p>{c.statusId} · <StatusName status={c.status} /> · {t('clients.files', { count: c.fileCount })}</p>
-      {when && <p className="muted">{t('clients.col_activity')}: {when(c.lastActivityAt)}</p>}
+      <p>
+        {c.statusId} · <StatusName status={c.status} /> · {t('clients.files', { count: c.fileCount })}
+      </p>
+      {when && (
+        <p className="muted">
+          {t('clients.col_activity')}: {when(c.lastActivityAt)}
+        </p>
+      )}
     </article>
   )
 }
@@ -143,7 +239,12 @@ function Board({ q, taxYear }: { q: string; taxYear: number }) {
     () => Promise.all(TAX_STATUSES.map((s) => fetchClients({ q, status: s.id, taxYear }))),
     [q, taxYear],
   )
-  if (error) return <p role="alert" className="error">{messageOf(error, t('errors.load_failed'))}</p>
+  if (error)
+    return (
+      <p role="alert" className="error">
+        {messageOf(error, t('errors.load_failed'))}
+      </p>
+    )
   if (!data) return <p aria-busy="true">{t('loading')}</p>
   return (
     <div className="status-board">
@@ -151,8 +252,16 @@ function Board({ q, taxYear }: { q: string; taxYear: number }) {
         const column: ClientList = data[i]!
         return (
           <section key={s.id} className="board-column" aria-labelledby={`board-${s.id}`}>
-            <h3 id={`board-${s.id}`}>{s.id} · <StatusName status={s.name} /> <span className="muted">({column.total})</span></h3>
-            <ul>{column.items.map((c) => <li key={c.id}><ClientCard c={c} taxYear={taxYear} /></li>)}</ul>
+            <h3 id={`board-${s.id}`}>
+              {s.id} · <StatusName status={s.name} /> <span className="muted">({column.total})</span>
+            </h3>
+            <ul>
+              {column.items.map((c) => (
+                <li key={c.id}>
+                  <ClientCard c={c} taxYear={taxYear} />
+                </li>
+              ))}
+            </ul>
           </section>
         )
       })}

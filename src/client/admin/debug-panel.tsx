@@ -24,49 +24,105 @@ export function AdminDebugPanel() {
   const years = offeredTaxYears()
   const [status, setStatus] = useState('')
   const [year, setYear] = useState(years[0]!)
-  const failed = (title: string) => (err: unknown) => toast({ title, description: messageOf(err, ''), variant: 'destructive' })
+  const failed = (title: string) => (err: unknown) =>
+    toast({ title, description: messageOf(err, ''), variant: 'destructive' })
 
-  const toggle = () => setTaxProfileFlag(!tax.data?.isTaxProfileComplete).then(tax.reload, failed(t('debug.update_failed')))
+  const toggle = () =>
+    setTaxProfileFlag(!tax.data?.isTaxProfileComplete).then(tax.reload, failed(t('debug.update_failed')))
   const applyStatus = () => {
     if (!status) return toast({ title: t('status.select_required'), variant: 'destructive' })
     setOwnStatus(Number(status), year).then(tax.reload, failed(t('debug.update_failed')))
   }
   // A development-only route (mounted in dev mode only, so not in the typed App); its answer is not read.
-  const fixColumn = () => fetch('/api/debug/fix-column', { method: 'POST', credentials: 'same-origin' })
-    .then((r) => (r.ok ? r : Promise.reject(new Error(String(r.status))))).then(db.reload, failed(t('debug.fix_failed')))
+  const fixColumn = () =>
+    fetch('/api/debug/fix-column', { method: 'POST', credentials: 'same-origin' })
+      .then((r) => (r.ok ? r : Promise.reject(new Error(String(r.status)))))
+      .then(db.reload, failed(t('debug.fix_failed')))
 
   return (
     <section aria-labelledby="debug-heading" className="debug-card">
       <h2 id="debug-heading">{t('debug.heading')}</h2>
-      {db.error !== null && <p role="alert" className="error">{t('debug.check_failed')}</p>}
+      {db.error !== null && (
+        <p role="alert" className="error">
+          {t('debug.check_failed')}
+        </p>
+      )}
       {db.data && (
         <dl className="facts">
-          <div><dt>{t('debug.column')}</dt><dd>{db.data.hasTaxProfileColumn ? t('yes') : t('no')} ({t('debug.columns', { count: db.data.columns.length })})</dd></div>
-          <div><dt>{t('debug.users')}</dt><dd>{db.data.userCount}</dd></div>
-          <div><dt>{t('debug.completed')}</dt><dd>{db.data.taxCompletedCount} ({db.data.completionRate}%)</dd></div>
-          <div><dt>{t('debug.newest')}</dt><dd>{db.data.newestUser ? `${db.data.newestUser.id} · ${db.data.newestUser.email}` : '—'}</dd></div>
-          <div><dt>{t('debug.checked')}</dt><dd>{new Date(db.data.lastChecked).toLocaleTimeString(i18n.language)}</dd></div>
+          <div>
+            <dt>{t('debug.column')}</dt>
+            <dd>
+              {db.data.hasTaxProfileColumn ? t('yes') : t('no')} (
+              {t('debug.columns', { count: db.data.columns.length })})
+            </dd>
+          </div>
+          <div>
+            <dt>{t('debug.users')}</dt>
+            <dd>{db.data.userCount}</dd>
+          </div>
+          <div>
+            <dt>{t('debug.completed')}</dt>
+            <dd>
+              {db.data.taxCompletedCount} ({db.data.completionRate}%)
+            </dd>
+          </div>
+          <div>
+            <dt>{t('debug.newest')}</dt>
+            <dd>{db.data.newestUser ? `${db.data.newestUser.id} · ${db.data.newestUser.email}` : '—'}</dd>
+          </div>
+          <div>
+            <dt>{t('debug.checked')}</dt>
+            <dd>{new Date(db.data.lastChecked).toLocaleTimeString(i18n.language)}</dd>
+          </div>
         </dl>
       )}
       {tax.data && (
-        <p>{t('debug.tax_status', { year: tax.data.taxYear, status: t(`home:status.name.${tax.data.taxStatus}`), complete: tax.data.isTaxProfileComplete ? t('yes') : t('no') })}</p>
+        <p>
+          {t('debug.tax_status', {
+            year: tax.data.taxYear,
+            status: t(`home:status.name.${tax.data.taxStatus}`),
+            complete: tax.data.isTaxProfileComplete ? t('yes') : t('no'),
+          })}
+        </p>
       )}
       <div className="control-row">
-        <button type="button" className="outline" onClick={db.reload}>{t('debug.refresh')}</button>
-        <button type="button" className="outline" onClick={toggle}>{t('debug.toggle')}</button>
-        {process.env.NODE_ENV === 'development' && <button type="button" className="outline" onClick={fixColumn}>{t('debug.fix')}</button>}
+        <button type="button" className="outline" onClick={db.reload}>
+          {t('debug.refresh')}
+        </button>
+        <button type="button" className="outline" onClick={toggle}>
+          {t('debug.toggle')}
+        </button>
+        {process.env.NODE_ENV === 'development' && (
+          <button type="button" className="outline" onClick={fixColumn}>
+            {t('debug.fix')}
+          </button>
+        )}
       </div>
       <div className="control-row">
-        <label>{t('debug.status')}
+        <label>
+          {t('debug.status')}
           <select value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">{t('status.select_placeholder')}</option>
-            {TAX_STATUSES.map((s) => <option key={s.id} value={s.id}>{s.id} · {t(`home:status.name.${s.name}`)}</option>)}
+            {TAX_STATUSES.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.id} · {t(`home:status.name.${s.name}`)}
+              </option>
+            ))}
           </select>
         </label>
-        <label>{t('clients.year')}
-          <select value={year} onChange={(e) => setYear(Number(e.target.value))}>{years.map((y) => <option key={y} value={y}>{y}</option>)}</select>
+        <label>
+          {t('clients.year')}
+          <select value={year} onChange={(e) => setYear(Number(e.target.value))}>
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
         </label>
-        <button type="button" onClick={applyStatus}>{t('debug.set_status')}</button>
+        <button type="button" onClick={applyStatus}>
+          {t('debug.set_status')}
+        </button>
       </div>
     </section>
   )
@@ -81,5 +137,9 @@ export function DebugButton() {
     if (user?.role === 'admin') return navigate('/admin?tab=system')
     toast({ title: t('debug.restricted_title'), description: t('debug.restricted_text'), variant: 'destructive' })
   }
-  return <button type="button" className="outline debug-button" onClick={open}>{t('debug.button')}</button>
+  return (
+    <button type="button" className="outline debug-button" onClick={open}>
+      {t('debug.button')}
+    </button>
+  )
 }

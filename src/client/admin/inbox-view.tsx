@@ -13,7 +13,11 @@ export function InboxView() {
   return (
     <section aria-labelledby="inbox-heading">
       <h2 id="inbox-heading">{t('tabs.inbox')}</h2>
-      {error !== null && <p role="alert" className="error">{messageOf(error, t('errors.load_failed'))}</p>}
+      {error !== null && (
+        <p role="alert" className="error">
+          {messageOf(error, t('errors.load_failed'))}
+        </p>
+      )}
       {!data && error === null && <p aria-busy="true">{t('loading')}</p>}
       {data && data.items.length === 0 && <p>{t('inbox.empty')}</p>}
       {data && data.items.length > 0 && (
@@ -23,8 +27,12 @@ export function InboxView() {
             {data.items.map((m) => (
               <li key={m.id}>
                 <article>
-                  <h3><Link href={`/admin/clients/${m.userId}`}>{m.name || m.email}</Link></h3>
-                  <small className="muted">{new Date(m.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</small>
+                  <h3>
+                    <Link href={`/admin/clients/${m.userId}`}>{m.name || m.email}</Link>
+                  </h3>
+                  <small className="muted">
+                    {new Date(m.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+                  </small>
                   <p>{m.message}</p>
                 </article>
               </li>

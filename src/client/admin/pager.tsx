@@ -6,9 +6,13 @@ export function Pager({ page, pages, setPage }: { page: number; pages: number; s
   if (pages <= 1) return null
   return (
     <nav className="pager" aria-label={t('clients.pages')}>
-      <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('clients.previous_page')}</button>
+      <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        {t('clients.previous_page')}
+      </button>
       <span>{t('clients.page_of', { page, pages })}</span>
-      <button type="button" className="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('clients.next_page')}</button>
+      <button type="button" className="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+        {t('clients.next_page')}
+      </button>
     </nav>
   )
 }

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { nextStatusId, previousStatusId, TAX_STATUSES, TRACKER_PERCENT, type TaxStatusId } from '../../shared/tax-status'
+import {
+  nextStatusId,
+  previousStatusId,
+  TAX_STATUSES,
+  TRACKER_PERCENT,
+  type TaxStatusId,
+} from '../../shared/tax-status'
 import { messageOf } from '../api/client'
 import { toast } from '../ui/toast'
 import { moveStatus } from './admin-api'
@@ -15,7 +21,17 @@ export const LOOP_MS = 2000
  * Plus the manage-tax-status card: a status select with Update Status, and Reset.
  * Every move goes through the server, which notifies (and mails) the client.
  */
-export function StatusControls({ userId, taxYear, statusId, onMoved }: { userId: number; taxYear: number; statusId: number; onMoved: (id: number) => void }) {
+export function StatusControls({
+  userId,
+  taxYear,
+  statusId,
+  onMoved,
+}: {
+  userId: number
+  taxYear: number
+  statusId: number
+  onMoved: (id: number) => void
+}) {
   const { t } = useTranslation('admin')
   const [current, setCurrent] = useState<number>(statusId)
   const [note, setNote] = useState('')
@@ -25,7 +41,9 @@ export function StatusControls({ userId, taxYear, statusId, onMoved }: { userId:
   const [selected, setSelected] = useState('')
   const currentRef = useRef(current)
   currentRef.current = current
-  useEffect(() => { setCurrent(statusId) }, [statusId])
+  useEffect(() => {
+    setCurrent(statusId)
+  }, [statusId])
 
   /** One move; false when the server refused it (the timers stop then). */
   const move = async (to: TaxStatusId, withNote = true): Promise<boolean> => {
@@ -37,7 +55,11 @@ export function StatusControls({ userId, taxYear, statusId, onMoved }: { userId:
       if (withNote) setNote('')
       return true
     } catch (err) {
-      toast({ title: t('status.update_failed'), description: messageOf(err, t('status.update_failed_text')), variant: 'destructive' })
+      toast({
+        title: t('status.update_failed'),
+        description: messageOf(err, t('status.update_failed_text')),
+        variant: 'destructive',
+      })
       setMode('idle')
       return false
     } finally {
@@ -58,8 +80,16 @@ export function StatusControls({ userId, taxYear, statusId, onMoved }: { userId:
       if (mode === 'loop' && !(await move(1, false))) return
     }
     void start()
-    const timer = setInterval(() => { if (!stopped) void step() }, mode === 'auto' ? AUTO_ADVANCE_MS : LOOP_MS)
-    return () => { stopped = true; clearInterval(timer) }
+    const timer = setInterval(
+      () => {
+        if (!stopped) void step()
+      },
+      mode === 'auto' ? AUTO_ADVANCE_MS : LOOP_MS,
+    )
+    return () => {
+      stopped = true
+      clearInterval(timer)
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode])
 
@@ -73,37 +103,79 @@ export function StatusControls({ userId, taxYear, statusId, onMoved }: { userId:
       <h2 id="status-controls-heading">{t('status.heading', { year: taxYear })}</h2>
       <ol className="status-tracker">
         {TAX_STATUSES.map((s) => (
-          <li key={s.id} aria-current={s.id === current ? 'step' : undefined} className={s.id <= current ? 'reached' : undefined}>
+          <li
+            key={s.id}
+            aria-current={s.id === current ? 'step' : undefined}
+            className={s.id <= current ? 'reached' : undefined}
+          >
             <span className="tracker-percent">{TRACKER_PERCENT[s.id]}%</span>
             <span>{t(`home:status.name.${s.name}`)}</span>
             <small className="muted">{t(`status.tracker.${s.name}`)}</small>
           </li>
         ))}
       </ol>
-      <label>{t('status.note')}
+      <label>
+        {t('status.note')}
         <textarea value={note} maxLength={1000} rows={2} onChange={(e) => setNote(e.target.value)} />
         <small className="muted">{t('status.note_help')}</small>
       </label>
       <div className="control-row">
-        <button type="button" className="secondary" disabled={busy || mode !== 'idle'} onClick={() => move(previousStatusId(current))}>{t('status.previous')}</button>
-        <button type="button" disabled={busy || mode !== 'idle'} onClick={() => move(nextStatusId(current))}>{t('status.next')}</button>
-        <button type="button" className="outline" aria-pressed={mode === 'auto'} disabled={mode === 'loop'}
-          onClick={() => setMode(mode === 'auto' ? 'idle' : 'auto')}>{mode === 'auto' ? t('status.stop_auto') : t('status.auto_advance')}</button>
-        <button type="button" className="outline" aria-pressed={mode === 'loop'} disabled={mode === 'auto'}
-          onClick={() => { if (mode !== 'loop') setLaps(0); setMode(mode === 'loop' ? 'idle' : 'loop') }}>{mode === 'loop' ? t('status.stop_loop') : t('status.start_loop')}</button>
-        <span className="muted" aria-live="polite">{t('status.laps', { count: laps })}</span>
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy || mode !== 'idle'}
+          onClick={() => move(previousStatusId(current))}
+        >
+          {t('status.previous')}
+        </button>
+        <button type="button" disabled={busy || mode !== 'idle'} onClick={() => move(nextStatusId(current))}>
+          {t('status.next')}
+        </button>
+        <button
+          type="button"
+          className="outline"
+          aria-pressed={mode === 'auto'}
+          disabled={mode === 'loop'}
+          onClick={() => setMode(mode === 'auto' ? 'idle' : 'auto')}
+        >
+          {mode === 'auto' ? t('status.stop_auto') : t('status.auto_advance')}
+        </button>
+        <button
+          type="button"
+          className="outline"
+          aria-pressed={mode === 'loop'}
+          disabled={mode === 'auto'}
+          onClick={() => {
+            if (mode !== 'loop') setLaps(0)
+            setMode(mode === 'loop' ? 'idle' : 'loop')
+          }}
+        >
+          {mode === 'loop' ? t('status.stop_loop') : t('status.start_loop')}
+        </button>
+        <span className="muted" aria-live="polite">
+          {t('status.laps', { count: laps })}
+        </span>
       </div>
       <article className="manage-status">
         <h3>{t('status.manage_heading')}</h3>
         <div className="control-row">
-          <label>{t('status.select_label')}
+          <label>
+            {t('status.select_label')}
             <select value={selected} onChange={(e) => setSelected(e.target.value)}>
               <option value="">{t('status.select_placeholder')}</option>
-              {TAX_STATUSES.map((s) => <option key={s.id} value={s.id}>{s.id} · {t(`home:status.name.${s.name}`)}</option>)}
+              {TAX_STATUSES.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.id} · {t(`home:status.name.${s.name}`)}
+                </option>
+              ))}
             </select>
           </label>
-          <button type="button" disabled={busy || mode !== 'idle'} onClick={update}>{t('status.update')}</button>
-          <button type="button" className="secondary" disabled={busy || mode !== 'idle'} onClick={() => move(1)}>{t('status.reset')}</button>
+          <button type="button" disabled={busy || mode !== 'idle'} onClick={update}>
+            {t('status.update')}
+          </button>
+          <button type="button" className="secondary" disabled={busy || mode !== 'idle'} onClick={() => move(1)}>
+            {t('status.reset')}
+          </button>
         </div>
       </article>
     </section>

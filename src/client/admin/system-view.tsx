@@ -25,22 +25,83 @@ export function SystemView() {
     <>
       <section aria-labelledby="system-heading">
         <h2 id="system-heading">{t('system.heading')}</h2>
-        {error !== null && <p role="alert" className="error">{messageOf(error, t('errors.load_failed'))}</p>}
+        {error !== null && (
+          <p role="alert" className="error">
+            {messageOf(error, t('errors.load_failed'))}
+          </p>
+        )}
         {data && (
           <dl className="facts">
-            <div><dt>{t('system.environment')}</dt><dd>{data.environment}</dd></div>
-            <div><dt>{t('system.version')}</dt><dd>{data.version}</dd></div>
-            <div><dt>{t('system.build_date')}</dt><dd>{data.buildDate ? new Date(data.buildDate).toLocaleString(i18n.language) : '—'}</dd></div>
-            <div><dt>{t('system.uptime')}</dt><dd>{t('system.uptime_value', { hours: Math.floor(data.uptimeSeconds / 3600), minutes: Math.floor((data.uptimeSeconds % 3600) / 60) })}</dd></div>
-            <div><dt>{t('system.database')}</dt><dd>{mb(data.database.bytes)}</dd></div>
-            <div><dt>{t('system.files')}</dt><dd>{t('system.files_value', { files: data.storedFiles, versions: data.storedVersions, size: mb(data.storedBytes) })}</dd></div>
-            <div><dt>{t('system.users')}</dt><dd>{t('system.users_value', { clients: data.clients, admins: data.admins })}</dd></div>
-            <div><dt>{t('system.mail')}</dt><dd>{t(data.mail.configured ? 'system.mail_on' : 'system.mail_off', { pending: data.mail.pending, failing: data.mail.failing, sent: data.mail.sent })}</dd></div>
-            <div><dt>{t('system.migrations')}</dt><dd>{data.migrations.map((m) => m.tag).join(', ')}</dd></div>
-            <div><dt>{t('system.integrity')}</dt><dd>{integrity ? integrity.join(', ') : <button type="button" className="outline" onClick={check}>{t('system.check')}</button>}</dd></div>
+            <div>
+              <dt>{t('system.environment')}</dt>
+              <dd>{data.environment}</dd>
+            </div>
+            <div>
+              <dt>{t('system.version')}</dt>
+              <dd>{data.version}</dd>
+            </div>
+            <div>
+              <dt>{t('system.build_date')}</dt>
+              <dd>{data.buildDate ? new Date(data.buildDate).toLocaleString(i18n.language) : '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('system.uptime')}</dt>
+              <dd>
+                {t('system.uptime_value', {
+                  hours: Math.floor(data.uptimeSeconds / 3600),
+                  minutes: Math.floor((data.uptimeSeconds % 3600) / 60),
+                })}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('system.database')}</dt>
+              <dd>{mb(data.database.bytes)}</dd>
+            </div>
+            <div>
+              <dt>{t('system.files')}</dt>
+              <dd>
+                {t('system.files_value', {
+                  files: data.storedFiles,
+                  versions: data.storedVersions,
+                  size: mb(data.storedBytes),
+                })}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('system.users')}</dt>
+              <dd>{t('system.users_value', { clients: data.clients, admins: data.admins })}</dd>
+            </div>
+            <div>
+              <dt>{t('system.mail')}</dt>
+              <dd>
+                {t(data.mail.configured ? 'system.mail_on' : 'system.mail_off', {
+                  pending: data.mail.pending,
+                  failing: data.mail.failing,
+                  sent: data.mail.sent,
+                })}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('system.migrations')}</dt>
+              <dd>{data.migrations.map((m) => m.tag).join(', ')}</dd>
+            </div>
+            <div>
+              <dt>{t('system.integrity')}</dt>
+              <dd>
+                {integrity ? (
+                  integrity.join(', ')
+                ) : (
+                  <button type="button" className="outline" onClick={check}>
+                    {t('system.check')}
+                  </button>
+                )}
+              </dd>
+            </div>
           </dl>
         )}
-        <p><Link href="/tax-card-demo">{t('system.tax_card_demo')}</Link></p>
+        <p>
+          <Link href="/tax-card-demo">{t('system.tax_card_demo')}</Link>
+        </p>
       </section>
       <ResetByIdCard />
       <AdminDebugPanel />
@@ -68,9 +129,20 @@ function ResetByIdCard() {
   return (
     <section aria-labelledby="reset-id-heading">
       <h2 id="reset-id-heading">{t('reset.card_heading')}</h2>
-      <form className="control-row" onSubmit={(e) => { e.preventDefault(); void submit() }}>
-        <label>{t('reset.user_id')}<input inputMode="numeric" value={id} onChange={(e) => setId(e.target.value)} /></label>
-        <button type="submit" className="secondary">{t('reset.button')}</button>
+      <form
+        className="control-row"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void submit()
+        }}
+      >
+        <label>
+          {t('reset.user_id')}
+          <input inputMode="numeric" value={id} onChange={(e) => setId(e.target.value)} />
+        </label>
+        <button type="submit" className="secondary">
+          {t('reset.button')}
+        </button>
       </form>
     </section>
   )

@@ -12,10 +12,24 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], pollMs?: num
   const run = useCallback(load, deps)
   useEffect(() => {
     let live = true
-    const fetchOnce = () => run().then((d) => { if (live) { setData(d); setError(null) } }, (e) => { if (live) setError(e) })
+    const fetchOnce = () =>
+      run().then(
+        (d) => {
+          if (live) {
+            setData(d)
+            setError(null)
+          }
+        },
+        (e) => {
+          if (live) setError(e)
+        },
+      )
     fetchOnce()
     const timer = pollMs ? setInterval(fetchOnce, pollMs) : undefined
-    return () => { live = false; if (timer) clearInterval(timer) }
+    return () => {
+      live = false
+      if (timer) clearInterval(timer)
+    }
   }, [run, version, pollMs])
   return { data, error, reload: () => setVersion((v) => v + 1) }
 }

@@ -31,13 +31,19 @@ export default function AdvancedPage() {
   const info = advanced.data
   return (
     <PageShell>
-      <nav className="back-link"><Link href="/">← {t('page.back')}</Link></nav>
+      <nav className="back-link">
+        <Link href="/">← {t('page.back')}</Link>
+      </nav>
       <div className="advanced-head">
         <h1>{t('page.title')}</h1>
         <AdvancedYearSelect value={taxYear} onChange={setTaxYear} />
       </div>
       {advanced.isPending && <LoadingOverlay />}
-      {advanced.isError && <p role="alert" className="form-error">{messageOf(advanced.error, t('page.load_failed'))}</p>}
+      {advanced.isError && (
+        <p role="alert" className="form-error">
+          {messageOf(advanced.error, t('page.load_failed'))}
+        </p>
+      )}
       {/* A new year starts on its own state (the key), not on the last year's forms. */}
       {info && <AdvancedContent key={taxYear} info={info} taxYear={taxYear} />}
     </PageShell>
@@ -58,7 +64,11 @@ function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: numbe
       await complete.mutateAsync(true)
       toast({ title: t('page.finished_title'), description: t('page.finished_text'), variant: 'success' })
     } catch (err) {
-      toast({ title: t('page.finish_failed_title'), description: messageOf(err, t('page.finish_failed_title')), variant: 'destructive' })
+      toast({
+        title: t('page.finish_failed_title'),
+        description: messageOf(err, t('page.finish_failed_title')),
+        variant: 'destructive',
+      })
     }
   }
 
@@ -69,7 +79,11 @@ function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: numbe
       await complete.mutateAsync(false)
     } catch (err) {
       setToggleOn(true)
-      toast({ title: t('page.undo_failed_title'), description: messageOf(err, t('page.undo_failed_title'), { year: taxYear }), variant: 'destructive' })
+      toast({
+        title: t('page.undo_failed_title'),
+        description: messageOf(err, t('page.undo_failed_title'), { year: taxYear }),
+        variant: 'destructive',
+      })
     }
   }
 
@@ -77,19 +91,39 @@ function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: numbe
     <>
       <div className="completion-bar">
         <label className="switch-label">
-          <input type="checkbox" role="switch" checked={toggleOn || info.completed} disabled={info.transmitted || complete.isPending}
-            onChange={(e) => void onToggle(e.target.checked)} />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={toggleOn || info.completed}
+            disabled={info.transmitted || complete.isPending}
+            onChange={(e) => void onToggle(e.target.checked)}
+          />
           {t('page.section_complete')}
         </label>
         {toggleOn && !info.completed && (
-          <button type="button" onClick={() => void finish()} disabled={complete.isPending} aria-busy={complete.isPending}>{t('page.finish')}</button>
+          <button
+            type="button"
+            onClick={() => void finish()}
+            disabled={complete.isPending}
+            aria-busy={complete.isPending}
+          >
+            {t('page.finish')}
+          </button>
         )}
-        {info.completed && <span className="badge completed" role="status">{t('page.completed_badge')}</span>}
+        {info.completed && (
+          <span className="badge completed" role="status">
+            {t('page.completed_badge')}
+          </span>
+        )}
       </div>
       {toggleOn && !info.completed && info.missing.length > 0 && (
         <div className="missing-callout" role="note">
           <strong>{t('page.missing_title')}</strong>
-          <ul>{info.missing.map((m) => <li key={m}>{t(`missing.${m}`)}</li>)}</ul>
+          <ul>
+            {info.missing.map((m) => (
+              <li key={m}>{t(`missing.${m}`)}</li>
+            ))}
+          </ul>
         </div>
       )}
       <div className="locked-area">
@@ -104,16 +138,30 @@ function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: numbe
         <div inert={info.completed || undefined} className={info.completed ? 'locked-content' : undefined}>
           <div role="tablist" aria-label={t('page.tabs_label')} className="advanced-tabs">
             {tabs.map((id) => (
-              <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={id === current} aria-controls="advanced-panel"
-                tabIndex={id === current ? 0 : -1} className={id === current ? 'tab selected' : 'tab'} onClick={() => setTab(id)}
+              <button
+                key={id}
+                type="button"
+                role="tab"
+                id={`tab-${id}`}
+                aria-selected={id === current}
+                aria-controls="advanced-panel"
+                tabIndex={id === current ? 0 : -1}
+                className={id === current ? 'tab selected' : 'tab'}
+                onClick={() => setTab(id)}
                 onKeyDown={(e) => {
                   const i = tabs.indexOf(id)
-                  const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : undefined
+                  const next =
+                    e.key === 'ArrowRight'
+                      ? tabs[(i + 1) % tabs.length]
+                      : e.key === 'ArrowLeft'
+                        ? tabs[(i - 1 + tabs.length) % tabs.length]
+                        : undefined
                   if (next) {
                     setTab(next)
                     document.getElementById(`tab-${next}`)?.focus()
                   }
-                }}>
+                }}
+              >
                 <span className="tab-long">{t(`tabs.${id}`)}</span>
                 <span className="tab-short">{t(`tabs_short.${id}`)}</span>
               </button>
@@ -128,7 +176,19 @@ function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: numbe
   )
 }
 
-function TabContent({ tab, info, taxYear, locked, onOpen }: { tab: AdvancedTab; info: AdvancedInfo; taxYear: number; locked: boolean; onOpen: (id: SectionId) => void }) {
+function TabContent({
+  tab,
+  info,
+  taxYear,
+  locked,
+  onOpen,
+}: {
+  tab: AdvancedTab
+  info: AdvancedInfo
+  taxYear: number
+  locked: boolean
+  onOpen: (id: SectionId) => void
+}) {
   const { t } = useTranslation('advanced')
   const setSection = useSetSection(taxYear)
   if (tab === 'overview') return <Overview info={info} taxYear={taxYear} locked={locked} onOpen={onOpen} />
@@ -138,9 +198,25 @@ function TabContent({ tab, info, taxYear, locked, onOpen }: { tab: AdvancedTab; 
       <div className="section-off">
         <h2>{t(`sections.${tab}.title`)}</h2>
         <p>{t('page.section_off')}</p>
-        <button type="button" disabled={locked} onClick={() => setSection.mutate({ section: tab, enabled: true }, {
-          onError: () => toast({ title: t('overview.toggle_failed_title'), description: t('overview.toggle_failed_text'), variant: 'destructive' }),
-        })}>{t('page.switch_on')}</button>
+        <button
+          type="button"
+          disabled={locked}
+          onClick={() =>
+            setSection.mutate(
+              { section: tab, enabled: true },
+              {
+                onError: () =>
+                  toast({
+                    title: t('overview.toggle_failed_title'),
+                    description: t('overview.toggle_failed_text'),
+                    variant: 'destructive',
+                  }),
+              },
+            )
+          }
+        >
+          {t('page.switch_on')}
+        </button>
       </div>
     )
   }

@@ -10,7 +10,8 @@ import { validateAuthorization } from '../../shared/advanced'
 
 const PDF_LANGUAGES = ['de', 'fr', 'it', 'en'] as const
 /** The PDF in the interface's language where a tax office reads it; Swiss German reads German. */
-const pdfLanguageOf = (ui: string) => (ui === 'gsw' ? 'de' : (PDF_LANGUAGES as readonly string[]).includes(ui) ? ui : 'en')
+const pdfLanguageOf = (ui: string) =>
+  ui === 'gsw' ? 'de' : (PDF_LANGUAGES as readonly string[]).includes(ui) ? ui : 'en'
 
 /** The spec's titles of the three refusals (part 2 §8), by the shared rule's code. */
 const TITLES: Record<string, string> = {
@@ -39,14 +40,22 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
     e.preventDefault()
     const refused = validateAuthorization(form)
     if (refused) {
-      toast({ title: t(TITLES[refused.code] ?? 'authorization.failed_title'), description: t(`common:server_errors.${refused.code}`, { defaultValue: refused.message, ...refused.params }), variant: 'destructive' })
+      toast({
+        title: t(TITLES[refused.code] ?? 'authorization.failed_title'),
+        description: t(`common:server_errors.${refused.code}`, { defaultValue: refused.message, ...refused.params }),
+        variant: 'destructive',
+      })
       return
     }
     try {
       await save.mutateAsync(form)
       toast({ title: t('authorization.saved_title'), variant: 'success' })
     } catch (err) {
-      toast({ title: t('authorization.failed_title'), description: messageOf(err, t('authorization.failed_text'), { format: rule?.format ?? '' }), variant: 'destructive' })
+      toast({
+        title: t('authorization.failed_title'),
+        description: messageOf(err, t('authorization.failed_text'), { format: rule?.format ?? '' }),
+        variant: 'destructive',
+      })
     }
   }
 
@@ -55,8 +64,15 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
       <p>{t('authorization.intro')}</p>
 
       <label className="switch-label">
-        <input type="checkbox" role="switch" name="taxAddressEnabled" checked={form.taxAddressEnabled} disabled={locked}
-          aria-controls="tax-address-panel" onChange={(e) => change({ taxAddressEnabled: e.target.checked })} />
+        <input
+          type="checkbox"
+          role="switch"
+          name="taxAddressEnabled"
+          checked={form.taxAddressEnabled}
+          disabled={locked}
+          aria-controls="tax-address-panel"
+          onChange={(e) => change({ taxAddressEnabled: e.target.checked })}
+        />
         {t('authorization.tax_address_toggle')}
       </label>
       <div id="tax-address-panel" className="detail-panel" hidden={!form.taxAddressEnabled}>
@@ -64,8 +80,15 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
       </div>
 
       <label className="switch-label">
-        <input type="checkbox" role="switch" name="powerOfAttorneyEnabled" checked={form.powerOfAttorneyEnabled} disabled={locked}
-          aria-controls="poa-panel" onChange={(e) => change({ powerOfAttorneyEnabled: e.target.checked })} />
+        <input
+          type="checkbox"
+          role="switch"
+          name="powerOfAttorneyEnabled"
+          checked={form.powerOfAttorneyEnabled}
+          disabled={locked}
+          aria-controls="poa-panel"
+          onChange={(e) => change({ powerOfAttorneyEnabled: e.target.checked })}
+        />
         {t('authorization.poa_toggle')}
       </label>
       <div id="poa-panel" className="detail-panel" hidden={!form.powerOfAttorneyEnabled}>
@@ -73,16 +96,36 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
           <label>
             {t('authorization.canton')}
             {/* A new canton has another format: the tax ID starts over (spec part 2 §4). */}
-            <select name="canton" value={form.canton} disabled={locked} onChange={(e) => change({ canton: e.target.value, tinNumber: '' })}>
+            <select
+              name="canton"
+              value={form.canton}
+              disabled={locked}
+              onChange={(e) => change({ canton: e.target.value, tinNumber: '' })}
+            >
               <option value="">{t('authorization.canton_choose')}</option>
-              {CANTONS.map((c) => <option key={c.code} value={c.code}>{c.name} ({c.code})</option>)}
+              {CANTONS.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name} ({c.code})
+                </option>
+              ))}
             </select>
           </label>
           <label>
             {t('authorization.tin')}
-            <input name="tinNumber" value={form.tinNumber} disabled={locked || !form.canton} inputMode="numeric" placeholder={rule?.placeholder}
-              aria-describedby="tin-hint" onChange={(e) => change({ tinNumber: formatTaxId(form.canton, e.target.value) })} />
-            <small id="tin-hint">{rule ? `${t('authorization.tin_expected', { format: rule.format })} ${t(rule.infoKey)}` : t('authorization.canton_first')}</small>
+            <input
+              name="tinNumber"
+              value={form.tinNumber}
+              disabled={locked || !form.canton}
+              inputMode="numeric"
+              placeholder={rule?.placeholder}
+              aria-describedby="tin-hint"
+              onChange={(e) => change({ tinNumber: formatTaxId(form.canton, e.target.value) })}
+            />
+            <small id="tin-hint">
+              {rule
+                ? `${t('authorization.tin_expected', { format: rule.format })} ${t(rule.infoKey)}`
+                : t('authorization.canton_first')}
+            </small>
           </label>
         </div>
         <div className="poa-text" role="region" aria-labelledby="poa-text-heading" tabIndex={0}>
@@ -90,30 +133,49 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
           <p>{t('authorization.poa_text', { year: taxYear })}</p>
         </div>
         <label className="checkbox-label">
-          <input type="checkbox" name="powerOfAttorneyAccepted" checked={form.powerOfAttorneyAccepted} disabled={locked}
-            onChange={(e) => change({ powerOfAttorneyAccepted: e.target.checked })} />
+          <input
+            type="checkbox"
+            name="powerOfAttorneyAccepted"
+            checked={form.powerOfAttorneyAccepted}
+            disabled={locked}
+            onChange={(e) => change({ powerOfAttorneyAccepted: e.target.checked })}
+          />
           {t('authorization.accept')}
         </label>
         {a?.powerOfAttorneyAcceptedAt && (
-          <p className="muted">{t('authorization.accepted_at', { date: formatDateTime(a.powerOfAttorneyAcceptedAt, i18n.language) })}</p>
+          <p className="muted">
+            {t('authorization.accepted_at', { date: formatDateTime(a.powerOfAttorneyAcceptedAt, i18n.language) })}
+          </p>
         )}
         <div className="pdf-download">
           <label>
             {t('authorization.pdf_language')}
             <select value={pdfLang} onChange={(e) => setPdfLang(e.target.value)}>
-              {PDF_LANGUAGES.map((l) => <option key={l} value={l}>{t(`authorization.pdf_languages.${l}`)}</option>)}
+              {PDF_LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {t(`authorization.pdf_languages.${l}`)}
+                </option>
+              ))}
             </select>
           </label>
-          <a role="button" className="secondary" href={powerOfAttorneyUrl(taxYear, pdfLang)} download>{t('authorization.download')}</a>
+          <a role="button" className="secondary" href={powerOfAttorneyUrl(taxYear, pdfLang)} download>
+            {t('authorization.download')}
+          </a>
         </div>
         <p className="muted">
           {t('authorization.blank_forms')}{' '}
-          <a href="/docs/power-of-attorney-en.pdf" download>{t('authorization.pdf_languages.en')}</a>
+          <a href="/docs/power-of-attorney-en.pdf" download>
+            {t('authorization.pdf_languages.en')}
+          </a>
           {' · '}
-          <a href="/docs/power-of-attorney-de.pdf" download>{t('authorization.pdf_languages.de')}</a>
+          <a href="/docs/power-of-attorney-de.pdf" download>
+            {t('authorization.pdf_languages.de')}
+          </a>
         </p>
       </div>
-      <button type="submit" disabled={locked || save.isPending} aria-busy={save.isPending}>{t('authorization.save')}</button>
+      <button type="submit" disabled={locked || save.isPending} aria-busy={save.isPending}>
+        {t('authorization.save')}
+      </button>
     </form>
   )
 }

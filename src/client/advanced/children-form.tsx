@@ -7,25 +7,39 @@ import { MAX_CHILDREN_ENTRIES, MAX_SCHOOLING_INFO, validateChildren } from '../.
 
 type Row = Omit<ChildInput, 'alimony'> & { alimony: string; key: number }
 let nextKey = 1
-const emptyRow = (): Row => ({ key: nextKey++, firstName: '', lastName: '', birthDate: '', disability: false, schoolingInfo: '', alimony: '' })
+const emptyRow = (): Row => ({
+  key: nextKey++,
+  firstName: '',
+  lastName: '',
+  birthDate: '',
+  disability: false,
+  schoolingInfo: '',
+  alimony: '',
+})
 const today = () => new Date().toISOString().slice(0, 10)
 
 /** The children list (spec part 2 §3): add and remove, saved as a whole; the shared rule checks it first. */
 export function ChildrenForm({ info, taxYear, locked }: { info: AdvancedInfo; taxYear: number; locked: boolean }) {
   const { t } = useTranslation('advanced')
   const save = useSaveChildren(taxYear)
-  const [rows, setRows] = useState<Row[]>(() => info.children.length
-    ? info.children.map((c) => ({ ...c, key: nextKey++, alimony: c.alimony ? String(c.alimony) : '' }))
-    : [emptyRow()])
+  const [rows, setRows] = useState<Row[]>(() =>
+    info.children.length
+      ? info.children.map((c) => ({ ...c, key: nextKey++, alimony: c.alimony ? String(c.alimony) : '' }))
+      : [emptyRow()],
+  )
   const [error, setError] = useState<{ field: string; text: string } | null>(null)
-  const update = (key: number, change: Partial<Row>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)))
+  const update = (key: number, change: Partial<Row>) =>
+    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)))
 
   async function submit(e: FormEvent) {
     e.preventDefault()
     const list = rows.map(({ key: _key, alimony, ...r }) => ({ ...r, alimony: alimony === '' ? 0 : Number(alimony) }))
     const checked = validateChildren(list, taxYear, today())
     if ('error' in checked) {
-      setError({ field: checked.error.field, text: `${t('children.child_n', { n: Number(checked.error.params?.child ?? 1) })}: ${t(`common:server_errors.${checked.error.code}`, { defaultValue: checked.error.message, ...checked.error.params })}` })
+      setError({
+        field: checked.error.field,
+        text: `${t('children.child_n', { n: Number(checked.error.params?.child ?? 1) })}: ${t(`common:server_errors.${checked.error.code}`, { defaultValue: checked.error.message, ...checked.error.params })}`,
+      })
       return
     }
     setError(null)
@@ -33,7 +47,11 @@ export function ChildrenForm({ info, taxYear, locked }: { info: AdvancedInfo; ta
       await save.mutateAsync(checked.ok)
       toast({ title: t('children.saved'), variant: 'success' })
     } catch (err) {
-      toast({ title: t('spouse.failed_title'), description: messageOf(err, t('children.failed_text')), variant: 'destructive' })
+      toast({
+        title: t('spouse.failed_title'),
+        description: messageOf(err, t('children.failed_text')),
+        variant: 'destructive',
+      })
     }
   }
 
@@ -41,27 +59,96 @@ export function ChildrenForm({ info, taxYear, locked }: { info: AdvancedInfo; ta
   return (
     <form className="advanced-form" onSubmit={submit} noValidate aria-labelledby="children-heading">
       <h3 id="children-heading">{t('children.heading')}</h3>
-      {error && <p className="form-error" role="alert">{error.text}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error.text}
+        </p>
+      )}
       {rows.length === 0 && <p className="muted">{t('children.empty')}</p>}
       {rows.map((r, i) => (
         <fieldset key={r.key} className="child-row" disabled={locked}>
           <legend>{t('children.child_n', { n: i + 1 })}</legend>
           <div className="grid-2">
-            <label>{t('children.first_name')}<input name={`child-${i}-firstName`} value={r.firstName} aria-invalid={invalid(i, 'firstName')} onChange={(e) => update(r.key, { firstName: e.target.value })} /></label>
-            <label>{t('children.last_name')}<input name={`child-${i}-lastName`} value={r.lastName} aria-invalid={invalid(i, 'lastName')} onChange={(e) => update(r.key, { lastName: e.target.value })} /></label>
-            <label>{t('children.birth_date')}<input type="date" name={`child-${i}-birthDate`} value={r.birthDate} max={today()} aria-invalid={invalid(i, 'birthDate')} onChange={(e) => update(r.key, { birthDate: e.target.value })} /></label>
-            <label>{t('children.alimony')}<input name={`child-${i}-alimony`} inputMode="decimal" value={r.alimony} aria-invalid={invalid(i, 'alimony')} onChange={(e) => update(r.key, { alimony: e.target.value.replace(/[^\d.]/g, '') })} /></label>
+            <label>
+              {t('children.first_name')}
+              <input
+                name={`child-${i}-firstName`}
+                value={r.firstName}
+                aria-invalid={invalid(i, 'firstName')}
+                onChange={(e) => update(r.key, { firstName: e.target.value })}
+              />
+            </label>
+            <label>
+              {t('children.last_name')}
+              <input
+                name={`child-${i}-lastName`}
+                value={r.lastName}
+                aria-invalid={invalid(i, 'lastName')}
+                onChange={(e) => update(r.key, { lastName: e.target.value })}
+              />
+            </label>
+            <label>
+              {t('children.birth_date')}
+              <input
+                type="date"
+                name={`child-${i}-birthDate`}
+                value={r.birthDate}
+                max={today()}
+                aria-invalid={invalid(i, 'birthDate')}
+                onChange={(e) => update(r.key, { birthDate: e.target.value })}
+              />
+            </label>
+            <label>
+              {t('children.alimony')}
+              <input
+                name={`child-${i}-alimony`}
+                inputMode="decimal"
+                value={r.alimony}
+                aria-invalid={invalid(i, 'alimony')}
+                onChange={(e) => update(r.key, { alimony: e.target.value.replace(/[^\d.]/g, '') })}
+              />
+            </label>
           </div>
-          <label>{t('children.schooling')}<textarea name={`child-${i}-schoolingInfo`} rows={2} maxLength={MAX_SCHOOLING_INFO} value={r.schoolingInfo} onChange={(e) => update(r.key, { schoolingInfo: e.target.value })} /></label>
-          <label className="switch-label"><input type="checkbox" role="switch" checked={r.disability} onChange={(e) => update(r.key, { disability: e.target.checked })} />{t('children.disability')}</label>
-          <button type="button" className="outline secondary" onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}>
+          <label>
+            {t('children.schooling')}
+            <textarea
+              name={`child-${i}-schoolingInfo`}
+              rows={2}
+              maxLength={MAX_SCHOOLING_INFO}
+              value={r.schoolingInfo}
+              onChange={(e) => update(r.key, { schoolingInfo: e.target.value })}
+            />
+          </label>
+          <label className="switch-label">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={r.disability}
+              onChange={(e) => update(r.key, { disability: e.target.checked })}
+            />
+            {t('children.disability')}
+          </label>
+          <button
+            type="button"
+            className="outline secondary"
+            onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+          >
             {t('children.remove', { n: i + 1 })}
           </button>
         </fieldset>
       ))}
       <div className="action-row">
-        <button type="button" className="outline" disabled={locked || rows.length >= MAX_CHILDREN_ENTRIES} onClick={() => setRows((rs) => [...rs, emptyRow()])}>{t('children.add')}</button>
-        <button type="submit" disabled={locked || save.isPending} aria-busy={save.isPending}>{t('children.save')}</button>
+        <button
+          type="button"
+          className="outline"
+          disabled={locked || rows.length >= MAX_CHILDREN_ENTRIES}
+          onClick={() => setRows((rs) => [...rs, emptyRow()])}
+        >
+          {t('children.add')}
+        </button>
+        <button type="submit" disabled={locked || save.isPending} aria-busy={save.isPending}>
+          {t('children.save')}
+        </button>
       </div>
     </form>
   )

@@ -13,7 +13,11 @@ export default function FeatureTestPage() {
         {LISTS.map((list) => (
           <section key={list} aria-labelledby={`features-${list}`}>
             <h2 id={`features-${list}`}>{t(`features.${list}.title`)}</h2>
-            <ul>{(t(`features.${list}.items`, { returnObjects: true }) as string[]).map((item) => <li key={item}>{item}</li>)}</ul>
+            <ul>
+              {(t(`features.${list}.items`, { returnObjects: true }) as string[]).map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
           </section>
         ))}
       </div>

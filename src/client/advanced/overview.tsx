@@ -8,7 +8,17 @@ import type { SectionId } from '../../shared/advanced'
  * file count and the toggle (authorization has none, it is always on). A card that is off is
  * dimmed and does not open; a toggle the server refuses goes back, with the spec's toast.
  */
-export function Overview({ info, taxYear, locked, onOpen }: { info: AdvancedInfo; taxYear: number; locked: boolean; onOpen: (id: SectionId) => void }) {
+export function Overview({
+  info,
+  taxYear,
+  locked,
+  onOpen,
+}: {
+  info: AdvancedInfo
+  taxYear: number
+  locked: boolean
+  onOpen: (id: SectionId) => void
+}) {
   const { t } = useTranslation('advanced')
   const setSection = useSetSection(taxYear)
 
@@ -16,7 +26,11 @@ export function Overview({ info, taxYear, locked, onOpen }: { info: AdvancedInfo
     try {
       await setSection.mutateAsync({ section, enabled })
     } catch {
-      toast({ title: t('overview.toggle_failed_title'), description: t('overview.toggle_failed_text'), variant: 'destructive' })
+      toast({
+        title: t('overview.toggle_failed_title'),
+        description: t('overview.toggle_failed_text'),
+        variant: 'destructive',
+      })
     }
   }
 
@@ -26,18 +40,29 @@ export function Overview({ info, taxYear, locked, onOpen }: { info: AdvancedInfo
         const id = s.id as SectionId
         const title = t(`sections.${id}.title`)
         return (
-          <article key={id} className={`section-card accent-${s.color}${s.enabled ? '' : ' disabled'}`} data-section={id}>
+          <article
+            key={id}
+            className={`section-card accent-${s.color}${s.enabled ? '' : ' disabled'}`}
+            data-section={id}
+          >
             <header>
               <h3>
-                <button type="button" className="card-open" disabled={!s.enabled} onClick={() => onOpen(id)}>{title}</button>
+                <button type="button" className="card-open" disabled={!s.enabled} onClick={() => onOpen(id)}>
+                  {title}
+                </button>
               </h3>
               {s.alwaysEnabled ? (
                 <small className="always-on">{t('overview.always_on')}</small>
               ) : (
                 <label className="switch-label">
-                  <input type="checkbox" role="switch" checked={s.enabled} disabled={locked}
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    checked={s.enabled}
+                    disabled={locked}
                     aria-label={t('overview.toggle_label', { section: title })}
-                    onChange={(e) => void toggle(id, e.target.checked)} />
+                    onChange={(e) => void toggle(id, e.target.checked)}
+                  />
                 </label>
               )}
             </header>

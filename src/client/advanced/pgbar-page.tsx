@@ -9,7 +9,12 @@ import { ProgressBar } from './progress-bar'
  */
 export default function ProgressBarPage() {
   const { t } = useTranslation('advanced')
-  const [state, setState] = useState<{ name: string; loaded: number; total: number; status: 'uploading' | 'success' | 'error' } | null>(null)
+  const [state, setState] = useState<{
+    name: string
+    loaded: number
+    total: number
+    status: 'uploading' | 'success' | 'error'
+  } | null>(null)
   const [file, setFile] = useState<File | null>(null)
 
   useEffect(() => {
@@ -27,7 +32,10 @@ export default function ProgressBarPage() {
       return pump()
     }
     pump().catch(() => !cancelled && setState((s) => s && { ...s, status: 'error' }))
-    return () => { cancelled = true; void reader.cancel() }
+    return () => {
+      cancelled = true
+      void reader.cancel()
+    }
   }, [file])
 
   return (

@@ -13,10 +13,25 @@ export function SectionProgress({ categoryId }: { categoryId: number }) {
   return <ProgressBar fileName={u.fileName} loaded={u.loaded} total={u.total} status={u.status} />
 }
 
-export function ProgressBar({ fileName, loaded, total, status }: { fileName: string; loaded: number; total: number; status: 'uploading' | 'success' | 'error' }) {
+export function ProgressBar({
+  fileName,
+  loaded,
+  total,
+  status,
+}: {
+  fileName: string
+  loaded: number
+  total: number
+  status: 'uploading' | 'success' | 'error'
+}) {
   const { t } = useTranslation('advanced')
   const percent = progressPercent(loaded, total)
-  const label = status === 'success' ? t('documents.upload_done') : status === 'error' ? t('documents.upload_error') : t('documents.uploading')
+  const label =
+    status === 'success'
+      ? t('documents.upload_done')
+      : status === 'error'
+        ? t('documents.upload_error')
+        : t('documents.uploading')
   return (
     <div className={`upload-progress ${status}`} data-testid="upload-progress">
       <div className="upload-progress-line">

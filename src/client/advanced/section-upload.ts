@@ -24,8 +24,14 @@ export const progressPercent = (loaded: number, total: number) =>
 /** Size in KB with one decimal (spec part 2 §9). */
 export const kilobytes = (bytes: number) => (bytes / 1024).toFixed(1)
 
-export function uploadToCategory(file: File, hash: string, categoryId: number, categoryName: string, taxYear: number,
-  onProgress: (loaded: number, total: number) => void) {
+export function uploadToCategory(
+  file: File,
+  hash: string,
+  categoryId: number,
+  categoryName: string,
+  taxYear: number,
+  onProgress: (loaded: number, total: number) => void,
+) {
   return new Promise<{ statusAdvanced: boolean }>((resolve, reject) => {
     const form = new FormData()
     form.append('files', file, file.name)
@@ -37,17 +43,28 @@ export function uploadToCategory(file: File, hash: string, categoryId: number, c
     xhr.open('POST', '/api/upload')
     xhr.withCredentials = true
     xhr.timeout = UPLOAD_TIMEOUT_MS
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded, e.total) }
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded, e.total)
+    }
     xhr.onerror = xhr.ontimeout = () => reject(new UploadError('upload.network_error', 'Network error occurred'))
     xhr.onload = () => {
       let body: { message?: string; code?: string; statusAdvanced?: boolean } | undefined
-      try { body = JSON.parse(xhr.responseText) } catch { body = undefined }
+      try {
+        body = JSON.parse(xhr.responseText)
+      } catch {
+        body = undefined
+      }
       if (xhr.status === 401) {
         reportUnauthorized()
-        return reject(new UploadError('upload.session_expired', 'Your session has expired, please log in again', {}, true))
+        return reject(
+          new UploadError('upload.session_expired', 'Your session has expired, please log in again', {}, true),
+        )
       }
       // Success is status 200 (spec part 2 §7); a refusal carries the server's {message, code}.
-      if (xhr.status !== 200) return reject(new UploadError(null, body?.message ?? `Upload failed with status: ${xhr.status}`, {}, false, body?.code))
+      if (xhr.status !== 200)
+        return reject(
+          new UploadError(null, body?.message ?? `Upload failed with status: ${xhr.status}`, {}, false, body?.code),
+        )
       onProgress(file.size, file.size)
       resolve({ statusAdvanced: body?.statusAdvanced === true })
     }

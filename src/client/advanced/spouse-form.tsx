@@ -13,8 +13,12 @@ export function SpouseForm({ info, taxYear, locked }: { info: AdvancedInfo; taxY
   const save = useSaveSpouse(taxYear)
   const s = info.spouse
   const [form, setForm] = useState({
-    firstName: s?.firstName ?? '', lastName: s?.lastName ?? '', age: s?.age == null ? '' : String(s.age),
-    occupation: s?.occupation ?? '', ahvNumber: s?.ahvNumber ?? '', taxId: s?.taxId ?? '',
+    firstName: s?.firstName ?? '',
+    lastName: s?.lastName ?? '',
+    age: s?.age == null ? '' : String(s.age),
+    occupation: s?.occupation ?? '',
+    ahvNumber: s?.ahvNumber ?? '',
+    taxId: s?.taxId ?? '',
   })
   const [error, setError] = useState<{ field: string; text: string } | null>(null)
   const canton = info.profileCanton
@@ -26,7 +30,10 @@ export function SpouseForm({ info, taxYear, locked }: { info: AdvancedInfo; taxY
     const input = { ...form, age: form.age === '' ? null : Number(form.age) }
     const checked = validateSpouse(input, canton)
     if ('error' in checked) {
-      const text = t(`common:server_errors.${checked.error.code}`, { defaultValue: checked.error.message, ...checked.error.params })
+      const text = t(`common:server_errors.${checked.error.code}`, {
+        defaultValue: checked.error.message,
+        ...checked.error.params,
+      })
       setError({ field: checked.error.field, text })
       return
     }
@@ -35,44 +42,76 @@ export function SpouseForm({ info, taxYear, locked }: { info: AdvancedInfo; taxY
       await save.mutateAsync(checked.ok)
       toast({ title: t('spouse.saved'), variant: 'success' })
     } catch (err) {
-      toast({ title: t('spouse.failed_title'), description: messageOf(err, t('spouse.failed_text'), { format: rule?.format ?? '' }), variant: 'destructive' })
+      toast({
+        title: t('spouse.failed_title'),
+        description: messageOf(err, t('spouse.failed_text'), { format: rule?.format ?? '' }),
+        variant: 'destructive',
+      })
     }
   }
 
   const field = (name: keyof typeof form, label: string, props: Record<string, unknown> = {}) => (
     <label>
       {label}
-      <input name={name} value={form[name]} disabled={locked} aria-invalid={error?.field === name || undefined}
+      <input
+        name={name}
+        value={form[name]}
+        disabled={locked}
+        aria-invalid={error?.field === name || undefined}
         aria-describedby={error?.field === name ? `spouse-error` : undefined}
-        onChange={(e) => set(name)(e.target.value)} {...props} />
+        onChange={(e) => set(name)(e.target.value)}
+        {...props}
+      />
     </label>
   )
 
   return (
     <form className="advanced-form" onSubmit={submit} noValidate aria-labelledby="spouse-heading">
       <h3 id="spouse-heading">{t('spouse.heading')}</h3>
-      {error && <p id="spouse-error" className="form-error" role="alert">{error.text}</p>}
+      {error && (
+        <p id="spouse-error" className="form-error" role="alert">
+          {error.text}
+        </p>
+      )}
       <div className="grid-2">
         {field('firstName', t('spouse.first_name'), { autoComplete: 'off', required: true })}
         {field('lastName', t('spouse.last_name'), { autoComplete: 'off', required: true })}
-        {field('age', t('spouse.age'), { inputMode: 'numeric', onChange: (e: { target: { value: string } }) => set('age')(e.target.value.replace(/\D/g, '').slice(0, 3)) })}
+        {field('age', t('spouse.age'), {
+          inputMode: 'numeric',
+          onChange: (e: { target: { value: string } }) => set('age')(e.target.value.replace(/\D/g, '').slice(0, 3)),
+        })}
         {field('occupation', t('spouse.occupation'))}
       </div>
       <label>
         {t('spouse.ahv')}
-        <input name="ahvNumber" value={form.ahvNumber} disabled={locked} inputMode="numeric" placeholder="756.1234.5678.97"
-          aria-invalid={error?.field === 'ahvNumber' || undefined} aria-describedby="ahv-hint"
-          onChange={(e) => set('ahvNumber')(formatAhvInput(e.target.value))} />
+        <input
+          name="ahvNumber"
+          value={form.ahvNumber}
+          disabled={locked}
+          inputMode="numeric"
+          placeholder="756.1234.5678.97"
+          aria-invalid={error?.field === 'ahvNumber' || undefined}
+          aria-describedby="ahv-hint"
+          onChange={(e) => set('ahvNumber')(formatAhvInput(e.target.value))}
+        />
         <small id="ahv-hint">{t('spouse.ahv_hint')}</small>
       </label>
       <label>
         {t('spouse.tax_id')}
-        <input name="taxId" value={form.taxId} disabled={locked} inputMode="numeric" placeholder={rule?.placeholder}
+        <input
+          name="taxId"
+          value={form.taxId}
+          disabled={locked}
+          inputMode="numeric"
+          placeholder={rule?.placeholder}
           aria-invalid={error?.field === 'taxId' || undefined}
-          onChange={(e) => set('taxId')(canton ? formatTaxId(canton, e.target.value) : e.target.value)} />
+          onChange={(e) => set('taxId')(canton ? formatTaxId(canton, e.target.value) : e.target.value)}
+        />
         {rule && <small>{t('authorization.tin_expected', { format: rule.format })}</small>}
       </label>
-      <button type="submit" disabled={locked || save.isPending} aria-busy={save.isPending}>{t('spouse.save')}</button>
+      <button type="submit" disabled={locked || save.isPending} aria-busy={save.isPending}>
+        {t('spouse.save')}
+      </button>
     </form>
   )
 }

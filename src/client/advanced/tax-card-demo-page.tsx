@@ -17,21 +17,43 @@ export default function TaxCardDemoPage() {
     <PageShell>
       <h1>{t('demo.title')}</h1>
       {cards.isPending && <LoadingOverlay />}
-      {cards.isError && <p role="alert" className="form-error">{t('demo.load_failed')}</p>}
+      {cards.isError && (
+        <p role="alert" className="form-error">
+          {t('demo.load_failed')}
+        </p>
+      )}
       {data && (
         <>
           <section className="demo-summary" aria-labelledby="summary-heading">
             <h2 id="summary-heading">{t('demo.summary')}</h2>
             <dl className="summary-grid">
-              <div><dt>{t('demo.active_sections')}</dt><dd>{data.activeCategories.length}</dd></div>
-              <div><dt>{t('demo.enabled_cards')}</dt><dd>{t('demo.of', { enabled: data.enabledCount, total: data.totalCount })}</dd></div>
-              <div><dt>{t('demo.completeness')}</dt><dd>{data.completeness}%</dd></div>
-              <div><dt>{t('demo.priority_cards')}</dt><dd>{data.priorityCount}</dd></div>
+              <div>
+                <dt>{t('demo.active_sections')}</dt>
+                <dd>{data.activeCategories.length}</dd>
+              </div>
+              <div>
+                <dt>{t('demo.enabled_cards')}</dt>
+                <dd>{t('demo.of', { enabled: data.enabledCount, total: data.totalCount })}</dd>
+              </div>
+              <div>
+                <dt>{t('demo.completeness')}</dt>
+                <dd>{data.completeness}%</dd>
+              </div>
+              <div>
+                <dt>{t('demo.priority_cards')}</dt>
+                <dd>{data.priorityCount}</dd>
+              </div>
             </dl>
             <h3>{t('demo.recommendations')}</h3>
-            {data.recommendations.length
-              ? <ol>{data.recommendations.map((id) => <li key={id}>{t(`cards.${id}.title`)}</li>)}</ol>
-              : <p className="muted">{t('demo.no_recommendations')}</p>}
+            {data.recommendations.length ? (
+              <ol>
+                {data.recommendations.map((id) => (
+                  <li key={id}>{t(`cards.${id}.title`)}</li>
+                ))}
+              </ol>
+            ) : (
+              <p className="muted">{t('demo.no_recommendations')}</p>
+            )}
           </section>
           {TAX_CARD_CATEGORIES.map((cat) => (
             <CategorySection key={cat} category={cat} cards={data.cards.filter((c) => c.category === cat)} />
@@ -53,7 +75,13 @@ function CategorySection({ category, cards }: { category: TaxCardCategory; cards
   return (
     <section className="demo-category">
       <h2>
-        <button type="button" className="category-toggle" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="category-toggle"
+          aria-expanded={open}
+          aria-controls={panel}
+          onClick={() => setOpen(!open)}
+        >
           <span>{t(`card_categories.${category}`)}</span>
           <span className="category-count">{t('demo.of', { enabled, total: cards.length })}</span>
         </button>

@@ -10,7 +10,11 @@ export function AdvancedYearSelect({ value, onChange }: { value: number; onChang
     <label className="year-select">
       {t('page.year_label')}
       <select name="taxYear" value={value} onChange={(e) => onChange(Number(e.target.value))}>
-        {(years.includes(value) ? years : [value, ...years]).map((y) => <option key={y} value={y}>{y}</option>)}
+        {(years.includes(value) ? years : [value, ...years]).map((y) => (
+          <option key={y} value={y}>
+            {y}
+          </option>
+        ))}
       </select>
     </label>
   )

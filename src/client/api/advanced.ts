@@ -14,19 +14,21 @@ export const advancedKeys = {
   cards: (taxYear: number) => ['tax-cards', taxYear] as const,
 }
 
-export const advancedQuery = (taxYear: number) => queryOptions({
-  queryKey: advancedKeys.year(taxYear),
-  queryFn: () => call(api.advanced.get({ query: { taxYear: String(taxYear) } })),
-})
+export const advancedQuery = (taxYear: number) =>
+  queryOptions({
+    queryKey: advancedKeys.year(taxYear),
+    queryFn: () => call(api.advanced.get({ query: { taxYear: String(taxYear) } })),
+  })
 
 export const useAdvanced = (taxYear: number) => useQuery(advancedQuery(taxYear))
 
 export type AdvancedInfo = NonNullable<ReturnType<typeof useAdvanced>['data']>
 
-export const taxCardsQuery = (taxYear: number) => queryOptions({
-  queryKey: advancedKeys.cards(taxYear),
-  queryFn: () => call(api['tax-cards'].get({ query: { taxYear: String(taxYear) } })),
-})
+export const taxCardsQuery = (taxYear: number) =>
+  queryOptions({
+    queryKey: advancedKeys.cards(taxYear),
+    queryFn: () => call(api['tax-cards'].get({ query: { taxYear: String(taxYear) } })),
+  })
 
 export const useTaxCards = (taxYear: number) => useQuery(taxCardsQuery(taxYear))
 
@@ -45,7 +47,8 @@ export function useSetSection(taxYear: number) {
       const before = queryClient.getQueryData(key)
       if (before) {
         queryClient.setQueryData(key, {
-          ...before, sections: before.sections.map((s) => (s.id === v.section ? { ...s, enabled: v.enabled } : s)),
+          ...before,
+          sections: before.sections.map((s) => (s.id === v.section ? { ...s, enabled: v.enabled } : s)),
         })
       }
       return { before }
@@ -59,13 +62,26 @@ export function useSetSection(taxYear: number) {
 
 export function useSaveSpouse(taxYear: number) {
   return useMutation({
-    mutationFn: (spouse: { firstName: string; lastName: string; age: number | null; occupation: string; ahvNumber: string; taxId: string }) =>
-      call(api.advanced.spouse.put({ taxYear, ...spouse })),
+    mutationFn: (spouse: {
+      firstName: string
+      lastName: string
+      age: number | null
+      occupation: string
+      ahvNumber: string
+      taxId: string
+    }) => call(api.advanced.spouse.put({ taxYear, ...spouse })),
     onSuccess: () => refetchYear(taxYear),
   })
 }
 
-export type ChildInput = { firstName: string; lastName: string; birthDate: string; disability: boolean; schoolingInfo: string; alimony: number }
+export type ChildInput = {
+  firstName: string
+  lastName: string
+  birthDate: string
+  disability: boolean
+  schoolingInfo: string
+  alimony: number
+}
 
 export function useSaveChildren(taxYear: number) {
   return useMutation({
@@ -76,8 +92,13 @@ export function useSaveChildren(taxYear: number) {
 
 export function useSaveAuthorization(taxYear: number) {
   return useMutation({
-    mutationFn: (a: { taxAddressEnabled: boolean; powerOfAttorneyEnabled: boolean; canton: string; tinNumber: string; powerOfAttorneyAccepted: boolean }) =>
-      call(api.advanced.authorization.put({ taxYear, ...a })),
+    mutationFn: (a: {
+      taxAddressEnabled: boolean
+      powerOfAttorneyEnabled: boolean
+      canton: string
+      tinNumber: string
+      powerOfAttorneyAccepted: boolean
+    }) => call(api.advanced.authorization.put({ taxYear, ...a })),
     onSuccess: () => refetchYear(taxYear),
   })
 }
@@ -86,10 +107,8 @@ export function useSaveAuthorization(taxYear: number) {
 export function useSetCompleted(taxYear: number) {
   return useMutation({
     mutationFn: (completed: boolean) => call(api.advanced.complete.post({ taxYear, completed })),
-    onSettled: () => Promise.all([
-      refetchYear(taxYear),
-      queryClient.invalidateQueries({ queryKey: taxStatusKeys.flags(taxYear) }),
-    ]),
+    onSettled: () =>
+      Promise.all([refetchYear(taxYear), queryClient.invalidateQueries({ queryKey: taxStatusKeys.flags(taxYear) })]),
   })
 }
 
@@ -98,7 +117,11 @@ export function useSetCategoryRelevance(taxYear: number) {
   return useMutation({
     mutationFn: (v: { categoryId: number; isRelevant: boolean }) =>
       call(api['user-preferences']({ categoryId: v.categoryId }).post({ taxYear, isRelevant: v.isRelevant })),
-    onSuccess: (answer) => Promise.all([refetchYear(taxYear), afterFilesChanged(taxYear, 'statusAdvanced' in answer && answer.statusAdvanced === true)]),
+    onSuccess: (answer) =>
+      Promise.all([
+        refetchYear(taxYear),
+        afterFilesChanged(taxYear, 'statusAdvanced' in answer && answer.statusAdvanced === true),
+      ]),
   })
 }
 

@@ -24,7 +24,11 @@ const json = (body: unknown, init: ResponseInit = {}) =>
   new Response(JSON.stringify(body), { ...init, headers: { 'content-type': 'application/json', ...init.headers } })
 
 test('a polled GET sends If-None-Match with the last ETag and a 304 gives the last body back', async () => {
-  serve((_url, headers) => headers.get('if-none-match') === 'W/"a"' ? new Response(null, { status: 304 }) : json([{ id: 'n1' }], { headers: { etag: 'W/"a"' } }))
+  serve((_url, headers) =>
+    headers.get('if-none-match') === 'W/"a"'
+      ? new Response(null, { status: 304 })
+      : json([{ id: 'n1' }], { headers: { etag: 'W/"a"' } }),
+  )
   const first: unknown = await call(api.notifications.get())
   const second: unknown = await call(api.notifications.get())
   expect([first, second]).toEqual([[{ id: 'n1' }], [{ id: 'n1' }]])
@@ -37,7 +41,9 @@ test('a polled GET sends If-None-Match with the last ETag and a 304 gives the la
 
 test("a failure becomes an ApiRequestError with the server's code and message; a 401 reaches the handler unless quiet", async () => {
   let lost = 0
-  onUnauthorized(() => { lost++ })
+  onUnauthorized(() => {
+    lost++
+  })
   serve(() => json({ message: 'Session expired', code: 'SESSION_EXPIRED' }, { status: 401 }))
   const err = await call(api.notifications.get()).catch((e: unknown) => e)
   expect(err).toBeInstanceOf(ApiRequestError)
@@ -49,7 +55,9 @@ test("a failure becomes an ApiRequestError with the server's code and message; a
 })
 
 test('a network failure is thrown as it is, not as an HTTP error', async () => {
-  globalThis.fetch = (async () => { throw new TypeError('Failed to fetch') }) as unknown as typeof fetch
+  globalThis.fetch = (async () => {
+    throw new TypeError('Failed to fetch')
+  }) as unknown as typeof fetch
   const err = await call(api.notifications.get()).catch((e: unknown) => e)
   expect(err).toBeInstanceOf(TypeError)
 })
@@ -57,5 +65,7 @@ test('a network failure is thrown as it is, not as an HTTP error', async () => {
 test('the File History list asks for the largest page the server gives (1000), the default page being 200', async () => {
   serve(() => json([]))
   await queryClient.fetchQuery(filesQuery(2025))
-  expect(seen.map((s) => new URL(s.url).pathname + new URL(s.url).search)).toEqual(['/api/files?taxYear=2025&limit=1000'])
+  expect(seen.map((s) => new URL(s.url).pathname + new URL(s.url).search)).toEqual([
+    '/api/files?taxYear=2025&limit=1000',
+  ])
 })

@@ -21,7 +21,9 @@ const etagCache = new Map<string, { etag: string; body: string; contentType: str
 
 let unauthorized: () => void = () => {}
 /** What a 401 outside the quiet calls does (the app opens the Session Expired dialog). */
-export function onUnauthorized(handler: () => void) { unauthorized = handler }
+export function onUnauthorized(handler: () => void) {
+  unauthorized = handler
+}
 /** A 401 seen outside Treaty (the upload's XHR, which reports progress) takes the same way. */
 export const reportUnauthorized = () => unauthorized()
 
@@ -34,12 +36,19 @@ function fetcherFor(quiet: boolean) {
     if (cached) headers.set('If-None-Match', cached.etag)
     const response = await fetch(url, { ...init, headers, credentials: 'same-origin' })
     if (response.status === 304 && cached) {
-      return new Response(cached.body, { status: 200, headers: { 'content-type': cached.contentType, etag: cached.etag } })
+      return new Response(cached.body, {
+        status: 200,
+        headers: { 'content-type': cached.contentType, etag: cached.etag },
+      })
     }
     if (response.status === 401 && !quiet) unauthorized()
     const etag = response.headers.get('etag')
     if (method === 'GET' && response.ok && etag) {
-      etagCache.set(url, { etag, body: await response.clone().text(), contentType: response.headers.get('content-type') ?? 'application/json' })
+      etagCache.set(url, {
+        etag,
+        body: await response.clone().text(),
+        contentType: response.headers.get('content-type') ?? 'application/json',
+      })
     }
     return response
   }
@@ -60,7 +69,10 @@ export const devApi = treaty<DevApp>(origin, { fetcher: fetcherFor(true), parseD
 /** Forgets every cached body (logout, the header logo). */
 export const clearApiCache = () => etagCache.clear()
 
-interface TreatyAnswer { data: unknown; error: unknown }
+interface TreatyAnswer {
+  data: unknown
+  error: unknown
+}
 
 /**
  * Awaits a Treaty call and returns its data typed by the route, or throws: an
@@ -74,8 +86,12 @@ export async function call<R extends TreatyAnswer>(request: Promise<R>): Promise
   if (value instanceof Error) throw value // the fetch itself failed (offline): not an HTTP answer
   const body = value && typeof value === 'object' ? (value as { message?: unknown; code?: unknown }) : {}
   const text = typeof value === 'string' ? value : JSON.stringify(value)
-  throw new ApiRequestError(`${status}: ${text || ''}`, status,
-    typeof body.code === 'string' ? body.code : undefined, typeof body.message === 'string' ? body.message : undefined)
+  throw new ApiRequestError(
+    `${status}: ${text || ''}`,
+    status,
+    typeof body.code === 'string' ? body.code : undefined,
+    typeof body.message === 'string' ? body.message : undefined,
+  )
 }
 
 export { ApiRequestError, isUnauthorized, messageOf, serverErrorText } from './errors'

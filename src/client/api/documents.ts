@@ -18,34 +18,42 @@ export const documentKeys = {
 export const HISTORY_PAGE = 1000
 
 /** Cached 5 minutes (spec part 1 §7); a change of files invalidates the year's entry at once. */
-export const categoriesQuery = (taxYear: number | 'any') => queryOptions({
-  queryKey: documentKeys.categories(taxYear),
-  queryFn: () => call(api['document-categories'].get({ query: taxYear === 'any' ? { mode: 'all' } : { mode: 'all', taxYear: String(taxYear) } })),
-  staleTime: TIMINGS.CATEGORIES_STALE_MS,
-  retry: retries(3),
-})
+export const categoriesQuery = (taxYear: number | 'any') =>
+  queryOptions({
+    queryKey: documentKeys.categories(taxYear),
+    queryFn: () =>
+      call(
+        api['document-categories'].get({
+          query: taxYear === 'any' ? { mode: 'all' } : { mode: 'all', taxYear: String(taxYear) },
+        }),
+      ),
+    staleTime: TIMINGS.CATEGORIES_STALE_MS,
+    retry: retries(3),
+  })
 
 export function useCategories(taxYear: number | 'any') {
   return useQuery(categoriesQuery(taxYear))
 }
 
 /** The file list is always refetched when shown (spec part 2 §9). */
-export const filesQuery = (taxYear: number) => queryOptions({
-  queryKey: documentKeys.files(taxYear),
-  queryFn: () => call(api.files.get({ query: { taxYear: String(taxYear), limit: String(HISTORY_PAGE) } })),
-  staleTime: 0,
-  retry: retries(2),
-})
+export const filesQuery = (taxYear: number) =>
+  queryOptions({
+    queryKey: documentKeys.files(taxYear),
+    queryFn: () => call(api.files.get({ query: { taxYear: String(taxYear), limit: String(HISTORY_PAGE) } })),
+    staleTime: 0,
+    retry: retries(2),
+  })
 
 export function useFiles(taxYear: number) {
   return useQuery(filesQuery(taxYear))
 }
 
-export const historyQuery = (fileId: string) => queryOptions({
-  queryKey: documentKeys.history(fileId),
-  queryFn: () => call(api.files({ id: fileId }).history.get()),
-  staleTime: 0,
-})
+export const historyQuery = (fileId: string) =>
+  queryOptions({
+    queryKey: documentKeys.history(fileId),
+    queryFn: () => call(api.files({ id: fileId }).history.get()),
+    staleTime: 0,
+  })
 
 /**
  * Files of a year changed (upload, delete, a 'not relevant' mark): the year's categories
@@ -63,9 +71,12 @@ export async function afterFilesChanged(taxYear: number, statusAdvanced: boolean
 export function useSetRelevance() {
   return useMutation({
     mutationFn: (v: { categoryId: number; taxYear: number; isRelevant: boolean }) =>
-      call(api['user-preferences']({ categoryId: v.categoryId }).post({ taxYear: v.taxYear, isRelevant: v.isRelevant })),
+      call(
+        api['user-preferences']({ categoryId: v.categoryId }).post({ taxYear: v.taxYear, isRelevant: v.isRelevant }),
+      ),
     // A section toggle answers without statusAdvanced: it moves no status.
-    onSuccess: (answer, v) => afterFilesChanged(v.taxYear, 'statusAdvanced' in answer && answer.statusAdvanced === true),
+    onSuccess: (answer, v) =>
+      afterFilesChanged(v.taxYear, 'statusAdvanced' in answer && answer.statusAdvanced === true),
   })
 }
 

@@ -5,7 +5,12 @@ import i18next from 'i18next'
  * one, and a message that reads '{status}: {body or status text}' (spec part 1 §8).
  */
 export class ApiRequestError extends Error {
-  constructor(message: string, readonly status: number, readonly code?: string, readonly serverMessage?: string) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly serverMessage?: string,
+  ) {
     super(message)
   }
 }
@@ -16,8 +21,11 @@ export const isUnauthorized = (err: unknown) => err instanceof ApiRequestError &
  * The translation of a server error code (common:server_errors.CODE, one list for
  * every area), or undefined when the locales have none for it.
  */
-export function serverErrorText(code: string | undefined, params: Record<string, unknown> = {},
-  i18n: Pick<typeof i18next, 'exists' | 't'> = i18next): string | undefined {
+export function serverErrorText(
+  code: string | undefined,
+  params: Record<string, unknown> = {},
+  i18n: Pick<typeof i18next, 'exists' | 't'> = i18next,
+): string | undefined {
   const key = `common:server_errors.${code}`
   return code && i18n.exists(key) ? i18n.t(key, params) : undefined
 }

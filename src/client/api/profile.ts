@@ -25,10 +25,16 @@ export const acceptTerms = () => call(api.gtc.accept.post({ accepted: true }))
  */
 export function useCompleteTaxSetup() {
   return useMutation({
-    mutationFn: async (v: { taxYear: number; profile: Record<string, unknown>; taxData: Record<string, unknown>; filename: string }) => {
+    mutationFn: async (v: {
+      taxYear: number
+      profile: Record<string, unknown>
+      taxData: Record<string, unknown>
+      filename: string
+    }) => {
       await call(api.user.profile.put(v.profile))
-      await call(api.tax['save-declaration'].post({ taxData: v.taxData, taxYear: v.taxYear, filename: v.filename }))
-        .catch((err: unknown) => console.warn('save-declaration failed', err))
+      await call(
+        api.tax['save-declaration'].post({ taxData: v.taxData, taxYear: v.taxYear, filename: v.filename }),
+      ).catch((err: unknown) => console.warn('save-declaration failed', err))
       try {
         await call(api.status.set.post({ statusId: 2, taxYear: v.taxYear }))
       } catch (err) {

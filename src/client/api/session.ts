@@ -13,7 +13,9 @@ const signedIn = () => Boolean(queryClient.getQueryData(userKeys.session))
  */
 export function useSessionWatch() {
   useEffect(() => {
-    onUnauthorized(() => { if (signedIn()) store.set(sessionExpiredAtom, true) })
+    onUnauthorized(() => {
+      if (signedIn()) store.set(sessionExpiredAtom, true)
+    })
     const timer = setInterval(async () => {
       if (!signedIn()) return
       try {

@@ -14,10 +14,11 @@ export const taxStatusKeys = {
   flags: (taxYear: number) => ['tax-status', taxYear, 'flags'] as const,
 }
 
-export const flagsQuery = (taxYear: number) => queryOptions({
-  queryKey: taxStatusKeys.flags(taxYear),
-  queryFn: () => call(api['tax-year-status'].flags.get({ query: { taxYear } })),
-})
+export const flagsQuery = (taxYear: number) =>
+  queryOptions({
+    queryKey: taxStatusKeys.flags(taxYear),
+    queryFn: () => call(api['tax-year-status'].flags.get({ query: { taxYear } })),
+  })
 
 export function useYearFlags(taxYear: number) {
   return useQuery(flagsQuery(taxYear)).data
@@ -35,12 +36,13 @@ export function useTransmit() {
   return useMutation({
     mutationFn: (taxYear: number) => call(api['tax-year-status'].transmit.post({ taxYear })),
     // Success or refusal, what the server knows now replaces what the page shows.
-    onSettled: (_data, _err, taxYear) => Promise.all([
-      afterStatusMoved(taxYear),
-      queryClient.invalidateQueries({ queryKey: taxStatusKeys.flags(taxYear) }),
-      // The server stores a 'documents transmitted' notification with the move: the bell shows it at once.
-      queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-    ]),
+    onSettled: (_data, _err, taxYear) =>
+      Promise.all([
+        afterStatusMoved(taxYear),
+        queryClient.invalidateQueries({ queryKey: taxStatusKeys.flags(taxYear) }),
+        // The server stores a 'documents transmitted' notification with the move: the bell shows it at once.
+        queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      ]),
   })
 }
 

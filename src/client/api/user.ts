@@ -37,19 +37,24 @@ export function useSessionUser() {
 export type SessionUser = NonNullable<ReturnType<typeof useSessionUser>>
 
 /** The user and the status of one tax year, refetched every 30 s (spec part 1 §9) while shown. */
-export const yearViewQuery = (taxYear: number) => queryOptions({
-  queryKey: userKeys.year(taxYear),
-  queryFn: () => call(api.user.get({ query: { taxYear: String(taxYear) } })),
-  refetchInterval: TIMINGS.POLL_MS,
-  retry: retries(3),
-})
+export const yearViewQuery = (taxYear: number) =>
+  queryOptions({
+    queryKey: userKeys.year(taxYear),
+    queryFn: () => call(api.user.get({ query: { taxYear: String(taxYear) } })),
+    refetchInterval: TIMINGS.POLL_MS,
+    retry: retries(3),
+  })
 
 /**
  * The year view. One observer per screen polls (the dashboard's); another one on the same
  * screen passes `poll: false`, or each would keep its own 30 s timer.
  */
 export function useYearView(taxYear: number, { staleTime, poll = true }: { staleTime?: number; poll?: boolean } = {}) {
-  return useQuery({ ...yearViewQuery(taxYear), ...(staleTime === undefined ? {} : { staleTime }), ...(poll ? {} : { refetchInterval: false }) })
+  return useQuery({
+    ...yearViewQuery(taxYear),
+    ...(staleTime === undefined ? {} : { staleTime }),
+    ...(poll ? {} : { refetchInterval: false }),
+  })
 }
 
 /** Everything the user query family holds changed (profile saved, status moved). */

@@ -3,9 +3,15 @@ import { useTranslation } from 'react-i18next'
 import type { CantonEntry } from './use-cantons'
 
 /** A canton as shown: its name in the UI language (the served name stays the official one, for slugs). */
-export interface ShownCanton extends CantonEntry { shownName: string }
+export interface ShownCanton extends CantonEntry {
+  shownName: string
+}
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
 
 /**
  * The cantons sorted by their name in the UI language (not by code), and filtered by a typed

@@ -26,8 +26,14 @@ export default function CantonsPage() {
           <CantonFlag name={selected.shownName} imagePath={selected.imagePath} size={96} />
           <div>
             <h2>{selected.shownName}</h2>
-            <p><strong>{t('code_label')}:</strong> {selected.code}</p>
-            {rule && <p><strong>{t('profile:cantons.tax_id_format')}:</strong> <code>{rule.format}</code></p>}
+            <p>
+              <strong>{t('code_label')}:</strong> {selected.code}
+            </p>
+            {rule && (
+              <p>
+                <strong>{t('profile:cantons.tax_id_format')}:</strong> <code>{rule.format}</code>
+              </p>
+            )}
             {rule && <p className="muted">{t(`tax_id_info.${selected.code}`)}</p>}
           </div>
         </article>

@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react'
 import { i18next } from '../i18n'
 import { toast } from '../ui/toast'
 
-export interface CantonEntry { name: string; code: string; imagePath: string }
+export interface CantonEntry {
+  name: string
+  code: string
+  imagePath: string
+}
 
 // Loaded once per page load (spec part 2 §7: "cached after first load"; on failure an empty list).
 let cached: Promise<CantonEntry[]> | undefined
@@ -24,8 +28,12 @@ export function useCantons(): CantonEntry[] | undefined {
   const [cantons, setCantons] = useState<CantonEntry[] | undefined>(undefined)
   useEffect(() => {
     let live = true
-    loadCantons().then((c) => { if (live) setCantons(c) })
-    return () => { live = false }
+    loadCantons().then((c) => {
+      if (live) setCantons(c)
+    })
+    return () => {
+      live = false
+    }
   }, [])
   return cantons
 }

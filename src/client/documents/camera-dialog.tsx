@@ -9,7 +9,15 @@ export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
   audio: false,
 }
 
-export function CameraDialog({ open, onClose, onCapture }: { open: boolean; onClose: () => void; onCapture: (file: File) => void }) {
+export function CameraDialog({
+  open,
+  onClose,
+  onCapture,
+}: {
+  open: boolean
+  onClose: () => void
+  onCapture: (file: File) => void
+}) {
   const { t } = useTranslation('documents')
   const video = useRef<HTMLVideoElement>(null)
   const [stream, setStream] = useState<MediaStream | null>(null)
@@ -24,9 +32,15 @@ export function CameraDialog({ open, onClose, onCapture }: { open: boolean; onCl
       const name = (err as { name?: string })?.name
       if (!name || name === 'NotAllowedError' || name === 'SecurityError' || name === 'NotFoundError') onClose()
     }
-    if (!navigator.mediaDevices?.getUserMedia) { fail(new DOMException('no camera', 'NotFoundError')); return }
+    if (!navigator.mediaDevices?.getUserMedia) {
+      fail(new DOMException('no camera', 'NotFoundError'))
+      return
+    }
     navigator.mediaDevices.getUserMedia(CAMERA_CONSTRAINTS).then((s) => {
-      if (cancelled) { s.getTracks().forEach((tr) => tr.stop()); return }
+      if (cancelled) {
+        s.getTracks().forEach((tr) => tr.stop())
+        return
+      }
       active = s
       setStream(s)
       if (video.current) {
@@ -43,15 +57,19 @@ export function CameraDialog({ open, onClose, onCapture }: { open: boolean; onCl
 
   const capture = () => {
     const v = video.current
-    if (!v || !v.videoWidth) return
+    if (!v?.videoWidth) return
     const canvas = document.createElement('canvas')
     canvas.width = v.videoWidth
     canvas.height = v.videoHeight
     canvas.getContext('2d')!.drawImage(v, 0, 0)
-    canvas.toBlob((blob) => {
-      if (!blob) return
-      onCapture(new File([blob], `camera-capture-${Date.now()}.jpg`, { type: 'image/jpeg' }))
-    }, 'image/jpeg', 0.92)
+    canvas.toBlob(
+      (blob) => {
+        if (!blob) return
+        onCapture(new File([blob], `camera-capture-${Date.now()}.jpg`, { type: 'image/jpeg' }))
+      },
+      'image/jpeg',
+      0.92,
+    )
   }
 
   return (
@@ -63,8 +81,12 @@ export function CameraDialog({ open, onClose, onCapture }: { open: boolean; onCl
       className="camera-dialog"
       footer={
         <>
-          <button type="button" className="secondary" onClick={onClose}>{t('camera.close')}</button>
-          <button type="button" onClick={capture} disabled={!stream}>{t('camera.capture')}</button>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('camera.close')}
+          </button>
+          <button type="button" onClick={capture} disabled={!stream}>
+            {t('camera.capture')}
+          </button>
         </>
       }
     >

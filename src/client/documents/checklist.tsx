@@ -13,7 +13,15 @@ import { categoryLabel } from './documents-api'
  * Shown while the status is 2 or 3 (or not known to the caller). It reads the year's
  * categories query (the same answer as the upload picker and 'Your Files').
  */
-export function DocumentChecklist({ taxYear, statusId, onChanged }: { taxYear: number; statusId?: number; onChanged?: () => void }) {
+export function DocumentChecklist({
+  taxYear,
+  statusId,
+  onChanged,
+}: {
+  taxYear: number
+  statusId?: number
+  onChanged?: () => void
+}) {
   const { t } = useTranslation('documents')
   const categories = useCategories(taxYear).data
   const setRelevance = useSetRelevance()
@@ -39,19 +47,32 @@ export function DocumentChecklist({ taxYear, statusId, onChanged }: { taxYear: n
   return (
     <section className="document-checklist" aria-labelledby="checklist-title">
       <h2 id="checklist-title">{t('checklist.title')}</h2>
-      <progress value={percent} max={100} aria-label={t('checklist.progress', { covered, total: REQUIRED_CATEGORY_IDS.length, percent })} />
-      <p className="checklist-progress">{t('checklist.progress', { covered, total: REQUIRED_CATEGORY_IDS.length, percent })}</p>
+      <progress
+        value={percent}
+        max={100}
+        aria-label={t('checklist.progress', { covered, total: REQUIRED_CATEGORY_IDS.length, percent })}
+      />
+      <p className="checklist-progress">
+        {t('checklist.progress', { covered, total: REQUIRED_CATEGORY_IDS.length, percent })}
+      </p>
       <ul className="checklist-items">
         {required.map((c) => {
           const state = c.fileCount > 0 ? 'uploaded' : c.isRelevant ? 'missing' : 'not_relevant'
           return (
             <li key={c.id} className={`checklist-item checklist-${state}`} data-category-id={c.id}>
-              <span className="checklist-mark" aria-hidden="true">{state === 'uploaded' ? '✓' : state === 'not_relevant' ? '–' : '○'}</span>
+              <span className="checklist-mark" aria-hidden="true">
+                {state === 'uploaded' ? '✓' : state === 'not_relevant' ? '–' : '○'}
+              </span>
               <span className="checklist-name">{categoryLabel(c.id, t)}</span>
               <span className="checklist-state">{t(`checklist.${state}`)}</span>
               {c.fileCount === 0 && (
-                <button type="button" className="link-button" disabled={busy === c.id} onClick={() => void toggle(c)}
-                  aria-label={`${categoryLabel(c.id, t)}: ${c.isRelevant ? t('checklist.mark_not_relevant') : t('checklist.mark_relevant')}`}>
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={busy === c.id}
+                  onClick={() => void toggle(c)}
+                  aria-label={`${categoryLabel(c.id, t)}: ${c.isRelevant ? t('checklist.mark_not_relevant') : t('checklist.mark_relevant')}`}
+                >
                   {c.isRelevant ? t('checklist.mark_not_relevant') : t('checklist.mark_relevant')}
                 </button>
               )}

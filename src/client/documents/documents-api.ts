@@ -20,7 +20,13 @@ export function categoryLabel(id: number, t: (key: string) => string): string {
 export function categoriesOrFallback(list: CategoryRecord[], translate: (key: string) => string): CategoryRecord[] {
   if (list.length) return list
   return DOCUMENT_CATEGORIES.filter((c) => c.section === 'main').map((c) => ({
-    id: c.id, name: translate(categoryKey(c)), nameKey: categoryKey(c), section: c.section, required: true, isRelevant: true, fileCount: 0,
+    id: c.id,
+    name: translate(categoryKey(c)),
+    nameKey: categoryKey(c),
+    section: c.section,
+    required: true,
+    isRelevant: true,
+    fileCount: 0,
   }))
 }
 
@@ -43,8 +49,13 @@ export const UPLOAD_TIMEOUT_MS = 30_000
 
 /** Why an upload failed, as a locale key of the documents namespace or a server message. */
 export class UploadError extends Error {
-  constructor(readonly key: string | null, message: string, readonly values: Record<string, unknown> = {}, readonly sessionExpired = false,
-    readonly code?: string) {
+  constructor(
+    readonly key: string | null,
+    message: string,
+    readonly values: Record<string, unknown> = {},
+    readonly sessionExpired = false,
+    readonly code?: string,
+  ) {
     super(message)
   }
 }
@@ -54,10 +65,16 @@ export class UploadError extends Error {
  * (FILE_TOO_LARGE, CONTENT_TYPE_MISMATCH, …) comes from common:server_errors like every other
  * server error; an unknown code falls back to the server's message (spec part 1 §8).
  */
-export function uploadErrorText(err: unknown, i18n: Pick<typeof i18next, 'exists' | 't'>, values: { name: string; year: number }): string {
+export function uploadErrorText(
+  err: unknown,
+  i18n: Pick<typeof i18next, 'exists' | 't'>,
+  values: { name: string; year: number },
+): string {
   if (!(err instanceof UploadError)) return i18n.t('documents:upload.failed_text')
-  return serverErrorText(err.code, { ...values, nextYear: values.year + 1 }, i18n)
-    ?? (err.key ? i18n.t(`documents:${err.key}`, err.values) : err.message)
+  return (
+    serverErrorText(err.code, { ...values, nextYear: values.year + 1 }, i18n) ??
+    (err.key ? i18n.t(`documents:${err.key}`, err.values) : err.message)
+  )
 }
 
 /**
@@ -65,8 +82,18 @@ export function uploadErrorText(err: unknown, i18n: Pick<typeof i18next, 'exists
  * fetch does not give. Resolves with the server's item for this file and whether the
  * upload moved the year's status (2→3).
  */
-export function uploadOne(file: File, hash: string, categoryId: number, taxYear: number, onProgress: (percent: number) => void, auto = false) {
-  return new Promise<{ item: { hash: string; blobUrl: string; id: string; version: number; unchanged: boolean }; statusAdvanced: boolean }>((resolve, reject) => {
+export function uploadOne(
+  file: File,
+  hash: string,
+  categoryId: number,
+  taxYear: number,
+  onProgress: (percent: number) => void,
+  auto = false,
+) {
+  return new Promise<{
+    item: { hash: string; blobUrl: string; id: string; version: number; unchanged: boolean }
+    statusAdvanced: boolean
+  }>((resolve, reject) => {
     const form = new FormData()
     form.append('files', file, file.name)
     form.append('hashes[]', hash)
@@ -77,29 +104,48 @@ export function uploadOne(file: File, hash: string, categoryId: number, taxYear:
     xhr.open('POST', '/api/files/upload')
     xhr.withCredentials = true
     xhr.timeout = UPLOAD_TIMEOUT_MS
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100))) }
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)))
+    }
     xhr.onerror = () => reject(new UploadError('upload.network_error', 'Network error occurred'))
     xhr.ontimeout = () => reject(new UploadError('upload.network_error', 'Network error occurred'))
     xhr.onload = () => {
       let body: (UploadAnswer & { message?: string; code?: string }) | undefined
-      try { body = JSON.parse(xhr.responseText) } catch { body = undefined }
+      try {
+        body = JSON.parse(xhr.responseText)
+      } catch {
+        body = undefined
+      }
       if (xhr.status === 401) {
         reportUnauthorized()
-        return reject(new UploadError('upload.session_expired', 'Your session has expired, please log in again', {}, true))
+        return reject(
+          new UploadError('upload.session_expired', 'Your session has expired, please log in again', {}, true),
+        )
       }
       if (!body) {
-        return reject(xhr.status >= 200 && xhr.status < 300
-          ? new UploadError('upload.invalid_json', 'Invalid JSON response from server')
-          : new UploadError('upload.failed_status', `Upload failed with status: ${xhr.status}`, { status: xhr.status }))
+        return reject(
+          xhr.status >= 200 && xhr.status < 300
+            ? new UploadError('upload.invalid_json', 'Invalid JSON response from server')
+            : new UploadError('upload.failed_status', `Upload failed with status: ${xhr.status}`, {
+                status: xhr.status,
+              }),
+        )
       }
       const item = body.files?.[0]
       if (xhr.status < 200 || xhr.status >= 300) {
         const [reason, code] = item?.status === 'rejected' ? [item.reason, item.code] : [body.message, body.code]
-        return reject(reason ? new UploadError(null, reason, {}, false, code) : new UploadError('upload.failed_status', `Upload failed with status: ${xhr.status}`, { status: xhr.status }))
+        return reject(
+          reason
+            ? new UploadError(null, reason, {}, false, code)
+            : new UploadError('upload.failed_status', `Upload failed with status: ${xhr.status}`, {
+                status: xhr.status,
+              }),
+        )
       }
       if (!item) return reject(new UploadError('upload.not_in_response', 'File not found in server response'))
       if (item.status === 'rejected') return reject(new UploadError(null, item.reason, {}, false, item.code))
-      if (item.value.hash !== hash) return reject(new UploadError('upload.verification_failed', 'Upload verification failed'))
+      if (item.value.hash !== hash)
+        return reject(new UploadError('upload.verification_failed', 'Upload verification failed'))
       onProgress(100)
       resolve({ item: item.value, statusAdvanced: body.statusAdvanced })
     }

@@ -9,7 +9,9 @@ export default function FileHistoryPage() {
   const { t } = useTranslation('documents')
   return (
     <PageShell>
-      <p><Link href="/">← {t('history.back')}</Link></p>
+      <p>
+        <Link href="/">← {t('history.back')}</Link>
+      </p>
       <h1>{t('history.title')}</h1>
       <FileHistoryList initialYear={defaultTaxYear()} variant="page" />
     </PageShell>

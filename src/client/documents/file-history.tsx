@@ -29,7 +29,9 @@ export function YourFilesButton({ taxYear }: { taxYear: number }) {
           <span>{t('files.count', { count: count ?? 0, year: taxYear })}</span>
         </button>
         {/* The file-history button of spec part 1 §2, beside 'Your Files'. */}
-        <Link href="/file-history" className="file-history-button">{t('files.full_history')}</Link>
+        <Link href="/file-history" className="file-history-button">
+          {t('files.full_history')}
+        </Link>
       </div>
       <FileHistoryDialog open={open} onClose={() => setOpen(false)} initialYear={taxYear} />
     </>
@@ -37,11 +39,29 @@ export function YourFilesButton({ taxYear }: { taxYear: number }) {
 }
 
 /** The File History dialog (spec part 1 §2). */
-export function FileHistoryDialog({ open, onClose, initialYear }: { open: boolean; onClose: () => void; initialYear: number }) {
+export function FileHistoryDialog({
+  open,
+  onClose,
+  initialYear,
+}: {
+  open: boolean
+  onClose: () => void
+  initialYear: number
+}) {
   const { t } = useTranslation('documents')
   return (
-    <Dialog open={open} onClose={onClose} title={t('history.title')} labelledBy="file-history-title" className="file-history-dialog"
-      footer={<button type="button" className="secondary" onClick={onClose}>{t('common:actions.close')}</button>}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('history.title')}
+      labelledBy="file-history-title"
+      className="file-history-dialog"
+      footer={
+        <button type="button" className="secondary" onClick={onClose}>
+          {t('common:actions.close')}
+        </button>
+      }
+    >
       {open && <FileHistoryList initialYear={initialYear} variant="dialog" />}
     </Dialog>
   )
@@ -56,12 +76,13 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
   const categories = useCategories('any').data ?? []
   const filesQuery = useFiles(year)
   // A failed list is shown empty (spec part 1 §8).
-  const files = filesQuery.isError ? [] : filesQuery.data ?? null
+  const files = filesQuery.isError ? [] : (filesQuery.data ?? null)
   const deleteFile = useDeleteFile()
   const [versionsOf, setVersionsOf] = useState<FileRecord | null>(null)
 
   useEffect(() => {
-    if (filesQuery.error && showsFilesFetchError(filesQuery.error)) toast({ title: t('history.files_failed'), variant: 'destructive' })
+    if (filesQuery.error && showsFilesFetchError(filesQuery.error))
+      toast({ title: t('history.files_failed'), variant: 'destructive' })
   }, [filesQuery.error, t])
 
   const groups = useMemo(() => {
@@ -74,7 +95,9 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
     return [...byDay.entries()].sort(([a], [b]) => b.localeCompare(a))
   }, [files, categoryId])
 
-  const categoryName = categories.some((c) => String(c.id) === categoryId) ? categoryLabel(Number(categoryId), t) : undefined
+  const categoryName = categories.some((c) => String(c.id) === categoryId)
+    ? categoryLabel(Number(categoryId), t)
+    : undefined
   const remove = async (f: FileRecord) => {
     if (!window.confirm(t('history.delete_confirm', { name: f.originalFileName }))) return
     try {
@@ -91,14 +114,22 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
         <label>
           {t('history.year')}
           <select value={year} onChange={(e) => setYear(Number(e.target.value))}>
-            {years.map((y) => <option key={y} value={y}>{y}</option>)}
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           {t('history.category')}
           <select value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
             <option value="">{t('history.all_categories')}</option>
-            {categories.map((c) => <option key={c.id} value={c.id}>{categoryLabel(c.id, t)}</option>)}
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {categoryLabel(c.id, t)}
+              </option>
+            ))}
           </select>
         </label>
       </div>
@@ -107,12 +138,25 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
       ) : groups.length === 0 ? (
         <div className="file-history-empty">
           <h3>{t('history.empty_title')}</h3>
-          <p>{categoryName ? t('history.empty_category', { category: categoryName, year }) : t('history.empty_year', { year })}</p>
+          <p>
+            {categoryName
+              ? t('history.empty_category', { category: categoryName, year })
+              : t('history.empty_year', { year })}
+          </p>
         </div>
       ) : (
         groups.map(([day, dayFiles]) => (
-          <section key={day || 'unknown'} className="file-history-group" aria-label={day ? formatDay(dayFiles[0]!.uploadedAt, i18n.language) : t('history.unknown_time')}>
-            <h3>{t('history.group', { date: day ? formatDay(dayFiles[0]!.uploadedAt, i18n.language) : t('history.unknown_time'), count: dayFiles.length })}</h3>
+          <section
+            key={day || 'unknown'}
+            className="file-history-group"
+            aria-label={day ? formatDay(dayFiles[0]!.uploadedAt, i18n.language) : t('history.unknown_time')}
+          >
+            <h3>
+              {t('history.group', {
+                date: day ? formatDay(dayFiles[0]!.uploadedAt, i18n.language) : t('history.unknown_time'),
+                count: dayFiles.length,
+              })}
+            </h3>
             <ul>
               {dayFiles.map((f) => (
                 <li key={f.id} className="file-history-item">
@@ -121,15 +165,41 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
                     <span className="file-history-meta">
                       {formatTime(f.uploadedAt) ?? t('history.unknown_time')}
                       {` · ${formatBytes(f.size)}`}
-                      {variant === 'page' && <> · {relativeTime(f.uploadedAt, i18n.language)} · {categoryLabel(f.categoryId, t)}</>}
+                      {variant === 'page' && (
+                        <>
+                          {' '}
+                          · {relativeTime(f.uploadedAt, i18n.language)} · {categoryLabel(f.categoryId, t)}
+                        </>
+                      )}
                       {f.version > 1 && <> · {t('version.label', { version: f.version })}</>}
                     </span>
                   </div>
                   <div className="file-history-actions">
-                    {variant === 'page' && <a href={f.blobUrl} target="_blank" rel="noopener noreferrer" role="button" className="secondary outline">{t('history.view')}</a>}
-                    <a href={downloadUrl(f.blobUrl)} download={f.originalFileName} role="button" className="secondary outline">{t('history.download')}</a>
-                    <button type="button" className="secondary outline" onClick={() => setVersionsOf(f)}>{t('history.versions')}</button>
-                    <button type="button" className="danger" onClick={() => void remove(f)}>{t('history.delete')}</button>
+                    {variant === 'page' && (
+                      <a
+                        href={f.blobUrl}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        role="button"
+                        className="secondary outline"
+                      >
+                        {t('history.view')}
+                      </a>
+                    )}
+                    <a
+                      href={downloadUrl(f.blobUrl)}
+                      download={f.originalFileName}
+                      role="button"
+                      className="secondary outline"
+                    >
+                      {t('history.download')}
+                    </a>
+                    <button type="button" className="secondary outline" onClick={() => setVersionsOf(f)}>
+                      {t('history.versions')}
+                    </button>
+                    <button type="button" className="danger" onClick={() => void remove(f)}>
+                      {t('history.delete')}
+                    </button>
                   </div>
                 </li>
               ))}
@@ -146,27 +216,55 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
 export function FileVersionDialog({ file, onClose }: { file: FileRecord | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('documents')
   const history = useQuery({ ...historyQuery(file?.id ?? ''), enabled: file !== null })
-  const versions = history.isError ? [] : history.data ?? null
+  const versions = history.isError ? [] : (history.data ?? null)
   useEffect(() => {
     if (history.error) toast({ title: t('history.fetch_failed'), variant: 'destructive' })
   }, [history.error, t])
   return (
-    <Dialog open={file !== null} onClose={onClose} title={t('version.title')} labelledBy="file-version-title"
-      footer={<button type="button" className="secondary" onClick={onClose}>{t('common:actions.close')}</button>}>
+    <Dialog
+      open={file !== null}
+      onClose={onClose}
+      title={t('version.title')}
+      labelledBy="file-version-title"
+      footer={
+        <button type="button" className="secondary" onClick={onClose}>
+          {t('common:actions.close')}
+        </button>
+      }
+    >
       {file && (
         <>
           <p className="file-version-current">
             <strong>{file.originalFileName}</strong>
-            <a href={downloadUrl(file.blobUrl)} download={file.originalFileName} role="button" className="secondary outline">{t('version.download_current')}</a>
+            <a
+              href={downloadUrl(file.blobUrl)}
+              download={file.originalFileName}
+              role="button"
+              className="secondary outline"
+            >
+              {t('version.download_current')}
+            </a>
           </p>
-          {versions === null ? <p aria-busy="true">{t('history.loading')}</p> : versions.length === 0 ? (
+          {versions === null ? (
+            <p aria-busy="true">{t('history.loading')}</p>
+          ) : versions.length === 0 ? (
             <p>{t('version.empty')}</p>
           ) : (
             <ul className="file-version-list">
               {versions.map((v) => (
                 <li key={v.version}>
-                  <span>{t('version.label', { version: v.version })}{v.version === file.version ? ` · ${t('version.current')}` : ''} · {formatDateTime(v.createdAt, i18n.language)} · {formatBytes(v.size)}</span>
-                  <a href={downloadUrl(v.blobUrl)} download={v.filename} aria-label={`${t('history.download')}: ${t('version.label', { version: v.version })}`}>{t('history.download')}</a>
+                  <span>
+                    {t('version.label', { version: v.version })}
+                    {v.version === file.version ? ` · ${t('version.current')}` : ''} ·{' '}
+                    {formatDateTime(v.createdAt, i18n.language)} · {formatBytes(v.size)}
+                  </span>
+                  <a
+                    href={downloadUrl(v.blobUrl)}
+                    download={v.filename}
+                    aria-label={`${t('history.download')}: ${t('version.label', { version: v.version })}`}
+                  >
+                    {t('history.download')}
+                  </a>
                 </li>
               ))}
             </ul>

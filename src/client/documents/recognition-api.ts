@@ -21,7 +21,11 @@ export const RECOGNITION_GIVE_UP_MS = 5 * 60_000
  * Waits until the server has read the file: polls while the answer is pending. Resolves
  * null when it gives up, the file is gone, or `signal` aborts (the notice was dismissed).
  */
-export async function awaitRecognition(fileId: string, signal: AbortSignal, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<RecognitionAnswer | null> {
+export async function awaitRecognition(
+  fileId: string,
+  signal: AbortSignal,
+  wait = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<RecognitionAnswer | null> {
   const until = Date.now() + RECOGNITION_GIVE_UP_MS
   while (!signal.aborted && Date.now() < until) {
     try {

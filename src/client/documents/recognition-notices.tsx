@@ -36,8 +36,19 @@ const dismiss = (n: Notice) => {
 }
 
 /** Starts watching an uploaded file's recognition. */
-export function watchUpload(upload: { fileId: string; name: string; taxYear: number; categoryId: number; auto: boolean }) {
-  const n: Notice = { key: nextKey++, ...upload, answer: signal<RecognitionAnswer | null | 'waiting'>('waiting'), abort: new AbortController() }
+export function watchUpload(upload: {
+  fileId: string
+  name: string
+  taxYear: number
+  categoryId: number
+  auto: boolean
+}) {
+  const n: Notice = {
+    key: nextKey++,
+    ...upload,
+    answer: signal<RecognitionAnswer | null | 'waiting'>('waiting'),
+    abort: new AbortController(),
+  }
   notices.value = [...notices.value, n]
   void awaitRecognition(upload.fileId, n.abort.signal).then((answer) => {
     if (n.abort.signal.aborted) return
@@ -58,7 +69,11 @@ export function RecognitionNotices() {
   return (
     <section className="recognition-notices" aria-labelledby="recognition-notices-title">
       <h3 id="recognition-notices-title">{t('recognition.title')}</h3>
-      <ul>{list.map((n) => <NoticeRow key={n.key} notice={n} />)}</ul>
+      <ul>
+        {list.map((n) => (
+          <NoticeRow key={n.key} notice={n} />
+        ))}
+      </ul>
     </section>
   )
 }
@@ -68,22 +83,37 @@ function NoticeRow({ notice: n }: { notice: Notice }) {
   const { t, i18n } = useTranslation('documents')
   const [busy, setBusy] = useState(false)
   const answer = n.answer.value
-  const name = (id: number) => { const c = categoryById(id); return c ? t(categoryKey(c)) : String(id) }
-  if (answer === 'waiting') {
-    return <li className="recognition-notice" aria-busy="true"><p>{t('recognition.reading', { name: n.name })}</p></li>
+  const name = (id: number) => {
+    const c = categoryById(id)
+    return c ? t(categoryKey(c)) : String(id)
   }
-  const advice: Advice = answer ? adviceFor(answer, n) : (n.auto ? { kind: 'auto_unsure' } : { kind: 'none' })
+  if (answer === 'waiting') {
+    return (
+      <li className="recognition-notice" aria-busy="true">
+        <p>{t('recognition.reading', { name: n.name })}</p>
+      </li>
+    )
+  }
+  const advice: Advice = answer ? adviceFor(answer, n) : n.auto ? { kind: 'auto_unsure' } : { kind: 'none' }
   const year = answer ? otherYear(answer, n.taxYear) : null
 
   async function move(categoryId: number) {
     setBusy(true)
     try {
       await moveFile(n.fileId, categoryId, n.taxYear)
-      toast({ title: t('recognition.moved_title'), description: t('recognition.moved', { name: n.name, category: name(categoryId) }), variant: 'success' })
+      toast({
+        title: t('recognition.moved_title'),
+        description: t('recognition.moved', { name: n.name, category: name(categoryId) }),
+        variant: 'success',
+      })
       dismiss(n)
     } catch (err) {
       const text = err instanceof ApiRequestError ? serverErrorText(err.code, {}, i18n) : null
-      toast({ title: t('recognition.move_failed_title'), description: text ?? t('recognition.move_failed'), variant: 'destructive' })
+      toast({
+        title: t('recognition.move_failed_title'),
+        description: text ?? t('recognition.move_failed'),
+        variant: 'destructive',
+      })
       setBusy(false)
     }
   }
@@ -92,19 +122,34 @@ function NoticeRow({ notice: n }: { notice: Notice }) {
     <li className="recognition-notice" data-testid="recognition-notice">
       {advice.kind === 'suggest' && (
         <>
-          <p>{t('recognition.suggest', { category: name(advice.categoryId) })} <span className="recognition-file">{n.name}</span></p>
+          <p>
+            {t('recognition.suggest', { category: name(advice.categoryId) })}{' '}
+            <span className="recognition-file">{n.name}</span>
+          </p>
           <div className="recognition-actions">
-            <button type="button" disabled={busy} onClick={() => void move(advice.categoryId)}>{t('recognition.move')}</button>
-            <button type="button" className="secondary" disabled={busy} onClick={() => dismiss(n)}>{t('recognition.keep')}</button>
+            <button type="button" disabled={busy} onClick={() => void move(advice.categoryId)}>
+              {t('recognition.move')}
+            </button>
+            <button type="button" className="secondary" disabled={busy} onClick={() => dismiss(n)}>
+              {t('recognition.keep')}
+            </button>
           </div>
         </>
       )}
-      {advice.kind === 'auto_moved' && <p role="status">{t('recognition.auto_moved', { name: n.name, category: name(advice.categoryId) })}</p>}
+      {advice.kind === 'auto_moved' && (
+        <p role="status">{t('recognition.auto_moved', { name: n.name, category: name(advice.categoryId) })}</p>
+      )}
       {advice.kind === 'auto_unsure' && <p role="status">{t('recognition.auto_unsure', { name: n.name })}</p>}
-      {year !== null && <p className="recognition-year" role="alert">{t('recognition.other_year', { name: n.name, documentYear: year, taxYear: n.taxYear })}</p>}
+      {year !== null && (
+        <p className="recognition-year" role="alert">
+          {t('recognition.other_year', { name: n.name, documentYear: year, taxYear: n.taxYear })}
+        </p>
+      )}
       {advice.kind !== 'suggest' && (
         <div className="recognition-actions">
-          <button type="button" className="secondary outline" onClick={() => dismiss(n)}>{t('recognition.dismiss')}</button>
+          <button type="button" className="secondary outline" onClick={() => dismiss(n)}>
+            {t('recognition.dismiss')}
+          </button>
         </div>
       )}
     </li>

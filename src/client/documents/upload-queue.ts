@@ -28,12 +28,22 @@ let nextKey = 1
 
 export function enqueue(file: File, categoryId: number, categoryName: string, auto = false): QueueItem {
   const item: QueueItem = {
-    key: nextKey++, file, categoryId, categoryName, auto,
-    progress: signal(0), status: signal<UploadStatus>('uploading'), error: signal(''),
+    key: nextKey++,
+    file,
+    categoryId,
+    categoryName,
+    auto,
+    progress: signal(0),
+    status: signal<UploadStatus>('uploading'),
+    error: signal(''),
   }
   queue.value = [...queue.value, item]
   return item
 }
 
-export const clearQueue = () => { queue.value = [] }
-export const removeFromQueue = (items: QueueItem[]) => { queue.value = queue.value.filter((i) => !items.includes(i)) }
+export const clearQueue = () => {
+  queue.value = []
+}
+export const removeFromQueue = (items: QueueItem[]) => {
+  queue.value = queue.value.filter((i) => !items.includes(i))
+}

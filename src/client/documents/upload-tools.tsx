@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { useSignals } from '@preact/signals-react/runtime'
@@ -6,7 +6,14 @@ import { useSessionUser } from '../api/user'
 import { toast } from '../ui/toast'
 import { ACCEPT_ATTRIBUTE, formatMegabytes, isAllowedExtension, MAX_UPLOAD_BYTES } from '../../shared/documents'
 import { afterFilesChanged, sessionAlive, useCategories } from '../api/documents'
-import { categoryLabel, categoriesOrFallback, sha256Hex, uploadErrorText, uploadOne, UploadError } from './documents-api'
+import {
+  categoryLabel,
+  categoriesOrFallback,
+  sha256Hex,
+  uploadErrorText,
+  uploadOne,
+  UploadError,
+} from './documents-api'
 import { clearQueue, enqueue, queue, removeFromQueue, type QueueItem } from './upload-queue'
 import { CategoryPickerDialog } from './category-picker'
 import { CameraDialog } from './camera-dialog'
@@ -24,7 +31,17 @@ type Picked = { id: number; name: string; auto?: boolean }
  * browser-side SHA-256 before it is sent.
  */
 /** `primary`: uploading is the view's next step (status 2), so Upload files is its one primary action. */
-export function UploadTools({ taxYear, disabled = false, primary = false, onUploaded }: { taxYear: number; disabled?: boolean; primary?: boolean; onUploaded?: () => void }) {
+export function UploadTools({
+  taxYear,
+  disabled = false,
+  primary = false,
+  onUploaded,
+}: {
+  taxYear: number
+  disabled?: boolean
+  primary?: boolean
+  onUploaded?: () => void
+}) {
   const { t, i18n } = useTranslation('documents')
   const [, navigate] = useLocation()
   const user = useSessionUser()
@@ -36,7 +53,8 @@ export function UploadTools({ taxYear, disabled = false, primary = false, onUplo
   const pending = useRef<Picked | null>(null)
 
   const open = (tool: 'files' | 'camera') => {
-    if (!category && categories.length) toast({ title: t('upload.category_required_title'), description: t('upload.category_required') })
+    if (!category && categories.length)
+      toast({ title: t('upload.category_required_title'), description: t('upload.category_required') })
     setPicker(tool)
   }
 
@@ -73,7 +91,11 @@ export function UploadTools({ taxYear, disabled = false, primary = false, onUplo
   /** The pre-upload session probe (spec part 1 §5): 'Session Expired', then /login after 1.5 s. */
   async function probeSession(): Promise<boolean> {
     if (await sessionAlive()) return true
-    toast({ title: t('upload.session_expired_title'), description: t('upload.session_expired'), variant: 'destructive' })
+    toast({
+      title: t('upload.session_expired_title'),
+      description: t('upload.session_expired'),
+      variant: 'destructive',
+    })
     setTimeout(() => navigate('/login'), SESSION_REDIRECT_MS)
     return false
   }
@@ -85,17 +107,37 @@ export function UploadTools({ taxYear, disabled = false, primary = false, onUplo
     item.progress.value = 0
     try {
       item.hash ??= await sha256Hex(item.file)
-      const stored = await uploadOne(item.file, item.hash, item.categoryId, taxYear, (p) => { item.progress.value = p }, item.auto)
+      const stored = await uploadOne(
+        item.file,
+        item.hash,
+        item.categoryId,
+        taxYear,
+        (p) => {
+          item.progress.value = p
+        },
+        item.auto,
+      )
       item.alreadyVersion = stored.item.unchanged ? stored.item.version : undefined
       item.status.value = 'success'
       // The server reads the file now; the notice tells what it found.
-      if (!stored.item.unchanged) watchUpload({ fileId: stored.item.id, name: item.file.name, taxYear, categoryId: item.categoryId, auto: item.auto })
+      if (!stored.item.unchanged)
+        watchUpload({
+          fileId: stored.item.id,
+          name: item.file.name,
+          taxYear,
+          categoryId: item.categoryId,
+          auto: item.auto,
+        })
       return { ok: true, statusAdvanced: stored.statusAdvanced }
     } catch (err) {
       item.status.value = 'error'
       item.error.value = uploadErrorText(err, i18n, { name: item.file.name, year: taxYear })
       if (err instanceof UploadError && err.sessionExpired) {
-        toast({ title: t('upload.session_expired_title'), description: t('upload.session_expired'), variant: 'destructive' })
+        toast({
+          title: t('upload.session_expired_title'),
+          description: t('upload.session_expired'),
+          variant: 'destructive',
+        })
       }
       return { ok: false, statusAdvanced: false }
     }
@@ -113,15 +155,40 @@ export function UploadTools({ taxYear, disabled = false, primary = false, onUplo
     const categoryName = items[0]!.categoryName
     if (failed === 0 && items.length === 1 && items[0]!.alreadyVersion !== undefined) {
       // An identical file adds nothing on the server: say so, naming the version it is stored as.
-      toast({ title: t('upload.already_title'), description: t('upload.already_text', { name: items[0]!.file.name, version: items[0]!.alreadyVersion, category: categoryName }) })
+      toast({
+        title: t('upload.already_title'),
+        description: t('upload.already_text', {
+          name: items[0]!.file.name,
+          version: items[0]!.alreadyVersion,
+          category: categoryName,
+        }),
+      })
       setTimeout(() => removeFromQueue(items), CLEAR_AFTER_SUCCESS_MS)
     } else if (failed === 0) {
-      toast({ title: t('upload.success_title'), description: items.length === 1 ? t('upload.success_category', { category: categoryName }) : t('upload.success_count', { count: ok }), variant: 'success' })
+      toast({
+        title: t('upload.success_title'),
+        description:
+          items.length === 1
+            ? t('upload.success_category', { category: categoryName })
+            : t('upload.success_count', { count: ok }),
+        variant: 'success',
+      })
       setTimeout(() => removeFromQueue(items), CLEAR_AFTER_SUCCESS_MS)
     } else if (ok > 0) {
-      toast({ title: t('upload.partial_title'), description: t('upload.partial', { success: ok, failed }), variant: 'destructive' })
+      toast({
+        title: t('upload.partial_title'),
+        description: t('upload.partial', { success: ok, failed }),
+        variant: 'destructive',
+      })
     } else if (!items.some((i) => i.error.value === t('upload.session_expired'))) {
-      toast({ title: t('upload.failed_title'), description: items.length === 1 ? `${t('upload.failed_category', { category: categoryName })} ${items[0]!.error.value}` : t('upload.failed_text'), variant: 'destructive' })
+      toast({
+        title: t('upload.failed_title'),
+        description:
+          items.length === 1
+            ? `${t('upload.failed_category', { category: categoryName })} ${items[0]!.error.value}`
+            : t('upload.failed_text'),
+        variant: 'destructive',
+      })
     }
     if (ok > 0) {
       onUploaded?.()
@@ -131,17 +198,32 @@ export function UploadTools({ taxYear, disabled = false, primary = false, onUplo
   }
 
   // A retry is an upload too: it runs the session probe first.
-  const retry = async (item: QueueItem) => { if (await probeSession()) await uploadBatch([item]) }
+  const retry = async (item: QueueItem) => {
+    if (await probeSession()) await uploadBatch([item])
+  }
 
   return (
     <section className="upload-tools" aria-labelledby="upload-tools-title">
-      <h2 id="upload-tools-title" className="visually-hidden">{t('upload.upload_files')}</h2>
+      <h2 id="upload-tools-title" className="visually-hidden">
+        {t('upload.upload_files')}
+      </h2>
       {disabled && <p className="upload-disabled-note">{t('upload.disabled_transmitted')}</p>}
       <div className="upload-buttons">
-        <button type="button" onClick={() => open('camera')} disabled={disabled}>{t('upload.take_photo')}</button>
-        <button type="button" className={primary ? 'primary' : undefined} onClick={() => open('files')} disabled={disabled}>{t('upload.upload_files')}</button>
+        <button type="button" onClick={() => open('camera')} disabled={disabled}>
+          {t('upload.take_photo')}
+        </button>
+        <button
+          type="button"
+          className={primary ? 'primary' : undefined}
+          onClick={() => open('files')}
+          disabled={disabled}
+        >
+          {t('upload.upload_files')}
+        </button>
         {user?.role === 'admin' && (
-          <button type="button" className="admin-debug-upload" onClick={adminUpload} disabled={disabled}>{t('upload.admin_debug')}</button>
+          <button type="button" className="admin-debug-upload" onClick={adminUpload} disabled={disabled}>
+            {t('upload.admin_debug')}
+          </button>
         )}
       </div>
       <input
@@ -172,7 +254,10 @@ export function UploadTools({ taxYear, disabled = false, primary = false, onUplo
       <CameraDialog
         open={cameraOpen}
         onClose={() => setCameraOpen(false)}
-        onCapture={(file) => { setCameraOpen(false); if (pending.current) void start([file], pending.current) }}
+        onCapture={(file) => {
+          setCameraOpen(false)
+          if (pending.current) void start([file], pending.current)
+        }}
       />
     </section>
   )
@@ -187,10 +272,14 @@ function UploadList({ onRetry }: { onRetry: (item: QueueItem) => void }) {
     <section className="upload-list" aria-labelledby="upload-list-title">
       <div className="upload-list-head">
         <h3 id="upload-list-title">{t('upload.list_title')}</h3>
-        <button type="button" className="secondary outline" onClick={clearQueue}>{t('upload.clear')}</button>
+        <button type="button" className="secondary outline" onClick={clearQueue}>
+          {t('upload.clear')}
+        </button>
       </div>
       <ul>
-        {items.map((item) => <UploadRow key={item.key} item={item} onRetry={onRetry} />)}
+        {items.map((item) => (
+          <UploadRow key={item.key} item={item} onRetry={onRetry} />
+        ))}
       </ul>
     </section>
   )
@@ -210,8 +299,14 @@ function UploadRow({ item, onRetry }: { item: QueueItem; onRetry: (item: QueueIt
       </div>
       <progress value={item.progress.value} max={100} aria-label={`${item.file.name}: ${label}`} />
       <div className="upload-row-foot">
-        <span role={status === 'error' ? 'alert' : undefined}>{label} · {item.progress.value}%{item.error.value ? ` · ${item.error.value}` : ''}</span>
-        {status === 'error' && <button type="button" className="secondary" onClick={() => onRetry(item)}>{t('upload.retry')}</button>}
+        <span role={status === 'error' ? 'alert' : undefined}>
+          {label} · {item.progress.value}%{item.error.value ? ` · ${item.error.value}` : ''}
+        </span>
+        {status === 'error' && (
+          <button type="button" className="secondary" onClick={() => onRetry(item)}>
+            {t('upload.retry')}
+          </button>
+        )}
       </div>
     </li>
   )

@@ -39,7 +39,9 @@ export default function HomePage() {
     const timer = setTimeout(() => setMinShown(true), MIN_OVERLAY_MS)
     return () => clearTimeout(timer)
   }, [])
-  useEffect(() => { if (!view.isPending || view.isError) setLoadedOnce(true) }, [view.isPending, view.isError])
+  useEffect(() => {
+    if (!view.isPending || view.isError) setLoadedOnce(true)
+  }, [view.isPending, view.isError])
   useEffect(() => {
     // A lost session has its own dialog; anything else is said once per failure.
     if (view.error && !isUnauthorized(view.error)) toast({ title: t('errors.user'), variant: 'destructive' })
@@ -69,7 +71,9 @@ export default function HomePage() {
             <UploadTools taxYear={year} disabled={isTransmitted(status.id)} primary={status.id === 2} />
           </section>
           <YourFilesButton taxYear={year} />
-          <p className="debug-row"><DebugButton /></p>
+          <p className="debug-row">
+            <DebugButton />
+          </p>
         </div>
       </div>
     </PageShell>

@@ -50,7 +50,11 @@ export function MessageBox({ replyCount }: { replyCount: number }) {
       setSentNote(true)
       toast({ title: t('message.sent_title'), description: t('message.sent_text'), variant: 'success' })
     } catch (err) {
-      toast({ title: t('message.failed_title'), description: messageOf(err, t('message.failed_text'), { max: MAX_MESSAGE_LENGTH }), variant: 'destructive' })
+      toast({
+        title: t('message.failed_title'),
+        description: messageOf(err, t('message.failed_text'), { max: MAX_MESSAGE_LENGTH }),
+        variant: 'destructive',
+      })
     } finally {
       setBusy(false)
     }
@@ -71,9 +75,17 @@ export function MessageBox({ replyCount }: { replyCount: number }) {
           onChange={(e) => setText(e.target.value)}
           aria-describedby="message-count"
         />
-        <small id="message-count" className="message-count">{t('message.count', { count: text.length, max: MAX_MESSAGE_LENGTH })}</small>
-        <button type="submit" disabled={!text.trim() || busy} aria-busy={busy}>{busy ? t('message.sending') : t('message.send')}</button>
-        {sentNote && <p className="sent-note" role="status">{t('message.sent_inline')}</p>}
+        <small id="message-count" className="message-count">
+          {t('message.count', { count: text.length, max: MAX_MESSAGE_LENGTH })}
+        </small>
+        <button type="submit" disabled={!text.trim() || busy} aria-busy={busy}>
+          {busy ? t('message.sending') : t('message.send')}
+        </button>
+        {sentNote && (
+          <p className="sent-note" role="status">
+            {t('message.sent_inline')}
+          </p>
+        )}
       </form>
       {history.length > 0 && (
         <>
@@ -81,7 +93,10 @@ export function MessageBox({ replyCount }: { replyCount: number }) {
           <ol className="message-history">
             {history.slice(-HISTORY_SHOWN).map((m) => (
               <li key={m.id} className={m.fromExpert ? 'from-expert' : 'from-user'}>
-                <small>{m.fromExpert ? t('message.from_expert') : t('message.from_you')} · {when.format(new Date(m.createdAt))}</small>
+                <small>
+                  {m.fromExpert ? t('message.from_expert') : t('message.from_you')} ·{' '}
+                  {when.format(new Date(m.createdAt))}
+                </small>
                 <p>{m.message}</p>
               </li>
             ))}

@@ -13,7 +13,10 @@ import { displayStatus } from './status-display'
 export function ProfileStatusButton({ year }: { year: number }) {
   const { t } = useTranslation('home')
   const [, navigate] = useLocation()
-  const status = displayStatus(year, useYearView(year, { staleTime: TIMINGS.PROFILE_BUTTON_STALE_MS, poll: false }).data)
+  const status = displayStatus(
+    year,
+    useYearView(year, { staleTime: TIMINGS.PROFILE_BUTTON_STALE_MS, poll: false }).data,
+  )
   const incomplete = status.id === 1
   return (
     <button
@@ -27,7 +30,11 @@ export function ProfileStatusButton({ year }: { year: number }) {
       ) : (
         <>
           <strong>{t('profile_button.complete')}</strong>
-          <small>{status.id === 2 ? t('profile_button.upload_to_continue') : t('profile_button.status_line', { status: t(`status.name.${status.name}`) })}</small>
+          <small>
+            {status.id === 2
+              ? t('profile_button.upload_to_continue')
+              : t('profile_button.status_line', { status: t(`status.name.${status.name}`) })}
+          </small>
         </>
       )}
     </button>

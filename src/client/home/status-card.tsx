@@ -10,7 +10,9 @@ export function StatusCard({ year, status }: { year: number; status: DisplayStat
   const { t } = useTranslation('home')
   return (
     <section className="status-card" aria-labelledby="status-heading">
-      <h1 id="status-heading" className="status-heading">{t('status.heading', { year })}</h1>
+      <h1 id="status-heading" className="status-heading">
+        {t('status.heading', { year })}
+      </h1>
       <p className="status-name">
         <strong data-status={status.name}>{t(`status.name.${status.name}`)}</strong>
         {status.id === 6 && <span className="badge done-badge">{t('status.done')}</span>}
@@ -27,8 +29,14 @@ export function StatusCard({ year, status }: { year: number; status: DisplayStat
       </div>
       <ol className="progress-steps">
         {TAX_STATUSES.map((s) => (
-          <li key={s.id} className={s.id < status.id ? 'step done' : s.id === status.id ? 'step current' : 'step'} aria-current={s.id === status.id ? 'step' : undefined}>
-            <span className="step-dot" aria-hidden="true">{s.id}</span>
+          <li
+            key={s.id}
+            className={s.id < status.id ? 'step done' : s.id === status.id ? 'step current' : 'step'}
+            aria-current={s.id === status.id ? 'step' : undefined}
+          >
+            <span className="step-dot" aria-hidden="true">
+              {s.id}
+            </span>
             <span className="step-label">{t(`status.label.${s.name}`)}</span>
           </li>
         ))}

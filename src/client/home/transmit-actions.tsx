@@ -45,7 +45,11 @@ export function TransmitActions({ year, status }: { year: number; status: Displa
       await transmit.mutateAsync(year)
       toast({ title: t('transmit.success'), description: t('transmit.success_text', { year }), variant: 'success' })
     } catch (err) {
-      toast({ title: t('transmit.failed'), description: messageOf(err, t('transmit.unknown_error'), { year, nextYear: year + 1 }), variant: 'destructive' })
+      toast({
+        title: t('transmit.failed'),
+        description: messageOf(err, t('transmit.unknown_error'), { year, nextYear: year + 1 }),
+        variant: 'destructive',
+      })
     }
   }
 
@@ -53,17 +57,35 @@ export function TransmitActions({ year, status }: { year: number; status: Displa
   return (
     <section className="transmit-actions">
       <div className="action-row">
-        <button type="button" disabled={!advancedOpen} aria-describedby="advanced-hint" onClick={() => navigate('/advanced-tax-info')}>
+        <button
+          type="button"
+          disabled={!advancedOpen}
+          aria-describedby="advanced-hint"
+          onClick={() => navigate('/advanced-tax-info')}
+        >
           {t('advanced.button')}
         </button>
-        <small id="advanced-hint" className={advancedOpen ? 'hint unlocked' : 'hint'}>{advancedOpen ? t('advanced.unlocked') : t('advanced.locked')}</small>
+        <small id="advanced-hint" className={advancedOpen ? 'hint unlocked' : 'hint'}>
+          {advancedOpen ? t('advanced.unlocked') : t('advanced.locked')}
+        </small>
       </div>
       {status.id === 3 && (
         <div className="action-row">
-          <button type="button" className="transmit-button primary" disabled={!canTransmit || busy} aria-busy={busy} aria-describedby={canTransmit ? undefined : 'transmit-hint'} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className="transmit-button primary"
+            disabled={!canTransmit || busy}
+            aria-busy={busy}
+            aria-describedby={canTransmit ? undefined : 'transmit-hint'}
+            onClick={() => setConfirming(true)}
+          >
             {t('transmit.button')}
           </button>
-          {!canTransmit && <small id="transmit-hint" className="hint">{t('transmit.hint_disabled', { year })}</small>}
+          {!canTransmit && (
+            <small id="transmit-hint" className="hint">
+              {t('transmit.hint_disabled', { year })}
+            </small>
+          )}
         </div>
       )}
       <Dialog
@@ -73,8 +95,12 @@ export function TransmitActions({ year, status }: { year: number; status: Displa
         labelledBy="transmit-confirm-title"
         footer={
           <>
-            <button type="button" onClick={() => setConfirming(false)}>{t('transmit.confirm_cancel')}</button>
-            <button type="button" className="primary" onClick={() => void send()}>{t('transmit.confirm_button')}</button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              {t('transmit.confirm_cancel')}
+            </button>
+            <button type="button" className="primary" onClick={() => void send()}>
+              {t('transmit.confirm_button')}
+            </button>
           </>
         }
       >

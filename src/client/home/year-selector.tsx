@@ -18,7 +18,10 @@ export function YearSelector() {
 
   const choose = (y: number) => {
     if (!isFileable(y, today)) {
-      toast({ title: t('year.not_available_title'), description: t('common:server_errors.TAX_YEAR_NOT_AVAILABLE', { year: y, nextYear: y + 1 }) })
+      toast({
+        title: t('year.not_available_title'),
+        description: t('common:server_errors.TAX_YEAR_NOT_AVAILABLE', { year: y, nextYear: y + 1 }),
+      })
       return
     }
     setYear(y)
@@ -27,7 +30,9 @@ export function YearSelector() {
     <div className="year-selector" role="group" aria-label={t('year.label')}>
       {years.map((y) => {
         const open = isFileable(y, today)
-        const opens = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'long' }).format(new Date(`${filingOpensOn(y)}T00:00:00`))
+        const opens = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'long' }).format(
+          new Date(`${filingOpensOn(y)}T00:00:00`),
+        )
         return (
           <button
             key={y}

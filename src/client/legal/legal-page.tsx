@@ -15,8 +15,11 @@ export default function LegalPage({ page }: { page: (typeof LEGAL_PAGES)[keyof t
   const { t } = useTranslation('legal')
   const params = new URLSearchParams(useSearch())
   const returnTo = params.get('returnTo')
-  const back = returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/login'
-  const sections = t(`pages.${page}.sections`, { returnObjects: true }) as Record<string, { heading: string; body: string }>
+  const back = returnTo?.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/login'
+  const sections = t(`pages.${page}.sections`, { returnObjects: true }) as Record<
+    string,
+    { heading: string; body: string }
+  >
   return (
     <main className="container page legal-page">
       <nav className="legal-nav" aria-label={t('nav_title')}>
@@ -26,19 +29,22 @@ export default function LegalPage({ page }: { page: (typeof LEGAL_PAGES)[keyof t
       <article>
         <h1>{t(`pages.${page}.title`)}</h1>
         <p className="lead">{t(`pages.${page}.intro`)}</p>
-        {typeof sections === 'object' && Object.entries(sections).map(([key, s]) => (
-          <section key={key}>
-            <h2>{s.heading}</h2>
-            <p>{s.body}</p>
-          </section>
-        ))}
+        {typeof sections === 'object' &&
+          Object.entries(sections).map(([key, s]) => (
+            <section key={key}>
+              <h2>{s.heading}</h2>
+              <p>{s.body}</p>
+            </section>
+          ))}
         <section>
           <h2>{t('contact_title')}</h2>
           <p>{t('contact_text')}</p>
         </section>
         <nav className="legal-links" aria-label={t('nav_title')}>
           {Object.entries(LEGAL_PAGES).map(([path, key]) => (
-            <Link key={path} href={`${path}${returnTo ? `?returnTo=${encodeURIComponent(back)}` : ''}`}>{t(`pages.${key}.title`)}</Link>
+            <Link key={path} href={`${path}${returnTo ? `?returnTo=${encodeURIComponent(back)}` : ''}`}>
+              {t(`pages.${key}.title`)}
+            </Link>
           ))}
         </nav>
       </article>

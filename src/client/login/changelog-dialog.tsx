@@ -8,14 +8,26 @@ export function ChangelogButton() {
   const { t, i18n } = useTranslation('changelog')
   const [open, setOpen] = useState(false)
   const latest = CHANGELOG_VERSIONS[0]
-  const date = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(i18n.language === 'gsw' ? 'de-CH' : i18n.language, { dateStyle: 'long' })
+  const date = (iso: string) =>
+    new Date(`${iso}T12:00:00Z`).toLocaleDateString(i18n.language === 'gsw' ? 'de-CH' : i18n.language, {
+      dateStyle: 'long',
+    })
   return (
     <>
       <button type="button" className="version-button secondary outline" onClick={() => setOpen(true)}>
-          {t('open', { version: APP_VERSION })}
+        {t('open', { version: APP_VERSION })}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('title')} labelledBy="changelog-title"
-        footer={<button type="button" onClick={() => setOpen(false)}>{t('close')}</button>}>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('title')}
+        labelledBy="changelog-title"
+        footer={
+          <button type="button" onClick={() => setOpen(false)}>
+            {t('close')}
+          </button>
+        }
+      >
         <div className="changelog">
           {CHANGELOG_VERSIONS.map((v) => {
             const key = `entries.v${v.replace('.', '_')}`
@@ -26,7 +38,11 @@ export function ChangelogButton() {
                   {t('version_label', { version: v })} <small>{date(t(`${key}.date`))}</small>
                   {v === latest && <mark className="badge">{t('latest')}</mark>}
                 </h3>
-                <ul>{Object.entries(changes).map(([k, c]) => <li key={k}>{c}</li>)}</ul>
+                <ul>
+                  {Object.entries(changes).map(([k, c]) => (
+                    <li key={k}>{c}</li>
+                  ))}
+                </ul>
               </section>
             )
           })}

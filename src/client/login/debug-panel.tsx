@@ -34,7 +34,9 @@ export function DebugPanel() {
   }, [])
 
   const refresh = () => {
-    load().then(setData, (err: unknown) => toast({ title: t('debug.check_failed'), description: messageOf(err, ''), variant: 'destructive' }))
+    load().then(setData, (err: unknown) =>
+      toast({ title: t('debug.check_failed'), description: messageOf(err, ''), variant: 'destructive' }),
+    )
   }
   useEffect(() => {
     if (!open) return
@@ -61,12 +63,22 @@ export function DebugPanel() {
       {mails.length > 0 && (
         <>
           <h3>{t('debug.mailbox')}</h3>
-          <ul>{mails.slice(0, 5).map((m, i) => <li key={i}><code>{m.code}</code> → {m.to}</li>)}</ul>
+          <ul>
+            {mails.slice(0, 5).map((m, i) => (
+              <li key={i}>
+                <code>{m.code}</code> → {m.to}
+              </li>
+            ))}
+          </ul>
         </>
       )}
       <div className="grid">
-        <button type="button" onClick={refresh}>{t('debug.refresh')}</button>
-        <button type="button" className="secondary" onClick={() => loginAs(1)}>{t('debug.login_as_first')}</button>
+        <button type="button" onClick={refresh}>
+          {t('debug.refresh')}
+        </button>
+        <button type="button" className="secondary" onClick={() => loginAs(1)}>
+          {t('debug.login_as_first')}
+        </button>
       </div>
     </aside>
   )

@@ -13,7 +13,11 @@ const SEEN_KEY = 'swisstax:intro-seen'
 
 /** True once this browser has started the intro (or cannot remember it: then it is not shown). */
 function introSeen(): boolean {
-  try { return localStorage.getItem(SEEN_KEY) === '1' } catch { return true }
+  try {
+    return localStorage.getItem(SEEN_KEY) === '1'
+  } catch {
+    return true
+  }
 }
 
 /**
@@ -26,7 +30,11 @@ export function useIntroPhase(): IntroPhase {
   const [phase, setPhase] = useState<IntroPhase>(() => (reducedMotion() || introSeen() ? 'done' : 'text'))
   useEffect(() => {
     if (phase === 'done') return
-    try { localStorage.setItem(SEEN_KEY, '1') } catch { /* not remembered */ }
+    try {
+      localStorage.setItem(SEEN_KEY, '1')
+    } catch {
+      /* not remembered */
+    }
     const skip = () => setPhase('done')
     const events = ['keydown', 'pointerdown', 'touchstart'] as const
     for (const e of events) window.addEventListener(e, skip, { once: true })
@@ -57,7 +65,11 @@ export function Intro({ phase, blocked, onLogo }: { phase: IntroPhase; blocked: 
       ) : (
         <div className="intro-logo">
           {phase === 'logo' && <div className="flash" aria-hidden="true" />}
-          <Logo size="lg" onActivate={onLogo} className={`${phase === 'logo' ? 'enlarged' : ''} ${blocked ? 'pulse' : ''}`} />
+          <Logo
+            size="lg"
+            onActivate={onLogo}
+            className={`${phase === 'logo' ? 'enlarged' : ''} ${blocked ? 'pulse' : ''}`}
+          />
         </div>
       )}
     </div>

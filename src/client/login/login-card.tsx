@@ -25,7 +25,9 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
   const codeInput = useRef<HTMLInputElement>(null)
   // The code field takes the focus once it is rendered (a timer after setStep could run before
   // React renders it, and the focus fell back to the page body).
-  useEffect(() => { if (step === 'code') codeInput.current?.focus() }, [step])
+  useEffect(() => {
+    if (step === 'code') codeInput.current?.focus()
+  }, [step])
 
   const sendCode = async (e: FormEvent) => {
     e.preventDefault()
@@ -35,7 +37,11 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
     try {
       // The server answers once the code is stored; it mails in the background (no 'pending' state).
       await call(quietApi.auth['request-code'].post({ email: email.trim(), language: i18n.resolvedLanguage }))
-      toast({ title: t('toast.code_sent'), description: t('toast.code_sent_text', { email: email.trim() }), variant: 'success' })
+      toast({
+        title: t('toast.code_sent'),
+        description: t('toast.code_sent_text', { email: email.trim() }),
+        variant: 'success',
+      })
       setStep('code')
     } catch (err) {
       const text = requestErrorText(err, t)
@@ -58,7 +64,8 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
       toast({ title: t('toast.signed_in'), variant: 'success' })
       navigate(user.role === 'admin' ? '/admin' : user.isProfileComplete ? '/' : '/profile?firstTime=true')
     } catch (err) {
-      const text = err instanceof ApiRequestError ? messageOf(err, t('errors.invalid_code')) : t('errors.connect_failed')
+      const text =
+        err instanceof ApiRequestError ? messageOf(err, t('errors.invalid_code')) : t('errors.connect_failed')
       setError(text)
       toast({ title: t('toast.verification_failed'), description: text, variant: 'destructive' })
     } finally {
@@ -75,22 +82,60 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
   return step === 'email' ? (
     <form onSubmit={sendCode} noValidate={false} aria-describedby={error ? 'login-error' : undefined}>
       <label htmlFor="login-email">{t('email_label')}</label>
-      <input id="login-email" name="email" type="email" autoComplete="email" inputMode="email" required maxLength={EMAIL_MAX_LENGTH}
-        placeholder={t('email_placeholder')} value={email} onChange={(e) => setEmail(e.target.value)} onFocus={onEmailFocus}
-        aria-invalid={error ? true : undefined} />
-      {error && <small id="login-error" className="form-error" role="alert">{error}</small>}
-      <button type="submit" className="primary" disabled={!email.trim() || busy} aria-busy={busy}>{busy ? t('sending') : t('send_code')}</button>
+      <input
+        id="login-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        maxLength={EMAIL_MAX_LENGTH}
+        placeholder={t('email_placeholder')}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        onFocus={onEmailFocus}
+        aria-invalid={error ? true : undefined}
+      />
+      {error && (
+        <small id="login-error" className="form-error" role="alert">
+          {error}
+        </small>
+      )}
+      <button type="submit" className="primary" disabled={!email.trim() || busy} aria-busy={busy}>
+        {busy ? t('sending') : t('send_code')}
+      </button>
     </form>
   ) : (
     <form onSubmit={verify} aria-describedby={error ? 'login-error' : undefined}>
       <p>{t('code_sent_to', { email: email.trim() })}</p>
       <label htmlFor="login-code">{t('code_label')}</label>
-      <input id="login-code" ref={codeInput} name="code" type="text" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}"
-        required minLength={CODE_LENGTH} maxLength={CODE_LENGTH} placeholder="123456" value={code}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))} aria-invalid={error ? true : undefined} />
-      {error && <small id="login-error" className="form-error" role="alert">{error}</small>}
-      <button type="submit" className="primary" disabled={code.length !== CODE_LENGTH || busy} aria-busy={busy}>{busy ? t('verifying') : t('verify')}</button>
-      <button type="button" className="quiet" onClick={newCode}>{t('new_code')}</button>
+      <input
+        id="login-code"
+        ref={codeInput}
+        name="code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        required
+        minLength={CODE_LENGTH}
+        maxLength={CODE_LENGTH}
+        placeholder="123456"
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
+        aria-invalid={error ? true : undefined}
+      />
+      {error && (
+        <small id="login-error" className="form-error" role="alert">
+          {error}
+        </small>
+      )}
+      <button type="submit" className="primary" disabled={code.length !== CODE_LENGTH || busy} aria-busy={busy}>
+        {busy ? t('verifying') : t('verify')}
+      </button>
+      <button type="button" className="quiet" onClick={newCode}>
+        {t('new_code')}
+      </button>
     </form>
   )
 }

@@ -10,7 +10,10 @@ import { ChangelogButton } from './changelog-dialog'
 import { FOCUS_SOUND, INTRO_SOUND, playSound, setSoundsEnabled, soundsEnabled } from './sound'
 
 // Development builds only: the bundler drops this import from production.
-const DebugPanel = process.env.NODE_ENV === 'production' ? null : lazy(() => import('./debug-panel').then((m) => ({ default: m.DebugPanel })))
+const DebugPanel =
+  process.env.NODE_ENV === 'production'
+    ? null
+    : lazy(() => import('./debug-panel').then((m) => ({ default: m.DebugPanel })))
 
 const FEATURES = ['analysis', 'storage', 'privacy', 'pricing', 'needed_only', 'mobile', 'refunds'] as const
 
@@ -33,7 +36,9 @@ export default function LoginPage() {
   }
   // The first touch or click anywhere plays the intro sound once.
   useEffect(() => {
-    const first = () => { if (!played.current) playIntro() }
+    const first = () => {
+      if (!played.current) playIntro()
+    }
     window.addEventListener('pointerdown', first, { once: true })
     return () => window.removeEventListener('pointerdown', first)
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -42,8 +47,15 @@ export default function LoginPage() {
   // Already signed in: the signed-in area takes over (and sends a new account to its registration).
   useEffect(() => {
     let live = true
-    call(quietApi.debug['check-auth'].get()).then(() => { if (live) navigate('/', { replace: true }) }, () => {})
-    return () => { live = false }
+    call(quietApi.debug['check-auth'].get()).then(
+      () => {
+        if (live) navigate('/', { replace: true })
+      },
+      () => {},
+    )
+    return () => {
+      live = false
+    }
   }, [navigate])
 
   const onEmailFocus = () => {
@@ -66,7 +78,9 @@ export default function LoginPage() {
             </header>
             <LoginCard onEmailFocus={onEmailFocus} />
             <ul className="features">
-              {FEATURES.map((f) => <li key={f}>{t(`features.${f}`)}</li>)}
+              {FEATURES.map((f) => (
+                <li key={f}>{t(`features.${f}`)}</li>
+              ))}
             </ul>
             <footer className="login-footer">
               <LanguageSelect id="login-language" />
@@ -83,7 +97,11 @@ export default function LoginPage() {
           </nav>
         </main>
       )}
-      {DebugPanel && <Suspense fallback={null}><DebugPanel /></Suspense>}
+      {DebugPanel && (
+        <Suspense fallback={null}>
+          <DebugPanel />
+        </Suspense>
+      )}
     </div>
   )
 }

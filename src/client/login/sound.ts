@@ -33,10 +33,18 @@ const SOUNDS_KEY = 'swisstax:sounds'
 
 /** Sounds are off until the person turns them on (the control on the login screen); the choice is remembered. */
 export function soundsEnabled(): boolean {
-  try { return localStorage.getItem(SOUNDS_KEY) === 'on' } catch { return false }
+  try {
+    return localStorage.getItem(SOUNDS_KEY) === 'on'
+  } catch {
+    return false
+  }
 }
 export function setSoundsEnabled(on: boolean) {
-  try { localStorage.setItem(SOUNDS_KEY, on ? 'on' : 'off') } catch { /* private mode: stays off next time */ }
+  try {
+    localStorage.setItem(SOUNDS_KEY, on ? 'on' : 'off')
+  } catch {
+    /* private mode: stays off next time */
+  }
 }
 
 /** Plays a sound when sounds are on; resolves to false when the browser blocked it twice. */

@@ -15,11 +15,17 @@ export function useCannotLeave(active: boolean) {
       const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null
       const header = (e.target as Element | null)?.closest?.('.app-header')
       const target = a ? new URL(a.href, location.href) : null
-      const leaving = target ? target.origin === location.origin && !/^\/(profile|terms|cookie|data-protection)/.test(target.pathname) : Boolean(header?.contains(e.target as Node) && (e.target as Element).closest('.logo-button'))
+      const leaving = target
+        ? target.origin === location.origin && !/^\/(profile|terms|cookie|data-protection)/.test(target.pathname)
+        : Boolean(header?.contains(e.target as Node) && (e.target as Element).closest('.logo-button'))
       if (!leaving) return
       e.preventDefault()
       e.stopPropagation()
-      toast({ title: i18next.t('profile:cannot_leave.title'), description: i18next.t('profile:cannot_leave.text'), variant: 'destructive' })
+      toast({
+        title: i18next.t('profile:cannot_leave.title'),
+        description: i18next.t('profile:cannot_leave.text'),
+        variant: 'destructive',
+      })
     }
     document.addEventListener('click', onClick, true)
     return () => {

@@ -4,11 +4,17 @@ import { Link, useLocation } from 'wouter'
 import { PageShell } from '../pages/page-shell'
 import { EmailUpdates } from './email-updates'
 import { messageOf } from '../api/client'
-import { type SessionUser } from '../api/user'
+import type { SessionUser } from '../api/user'
 import { acceptTerms, useSaveProfile } from '../api/profile'
 import { toast } from '../ui/toast'
 import { YourData } from './your-data'
-import { DEFAULT_COUNTRY_CODE, SUBSCRIPTION_PLANS, checkProfileField, hasRegistrationFields, profileReminders } from '../../shared/profile'
+import {
+  DEFAULT_COUNTRY_CODE,
+  SUBSCRIPTION_PLANS,
+  checkProfileField,
+  hasRegistrationFields,
+  profileReminders,
+} from '../../shared/profile'
 import { defaultTaxYear } from '../../shared/tax-years'
 import { PhoneInput } from '../ui/phone-input'
 import { useCannotLeave } from './cannot-leave'
@@ -47,11 +53,17 @@ export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: Ses
   useCannotLeave(firstTime && !saved)
 
   const canTick = hasRegistrationFields(form)
-  useEffect(() => { if (!canTick) setAgree(false) }, [canTick])
+  useEffect(() => {
+    if (!canTick) setAgree(false)
+  }, [canTick])
 
   const set = (patch: Partial<typeof form>) => {
     setForm((f) => ({ ...f, ...patch }))
-    setErrors((e) => { const next = { ...e }; for (const k of Object.keys(patch)) delete next[k]; return next })
+    setErrors((e) => {
+      const next = { ...e }
+      for (const k of Object.keys(patch)) delete next[k]
+      return next
+    })
   }
 
   async function submit(e: FormEvent) {
@@ -66,14 +78,21 @@ export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: Ses
     setBusy(true)
     try {
       await saveProfile.mutateAsync(form)
-      if (firstTime) await acceptTerms().catch(() => { /* the spec only logs this; the profile itself is saved */ })
+      if (firstTime)
+        await acceptTerms().catch(() => {
+          /* the spec only logs this; the profile itself is saved */
+        })
       toast({ title: t('toast.updated_title'), description: t('toast.updated_text'), variant: 'success' })
       if (firstTime) {
         setSaved(true)
         setTimeout(() => navigate('/'), FIRST_TIME_REDIRECT_MS)
       }
     } catch (err) {
-      toast({ title: t('toast.update_failed_title'), description: messageOf(err, t('toast.update_failed_text')), variant: 'destructive' })
+      toast({
+        title: t('toast.update_failed_title'),
+        description: messageOf(err, t('toast.update_failed_text')),
+        variant: 'destructive',
+      })
     } finally {
       setBusy(false)
     }
@@ -91,7 +110,11 @@ export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: Ses
       a.click()
       setTimeout(() => URL.revokeObjectURL(url), 1000)
     } catch {
-      toast({ title: t('toast.export_failed_title'), description: t('toast.export_failed_text'), variant: 'destructive' })
+      toast({
+        title: t('toast.export_failed_title'),
+        description: t('toast.export_failed_text'),
+        variant: 'destructive',
+      })
     }
   }
 
@@ -103,33 +126,58 @@ export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: Ses
       <article className="profile-card">
         <header>
           <h1>{t('title')}</h1>
-          {firstTime
-            ? <p><strong>{t('first_time.title')}</strong><br /><span className="muted">{t('first_time.subtitle')}</span></p>
-            : <p className="muted">{t('subtitle')}</p>}
+          {firstTime ? (
+            <p>
+              <strong>{t('first_time.title')}</strong>
+              <br />
+              <span className="muted">{t('first_time.subtitle')}</span>
+            </p>
+          ) : (
+            <p className="muted">{t('subtitle')}</p>
+          )}
         </header>
         <form onSubmit={submit} noValidate>
           <div className="grid-2">
             {NAME_FIELDS.map(([id, label, autoComplete]) => (
               <div key={id}>
                 <label htmlFor={id}>{t(label)} *</label>
-                <input id={id} autoComplete={autoComplete} value={form[id]} aria-invalid={errors[id] ? true : undefined}
-                  aria-describedby={errors[id] ? `${id}-error` : undefined} onChange={(e) => set({ [id]: e.target.value })} />
-                {errors[id] && <small id={`${id}-error`} className="form-error">{errors[id]}</small>}
+                <input
+                  id={id}
+                  autoComplete={autoComplete}
+                  value={form[id]}
+                  aria-invalid={errors[id] ? true : undefined}
+                  aria-describedby={errors[id] ? `${id}-error` : undefined}
+                  onChange={(e) => set({ [id]: e.target.value })}
+                />
+                {errors[id] && (
+                  <small id={`${id}-error`} className="form-error">
+                    {errors[id]}
+                  </small>
+                )}
               </div>
             ))}
           </div>
-          <PhoneInput phone={form.phone} countryCode={form.countryCode} error={errors.phone ?? errors.countryCode} onChange={(v) => set(v)} />
+          <PhoneInput
+            phone={form.phone}
+            countryCode={form.countryCode}
+            error={errors.phone ?? errors.countryCode}
+            onChange={(v) => set(v)}
+          />
 
           <label htmlFor="email">{t('fields.email')}</label>
           <input id="email" type="email" value={user.email} disabled aria-describedby="email-hint" />
-          <small id="email-hint" className="muted">{t('fields.email_hint')}</small>
+          <small id="email-hint" className="muted">
+            {t('fields.email_hint')}
+          </small>
 
           <fieldset className="plan-field">
             <legend>{t('plan.label')}</legend>
             {SUBSCRIPTION_PLANS.map((p) => (
               <label key={p} className={`plan-option${plan === p ? ' active' : ''}`}>
                 <input type="radio" name="plan" value={p} checked={plan === p} disabled readOnly />
-                <span><strong>{t(`plan.${p}`)}</strong> <small className="muted">{t(`plan.${p}_text`)}</small></span>
+                <span>
+                  <strong>{t(`plan.${p}`)}</strong> <small className="muted">{t(`plan.${p}_text`)}</small>
+                </span>
               </label>
             ))}
             {plan !== 'basic' && plan !== 'premium' && <small className="muted">{t('plan.none')}</small>}
@@ -141,19 +189,37 @@ export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: Ses
               <h2 id="liability-title">{t('first_time.liability_title')}</h2>
               <p>{t('first_time.liability_text')}</p>
               <label className={`terms-check${canTick ? '' : ' disabled'}`}>
-                <input type="checkbox" checked={agree} disabled={!canTick} onChange={(e) => setAgree(e.target.checked)} aria-describedby="terms-hint" />
+                <input
+                  type="checkbox"
+                  checked={agree}
+                  disabled={!canTick}
+                  onChange={(e) => setAgree(e.target.checked)}
+                  aria-describedby="terms-hint"
+                />
                 {t('first_time.agree')}
               </label>
-              {!canTick && <small id="terms-hint" className="muted">{t('first_time.agree_hint')}</small>}
+              {!canTick && (
+                <small id="terms-hint" className="muted">
+                  {t('first_time.agree_hint')}
+                </small>
+              )}
             </section>
           )}
 
           <nav className="legal-links profile-legal" aria-label={t('legal.label')}>
-            {LEGAL_LINKS.map(([path, key]) => <Link key={path} href={`${path}?returnTo=${encodeURIComponent('/profile')}`}>{t(key)}</Link>)}
+            {LEGAL_LINKS.map(([path, key]) => (
+              <Link key={path} href={`${path}?returnTo=${encodeURIComponent('/profile')}`}>
+                {t(key)}
+              </Link>
+            ))}
           </nav>
 
           <div className="form-actions">
-            {!firstTime && <button type="button" className="secondary" onClick={() => navigate('/')}>{t('main_menu')}</button>}
+            {!firstTime && (
+              <button type="button" className="secondary" onClick={() => navigate('/')}>
+                {t('main_menu')}
+              </button>
+            )}
             <button type="submit" aria-busy={busy} disabled={busy || (firstTime && !agree)}>
               {firstTime ? t('first_time.submit') : t('submit')}
             </button>
@@ -168,12 +234,22 @@ export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: Ses
           {reminders.length > 0 && (
             <section className="reminders" aria-labelledby="reminders-title">
               <h3 id="reminders-title">{t('reminders.title')}</h3>
-              <ul>{reminders.map((id) => <li key={id}>{t(`reminders.${id === 'subscription' ? 'plan' : id}`)}</li>)}</ul>
+              <ul>
+                {reminders.map((id) => (
+                  <li key={id}>{t(`reminders.${id === 'subscription' ? 'plan' : id}`)}</li>
+                ))}
+              </ul>
             </section>
           )}
           <div className="form-actions">
-            <Link className="button-link" href="/profile?setup=tax">{user.isTaxProfileComplete ? t('tax_profile.edit') : t('tax_profile.start')}</Link>
-            {user.isTaxProfileComplete && <button type="button" className="outline" onClick={exportJson}>{t('tax_profile.export')}</button>}
+            <Link className="button-link" href="/profile?setup=tax">
+              {user.isTaxProfileComplete ? t('tax_profile.edit') : t('tax_profile.start')}
+            </Link>
+            {user.isTaxProfileComplete && (
+              <button type="button" className="outline" onClick={exportJson}>
+                {t('tax_profile.export')}
+              </button>
+            )}
           </div>
         </article>
       )}

@@ -12,7 +12,9 @@ type SessionRow = Awaited<ReturnType<typeof fetchSessions>>['sessions'][number]
 type Storage = Awaited<ReturnType<typeof fetchStorage>>
 
 const megabytes = (bytes: number, language: string) =>
-  new Intl.NumberFormat(language === 'gsw' ? 'de-CH' : language, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)
+  new Intl.NumberFormat(language === 'gsw' ? 'de-CH' : language, { maximumFractionDigits: 1 }).format(
+    bytes / 1024 / 1024,
+  )
 
 /**
  * The person's rights over their data (issue 13), on the profile: storage used
@@ -35,9 +37,13 @@ export function YourData({ email }: { email: string }) {
       const [s, u] = await Promise.all([fetchSessions(), fetchStorage()])
       setSessions(s.sessions)
       setStorage(u)
-    } catch { /* a lost session is handled by the session watch */ }
+    } catch {
+      /* a lost session is handled by the session watch */
+    }
   }, [])
-  useEffect(() => { void load() }, [load])
+  useEffect(() => {
+    void load()
+  }, [load])
 
   const end = async (request: () => Promise<unknown>) => {
     try {
@@ -59,13 +65,19 @@ export function YourData({ email }: { email: string }) {
       toast({ title: t('your_data.delete.done'), variant: 'success' })
     } catch (err) {
       const code = (err as { code?: string }).code
-      setError(t(`your_data.delete.errors.${code === 'CONFIRM_EMAIL_MISMATCH' || code === 'LAST_ADMIN' ? code : 'other'}`))
+      setError(
+        t(`your_data.delete.errors.${code === 'CONFIRM_EMAIL_MISMATCH' || code === 'LAST_ADMIN' ? code : 'other'}`),
+      )
     } finally {
       setBusy(false)
     }
   }
 
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'gsw' ? 'de-CH' : i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language === 'gsw' ? 'de-CH' : i18n.language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    })
   return (
     <article className="profile-card your-data" aria-labelledby="your-data-title">
       <h2 id="your-data-title">{t('your_data.title')}</h2>
@@ -73,7 +85,12 @@ export function YourData({ email }: { email: string }) {
       {storage && (
         <section aria-labelledby="storage-title">
           <h3 id="storage-title">{t('your_data.storage.title')}</h3>
-          <label htmlFor="storage-meter">{t('your_data.storage.used', { used: megabytes(storage.usedBytes, i18n.language), quota: megabytes(storage.quotaBytes, i18n.language) })}</label>
+          <label htmlFor="storage-meter">
+            {t('your_data.storage.used', {
+              used: megabytes(storage.usedBytes, i18n.language),
+              quota: megabytes(storage.quotaBytes, i18n.language),
+            })}
+          </label>
           <progress id="storage-meter" max={storage.quotaBytes} value={storage.usedBytes} />
         </section>
       )}
@@ -84,13 +101,22 @@ export function YourData({ email }: { email: string }) {
           {sessions.map((s) => (
             <li key={s.id} data-session={s.id}>
               <span>
-                <strong>{s.browser || t('your_data.sessions.unknown_browser')}{s.os ? ` · ${s.os}` : ''}</strong>
+                <strong>
+                  {s.browser || t('your_data.sessions.unknown_browser')}
+                  {s.os ? ` · ${s.os}` : ''}
+                </strong>
                 {s.current && <mark className="badge">{t('your_data.sessions.this_one')}</mark>}
                 <br />
-                <small className="muted">{t('your_data.sessions.detail', { ip: s.ip ?? '–', when: when(s.lastUsedAt) })}</small>
+                <small className="muted">
+                  {t('your_data.sessions.detail', { ip: s.ip ?? '–', when: when(s.lastUsedAt) })}
+                </small>
               </span>
               {!s.current && (
-                <button type="button" className="outline secondary" onClick={() => void end(() => call(api.auth.sessions({ id: s.id }).delete()))}>
+                <button
+                  type="button"
+                  className="outline secondary"
+                  onClick={() => void end(() => call(api.auth.sessions({ id: s.id }).delete()))}
+                >
                   {t('your_data.sessions.end')}
                 </button>
               )}
@@ -98,36 +124,89 @@ export function YourData({ email }: { email: string }) {
           ))}
         </ul>
         {sessions.length > 1 && (
-          <button type="button" className="outline" onClick={() => void end(() => call(api.auth.sessions['end-others'].post()))}>{t('your_data.sessions.end_others')}</button>
+          <button
+            type="button"
+            className="outline"
+            onClick={() => void end(() => call(api.auth.sessions['end-others'].post()))}
+          >
+            {t('your_data.sessions.end_others')}
+          </button>
         )}
       </section>
 
       <section aria-labelledby="export-title">
         <h3 id="export-title">{t('your_data.export.title')}</h3>
         <p>{t('your_data.export.text')}</p>
-        <a className="button-link" href="/api/user/export" download>{t('your_data.export.button')}</a>
+        <a className="button-link" href="/api/user/export" download>
+          {t('your_data.export.button')}
+        </a>
       </section>
 
       <section aria-labelledby="delete-title">
         <h3 id="delete-title">{t('your_data.delete.title')}</h3>
         <p>{t('your_data.delete.text')}</p>
-        <button type="button" className="danger" onClick={() => { setTyped(''); setError(''); setConfirming(true) }}>{t('your_data.delete.button')}</button>
+        <button
+          type="button"
+          className="danger"
+          onClick={() => {
+            setTyped('')
+            setError('')
+            setConfirming(true)
+          }}
+        >
+          {t('your_data.delete.button')}
+        </button>
       </section>
 
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={t('your_data.delete.confirm_title')} labelledBy="delete-account-title"
-        footer={<>
-          <button type="button" className="secondary" onClick={() => setConfirming(false)}>{t('your_data.delete.cancel')}</button>
-          <button type="button" className="danger" aria-busy={busy} disabled={busy || typed.trim() === ''} onClick={() => void remove()}>{t('your_data.delete.confirm')}</button>
-        </>}>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('your_data.delete.confirm_title')}
+        labelledBy="delete-account-title"
+        footer={
+          <>
+            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+              {t('your_data.delete.cancel')}
+            </button>
+            <button
+              type="button"
+              className="danger"
+              aria-busy={busy}
+              disabled={busy || typed.trim() === ''}
+              onClick={() => void remove()}
+            >
+              {t('your_data.delete.confirm')}
+            </button>
+          </>
+        }
+      >
         <p>{t('your_data.delete.lost_intro')}</p>
         <ul>
-          {(['profile', 'documents', 'declarations', 'messages', 'sessions'] as const).map((k) => <li key={k}>{t(`your_data.delete.lost.${k}`)}</li>)}
+          {(['profile', 'documents', 'declarations', 'messages', 'sessions'] as const).map((k) => (
+            <li key={k}>{t(`your_data.delete.lost.${k}`)}</li>
+          ))}
         </ul>
-        <p>{t('your_data.delete.export_first')} <a href="/api/user/export" download>{t('your_data.export.button')}</a></p>
+        <p>
+          {t('your_data.delete.export_first')}{' '}
+          <a href="/api/user/export" download>
+            {t('your_data.export.button')}
+          </a>
+        </p>
         <label htmlFor="confirm-email">{t('your_data.delete.type_email', { email })}</label>
-        <input id="confirm-email" type="email" autoComplete="off" value={typed} aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'confirm-email-error' : undefined} onChange={(e) => setTyped(e.target.value)} />
-        {error && <small id="confirm-email-error" className="form-error" role="alert">{error}</small>}
+        <input
+          id="confirm-email"
+          type="email"
+          autoComplete="off"
+          value={typed}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'confirm-email-error' : undefined}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        {error && (
+          <small id="confirm-email-error" className="form-error" role="alert">
+            {error}
+          </small>
+        )}
       </Dialog>
     </article>
   )

@@ -1,6 +1,10 @@
 /** Locale for Intl formatting: Swiss registers where there is one; Swiss German formats as de-CH. */
 export function intlLocale(language: string): string {
-  return ({ de: 'de-CH', gsw: 'de-CH', fr: 'fr-CH', it: 'it-CH', en: 'en-CH', zh: 'zh-CN' } as Record<string, string>)[language] ?? 'en-CH'
+  return (
+    ({ de: 'de-CH', gsw: 'de-CH', fr: 'fr-CH', it: 'it-CH', en: 'en-CH', zh: 'zh-CN' } as Record<string, string>)[
+      language
+    ] ?? 'en-CH'
+  )
 }
 
 const valid = (iso: string | undefined) => {
@@ -29,7 +33,14 @@ export function formatTime(iso: string | undefined): string | null {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
 }
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [['year', 31536e6], ['month', 2592e6], ['week', 6048e5], ['day', 864e5], ['hour', 36e5], ['minute', 6e4]]
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 31536e6],
+  ['month', 2592e6],
+  ['week', 6048e5],
+  ['day', 864e5],
+  ['hour', 36e5],
+  ['minute', 6e4],
+]
 
 export function relativeTime(iso: string, language: string, now = Date.now()): string {
   const diff = new Date(iso).getTime() - now

@@ -1,7 +1,15 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 
 /** A modal on the native <dialog>: focus trap, Escape and the backdrop come with it. */
-export function Dialog({ open, onClose, title, children, footer, labelledBy = 'dialog-title', className }: {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  labelledBy = 'dialog-title',
+  className,
+}: {
   open: boolean
   onClose: () => void
   title: ReactNode
@@ -23,14 +31,22 @@ export function Dialog({ open, onClose, title, children, footer, labelledBy = 'd
     <dialog
       ref={ref}
       aria-labelledby={labelledBy}
-      onClose={(e) => { if (e.target === e.currentTarget) onClose() }}
-      onCancel={(e) => { if (e.target !== e.currentTarget) return; e.preventDefault(); onClose() }}
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose()
+      }}
+      onCancel={(e) => {
+        if (e.target !== e.currentTarget) return
+        e.preventDefault()
+        onClose()
+      }}
       className={className}
     >
       {open && (
         <article>
           <header>
-            <h2 id={labelledBy} className="dialog-title">{title}</h2>
+            <h2 id={labelledBy} className="dialog-title">
+              {title}
+            </h2>
           </header>
           {children}
           {footer && <footer>{footer}</footer>}

@@ -40,11 +40,37 @@ export function Header({ extra }: { extra?: ReactNode }) {
   }
   const items = (
     <>
-      <li><Link href="/profile" onClick={() => setOpen(false)}>{t('nav.profile')}</Link></li>
-      {isAdmin && <li><Link href="/admin" onClick={() => setOpen(false)}>{t('nav.admin')}</Link></li>}
-      {isAdmin && <li><Link href="/cantons" onClick={() => setOpen(false)}>{t('nav.cantons')}</Link></li>}
-      {isAdmin && <li><Link href="/address-demo" onClick={() => setOpen(false)}>{t('nav.address_lookup')}</Link></li>}
-      <li><button type="button" className="link-button" onClick={() => void signOut()}>{t('nav.logout')}</button></li>
+      <li>
+        <Link href="/profile" onClick={() => setOpen(false)}>
+          {t('nav.profile')}
+        </Link>
+      </li>
+      {isAdmin && (
+        <li>
+          <Link href="/admin" onClick={() => setOpen(false)}>
+            {t('nav.admin')}
+          </Link>
+        </li>
+      )}
+      {isAdmin && (
+        <li>
+          <Link href="/cantons" onClick={() => setOpen(false)}>
+            {t('nav.cantons')}
+          </Link>
+        </li>
+      )}
+      {isAdmin && (
+        <li>
+          <Link href="/address-demo" onClick={() => setOpen(false)}>
+            {t('nav.address_lookup')}
+          </Link>
+        </li>
+      )}
+      <li>
+        <button type="button" className="link-button" onClick={() => void signOut()}>
+          {t('nav.logout')}
+        </button>
+      </li>
     </>
   )
   const canInstall = !isStandalone() && Boolean(installPrompt)
@@ -64,17 +90,49 @@ export function Header({ extra }: { extra?: ReactNode }) {
           {user && <NotificationsBell />}
           {/* On a phone "Install app" lives in the menu: the header row has no room for it at 360 px. */}
           {canInstall && (
-            <li className="install-wide"><button type="button" className="install-button" onClick={promptInstall}>{t('install.button')}</button></li>
+            <li className="install-wide">
+              <button type="button" className="install-button" onClick={promptInstall}>
+                {t('install.button')}
+              </button>
+            </li>
           )}
-          <li className="header-language"><LanguageSelect id="header-language" onChanged={(code) => { if (user) saveLanguage.mutate(code) }} /></li>
-          <li className="menu-wide"><ul className="menu-inline">{items}</ul></li>
+          <li className="header-language">
+            <LanguageSelect
+              id="header-language"
+              onChanged={(code) => {
+                if (user) saveLanguage.mutate(code)
+              }}
+            />
+          </li>
+          <li className="menu-wide">
+            <ul className="menu-inline">{items}</ul>
+          </li>
           <li className="menu-narrow">
-            <button type="button" className="outline menu-toggle" aria-expanded={open} aria-controls="app-menu" onClick={() => setOpen(!open)}>
+            <button
+              type="button"
+              className="outline menu-toggle"
+              aria-expanded={open}
+              aria-controls="app-menu"
+              onClick={() => setOpen(!open)}
+            >
               {t('nav.menu')}
             </button>
             {open && (
               <ul id="app-menu" className="menu-dropdown">
-                {canInstall && <li><button type="button" className="link-button" onClick={() => { setOpen(false); promptInstall() }}>{t('install.button')}</button></li>}
+                {canInstall && (
+                  <li>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => {
+                        setOpen(false)
+                        promptInstall()
+                      }}
+                    >
+                      {t('install.button')}
+                    </button>
+                  </li>
+                )}
                 {items}
               </ul>
             )}

@@ -29,7 +29,9 @@ export function NotificationsBell() {
       setOpen(false)
       button.current?.focus()
     }
-    const onClick = (e: MouseEvent) => { if (!root.current?.contains(e.target as Node)) setOpen(false) }
+    const onClick = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false)
+    }
     document.addEventListener('keydown', onKey)
     document.addEventListener('mousedown', onClick)
     return () => {
@@ -38,7 +40,8 @@ export function NotificationsBell() {
     }
   }, [open])
 
-  const mark = (id?: string) => markRead.mutate(id, { onError: () => toast({ title: t('notifications.failed'), variant: 'destructive' }) })
+  const mark = (id?: string) =>
+    markRead.mutate(id, { onError: () => toast({ title: t('notifications.failed'), variant: 'destructive' }) })
 
   // Status names inside a description are translated too.
   const params = (n: NotificationEntry) =>
@@ -55,18 +58,39 @@ export function NotificationsBell() {
         aria-label={unread ? t('notifications.bell_unread', { count: unread }) : t('notifications.bell')}
         onClick={() => setOpen(!open)}
       >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.73 21a2 2 0 0 1-3.46 0" />
         </svg>
-        {unread > 0 && <span className="bell-badge" aria-hidden="true">{badgeText(unread)}</span>}
+        {unread > 0 && (
+          <span className="bell-badge" aria-hidden="true">
+            {badgeText(unread)}
+          </span>
+        )}
       </button>
       {open && (
-        <div id="notifications-panel" className="notifications-panel" role="region" aria-label={t('notifications.title')}>
+        <div
+          id="notifications-panel"
+          className="notifications-panel"
+          role="region"
+          aria-label={t('notifications.title')}
+        >
           <div className="notifications-head">
             <strong>{t('notifications.title')}</strong>
             {unread > 0 && (
-              <button type="button" className="link-button" onClick={() => mark()}>{t('notifications.mark_all_read')}</button>
+              <button type="button" className="link-button" onClick={() => mark()}>
+                {t('notifications.mark_all_read')}
+              </button>
             )}
           </div>
           {items.length === 0 ? (
@@ -78,9 +102,15 @@ export function NotificationsBell() {
                   <strong>{t(n.title, params(n))}</strong>
                   <p>{t(n.description, params(n))}</p>
                   <div className="notification-actions">
-                    {n.actionUrl && n.actionText && <Link href={n.actionUrl} onClick={() => setOpen(false)}>{t(n.actionText)}</Link>}
+                    {n.actionUrl && n.actionText && (
+                      <Link href={n.actionUrl} onClick={() => setOpen(false)}>
+                        {t(n.actionText)}
+                      </Link>
+                    )}
                     {!n.read && (
-                      <button type="button" className="link-button" onClick={() => mark(n.id)}>{t('notifications.mark_read')}</button>
+                      <button type="button" className="link-button" onClick={() => mark(n.id)}>
+                        {t('notifications.mark_read')}
+                      </button>
                     )}
                   </div>
                 </li>

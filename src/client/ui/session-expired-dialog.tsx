@@ -16,11 +16,22 @@ export function SessionExpiredDialog() {
     navigate('/login')
   }
   return (
-    <Dialog open={open} onClose={() => setOpen(false)} title={t('session.expired_title')} labelledBy="session-expired-title"
-      footer={<>
-        <button type="button" className="secondary" onClick={() => setOpen(false)}>{t('actions.cancel')}</button>
-        <button type="button" onClick={login} autoFocus>{t('session.log_in')}</button>
-      </>}>
+    <Dialog
+      open={open}
+      onClose={() => setOpen(false)}
+      title={t('session.expired_title')}
+      labelledBy="session-expired-title"
+      footer={
+        <>
+          <button type="button" className="secondary" onClick={() => setOpen(false)}>
+            {t('actions.cancel')}
+          </button>
+          <button type="button" onClick={login} autoFocus>
+            {t('session.log_in')}
+          </button>
+        </>
+      }
+    >
       <p>{t('session.expired_text')}</p>
     </Dialog>
   )

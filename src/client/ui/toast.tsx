@@ -32,7 +32,10 @@ export function Toaster() {
 
   useEffect(() => {
     if (!current) return
-    const timer = setTimeout(() => setCurrent((c) => (c?.id === current.id ? null : c)), current.duration ?? DEFAULT_DURATION)
+    const timer = setTimeout(
+      () => setCurrent((c) => (c?.id === current.id ? null : c)),
+      current.duration ?? DEFAULT_DURATION,
+    )
     return () => clearTimeout(timer)
   }, [current, setCurrent])
 
@@ -60,8 +63,12 @@ export function Toaster() {
           key={current.id}
           className={`toast toast-${current.variant ?? 'default'}`}
           style={{ transform: dx ? `translateX(${dx}px)` : undefined }}
-          onPointerDown={(e) => { start.current = e.clientX }}
-          onPointerMove={(e) => { if (start.current !== null) setDx(Math.max(0, e.clientX - start.current)) }}
+          onPointerDown={(e) => {
+            start.current = e.clientX
+          }}
+          onPointerMove={(e) => {
+            if (start.current !== null) setDx(Math.max(0, e.clientX - start.current))
+          }}
           onPointerUp={end}
           onPointerCancel={end}
         >
@@ -69,7 +76,9 @@ export function Toaster() {
             <strong className="toast-title">{current.title}</strong>
             {current.description && <p className="toast-description">{current.description}</p>}
           </div>
-          <button type="button" className="toast-close" aria-label={t('toast.close')} onClick={() => setCurrent(null)}>×</button>
+          <button type="button" className="toast-close" aria-label={t('toast.close')} onClick={() => setCurrent(null)}>
+            ×
+          </button>
         </li>
       )}
     </ol>

@@ -5,7 +5,13 @@ export type Draft = Record<string, unknown>
 export type SetDraft = (patch: Draft) => void
 
 /** Yes/No as two pressed-state buttons with the "selected" look (never the primary button's); neither is pressed until a choice (the step's default applies on Next). */
-export function YesNo({ label, value, onChange, yes = true, no = false }: {
+export function YesNo({
+  label,
+  value,
+  onChange,
+  yes = true,
+  no = false,
+}: {
   label: string
   value: unknown
   onChange: (v: unknown) => void
@@ -16,17 +22,30 @@ export function YesNo({ label, value, onChange, yes = true, no = false }: {
   const id = useId()
   return (
     <div className="yes-no" role="group" aria-labelledby={id}>
-      <span id={id} className="yes-no-label">{label}</span>
+      <span id={id} className="yes-no-label">
+        {label}
+      </span>
       <div className="yes-no-buttons">
-        <button type="button" className="choice-button" aria-pressed={value === yes} onClick={() => onChange(yes)}>{t('yes')}</button>
-        <button type="button" className="choice-button" aria-pressed={value === no} onClick={() => onChange(no)}>{t('no')}</button>
+        <button type="button" className="choice-button" aria-pressed={value === yes} onClick={() => onChange(yes)}>
+          {t('yes')}
+        </button>
+        <button type="button" className="choice-button" aria-pressed={value === no} onClick={() => onChange(no)}>
+          {t('no')}
+        </button>
       </div>
     </div>
   )
 }
 
 /** A radio list; `labelOf` translates each value. */
-export function Choice({ legend, name, options, value, onChange, labelOf }: {
+export function Choice({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  labelOf,
+}: {
   legend: string
   name: string
   options: readonly string[]
@@ -48,7 +67,19 @@ export function Choice({ legend, name, options, value, onChange, labelOf }: {
 }
 
 /** A labelled text-like input bound to one draft field. */
-export function TextField({ id, label, value, onChange, required, type = 'text', autoComplete, inputMode, max, hint, children }: {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  required,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  max,
+  hint,
+  children,
+}: {
   id: string
   label: string
   value: unknown
@@ -63,10 +94,26 @@ export function TextField({ id, label, value, onChange, required, type = 'text',
 }) {
   return (
     <div className="text-field">
-      <label htmlFor={id}>{label}{required ? ' *' : ''}</label>
-      <input id={id} type={type} value={value == null ? '' : String(value)} required={required} autoComplete={autoComplete}
-        inputMode={inputMode} max={max} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(e) => onChange(e.target.value)} />
-      {hint && <small id={`${id}-hint`} className="muted">{hint}</small>}
+      <label htmlFor={id}>
+        {label}
+        {required ? ' *' : ''}
+      </label>
+      <input
+        id={id}
+        type={type}
+        value={value == null ? '' : String(value)}
+        required={required}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        max={max}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {hint && (
+        <small id={`${id}-hint`} className="muted">
+          {hint}
+        </small>
+      )}
       {children}
     </div>
   )

@@ -1,8 +1,18 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
-  DEFAULT_CHILD_AGE, DEFAULT_COUNTRY_CODE, EMPLOYMENT_TYPES, HOUSING_SITUATIONS, MARITAL_STATUSES, MAX_CHILDREN, PROPERTY_USES, RELIGIONS, SALUTATIONS,
-  clampChildAge, showsAlimony, toAlimonyMonths,
+  DEFAULT_CHILD_AGE,
+  DEFAULT_COUNTRY_CODE,
+  EMPLOYMENT_TYPES,
+  HOUSING_SITUATIONS,
+  MARITAL_STATUSES,
+  MAX_CHILDREN,
+  PROPERTY_USES,
+  RELIGIONS,
+  SALUTATIONS,
+  clampChildAge,
+  showsAlimony,
+  toAlimonyMonths,
 } from '../../shared/profile'
 import { cantonSlug } from '../../shared/cantons'
 import { streetLine, type AddressResult } from '../../shared/address'
@@ -25,23 +35,75 @@ function Personal({ draft, set, today }: StepProps) {
   const { t } = useTranslation('wizard')
   return (
     <>
-      <Choice legend={t('fields.salutation')} name="salutation" options={SALUTATIONS} value={draft.salutation} onChange={(v) => set({ salutation: v })} labelOf={(v) => t(`salutation.${v}`)} />
+      <Choice
+        legend={t('fields.salutation')}
+        name="salutation"
+        options={SALUTATIONS}
+        value={draft.salutation}
+        onChange={(v) => set({ salutation: v })}
+        labelOf={(v) => t(`salutation.${v}`)}
+      />
       <div className="grid-2">
-        <TextField id="w-firstName" label={t('profile:fields.first_name')} required autoComplete="given-name" value={draft.firstName} onChange={(v) => set({ firstName: v })} />
-        <TextField id="w-lastName" label={t('profile:fields.last_name')} required autoComplete="family-name" value={draft.lastName} onChange={(v) => set({ lastName: v })} />
+        <TextField
+          id="w-firstName"
+          label={t('profile:fields.first_name')}
+          required
+          autoComplete="given-name"
+          value={draft.firstName}
+          onChange={(v) => set({ firstName: v })}
+        />
+        <TextField
+          id="w-lastName"
+          label={t('profile:fields.last_name')}
+          required
+          autoComplete="family-name"
+          value={draft.lastName}
+          onChange={(v) => set({ lastName: v })}
+        />
       </div>
       <div className="grid-2">
-        <TextField id="w-dateOfBirth" type="date" label={t('fields.date_of_birth')} required max={today} autoComplete="bday" value={draft.dateOfBirth} onChange={(v) => set({ dateOfBirth: v })} />
+        <TextField
+          id="w-dateOfBirth"
+          type="date"
+          label={t('fields.date_of_birth')}
+          required
+          max={today}
+          autoComplete="bday"
+          value={draft.dateOfBirth}
+          onChange={(v) => set({ dateOfBirth: v })}
+        />
         <div className="text-field">
           <label htmlFor="w-religion">{t('fields.religion')} *</label>
-          <select id="w-religion" value={String(draft.religion ?? '')} onChange={(e) => set({ religion: e.target.value })}>
-            <option value="" disabled>{t('select')}</option>
-            {RELIGIONS.map((r) => <option key={r} value={r}>{t(religionKey(r))}</option>)}
+          <select
+            id="w-religion"
+            value={String(draft.religion ?? '')}
+            onChange={(e) => set({ religion: e.target.value })}
+          >
+            <option value="" disabled>
+              {t('select')}
+            </option>
+            {RELIGIONS.map((r) => (
+              <option key={r} value={r}>
+                {t(religionKey(r))}
+              </option>
+            ))}
           </select>
         </div>
       </div>
-      <PhoneInput id="w-phone" phone={String(draft.phone ?? '')} countryCode={String(draft.countryCode ?? DEFAULT_COUNTRY_CODE)} onChange={(v) => set(v)} />
-      <TextField id="w-jobName" label={t('fields.job_name')} required autoComplete="organization-title" value={draft.jobName} onChange={(v) => set({ jobName: v })} />
+      <PhoneInput
+        id="w-phone"
+        phone={String(draft.phone ?? '')}
+        countryCode={String(draft.countryCode ?? DEFAULT_COUNTRY_CODE)}
+        onChange={(v) => set(v)}
+      />
+      <TextField
+        id="w-jobName"
+        label={t('fields.job_name')}
+        required
+        autoComplete="organization-title"
+        value={draft.jobName}
+        onChange={(v) => set({ jobName: v })}
+      />
     </>
   )
 }
@@ -72,7 +134,9 @@ function Canton({ draft, set }: StepProps) {
           )
         })}
       </ul>
-      <p ref={anchor} className="canton-chosen" aria-live="polite">{chosen ? t('canton_chosen', { name: chosen.shownName }) : t('canton_hint')}</p>
+      <p ref={anchor} className="canton-chosen" aria-live="polite">
+        {chosen ? t('canton_chosen', { name: chosen.shownName }) : t('canton_hint')}
+      </p>
     </>
   )
 }
@@ -82,58 +146,148 @@ function TaxAddress({ draft, set }: StepProps) {
   return (
     <>
       <p>{t('tax_address_text')}</p>
-      <TextField id="w-taxAddress" label={t('fields.tax_address')} value={draft.taxAddress} hint={t('tax_address_hint')} onChange={(v) => set({ taxAddress: v })} />
+      <TextField
+        id="w-taxAddress"
+        label={t('fields.tax_address')}
+        value={draft.taxAddress}
+        hint={t('tax_address_hint')}
+        onChange={(v) => set({ taxAddress: v })}
+      />
     </>
   )
 }
 
 function Address({ draft, set }: StepProps) {
   const { t } = useTranslation('wizard')
-  const apply = (a: AddressResult) => set({
-    street: streetLine(a) || (draft.street as string) || '',
-    zipCode: a.postalCode, city: a.city, gemeinde: a.gemeinde,
-  })
+  const apply = (a: AddressResult) =>
+    set({
+      street: streetLine(a) || (draft.street as string) || '',
+      zipCode: a.postalCode,
+      city: a.city,
+      gemeinde: a.gemeinde,
+    })
   return (
     <>
       <AddressLookup onSelect={apply} />
-      <TextField id="w-street" label={t('fields.street')} required autoComplete="address-line1" value={draft.street} onChange={(v) => set({ street: v })} />
+      <TextField
+        id="w-street"
+        label={t('fields.street')}
+        required
+        autoComplete="address-line1"
+        value={draft.street}
+        onChange={(v) => set({ street: v })}
+      />
       <div className="grid-2">
-        <TextField id="w-zipCode" label={t('fields.zip_code')} required inputMode="numeric" autoComplete="postal-code" value={draft.zipCode} onChange={(v) => set({ zipCode: v.replace(/\D/g, '').slice(0, 4) })} />
-        <TextField id="w-city" label={t('fields.city')} required autoComplete="address-level2" value={draft.city} onChange={(v) => set({ city: v })} />
+        <TextField
+          id="w-zipCode"
+          label={t('fields.zip_code')}
+          required
+          inputMode="numeric"
+          autoComplete="postal-code"
+          value={draft.zipCode}
+          onChange={(v) => set({ zipCode: v.replace(/\D/g, '').slice(0, 4) })}
+        />
+        <TextField
+          id="w-city"
+          label={t('fields.city')}
+          required
+          autoComplete="address-level2"
+          value={draft.city}
+          onChange={(v) => set({ city: v })}
+        />
       </div>
-      <TextField id="w-gemeinde" label={t('fields.gemeinde')} required value={draft.gemeinde} onChange={(v) => set({ gemeinde: v })} />
-      <Choice legend={t('fields.housing')} name="housing" options={HOUSING_SITUATIONS} value={draft.housingSituation} onChange={(v) => set({ housingSituation: v })} labelOf={(v) => t(`housing.${v}`)} />
+      <TextField
+        id="w-gemeinde"
+        label={t('fields.gemeinde')}
+        required
+        value={draft.gemeinde}
+        onChange={(v) => set({ gemeinde: v })}
+      />
+      <Choice
+        legend={t('fields.housing')}
+        name="housing"
+        options={HOUSING_SITUATIONS}
+        value={draft.housingSituation}
+        onChange={(v) => set({ housingSituation: v })}
+        labelOf={(v) => t(`housing.${v}`)}
+      />
     </>
   )
 }
 
 function Moved({ draft, set }: StepProps) {
   const { t } = useTranslation('wizard')
-  return <YesNo label={t('questions.moved')} value={draft.movedDuringYear} yes="yes" no="no" onChange={(v) => set({ movedDuringYear: v })} />
+  return (
+    <YesNo
+      label={t('questions.moved')}
+      value={draft.movedDuringYear}
+      yes="yes"
+      no="no"
+      onChange={(v) => set({ movedDuringYear: v })}
+    />
+  )
 }
 
 function Firefighter({ draft, set }: StepProps) {
   const { t } = useTranslation('wizard')
-  return <YesNo label={t('questions.firefighter')} value={draft.isFirefighter} onChange={(v) => set({ isFirefighter: v })} />
+  return (
+    <YesNo label={t('questions.firefighter')} value={draft.isFirefighter} onChange={(v) => set({ isFirefighter: v })} />
+  )
 }
 
 function Marital({ draft, set }: StepProps) {
   const { t } = useTranslation('wizard')
-  return <Choice legend={t('questions.marital')} name="marital" options={MARITAL_STATUSES} value={draft.maritalStatus} onChange={(v) => set({ maritalStatus: v })} labelOf={(v) => t(`marital.${v}`)} />
+  return (
+    <Choice
+      legend={t('questions.marital')}
+      name="marital"
+      options={MARITAL_STATUSES}
+      value={draft.maritalStatus}
+      onChange={(v) => set({ maritalStatus: v })}
+      labelOf={(v) => t(`marital.${v}`)}
+    />
+  )
 }
 
 function RealEstate({ draft, set }: StepProps) {
   const { t } = useTranslation('wizard')
   return (
     <>
-      <YesNo label={t('questions.property')} value={draft.propertyOwner}
-        onChange={(v) => set(v ? { propertyOwner: true, numberOfProperties: Math.max(1, Number(draft.numberOfProperties) || 1) } : { propertyOwner: false, numberOfProperties: 0 })} />
+      <YesNo
+        label={t('questions.property')}
+        value={draft.propertyOwner}
+        onChange={(v) =>
+          set(
+            v
+              ? { propertyOwner: true, numberOfProperties: Math.max(1, Number(draft.numberOfProperties) || 1) }
+              : { propertyOwner: false, numberOfProperties: 0 },
+          )
+        }
+      />
       {draft.propertyOwner === true && (
         <>
-          <TextField id="w-properties" type="number" inputMode="numeric" label={t('fields.number_of_properties')} value={draft.numberOfProperties}
-            onChange={(v) => set({ numberOfProperties: Math.min(99, Math.max(1, Number(v.replace(/\D/g, '')) || 1)) })} />
-          <TextField id="w-propertyCountry" label={t('fields.property_country')} value={draft.propertyCountry} onChange={(v) => set({ propertyCountry: v })} />
-          <Choice legend={t('fields.property_use')} name="propertyUse" options={PROPERTY_USES} value={draft.propertyUse} onChange={(v) => set({ propertyUse: v })} labelOf={(v) => t(`property_use.${v}`)} />
+          <TextField
+            id="w-properties"
+            type="number"
+            inputMode="numeric"
+            label={t('fields.number_of_properties')}
+            value={draft.numberOfProperties}
+            onChange={(v) => set({ numberOfProperties: Math.min(99, Math.max(1, Number(v.replace(/\D/g, '')) || 1)) })}
+          />
+          <TextField
+            id="w-propertyCountry"
+            label={t('fields.property_country')}
+            value={draft.propertyCountry}
+            onChange={(v) => set({ propertyCountry: v })}
+          />
+          <Choice
+            legend={t('fields.property_use')}
+            name="propertyUse"
+            options={PROPERTY_USES}
+            value={draft.propertyUse}
+            onChange={(v) => set({ propertyUse: v })}
+            labelOf={(v) => t(`property_use.${v}`)}
+          />
         </>
       )}
     </>
@@ -146,19 +300,50 @@ function Children({ draft, set }: StepProps) {
   const setAges = (next: number[]) => set({ childrenAges: next, numberOfChildren: next.length })
   return (
     <>
-      <YesNo label={t('questions.children')} value={draft.hasChildren}
-        onChange={(v) => set(v ? { hasChildren: true, numberOfChildren: 1, childrenAges: [DEFAULT_CHILD_AGE] } : { hasChildren: false, numberOfChildren: 0, childrenAges: [] })} />
+      <YesNo
+        label={t('questions.children')}
+        value={draft.hasChildren}
+        onChange={(v) =>
+          set(
+            v
+              ? { hasChildren: true, numberOfChildren: 1, childrenAges: [DEFAULT_CHILD_AGE] }
+              : { hasChildren: false, numberOfChildren: 0, childrenAges: [] },
+          )
+        }
+      />
       {draft.hasChildren === true && (
         <>
           <div className="counter" role="group" aria-label={t('fields.number_of_children')}>
-            <button type="button" className="outline" aria-label={t('remove_child')} disabled={ages.length <= 1} onClick={() => setAges(ages.slice(0, -1))}>−</button>
+            <button
+              type="button"
+              className="outline"
+              aria-label={t('remove_child')}
+              disabled={ages.length <= 1}
+              onClick={() => setAges(ages.slice(0, -1))}
+            >
+              −
+            </button>
             <output aria-live="polite">{t('children_count', { count: ages.length })}</output>
-            <button type="button" className="outline" aria-label={t('add_child')} disabled={ages.length >= MAX_CHILDREN} onClick={() => setAges([...ages, DEFAULT_CHILD_AGE])}>+</button>
+            <button
+              type="button"
+              className="outline"
+              aria-label={t('add_child')}
+              disabled={ages.length >= MAX_CHILDREN}
+              onClick={() => setAges([...ages, DEFAULT_CHILD_AGE])}
+            >
+              +
+            </button>
           </div>
           <div className="ages">
             {ages.map((age, i) => (
-              <TextField key={i} id={`w-age-${i}`} inputMode="numeric" label={t('child_age', { n: i + 1 })} value={age}
-                onChange={(v) => setAges(ages.map((a, j) => (j === i ? clampChildAge(v) : a)))} />
+              <TextField
+                key={i}
+                id={`w-age-${i}`}
+                inputMode="numeric"
+                label={t('child_age', { n: i + 1 })}
+                value={age}
+                onChange={(v) => setAges(ages.map((a, j) => (j === i ? clampChildAge(v) : a)))}
+              />
             ))}
           </div>
         </>
@@ -171,24 +356,55 @@ function Advanced({ draft, set }: StepProps) {
   const { t } = useTranslation('wizard')
   return (
     <>
-      <YesNo label={t('questions.investments')} value={draft.hasInvestments} onChange={(v) => set({ hasInvestments: v })} />
-      <YesNo label={t('questions.foreign_income')} value={draft.hasForeignIncome} onChange={(v) => set({ hasForeignIncome: v })} />
+      <YesNo
+        label={t('questions.investments')}
+        value={draft.hasInvestments}
+        onChange={(v) => set({ hasInvestments: v })}
+      />
+      <YesNo
+        label={t('questions.foreign_income')}
+        value={draft.hasForeignIncome}
+        onChange={(v) => set({ hasForeignIncome: v })}
+      />
       {showsAlimony(draft) && (
         <section className="alimony">
-          <YesNo label={t('questions.alimony')} value={draft.paysAlimony}
-            onChange={(v) => set(v ? { paysAlimony: true } : { paysAlimony: false, alimonyAmount: null, alimonyDuration: null })} />
+          <YesNo
+            label={t('questions.alimony')}
+            value={draft.paysAlimony}
+            onChange={(v) =>
+              set(v ? { paysAlimony: true } : { paysAlimony: false, alimonyAmount: null, alimonyDuration: null })
+            }
+          />
           {draft.paysAlimony === true && (
             <div className="grid-2">
-              <TextField id="w-alimonyAmount" inputMode="decimal" label={t('fields.alimony_amount')} value={draft.alimonyAmount}
-                onChange={(v) => set({ alimonyAmount: v === '' ? null : Math.max(0, Number(v.replace(/[^\d.]/g, '')) || 0) })} />
-              <TextField id="w-alimonyDuration" inputMode="numeric" label={t('fields.alimony_duration')} value={draft.alimonyDuration}
-                onChange={(v) => set({ alimonyDuration: toAlimonyMonths(v) })} />
+              <TextField
+                id="w-alimonyAmount"
+                inputMode="decimal"
+                label={t('fields.alimony_amount')}
+                value={draft.alimonyAmount}
+                onChange={(v) =>
+                  set({ alimonyAmount: v === '' ? null : Math.max(0, Number(v.replace(/[^\d.]/g, '')) || 0) })
+                }
+              />
+              <TextField
+                id="w-alimonyDuration"
+                inputMode="numeric"
+                label={t('fields.alimony_duration')}
+                value={draft.alimonyDuration}
+                onChange={(v) => set({ alimonyDuration: toAlimonyMonths(v) })}
+              />
             </div>
           )}
         </section>
       )}
-      <Choice legend={t('fields.employment_status')} name="employmentStatus" options={['employed', 'self-employed', 'farmer']} value={draft.employmentType}
-        onChange={(v) => set({ employmentType: v })} labelOf={(v) => t(`employment.${v}`)} />
+      <Choice
+        legend={t('fields.employment_status')}
+        name="employmentStatus"
+        options={['employed', 'self-employed', 'farmer']}
+        value={draft.employmentType}
+        onChange={(v) => set({ employmentType: v })}
+        labelOf={(v) => t(`employment.${v}`)}
+      />
     </>
   )
 }
@@ -202,8 +418,14 @@ function Employment({ draft, set }: StepProps) {
   const { t } = useTranslation('wizard')
   return (
     <>
-      <Choice legend={t('fields.employment_type')} name="employmentType" options={EMPLOYMENT_TYPES} value={draft.employmentType}
-        onChange={(v) => set({ employmentType: v })} labelOf={(v) => t(`employment.${v}`)} />
+      <Choice
+        legend={t('fields.employment_type')}
+        name="employmentType"
+        options={EMPLOYMENT_TYPES}
+        value={draft.employmentType}
+        onChange={(v) => set({ employmentType: v })}
+        labelOf={(v) => t(`employment.${v}`)}
+      />
       <YesNo label={t('questions.pension')} value={draft.hasPension} onChange={(v) => set({ hasPension: v })} />
       <YesNo label={t('questions.ahv_iv')} value={draft.receivesAHVIV} onChange={(v) => set({ receivesAHVIV: v })} />
       <YesNo label={t('questions.disabled')} value={draft.isDisabled} onChange={(v) => set({ isDisabled: v })} />
@@ -212,4 +434,17 @@ function Employment({ draft, set }: StepProps) {
 }
 
 /** The step screens in WIZARD_STEPS order (src/shared/wizard.ts). */
-export const STEP_SCREENS = [Personal, Canton, TaxAddress, Address, Moved, Firefighter, Marital, RealEstate, Children, Advanced, Pillar3a, Employment]
+export const STEP_SCREENS = [
+  Personal,
+  Canton,
+  TaxAddress,
+  Address,
+  Moved,
+  Firefighter,
+  Marital,
+  RealEstate,
+  Children,
+  Advanced,
+  Pillar3a,
+  Employment,
+]

@@ -6,7 +6,14 @@ import { messageOf } from '../api/client'
 import type { SessionUser } from '../api/user'
 import { useCompleteTaxSetup } from '../api/profile'
 import { toast } from '../ui/toast'
-import { DEFAULT_COUNTRY_CODE, PROFILE_FIELDS, defaultDateOfBirth, localIso, validateProfile, withoutHiddenAnswers } from '../../shared/profile'
+import {
+  DEFAULT_COUNTRY_CODE,
+  PROFILE_FIELDS,
+  defaultDateOfBirth,
+  localIso,
+  validateProfile,
+  withoutHiddenAnswers,
+} from '../../shared/profile'
 import { WIZARD_STEPS, YES_NO_DEFAULTS, firstInvalidInStep, firstMissingInStep } from '../../shared/wizard'
 import { buildDeclaration, declarationFilename, withDefaults } from '../../shared/declaration'
 import { defaultTaxYear, isFileable } from '../../shared/tax-years'
@@ -48,11 +55,15 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
   const set = (patch: Draft) => setDraft((d) => ({ ...d, ...patch }))
   const missingText = (field: string) => {
     if (invalid && field === invalid.field) return `${t(`field_names.${field}`)}: ${t(`profile:${invalid.key}`)}`
-    return field === 'employmentType' ? t('employment_required') : t('field_required', { field: t(`field_names.${field}`) })
+    return field === 'employmentType'
+      ? t('employment_required')
+      : t('field_required', { field: t(`field_names.${field}`) })
   }
 
   // The wizard opens with the focus on its heading, as every step change does: a screen reader starts at the question.
-  useEffect(() => { requestAnimationFrame(() => top.current?.focus()) }, [])
+  useEffect(() => {
+    requestAnimationFrame(() => top.current?.focus())
+  }, [])
 
   const go = (next: number) => {
     setIndex(next)
@@ -65,7 +76,8 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
       return
     }
     const defaults: Draft = {}
-    for (const f of step.yesNo ?? []) if (draft[f] === undefined || draft[f] === null || draft[f] === '') defaults[f] = YES_NO_DEFAULTS[f]
+    for (const f of step.yesNo ?? [])
+      if (draft[f] === undefined || draft[f] === null || draft[f] === '') defaults[f] = YES_NO_DEFAULTS[f]
     if (Object.keys(defaults).length) set(defaults)
     if (index < total - 1) go(index + 1)
     else complete({ ...draft, ...defaults })
@@ -77,17 +89,28 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
     for (const f of PROFILE_FIELDS) if (fields[f] !== undefined) body[f] = fields[f]
     const invalid = validateProfile(body)
     if (invalid) {
-      toast({ title: t('profile:toast.update_failed_title'), description: `${t(`field_names.${invalid.field}`)}: ${t(`profile:${invalid.key}`)}`, variant: 'destructive' })
+      toast({
+        title: t('profile:toast.update_failed_title'),
+        description: `${t(`field_names.${invalid.field}`)}: ${t(`profile:${invalid.key}`)}`,
+        variant: 'destructive',
+      })
       return
     }
     setBusy(true)
     try {
       await completeSetup.mutateAsync({
-        taxYear, profile: body, taxData: buildDeclaration(fields, user.id, taxYear), filename: declarationFilename(user.id),
+        taxYear,
+        profile: body,
+        taxData: buildDeclaration(fields, user.id, taxYear),
+        filename: declarationFilename(user.id),
       })
     } catch (err) {
       setBusy(false)
-      toast({ title: t('profile:toast.update_failed_title'), description: messageOf(err, t('profile:toast.update_failed_text')), variant: 'destructive' })
+      toast({
+        title: t('profile:toast.update_failed_title'),
+        description: messageOf(err, t('profile:toast.update_failed_text')),
+        variant: 'destructive',
+      })
       return
     }
     setDone(true)
@@ -103,16 +126,38 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
           <header>
             <p className="wizard-counter">{t('step_of', { current: index + 1, total })}</p>
             <progress value={index + 1} max={total} aria-hidden="true" />
-            <h1 ref={top} tabIndex={-1}>{t(`steps.${step.key}`)}</h1>
+            <h1 ref={top} tabIndex={-1}>
+              {t(`steps.${step.key}`)}
+            </h1>
             <p className="muted">{t(`intro.${step.key}`, { year: taxYear })}</p>
           </header>
-          <form className="wizard-body" onSubmit={(e) => { e.preventDefault(); next() }} noValidate>
+          <form
+            className="wizard-body"
+            onSubmit={(e) => {
+              e.preventDefault()
+              next()
+            }}
+            noValidate
+          >
             <Screen draft={draft} set={set} today={today} />
             <footer className="wizard-nav">
-              <button type="button" className="secondary" disabled={index === 0 || busy || done} onClick={() => go(index - 1)}>{t('back')}</button>
-              <button type="submit" disabled={Boolean(blocked) || busy || done} aria-busy={busy}>{last ? t('complete') : t('next')}</button>
+              <button
+                type="button"
+                className="secondary"
+                disabled={index === 0 || busy || done}
+                onClick={() => go(index - 1)}
+              >
+                {t('back')}
+              </button>
+              <button type="submit" disabled={Boolean(blocked) || busy || done} aria-busy={busy}>
+                {last ? t('complete') : t('next')}
+              </button>
             </footer>
-            {blocked && <small className="muted wizard-missing" aria-live="polite">{missingText(blocked)}</small>}
+            {blocked && (
+              <small className="muted wizard-missing" aria-live="polite">
+                {missingText(blocked)}
+              </small>
+            )}
           </form>
         </article>
       </div>

@@ -29,9 +29,20 @@ describe('GET /api/user: one object from three parts', () => {
     const res = await t.request('GET', '/api/user?taxYear=2024', { cookie })
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({
-      id: user.id, email: 'anna@example.ch', role: 'user', language: 'en', isProfileComplete: true,
-      name: 'Anna Muster', firstName: 'Anna', countryCode: '+41', isTaxProfileComplete: false, subscriptionPlan: 'none',
-      taxYear: 2024, taxStatusId: 1, taxStatus: 'profile_incomplete', taxYearStatuses: [],
+      id: user.id,
+      email: 'anna@example.ch',
+      role: 'user',
+      language: 'en',
+      isProfileComplete: true,
+      name: 'Anna Muster',
+      firstName: 'Anna',
+      countryCode: '+41',
+      isTaxProfileComplete: false,
+      subscriptionPlan: 'none',
+      taxYear: 2024,
+      taxStatusId: 1,
+      taxStatus: 'profile_incomplete',
+      taxYearStatuses: [],
     })
   })
 })

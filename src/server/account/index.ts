@@ -14,12 +14,21 @@ import { userViewSchema } from './model'
  * has to import another.
  */
 export function accountRoutes(ctx: AppContext, sessions: SessionStore) {
-  return new Elysia({ name: 'account-routes', seed: pluginSeed(ctx) })
-    .use(authPlugin(ctx, sessions))
-    .get('/api/user', ({ user, request, query }) => jsonWithEtag(request, userView(ctx, user.id, optionalTaxYearParam(query.taxYear))),
-      { auth: true, query: t.Object({ taxYear: t.Optional(t.String()) }), response: userViewSchema })
-    // The profile is checked field by field by the shared rules (updateProfile), so the message names the field.
-    // Its schema is open: a TypeBox record or object would turn a list into an object and let it pass.
-    .post('/api/tax-profile/complete', ({ rc, body }) => completeTaxProfile(ctx, rc, { taxYear: taxYearParam(body.taxYear), profile: body.profile }),
-      { auth: true, body: t.Object({ taxYear: t.Integer(), profile: t.Unknown() }), response: userViewSchema })
+  return (
+    new Elysia({ name: 'account-routes', seed: pluginSeed(ctx) })
+      .use(authPlugin(ctx, sessions))
+      .get(
+        '/api/user',
+        ({ user, request, query }) =>
+          jsonWithEtag(request, userView(ctx, user.id, optionalTaxYearParam(query.taxYear))),
+        { auth: true, query: t.Object({ taxYear: t.Optional(t.String()) }), response: userViewSchema },
+      )
+      // The profile is checked field by field by the shared rules (updateProfile), so the message names the field.
+      // Its schema is open: a TypeBox record or object would turn a list into an object and let it pass.
+      .post(
+        '/api/tax-profile/complete',
+        ({ rc, body }) => completeTaxProfile(ctx, rc, { taxYear: taxYearParam(body.taxYear), profile: body.profile }),
+        { auth: true, body: t.Object({ taxYear: t.Integer(), profile: t.Unknown() }), response: userViewSchema },
+      )
+  )
 }

@@ -3,16 +3,33 @@ import { testApp } from '../test-helpers'
 import { writeStatus } from '../tax-status/service'
 
 let t: ReturnType<typeof testApp>
-beforeEach(() => { t = testApp() })
+beforeEach(() => {
+  t = testApp()
+})
 afterEach(() => t.close())
 
 // The test clock is 2026-11-22: 2025 is fileable, 2026 not yet.
 const Y = 2025
 const PROFILE = {
-  firstName: 'Anna', lastName: 'Muster', phone: '791234567', countryCode: '+41',
-  salutation: 'mrs', dateOfBirth: '1990-04-01', religion: 'Reformed', jobName: 'Engineer',
-  cantonOfResidence: 'zurich', street: 'Bahnhofstrasse 1', zipCode: '8001', city: 'Zürich', gemeinde: 'Zürich',
-  movedDuringYear: 'no', maritalStatus: 'individual', propertyOwner: false, hasChildren: false, hasPillar3a: false, employmentType: 'employed',
+  firstName: 'Anna',
+  lastName: 'Muster',
+  phone: '791234567',
+  countryCode: '+41',
+  salutation: 'mrs',
+  dateOfBirth: '1990-04-01',
+  religion: 'Reformed',
+  jobName: 'Engineer',
+  cantonOfResidence: 'zurich',
+  street: 'Bahnhofstrasse 1',
+  zipCode: '8001',
+  city: 'Zürich',
+  gemeinde: 'Zürich',
+  movedDuringYear: 'no',
+  maritalStatus: 'individual',
+  propertyOwner: false,
+  hasChildren: false,
+  hasPillar3a: false,
+  employmentType: 'employed',
 }
 
 /** What a request may leave behind: the stored profile, declarations and status rows. */
@@ -20,7 +37,7 @@ function leftBehind(userId: number) {
   const one = (sql: string) => (t.ctx.sqlite.query(sql).get(userId) as { n: number }).n
   return {
     profiles: one('SELECT count(*) AS n FROM profiles WHERE user_id = ?'),
-    names: one("SELECT count(*) AS n FROM users WHERE id = ? AND first_name IS NOT NULL"),
+    names: one('SELECT count(*) AS n FROM users WHERE id = ? AND first_name IS NOT NULL'),
     declarations: one('SELECT count(*) AS n FROM declarations WHERE user_id = ?'),
     statuses: one('SELECT count(*) AS n FROM tax_year_status WHERE user_id = ?'),
   }
@@ -32,21 +49,52 @@ describe('POST /api/tax-profile/complete', () => {
     const { cookie, user } = await t.signIn('anna@example.ch')
     const r = await t.request('POST', '/api/tax-profile/complete', { cookie, body: { taxYear: Y, profile: PROFILE } })
     expect(r.status).toBe(200)
-    expect(r.json).toMatchObject({ id: user.id, firstName: 'Anna', street: 'Bahnhofstrasse 1', isTaxProfileComplete: true, isProfileComplete: true, taxYear: Y, taxStatusId: 2 })
+    expect(r.json).toMatchObject({
+      id: user.id,
+      firstName: 'Anna',
+      street: 'Bahnhofstrasse 1',
+      isTaxProfileComplete: true,
+      isProfileComplete: true,
+      taxYear: Y,
+      taxStatusId: 2,
+    })
     const declaration = await t.request('GET', `/api/tax/declaration?taxYear=${Y}`, { cookie })
-    expect(declaration.json).toMatchObject({ taxYear: Y, version: 1, taxData: { personalInfo: { firstName: 'Anna' }, location: { zipCode: '8001' }, metadata: { userId: user.id, taxYear: Y } } })
+    expect(declaration.json).toMatchObject({
+      taxYear: Y,
+      version: 1,
+      taxData: {
+        personalInfo: { firstName: 'Anna' },
+        location: { zipCode: '8001' },
+        metadata: { userId: user.id, taxYear: Y },
+      },
+    })
     // The answer is what GET /api/user says from now on.
     const me = await t.request('GET', `/api/user?taxYear=${Y}`, { cookie })
     expect(me.json).toEqual(r.json)
   })
 
   const refused: [string, () => Record<string, unknown>, number, string][] = [
-    ['a field the shared rules refuse (postal code)', () => ({ taxYear: Y, profile: { ...PROFILE, zipCode: '123' } }), 400, 'INVALID_INPUT'],
-    ['a profile the wizard finds incomplete (no employment)', () => ({ taxYear: Y, profile: { ...PROFILE, employmentType: undefined } }), 409, 'TAX_PROFILE_INCOMPLETE'],
+    [
+      'a field the shared rules refuse (postal code)',
+      () => ({ taxYear: Y, profile: { ...PROFILE, zipCode: '123' } }),
+      400,
+      'INVALID_INPUT',
+    ],
+    [
+      'a profile the wizard finds incomplete (no employment)',
+      () => ({ taxYear: Y, profile: { ...PROFILE, employmentType: undefined } }),
+      409,
+      'TAX_PROFILE_INCOMPLETE',
+    ],
     ['a year not fileable yet', () => ({ taxYear: 2026, profile: PROFILE }), 409, 'TAX_YEAR_NOT_AVAILABLE'],
     ['a year outside the one range', () => ({ taxYear: 1800, profile: PROFILE }), 400, 'INVALID_INPUT'],
     ['a profile that is a list', () => ({ taxYear: Y, profile: [PROFILE] }), 400, 'INVALID_INPUT'],
-    ['a plan chosen on the profile', () => ({ taxYear: Y, profile: { ...PROFILE, subscriptionPlan: 'premium' } }), 403, 'PLAN_ADMIN_ONLY'],
+    [
+      'a plan chosen on the profile',
+      () => ({ taxYear: Y, profile: { ...PROFILE, subscriptionPlan: 'premium' } }),
+      403,
+      'PLAN_ADMIN_ONLY',
+    ],
   ]
   for (const [name, body, status, code] of refused) {
     test(`refused: ${name} → ${status} ${code}, and nothing is left behind`, async () => {
@@ -66,16 +114,29 @@ describe('POST /api/tax-profile/complete', () => {
     expect(leftBehind(user.id)).toEqual({ profiles: 1, names: 1, declarations: 1, statuses: 1 })
   })
 
-  test('the spec\'s three calls reach the same state as the one call', async () => {
+  test("the spec's three calls reach the same state as the one call", async () => {
     const one = await t.signIn('one@example.ch')
     const three = await t.signIn('three@example.ch')
     await t.request('POST', '/api/tax-profile/complete', { cookie: one.cookie, body: { taxYear: Y, profile: PROFILE } })
     expect((await t.request('PUT', '/api/user/profile', { cookie: three.cookie, body: PROFILE })).status).toBe(200)
     const me = (await t.request('GET', '/api/user', { cookie: three.cookie })).json
-    expect((await t.request('POST', '/api/tax/save-declaration', { cookie: three.cookie, body: { taxYear: Y, taxData: { personalInfo: { firstName: me.firstName } } } })).status).toBe(200)
-    expect((await t.request('POST', '/api/status/set', { cookie: three.cookie, body: { statusId: 2, taxYear: Y } })).status).toBe(200)
-    const strip = (v: Record<string, unknown>) => { const { id: _id, email: _email, ...rest } = v; return rest }
-    expect(strip((await t.request('GET', `/api/user?taxYear=${Y}`, { cookie: three.cookie })).json))
-      .toEqual(strip((await t.request('GET', `/api/user?taxYear=${Y}`, { cookie: one.cookie })).json))
+    expect(
+      (
+        await t.request('POST', '/api/tax/save-declaration', {
+          cookie: three.cookie,
+          body: { taxYear: Y, taxData: { personalInfo: { firstName: me.firstName } } },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (await t.request('POST', '/api/status/set', { cookie: three.cookie, body: { statusId: 2, taxYear: Y } })).status,
+    ).toBe(200)
+    const strip = (v: Record<string, unknown>) => {
+      const { id: _id, email: _email, ...rest } = v
+      return rest
+    }
+    expect(strip((await t.request('GET', `/api/user?taxYear=${Y}`, { cookie: three.cookie })).json)).toEqual(
+      strip((await t.request('GET', `/api/user?taxYear=${Y}`, { cookie: one.cookie })).json),
+    )
   })
 })

@@ -20,12 +20,20 @@ import { userView } from './view'
 export function completeTaxProfile(ctx: AppContext, rc: RequestContext, input: { taxYear: number; profile: unknown }) {
   const userId = rc.user.id
   const profile = input.profile
-  if (typeof profile !== 'object' || profile === null || Array.isArray(profile)) throw badRequest(`Invalid field 'profile': expected an object of profile fields`)
+  if (typeof profile !== 'object' || profile === null || Array.isArray(profile))
+    throw badRequest(`Invalid field 'profile': expected an object of profile fields`)
   requireFileableYear(ctx, input.taxYear)
-  ctx.sqlite.transaction(() => {
-    updateProfile(ctx, userId, profile as Record<string, unknown>)
-    saveDeclaration(ctx, userId, input.taxYear, buildDeclaration(profileOf(ctx, userId), userId, input.taxYear, new Date(ctx.now())))
-    if (yearStatus(ctx, userId, input.taxYear).statusId === 1) setStatus(ctx, rc, { taxYear: input.taxYear, to: 2 })
-  }).immediate()
+  ctx.sqlite
+    .transaction(() => {
+      updateProfile(ctx, userId, profile as Record<string, unknown>)
+      saveDeclaration(
+        ctx,
+        userId,
+        input.taxYear,
+        buildDeclaration(profileOf(ctx, userId), userId, input.taxYear, new Date(ctx.now())),
+      )
+      if (yearStatus(ctx, userId, input.taxYear).statusId === 1) setStatus(ctx, rc, { taxYear: input.taxYear, to: 2 })
+    })
+    .immediate()
   return userView(ctx, userId, input.taxYear)
 }

@@ -12,7 +12,13 @@ import { taxViewOf } from '../tax-status/service'
  */
 export function userView(ctx: AppContext, userId: number, taxYear?: number) {
   const user = getUser(ctx, userId)
-  const account = { id: user.id, email: user.email, role: user.role, language: user.language, emailUpdates: user.emailUpdates, isProfileComplete: isProfileComplete(user) }
+  const account = {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    language: user.language,
+    emailUpdates: user.emailUpdates,
+    isProfileComplete: isProfileComplete(user),
+  }
   return { ...account, ...profileOf(ctx, userId), ...taxViewOf(ctx, userId, taxYear) }
 }
-

@@ -8,7 +8,11 @@ import { splitHouseNumber, streetLine } from '../../shared/address'
 
 let t: ReturnType<typeof testApp> | undefined
 let cookie: string | undefined
-afterEach(() => { t?.close(); t = undefined; cookie = undefined })
+afterEach(() => {
+  t?.close()
+  t = undefined
+  cookie = undefined
+})
 
 async function search(q: string, env: Record<string, string> = {}) {
   t ??= testApp(env)
@@ -35,7 +39,13 @@ describe('GET /api/address/search, offline', () => {
   test('finds 8001 Zürich from the embedded list', async () => {
     const res = await search('8001')
     expect(res.status).toBe(200)
-    expect(res.json[0]).toMatchObject({ postalCode: '8001', city: 'Zürich', gemeinde: 'Zürich', state: 'Zürich', country: 'Switzerland' })
+    expect(res.json[0]).toMatchObject({
+      postalCode: '8001',
+      city: 'Zürich',
+      gemeinde: 'Zürich',
+      state: 'Zürich',
+      country: 'Switzerland',
+    })
   })
 
   test('resolves 3011 to Bern, canton BE, with the street and house number split', async () => {
@@ -43,7 +53,13 @@ describe('GET /api/address/search, offline', () => {
     expect(res.json).toHaveLength(1)
     expect(res.json[0]).toEqual({
       displayName: 'Bundesgasse 3a, 3011 Bern, BE',
-      street: 'Bundesgasse', houseNumber: '3a', postalCode: '3011', city: 'Bern', gemeinde: 'Bern', state: 'Bern', country: 'Switzerland',
+      street: 'Bundesgasse',
+      houseNumber: '3a',
+      postalCode: '3011',
+      city: 'Bern',
+      gemeinde: 'Bern',
+      state: 'Bern',
+      country: 'Switzerland',
     })
   })
 
@@ -68,7 +84,13 @@ describe('imported localities', () => {
     const { rows, skipped } = parseLocalitiesCsv(CSV)
     expect(rows).toHaveLength(3)
     expect(skipped).toBe(1)
-    expect(rows[0]).toEqual({ postalCode: '8866', locality: 'Ziegelbrücke', municipality: 'Schänis', bfsNumber: 3315, canton: 'SG' })
+    expect(rows[0]).toEqual({
+      postalCode: '8866',
+      locality: 'Ziegelbrücke',
+      municipality: 'Schänis',
+      bfsNumber: 3315,
+      canton: 'SG',
+    })
   })
 
   test('a file without the columns is refused and changes nothing', () => {
@@ -84,7 +106,10 @@ describe('imported localities', () => {
     writeFileSync(file, CSV)
     expect(importLocalities(t.ctx, file)).toEqual({ imported: 3, skipped: 1 })
     const res = await search('8866')
-    expect(res.json.map((r: { gemeinde: string; state: string }) => `${r.gemeinde}/${r.state}`).sort()).toEqual(['Glarus Nord/Glarus', 'Schänis/St. Gallen'])
+    expect(res.json.map((r: { gemeinde: string; state: string }) => `${r.gemeinde}/${r.state}`).sort()).toEqual([
+      'Glarus Nord/Glarus',
+      'Schänis/St. Gallen',
+    ])
     // 8001 is not in the imported file: the embedded list is no longer used.
     expect((await search('8001')).json).toEqual([])
     // A second import replaces the first.
@@ -97,10 +122,14 @@ describe('imported localities', () => {
     t = testApp()
     const file = join(t.dataDir, 'ortschaften.csv')
     writeFileSync(file, CSV)
-    const proc = Bun.spawn([process.execPath, join(import.meta.dir, '..', 'main.ts'), 'data', 'import-localities', file], {
-      env: { ...process.env, DATA_DIR: t.dataDir, SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') },
-      stdout: 'pipe', stderr: 'pipe',
-    })
+    const proc = Bun.spawn(
+      [process.execPath, join(import.meta.dir, '..', 'main.ts'), 'data', 'import-localities', file],
+      {
+        env: { ...process.env, DATA_DIR: t.dataDir, SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
+    )
     expect(await proc.exited).toBe(0)
     expect(await new Response(proc.stdout).text()).toContain('imported 3 localities')
     expect((await search('Ziegelbr')).json).toHaveLength(2)
@@ -111,18 +140,45 @@ describe('external geocoder (ADDRESS_SEARCH_URL)', () => {
   test('its Swiss results come first; foreign ones are dropped; the query is forwarded', async () => {
     const seen: URL[] = []
     const fake = Bun.serve({
-      hostname: '127.0.0.1', port: 0,
+      hostname: '127.0.0.1',
+      port: 0,
       fetch(req) {
         seen.push(new URL(req.url))
         return Response.json([
-          { display_name: 'Bahnhofstrasse 10, 8001 Zürich, Schweiz', address: { road: 'Bahnhofstrasse', house_number: '10', postcode: '8001', city: 'Zürich', state: 'Zürich', country: 'Schweiz', country_code: 'ch' } },
-          { display_name: 'Bahnhofstraße 10, 80335 München', address: { road: 'Bahnhofstraße', house_number: '10', postcode: '80335', city: 'München', country: 'Deutschland', country_code: 'de' } },
-          { display_name: 'Rue de la Gare 5, Genève', address: { road: 'Rue de la Gare 5', postcode: '1201', city: 'Genève', state: 'Genève', country: 'Suisse' } },
+          {
+            display_name: 'Bahnhofstrasse 10, 8001 Zürich, Schweiz',
+            address: {
+              road: 'Bahnhofstrasse',
+              house_number: '10',
+              postcode: '8001',
+              city: 'Zürich',
+              state: 'Zürich',
+              country: 'Schweiz',
+              country_code: 'ch',
+            },
+          },
+          {
+            display_name: 'Bahnhofstraße 10, 80335 München',
+            address: {
+              road: 'Bahnhofstraße',
+              house_number: '10',
+              postcode: '80335',
+              city: 'München',
+              country: 'Deutschland',
+              country_code: 'de',
+            },
+          },
+          {
+            display_name: 'Rue de la Gare 5, Genève',
+            address: { road: 'Rue de la Gare 5', postcode: '1201', city: 'Genève', state: 'Genève', country: 'Suisse' },
+          },
         ])
       },
     })
     try {
-      const res = await search('Bahnhofstrasse 10, 8001 Zürich', { ADDRESS_SEARCH_URL: `http://127.0.0.1:${fake.port}/search` })
+      const res = await search('Bahnhofstrasse 10, 8001 Zürich', {
+        ADDRESS_SEARCH_URL: `http://127.0.0.1:${fake.port}/search`,
+      })
       expect(seen[0]!.searchParams.get('q')).toBe('Bahnhofstrasse 10, 8001 Zürich')
       expect(seen[0]!.searchParams.get('countrycodes')).toBe('ch')
       expect(res.json.map((r: { city: string }) => r.city)).toEqual(['Zürich', 'Genève'])
@@ -134,14 +190,38 @@ describe('external geocoder (ADDRESS_SEARCH_URL)', () => {
 
   test('a result without a house number takes the one typed for that street', async () => {
     const fake = Bun.serve({
-      hostname: '127.0.0.1', port: 0,
-      fetch: () => Response.json([
-        { display_name: 'Seestrasse, 8002 Zürich, Schweiz', address: { road: 'Seestrasse', postcode: '8002', city: 'Zürich', state: 'Zürich', country: 'Schweiz', country_code: 'ch' } },
-        { display_name: 'Seeweg, 8002 Zürich, Schweiz', address: { road: 'Seeweg', postcode: '8002', city: 'Zürich', state: 'Zürich', country: 'Schweiz', country_code: 'ch' } },
-      ]),
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: () =>
+        Response.json([
+          {
+            display_name: 'Seestrasse, 8002 Zürich, Schweiz',
+            address: {
+              road: 'Seestrasse',
+              postcode: '8002',
+              city: 'Zürich',
+              state: 'Zürich',
+              country: 'Schweiz',
+              country_code: 'ch',
+            },
+          },
+          {
+            display_name: 'Seeweg, 8002 Zürich, Schweiz',
+            address: {
+              road: 'Seeweg',
+              postcode: '8002',
+              city: 'Zürich',
+              state: 'Zürich',
+              country: 'Schweiz',
+              country_code: 'ch',
+            },
+          },
+        ]),
     })
     try {
-      const res = await search('Seestrasse 44, 8002 Zürich', { ADDRESS_SEARCH_URL: `http://127.0.0.1:${fake.port}/search` })
+      const res = await search('Seestrasse 44, 8002 Zürich', {
+        ADDRESS_SEARCH_URL: `http://127.0.0.1:${fake.port}/search`,
+      })
       expect(res.json[0]).toMatchObject({ street: 'Seestrasse', houseNumber: '44', postalCode: '8002' })
       // Another street keeps no number: the typed one belongs to Seestrasse.
       expect(res.json[1]).toMatchObject({ street: 'Seeweg', houseNumber: '' })
@@ -177,9 +257,19 @@ describe('query parsing', () => {
   })
 
   test('parseQuery finds street, number, postal code and place in any order', () => {
-    expect(parseQuery('Bahnhofstrasse 1, 8001 Zürich')).toEqual({ street: 'Bahnhofstrasse', houseNumber: '1', postalCode: '8001', place: 'Zürich' })
+    expect(parseQuery('Bahnhofstrasse 1, 8001 Zürich')).toEqual({
+      street: 'Bahnhofstrasse',
+      houseNumber: '1',
+      postalCode: '8001',
+      place: 'Zürich',
+    })
     expect(parseQuery('Zürich 8001')).toEqual({ street: '', houseNumber: '', postalCode: '8001', place: 'Zürich' })
-    expect(parseQuery('Bahnhofstrasse 1 8001 Zürich')).toEqual({ street: 'Bahnhofstrasse', houseNumber: '1', postalCode: '8001', place: 'Zürich' })
+    expect(parseQuery('Bahnhofstrasse 1 8001 Zürich')).toEqual({
+      street: 'Bahnhofstrasse',
+      houseNumber: '1',
+      postalCode: '8001',
+      place: 'Zürich',
+    })
     expect(parseQuery('Bern')).toEqual({ street: '', houseNumber: '', postalCode: '', place: 'Bern' })
   })
 })

@@ -6,10 +6,15 @@ import { ftsQuery, hasBuildingIndex, importBuildingAddresses, searchBuildingAddr
 
 let t: ReturnType<typeof testApp> | undefined
 let cookie: string | undefined
-afterEach(() => { t?.close(); t = undefined; cookie = undefined })
+afterEach(() => {
+  t?.close()
+  t = undefined
+  cookie = undefined
+})
 
 // The register's published header (swisstopo, "Amtliches Verzeichnis der Gebäudeadressen", CSV, 2025 layout).
-const HEADER = '\uFEFFADR_EGAID;STR_ESID;BDG_EGID;ADR_EDID;STN_LABEL;ADR_NUMBER;BDG_CATEGORY;BDG_NAME;ZIP_LABEL;COM_FOSNR;COM_NAME;COM_CANTON;ADR_STATUS;ADR_OFFICIAL;ADR_MODIFIED;ADR_EASTING;ADR_NORTHING'
+const HEADER =
+  '\uFEFFADR_EGAID;STR_ESID;BDG_EGID;ADR_EDID;STN_LABEL;ADR_NUMBER;BDG_CATEGORY;BDG_NAME;ZIP_LABEL;COM_FOSNR;COM_NAME;COM_CANTON;ADR_STATUS;ADR_OFFICIAL;ADR_MODIFIED;ADR_EASTING;ADR_NORTHING'
 const ROWS = [
   '100000001;10000001;1000001;0;Bahnhofstrasse;10;non_residential;;8001 Zürich;261;Zürich;ZH;real;true;01.03.2025;2683000.123;1247000.456',
   '100000002;10000001;1000002;0;Bahnhofstrasse;12;non_residential;;8001 Zürich;261;Zürich;ZH;real;true;01.03.2025;2683010.000;1247010.000',
@@ -22,7 +27,7 @@ const ROWS = [
   '100000007;10000005;1000007;0;"Rue de la Gare; Est";5;residential;;1201 Genève;6621;Genève;GE;real;true;01.03.2025;2500000.000;1118000.000',
   '100000008;10000006;1000008;0;Im langen Loh;19;residential;;4054 Basel;2701;Basel;BS;real;true;15.11.2024;2609441.493;1267258.694',
 ]
-const CSV = [HEADER, ...ROWS].join('\r\n') + '\r\n'
+const CSV = `${[HEADER, ...ROWS].join('\r\n')}\r\n`
 
 async function importCsv(text: string) {
   t ??= testApp()
@@ -48,16 +53,35 @@ describe('swisstax data import-addresses', () => {
     expect(res.status).toBe(200)
     expect(res.json[0]).toEqual({
       displayName: 'Bahnhofstrasse 10, 8001 Zürich, ZH',
-      street: 'Bahnhofstrasse', houseNumber: '10', postalCode: '8001', city: 'Zürich', gemeinde: 'Zürich', state: 'Zürich', country: 'Switzerland',
+      street: 'Bahnhofstrasse',
+      houseNumber: '10',
+      postalCode: '8001',
+      city: 'Zürich',
+      gemeinde: 'Zürich',
+      state: 'Zürich',
+      country: 'Switzerland',
     })
     // Without the place both Bahnhofstrasse 10 come; 12 does not (a number matches whole).
     // A number the register does not have: the streets come with the number as typed.
-    expect((await search('Bahnhofstrasse 77 Zürich')).json[0]).toMatchObject({ street: 'Bahnhofstrasse', houseNumber: '77', postalCode: '8001' })
+    expect((await search('Bahnhofstrasse 77 Zürich')).json[0]).toMatchObject({
+      street: 'Bahnhofstrasse',
+      houseNumber: '77',
+      postalCode: '8001',
+    })
     const both = (await search('Bahnhofstr 10')).json.filter((r: { houseNumber: string }) => r.houseNumber)
     expect(both.map((r: { postalCode: string }) => r.postalCode).sort()).toEqual(['3303', '8001'])
     // Accents and case folded; a quoted field with a semicolon is one street.
-    expect((await search('rue de la gare 5 geneve')).json[0]).toMatchObject({ street: 'Rue de la Gare; Est', houseNumber: '5', postalCode: '1201', state: 'Genève' })
-    expect((await search('Im langen Loh 19')).json[0]).toMatchObject({ street: 'Im langen Loh', houseNumber: '19', city: 'Basel' })
+    expect((await search('rue de la gare 5 geneve')).json[0]).toMatchObject({
+      street: 'Rue de la Gare; Est',
+      houseNumber: '5',
+      postalCode: '1201',
+      state: 'Genève',
+    })
+    expect((await search('Im langen Loh 19')).json[0]).toMatchObject({
+      street: 'Im langen Loh',
+      houseNumber: '19',
+      city: 'Basel',
+    })
   })
 
   test('a postal code alone still answers from the postal-code list, not with every building', async () => {
@@ -93,12 +117,18 @@ describe('swisstax data import-addresses', () => {
     t = testApp()
     const file = join(t.dataDir, 'gebaeudeadressen.csv')
     writeFileSync(file, CSV)
-    const proc = Bun.spawn([process.execPath, join(import.meta.dir, '..', 'main.ts'), 'data', 'import-addresses', file], {
-      env: { ...process.env, DATA_DIR: t.dataDir, SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') },
-      stdout: 'pipe', stderr: 'pipe',
-    })
+    const proc = Bun.spawn(
+      [process.execPath, join(import.meta.dir, '..', 'main.ts'), 'data', 'import-addresses', file],
+      {
+        env: { ...process.env, DATA_DIR: t.dataDir, SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
+    )
     expect(await proc.exited).toBe(0)
-    expect(await new Response(proc.stdout).text()).toMatch(/imported 5 building addresses from .* \(2 row\(s\) skipped, 1 non-official alternative\(s\) left out\)/)
+    expect(await new Response(proc.stdout).text()).toMatch(
+      /imported 5 building addresses from .* \(2 row\(s\) skipped, 1 non-official alternative\(s\) left out\)/,
+    )
     expect(await new Response(proc.stderr).text()).toContain('100% read, 8 rows, 5 addresses')
     expect((await search('Bahnhofstrasse 12')).json[0]).toMatchObject({ houseNumber: '12', postalCode: '8001' })
   })

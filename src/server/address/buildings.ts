@@ -30,7 +30,14 @@ const CREATE = [
 export const REQUIRED_COLUMNS = ['STN_LABEL', 'ADR_NUMBER', 'ZIP_LABEL', 'COM_NAME', 'COM_CANTON'] as const
 // Optional: ADR_STATUS ('real' | 'planned' | 'outdated' …) and ADR_OFFICIAL ('true' | 'false').
 
-export interface BuildingAddress { street: string; houseNumber: string; postalCode: string; locality: string; municipality: string; canton: string }
+export interface BuildingAddress {
+  street: string
+  houseNumber: string
+  postalCode: string
+  locality: string
+  municipality: string
+  canton: string
+}
 
 /** Splits one semicolon-separated line; a field in double quotes may hold semicolons and "" for a quote. */
 export function splitCsvLine(line: string): string[] {
@@ -41,10 +48,16 @@ export function splitCsvLine(line: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') { cur += '"'; i++ } else if (c === '"') quoted = false
+      if (c === '"' && line[i + 1] === '"') {
+        cur += '"'
+        i++
+      } else if (c === '"') quoted = false
       else cur += c
     } else if (c === '"') quoted = true
-    else if (c === ';') { out.push(cur); cur = '' } else cur += c
+    else if (c === ';') {
+      out.push(cur)
+      cur = ''
+    } else cur += c
   }
   out.push(cur)
   return out
@@ -66,10 +79,22 @@ export function rowToAddress(cells: string[], col: Record<string, number>): Buil
   const zip = /^(\d{4})\s+(.+)$/.exec(get('ZIP_LABEL'))
   const canton = get('COM_CANTON').toUpperCase()
   if (!street || !houseNumber || !zip || !cantonByCode(canton)) return 'skip'
-  return { street, houseNumber, postalCode: zip[1]!, locality: zip[2]!, municipality: get('COM_NAME') || zip[2]!, canton }
+  return {
+    street,
+    houseNumber,
+    postalCode: zip[1]!,
+    locality: zip[2]!,
+    municipality: get('COM_NAME') || zip[2]!,
+    canton,
+  }
 }
 
-export interface ImportProgress { rows: number; imported: number; bytes: number; totalBytes: number }
+export interface ImportProgress {
+  rows: number
+  imported: number
+  bytes: number
+  totalBytes: number
+}
 
 /**
  * `swisstax data import-addresses FILE`: streams the register into a new index in one
@@ -80,7 +105,11 @@ export async function importBuildingAddresses(ctx: AppContext, file: string, onP
   const totalBytes = statSync(file).size
   const db = ctx.sqlite
   let col: Record<string, number> | undefined
-  let rows = 0, imported = 0, skipped = 0, alternatives = 0, bytes = 0
+  let rows = 0,
+    imported = 0,
+    skipped = 0,
+    alternatives = 0,
+    bytes = 0
   let rest = ''
   const decoder = new TextDecoder('utf-8')
   db.exec('BEGIN IMMEDIATE')
@@ -88,7 +117,9 @@ export async function importBuildingAddresses(ctx: AppContext, file: string, onP
     db.exec(`DROP TABLE IF EXISTS ${STREETS}`)
     db.exec(`DROP TABLE IF EXISTS ${NUMBERS}`)
     for (const stmt of CREATE) db.exec(stmt)
-    const insertStreet = db.prepare(`INSERT INTO ${STREETS} (rowid, street, postal_code, locality, municipality, canton) VALUES (?, ?, ?, ?, ?, ?)`)
+    const insertStreet = db.prepare(
+      `INSERT INTO ${STREETS} (rowid, street, postal_code, locality, municipality, canton) VALUES (?, ?, ?, ?, ?, ?)`,
+    )
     const insertNumber = db.prepare(`INSERT OR IGNORE INTO ${NUMBERS} (street_id, house_number) VALUES (?, ?)`)
     // A street is one per name, postal code, place and municipality: a few hundred thousand keys.
     const streetIds = new Map<string, number>()
@@ -98,13 +129,22 @@ export async function importBuildingAddresses(ctx: AppContext, file: string, onP
         const header = splitCsvLine(line.replace(/^\uFEFF/, '')).map((h) => h.trim())
         col = Object.fromEntries(header.map((h, i) => [h, i]))
         const missing = REQUIRED_COLUMNS.filter((c) => col![c] === undefined)
-        if (missing.length) throw new Error(`not a building address register CSV (Gebäudeadressen): missing column(s) ${missing.join(', ')}`)
+        if (missing.length)
+          throw new Error(
+            `not a building address register CSV (Gebäudeadressen): missing column(s) ${missing.join(', ')}`,
+          )
         return
       }
       rows++
       const a = rowToAddress(splitCsvLine(line), col)
-      if (a === 'skip') { skipped++; return }
-      if (a === 'alternative') { alternatives++; return }
+      if (a === 'skip') {
+        skipped++
+        return
+      }
+      if (a === 'alternative') {
+        alternatives++
+        return
+      }
       const key = `${a.street}|${a.postalCode}|${a.locality}|${a.municipality}`
       let id = streetIds.get(key)
       if (id === undefined) {
@@ -121,7 +161,10 @@ export async function importBuildingAddresses(ctx: AppContext, file: string, onP
       const lines = (rest + decoder.decode(chunk as Buffer, { stream: true })).split('\n')
       rest = lines.pop()!
       for (const line of lines) take(line.endsWith('\r') ? line.slice(0, -1) : line)
-      if (onProgress && (rows - lastReport >= 100_000)) { lastReport = rows; onProgress({ rows, imported, bytes, totalBytes }) }
+      if (onProgress && rows - lastReport >= 100_000) {
+        lastReport = rows
+        onProgress({ rows, imported, bytes, totalBytes })
+      }
     }
     take(rest + decoder.decode())
     if (!col) throw new Error(`${file} is empty`)
@@ -142,8 +185,17 @@ export function hasBuildingIndex(db: Database): boolean {
   return db.query<{ n: number }, []>(`SELECT count(*) AS n FROM sqlite_master WHERE name = '${NUMBERS}'`).get()!.n > 0
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase()
-const tokensOf = (q: string) => fold(q).split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8)
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+const tokensOf = (q: string) =>
+  fold(q)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8)
 
 /** House numbers as typed: 1 to 3 digits and maybe a letter (a 4-digit number is a postal code). */
 const isHouseNumber = (t: string) => /^\d{1,3}[a-z]?$/.test(t)
@@ -157,16 +209,25 @@ const isHouseNumber = (t: string) => /^\d{1,3}[a-z]?$/.test(t)
 export function ftsQuery(q: string): string | null {
   const tokens = tokensOf(q).filter((t) => !isHouseNumber(t))
   if (!tokens.some((t) => /\p{L}{2}/u.test(t))) return null
-  return tokens.map((t, i) => {
-    const prefix = /\p{L}/u.test(t) && (i === tokens.length - 1 || t.length >= 3)
-    return `"${t}"${prefix ? '*' : ''}`
-  }).join(' ')
+  return tokens
+    .map((t, i) => {
+      const prefix = /\p{L}/u.test(t) && (i === tokens.length - 1 || t.length >= 3)
+      return `"${t}"${prefix ? '*' : ''}`
+    })
+    .join(' ')
 }
 
 // How many matching streets are ranked; the rest of a very common street name's matches are not looked at.
 const CANDIDATES = 100
 
-type StreetRow = { street: string; house_number: string; postal_code: string; locality: string; municipality: string; canton: string }
+type StreetRow = {
+  street: string
+  house_number: string
+  postal_code: string
+  locality: string
+  municipality: string
+  canton: string
+}
 
 /**
  * Street search: up to MAX_RESULTS addresses, best first. With a typed house number, the streets
@@ -181,15 +242,19 @@ export function searchBuildingAddresses(db: Database, q: string): AddressResult[
   const number = tokens.find(isHouseNumber) ?? ''
   let rows: StreetRow[] = []
   if (number) {
-    rows = db.query<StreetRow, [string, string, number]>(
-      `SELECT s.street, n.house_number, s.postal_code, s.locality, s.municipality, s.canton FROM ${STREETS} s
+    rows = db
+      .query<StreetRow, [string, string, number]>(
+        `SELECT s.street, n.house_number, s.postal_code, s.locality, s.municipality, s.canton FROM ${STREETS} s
        JOIN ${NUMBERS} n ON n.street_id = s.rowid AND n.house_number = ? WHERE ${STREETS} MATCH ? LIMIT ?`,
-    ).all(number, match, CANDIDATES)
+      )
+      .all(number, match, CANDIDATES)
   }
   if (rows.length === 0) {
-    rows = db.query<StreetRow, [string, string, number]>(
-      `SELECT street, ? AS house_number, postal_code, locality, municipality, canton FROM ${STREETS} WHERE ${STREETS} MATCH ? LIMIT ?`,
-    ).all(number, match, CANDIDATES)
+    rows = db
+      .query<StreetRow, [string, string, number]>(
+        `SELECT street, ? AS house_number, postal_code, locality, municipality, canton FROM ${STREETS} WHERE ${STREETS} MATCH ? LIMIT ?`,
+      )
+      .all(number, match, CANDIDATES)
   }
   const words = tokens.filter((t) => /\p{L}/u.test(t))
   const scored = rows.map((r) => {
@@ -200,7 +265,10 @@ export function searchBuildingAddresses(db: Database, q: string): AddressResult[
     if (words[0] && street.startsWith(words[0])) score += 20
     return { r, score }
   })
-  scored.sort((a, b) => b.score - a.score || a.r.street.length - b.r.street.length || a.r.postal_code.localeCompare(b.r.postal_code))
+  scored.sort(
+    (a, b) =>
+      b.score - a.score || a.r.street.length - b.r.street.length || a.r.postal_code.localeCompare(b.r.postal_code),
+  )
   const out: AddressResult[] = []
   const seen = new Set<string>()
   for (const { r } of scored) {

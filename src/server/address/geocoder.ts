@@ -23,25 +23,34 @@ export async function searchExternal(ctx: AppContext, q: string, language: strin
   url.searchParams.set('limit', String(MAX_RESULTS))
   url.searchParams.set('accept-language', language)
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(GEOCODER_TIMEOUT_MS), headers: { Accept: 'application/json', 'User-Agent': `${ctx.config.appName} address lookup` } })
+    const res = await fetch(url, {
+      signal: AbortSignal.timeout(GEOCODER_TIMEOUT_MS),
+      headers: { Accept: 'application/json', 'User-Agent': `${ctx.config.appName} address lookup` },
+    })
     if (!res.ok) throw new Error(`status ${res.status}`)
     const items = (await res.json()) as unknown
     if (!Array.isArray(items)) throw new Error('not a list')
-    return items.flatMap((item: NominatimItem) => {
-      const a = item.address ?? {}
-      if (a.country_code ? a.country_code.toLowerCase() !== 'ch' : !isSwissCountry(a.country)) return []
-      const split = a.house_number ? { street: a.road ?? '', houseNumber: a.house_number } : splitHouseNumber(a.road ?? '')
-      return [{
-        displayName: item.display_name ?? '',
-        street: split.street,
-        houseNumber: split.houseNumber,
-        postalCode: a.postcode ?? '',
-        city: a.city ?? a.town ?? a.village ?? a.hamlet ?? '',
-        gemeinde: a.municipality ?? a.city ?? a.town ?? a.village ?? '',
-        state: a.state ?? '',
-        country: 'Switzerland',
-      }]
-    }).slice(0, MAX_RESULTS)
+    return items
+      .flatMap((item: NominatimItem) => {
+        const a = item.address ?? {}
+        if (a.country_code ? a.country_code.toLowerCase() !== 'ch' : !isSwissCountry(a.country)) return []
+        const split = a.house_number
+          ? { street: a.road ?? '', houseNumber: a.house_number }
+          : splitHouseNumber(a.road ?? '')
+        return [
+          {
+            displayName: item.display_name ?? '',
+            street: split.street,
+            houseNumber: split.houseNumber,
+            postalCode: a.postcode ?? '',
+            city: a.city ?? a.town ?? a.village ?? a.hamlet ?? '',
+            gemeinde: a.municipality ?? a.city ?? a.town ?? a.village ?? '',
+            state: a.state ?? '',
+            country: 'Switzerland',
+          },
+        ]
+      })
+      .slice(0, MAX_RESULTS)
   } catch (error) {
     ctx.log.warn('address geocoder failed', { error: String(error) })
     return []

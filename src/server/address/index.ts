@@ -9,20 +9,26 @@ import type { AddressResult } from '../../shared/address'
 
 /** GET /api/address/search?q=: up to 5 Swiss addresses (spec part 2 §2 "Address lookup"). */
 export function addressRoutes(ctx: AppContext, sessions: SessionStore) {
-  return new Elysia({ name: 'address-routes', seed: pluginSeed(ctx) })
-    .use(authPlugin(ctx, sessions))
-    .get('/api/address/search', ({ query, request }) => {
-      // The geocoder answers in the browser's language (spec: "language from browser").
-      const language = /^[a-z]{2,3}/i.exec(request.headers.get('accept-language') ?? '')?.[0]?.toLowerCase() ?? 'en'
-      return searchAddresses(ctx, query.q ?? '', language)
-    }, {
-      auth: true,
-      query: t.Object({ q: t.Optional(t.String({ maxLength: 500 })) }),
-      response: shaped<AddressResult[]>(),
-    })
-    // What the search can find on this server, for the widget's hint (streets only after an import).
-    .get('/api/address/coverage', () => addressCoverage(ctx), {
-      auth: true,
-      response: t.Object({ streets: t.Boolean() }),
-    })
+  return (
+    new Elysia({ name: 'address-routes', seed: pluginSeed(ctx) })
+      .use(authPlugin(ctx, sessions))
+      .get(
+        '/api/address/search',
+        ({ query, request }) => {
+          // The geocoder answers in the browser's language (spec: "language from browser").
+          const language = /^[a-z]{2,3}/i.exec(request.headers.get('accept-language') ?? '')?.[0]?.toLowerCase() ?? 'en'
+          return searchAddresses(ctx, query.q ?? '', language)
+        },
+        {
+          auth: true,
+          query: t.Object({ q: t.Optional(t.String({ maxLength: 500 })) }),
+          response: shaped<AddressResult[]>(),
+        },
+      )
+      // What the search can find on this server, for the widget's hint (streets only after an import).
+      .get('/api/address/coverage', () => addressCoverage(ctx), {
+        auth: true,
+        response: t.Object({ streets: t.Boolean() }),
+      })
+  )
 }

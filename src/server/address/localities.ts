@@ -29,7 +29,8 @@ export function embeddedLocalities(): Promise<Locality[]> {
         locality: e.city_name.replace(/\s+\d+$/, ''),
         municipality: e.community_name,
         canton: e.canton,
-      })))
+      })),
+  )
   return embedded
 }
 
@@ -38,12 +39,22 @@ const cache = new WeakMap<AppContext, { stamp: string; rows: Locality[] }>()
 
 /** The imported list when the table has rows, else the embedded one. */
 export async function currentLocalities(ctx: AppContext): Promise<Locality[]> {
-  const stamp = ctx.sqlite.query<{ n: number; last: number | null }, []>('SELECT count(*) AS n, max(id) AS last FROM localities').get()!
+  const stamp = ctx.sqlite
+    .query<{ n: number; last: number | null }, []>('SELECT count(*) AS n, max(id) AS last FROM localities')
+    .get()!
   if (stamp.n === 0) return embeddedLocalities()
   const key = `${stamp.n}:${stamp.last}`
   const hit = cache.get(ctx)
   if (hit?.stamp === key) return hit.rows
-  const rows = ctx.db.select({ postalCode: localities.postalCode, locality: localities.locality, municipality: localities.municipality, canton: localities.canton }).from(localities).all()
+  const rows = ctx.db
+    .select({
+      postalCode: localities.postalCode,
+      locality: localities.locality,
+      municipality: localities.municipality,
+      canton: localities.canton,
+    })
+    .from(localities)
+    .all()
   cache.set(ctx, { stamp: key, rows })
   return rows
 }
@@ -55,8 +66,14 @@ const REQUIRED_COLUMNS = ['Ortschaftsname', 'PLZ4', 'Gemeindename', 'Kantonskür
  * Ortschaftsname;PLZ4;Zusatzziffer;Gemeindename;BFS-Nr;Kantonskürzel;…). Lines that are not a
  * Swiss locality are skipped and counted; the same place under several Zusatzziffern is kept once.
  */
-export function parseLocalitiesCsv(text: string): { rows: (Locality & { bfsNumber: number | null })[]; skipped: number } {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim())
+export function parseLocalitiesCsv(text: string): {
+  rows: (Locality & { bfsNumber: number | null })[]
+  skipped: number
+} {
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim())
   const header = (lines.shift() ?? '').split(';').map((h) => h.trim())
   const col = Object.fromEntries(header.map((h, i) => [h, i]))
   const missing = REQUIRED_COLUMNS.filter((c) => col[c] === undefined)
@@ -69,8 +86,11 @@ export function parseLocalitiesCsv(text: string): { rows: (Locality & { bfsNumbe
     const postalCode = cells[col.PLZ4!] ?? ''
     const locality = cells[col.Ortschaftsname!] ?? ''
     const municipality = cells[col.Gemeindename!] ?? ''
-    const canton = (cells[col['Kantonskürzel']!] ?? '').toUpperCase()
-    if (!/^\d{4}$/.test(postalCode) || !locality || !municipality || !cantonByCode(canton)) { skipped++; continue }
+    const canton = (cells[col.Kantonskürzel!] ?? '').toUpperCase()
+    if (!/^\d{4}$/.test(postalCode) || !locality || !municipality || !cantonByCode(canton)) {
+      skipped++
+      continue
+    }
     const key = `${postalCode}|${locality}|${municipality}|${canton}`
     if (seen.has(key)) continue
     seen.add(key)
@@ -87,10 +107,16 @@ export function parseLocalitiesCsv(text: string): { rows: (Locality & { bfsNumbe
 export function importLocalities(ctx: AppContext, file: string) {
   const { rows, skipped } = parseLocalitiesCsv(readFileSync(file, 'utf8'))
   if (rows.length === 0) throw new Error(`no localities found in ${file} (${skipped} line(s) skipped)`)
-  ctx.sqlite.transaction(() => {
-    ctx.db.delete(localities).run()
-    for (let i = 0; i < rows.length; i += 500) ctx.db.insert(localities).values(rows.slice(i, i + 500)).run()
-  }).immediate()
+  ctx.sqlite
+    .transaction(() => {
+      ctx.db.delete(localities).run()
+      for (let i = 0; i < rows.length; i += 500)
+        ctx.db
+          .insert(localities)
+          .values(rows.slice(i, i + 500))
+          .run()
+    })
+    .immediate()
   ctx.db.run(sql`ANALYZE localities`)
   return { imported: rows.length, skipped }
 }

@@ -5,10 +5,16 @@ import { searchExternal } from './geocoder'
 import { hasBuildingIndex, searchBuildingAddresses } from './buildings'
 import { MAX_RESULTS, MIN_QUERY_LENGTH, splitHouseNumber, streetLine, type AddressResult } from '../../shared/address'
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim()
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
 
 // Words that make a part of the query a street rather than a place.
-const STREET_WORDS = /(strasse|str\.|gasse|weg|platz|allee|ring|quai|rain|halde|matte|rue|route|chemin|avenue|place|via|viale|piazza|vicolo|ch\.|av\.)/i
+const STREET_WORDS =
+  /(strasse|str\.|gasse|weg|platz|allee|ring|quai|rain|halde|matte|rue|route|chemin|avenue|place|via|viale|piazza|vicolo|ch\.|av\.)/i
 
 /** The pieces of a typed address: "Bahnhofstrasse 12, 8001 Zürich" → street, number, postal code, place. */
 export function parseQuery(q: string): { street: string; houseNumber: string; postalCode: string; place: string } {
@@ -16,23 +22,40 @@ export function parseQuery(q: string): { street: string; houseNumber: string; po
   let houseNumber = ''
   let postalCode = ''
   let place = ''
-  for (const raw of q.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const raw of q
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const plzFirst = /^(?:CH-?)?(\d{4})(?:\s+(.*))?$/i.exec(raw)
     const plzLast = /^(\D.*?)\s+(\d{4})$/.exec(raw)
-    if (plzFirst) { postalCode = plzFirst[1]!; if (plzFirst[2]) place = plzFirst[2]; continue }
-    if (plzLast && !STREET_WORDS.test(plzLast[1]!)) { place = plzLast[1]!; postalCode = plzLast[2]!; continue }
+    if (plzFirst) {
+      postalCode = plzFirst[1]!
+      if (plzFirst[2]) place = plzFirst[2]
+      continue
+    }
+    if (plzLast && !STREET_WORDS.test(plzLast[1]!)) {
+      place = plzLast[1]!
+      postalCode = plzLast[2]!
+      continue
+    }
     // No comma: "Bahnhofstrasse 1 8001 Zürich" has the postal code between street and place.
     const inner = /^(.*?\S)\s+(\d{4})\s+(\D.*)$/.exec(raw)
     if (inner && /[a-z\u00c0-\u024f]/i.test(inner[1]!)) {
       const split = splitHouseNumber(inner[1]!)
-      if (!street) { street = split.street; houseNumber = split.houseNumber }
+      if (!street) {
+        street = split.street
+        houseNumber = split.houseNumber
+      }
       postalCode = inner[2]!
       place = inner[3]!
       continue
     }
     const split = splitHouseNumber(raw)
     if (split.houseNumber || STREET_WORDS.test(raw)) {
-      if (!street) { street = split.street; houseNumber = split.houseNumber }
+      if (!street) {
+        street = split.street
+        houseNumber = split.houseNumber
+      }
       continue
     }
     if (!place) place = raw
@@ -70,7 +93,10 @@ function matchLocalities(all: Locality[], postalCode: string, place: string): Lo
     if (!postalCode && !p) continue
     scored.push({ l, score })
   }
-  scored.sort((a, b) => b.score - a.score || a.l.postalCode.localeCompare(b.l.postalCode) || a.l.locality.localeCompare(b.l.locality))
+  scored.sort(
+    (a, b) =>
+      b.score - a.score || a.l.postalCode.localeCompare(b.l.postalCode) || a.l.locality.localeCompare(b.l.locality),
+  )
   return scored.map((s) => s.l)
 }
 
@@ -96,7 +122,9 @@ export async function searchOffline(ctx: AppContext, q: string): Promise<Address
   const { street, houseNumber, postalCode, place } = parseQuery(q)
   // A lone word may be a place or a street without a number: try it as a place.
   const placeText = place || (!postalCode && !street ? q.trim() : '')
-  return matchLocalities(await currentLocalities(ctx), postalCode, placeText).slice(0, MAX_RESULTS).map((l) => toResult(l, street, houseNumber))
+  return matchLocalities(await currentLocalities(ctx), postalCode, placeText)
+    .slice(0, MAX_RESULTS)
+    .map((l) => toResult(l, street, houseNumber))
 }
 
 /**
@@ -106,7 +134,9 @@ export async function searchOffline(ctx: AppContext, q: string): Promise<Address
 function withTypedNumber(results: AddressResult[], query: string): AddressResult[] {
   const typed = parseQuery(query)
   if (!typed.houseNumber || !typed.street) return results
-  return results.map((r) => (!r.houseNumber && r.street && fold(r.street) === fold(typed.street) ? { ...r, houseNumber: typed.houseNumber } : r))
+  return results.map((r) =>
+    !r.houseNumber && r.street && fold(r.street) === fold(typed.street) ? { ...r, houseNumber: typed.houseNumber } : r,
+  )
 }
 
 /**
@@ -137,7 +167,7 @@ export async function searchAddresses(ctx: AppContext, q: string, language = 'en
   const external = ctx.config.addressSearchUrl ? withTypedNumber(await searchExternal(ctx, query, language), query) : []
   const out: AddressResult[] = []
   const seen = new Set<string>()
-  for (const r of [...external, ...searchStreets(ctx, query), ...await searchOffline(ctx, query)]) {
+  for (const r of [...external, ...searchStreets(ctx, query), ...(await searchOffline(ctx, query))]) {
     const key = `${fold(r.street)}|${r.houseNumber}|${r.postalCode}|${fold(r.gemeinde)}`
     if (seen.has(key)) continue
     seen.add(key)

@@ -42,19 +42,26 @@ const ADMIN_ROUTES: [string, string, unknown?][] = [
 ]
 
 describe('access', () => {
-  test.each(ADMIN_ROUTES)('%s %s: 401 without a session, 403 for a user, and changes nothing', async (method, path, body) => {
-    const { client } = await setup()
-    expect((await t.request(method, path, { body })).status).toBe(401)
-    const r = await t.request(method, path, { body, cookie: client.cookie })
-    expect(r.status).toBe(403)
-    expect(r.json).toEqual({ message: 'This area is restricted to administrators only.', code: 'ADMIN_ONLY' })
-    expect((await t.request('GET', '/api/user', { cookie: client.cookie })).json.firstName).toBe('Anna')
-  })
+  test.each(ADMIN_ROUTES)(
+    '%s %s: 401 without a session, 403 for a user, and changes nothing',
+    async (method, path, body) => {
+      const { client } = await setup()
+      expect((await t.request(method, path, { body })).status).toBe(401)
+      const r = await t.request(method, path, { body, cookie: client.cookie })
+      expect(r.status).toBe(403)
+      expect(r.json).toEqual({ message: 'This area is restricted to administrators only.', code: 'ADMIN_ONLY' })
+      expect((await t.request('GET', '/api/user', { cookie: client.cookie })).json.firstName).toBe('Anna')
+    },
+  )
 
   test("an expert's bell has no profile reminders: experts are never asked to register as a client", async () => {
     const { admin, client } = await setup()
     expect((await t.request('GET', '/api/notifications', { cookie: admin.cookie })).json).toEqual([])
-    expect(((await t.request('GET', '/api/notifications', { cookie: client.cookie })).json as { id: string }[]).some((n) => n.id.startsWith('reminder-'))).toBe(true)
+    expect(
+      ((await t.request('GET', '/api/notifications', { cookie: client.cookie })).json as { id: string }[]).some((n) =>
+        n.id.startsWith('reminder-'),
+      ),
+    ).toBe(true)
   })
 
   test('fix-column and login-as are 404 in production, even for an admin', async () => {
@@ -82,7 +89,11 @@ describe('client list', () => {
     const ids: number[] = []
     for (let i = 0; i < 60; i++) {
       const u = ensureUser(t.ctx, `client${String(i).padStart(2, '0')}@example.ch`)
-      fillUser(t.ctx, u.id, { firstName: `First${i}`, lastName: `Zeta${String(i).padStart(2, '0')}`, phone: '+41791234567' })
+      fillUser(t.ctx, u.id, {
+        firstName: `First${i}`,
+        lastName: `Zeta${String(i).padStart(2, '0')}`,
+        phone: '+41791234567',
+      })
       ids.push(u.id)
     }
     writeStatus(t.ctx, ids[3]!, YEAR, 4, null)
@@ -97,7 +108,10 @@ describe('client list', () => {
     expect(page2.json.items).toHaveLength(11)
     const all = new Set([...page1.json.items, ...page2.json.items].map((c: { id: number }) => c.id))
     expect(all.size).toBe(61)
-    expect((await t.request('GET', '/api/admin/users?page=9', as(admin.cookie))).json).toMatchObject({ items: [], total: 61 })
+    expect((await t.request('GET', '/api/admin/users?page=9', as(admin.cookie))).json).toMatchObject({
+      items: [],
+      total: 61,
+    })
 
     const byName = await t.request('GET', '/api/admin/users?q=zeta07', as(admin.cookie))
     expect(byName.json.items.map((c: { email: string }) => c.email)).toEqual(['client07@example.ch'])
@@ -107,8 +121,14 @@ describe('client list', () => {
     expect((await t.request('GET', '/api/admin/users?q=%25', as(admin.cookie))).json.total).toBe(0)
 
     const at4 = await t.request('GET', '/api/admin/users?status=4', as(admin.cookie))
-    expect(at4.json.items.map((c: { id: number; status: string }) => [c.id, c.status])).toEqual([[ids[3], 'processing']])
-    expect((await t.request('GET', '/api/admin/users?status=4&taxYear=2024', as(admin.cookie))).json.items.map((c: { id: number }) => c.id)).toEqual([ids[4]])
+    expect(at4.json.items.map((c: { id: number; status: string }) => [c.id, c.status])).toEqual([
+      [ids[3], 'processing'],
+    ])
+    expect(
+      (await t.request('GET', '/api/admin/users?status=4&taxYear=2024', as(admin.cookie))).json.items.map(
+        (c: { id: number }) => c.id,
+      ),
+    ).toEqual([ids[4]])
     expect((await t.request('GET', '/api/admin/users?status=1', as(admin.cookie))).json.total).toBe(60)
 
     const sorted = await t.request('GET', '/api/admin/users?sort=name', as(admin.cookie))
@@ -130,11 +150,20 @@ describe('client list', () => {
     const data = pdf('salary')
     fillProfile(t.ctx, client.user.id)
     writeStatus(t.ctx, client.user.id, YEAR, 2, null)
-    const up = await t.request('POST', '/api/files/upload', { cookie: client.cookie, raw: uploadForm([{ name: 'lohn.pdf', data, hash: sha256(data) }], { taxYear: YEAR, categoryId: 1 }) })
+    const up = await t.request('POST', '/api/files/upload', {
+      cookie: client.cookie,
+      raw: uploadForm([{ name: 'lohn.pdf', data, hash: sha256(data) }], { taxYear: YEAR, categoryId: 1 }),
+    })
     expect(up.status).toBe(200)
     const list = await t.request('GET', '/api/admin/users', as(admin.cookie))
     expect(list.json.items.map((c: { email: string }) => c.email)).toEqual(['anna@example.ch', 'ben@example.ch'])
-    expect(list.json.items[0]).toMatchObject({ name: 'Anna Muster', unanswered: 2, fileCount: 1, statusId: 2, lastActivityAt: t.clock.now })
+    expect(list.json.items[0]).toMatchObject({
+      name: 'Anna Muster',
+      unanswered: 2,
+      fileCount: 1,
+      statusId: 2,
+      lastActivityAt: t.clock.now,
+    })
     expect(list.json.items[1]).toMatchObject({ unanswered: 0, fileCount: 0, statusId: 1 })
     expect(other.user.id).toBeGreaterThan(0)
   })
@@ -147,14 +176,23 @@ describe('one client', () => {
     writeStatus(t.ctx, client.user.id, YEAR, 2, null)
     for (const text of ['v1', 'v2']) {
       const data = pdf(text)
-      await t.request('POST', '/api/files/upload', { cookie: client.cookie, raw: uploadForm([{ name: 'bank.pdf', data, hash: sha256(data) }], { taxYear: YEAR, categoryId: 2 }) })
+      await t.request('POST', '/api/files/upload', {
+        cookie: client.cookie,
+        raw: uploadForm([{ name: 'bank.pdf', data, hash: sha256(data) }], { taxYear: YEAR, categoryId: 2 }),
+      })
     }
     await t.request('POST', '/api/send-message', { cookie: client.cookie, body: { message: 'Hello experts' } })
     const r = await t.request('GET', `/api/admin/users/${client.user.id}`, as(admin.cookie))
     expect(r.status).toBe(200)
     expect(r.json.user).toMatchObject({ email: 'anna@example.ch', name: 'Anna Muster', emailUpdates: true })
     expect(r.json.profile).toMatchObject({ cantonOfResidence: 'ZH', city: 'Zürich' })
-    expect(r.json.statuses.map((s: { taxYear: number; current_status_id: number }) => [s.taxYear, s.current_status_id])).toEqual([[2025, 2], [2024, 1], [2023, 1]])
+    expect(
+      r.json.statuses.map((s: { taxYear: number; current_status_id: number }) => [s.taxYear, s.current_status_id]),
+    ).toEqual([
+      [2025, 2],
+      [2024, 1],
+      [2023, 1],
+    ])
     expect(r.json.checklist.find((c: { id: number }) => c.id === 2)).toMatchObject({ fileCount: 1, required: true })
     expect(r.json.files).toHaveLength(1)
     expect(r.json.files[0]).toMatchObject({ filename: 'bank.pdf', categoryId: 2, version: 2 })
@@ -170,47 +208,102 @@ describe('one client', () => {
   test('a status move with a note: the client reads the note in the notification; audited with target and address', async () => {
     const { admin, client, as } = await setup()
     writeStatus(t.ctx, client.user.id, YEAR, 4, null)
-    const r = await t.request('POST', `/api/admin/users/${client.user.id}/status`, { ...as(admin.cookie), body: { statusId: 5, taxYear: YEAR, note: 'Please check page 2' } })
+    const r = await t.request('POST', `/api/admin/users/${client.user.id}/status`, {
+      ...as(admin.cookie),
+      body: { statusId: 5, taxYear: YEAR, note: 'Please check page 2' },
+    })
     expect(r.status).toBe(200)
     expect(r.json).toMatchObject({ success: true, current_status_id: 5, status: 'review_required' })
-    const n = (await t.request('GET', '/api/notifications', { cookie: client.cookie })).json as { description: string; params: Record<string, unknown> }[]
-    expect(n.find((x) => x.description === 'home:notifications.status_changed_note_description')?.params).toEqual({ year: YEAR, status: 'review_required', note: 'Please check page 2' })
-    const audit = await t.request('GET', `/api/admin/audit?userId=${client.user.id}&action=status_set`, as(admin.cookie))
-    expect(audit.json.items[0]).toMatchObject({ userId: admin.user.id, action: 'status_set', ip: '203.0.113.9', detail: { userId: client.user.id, from: 4, to: 5, note: true } })
-    const missing = await t.request('POST', `/api/admin/users/${client.user.id}/status`, { ...as(admin.cookie), body: { statusId: 0 } })
+    const n = (await t.request('GET', '/api/notifications', { cookie: client.cookie })).json as {
+      description: string
+      params: Record<string, unknown>
+    }[]
+    expect(n.find((x) => x.description === 'home:notifications.status_changed_note_description')?.params).toEqual({
+      year: YEAR,
+      status: 'review_required',
+      note: 'Please check page 2',
+    })
+    const audit = await t.request(
+      'GET',
+      `/api/admin/audit?userId=${client.user.id}&action=status_set`,
+      as(admin.cookie),
+    )
+    expect(audit.json.items[0]).toMatchObject({
+      userId: admin.user.id,
+      action: 'status_set',
+      ip: '203.0.113.9',
+      detail: { userId: client.user.id, from: 4, to: 5, note: true },
+    })
+    const missing = await t.request('POST', `/api/admin/users/${client.user.id}/status`, {
+      ...as(admin.cookie),
+      body: { statusId: 0 },
+    })
     expect(missing.json).toEqual({ message: 'Please select a tax status', code: 'INVALID_STATUS' })
   })
 })
 
 describe('reset to first-time login', () => {
-  test.each([['abc'], [0], [-3], [1.5], [''], [null], [undefined]])('userId %p is a 400 with the spec text', async (userId) => {
-    const { admin, as } = await setup()
-    const r = await t.request('POST', '/api/admin/reset-profile', { ...as(admin.cookie), body: { userId } })
-    expect(r.status).toBe(400)
-    expect(r.json).toEqual({ message: INVALID_USER_ID, code: 'INVALID_USER_ID' })
-  })
+  test.each([['abc'], [0], [-3], [1.5], [''], [null], [undefined]])(
+    'userId %p is a 400 with the spec text',
+    async (userId) => {
+      const { admin, as } = await setup()
+      const r = await t.request('POST', '/api/admin/reset-profile', { ...as(admin.cookie), body: { userId } })
+      expect(r.status).toBe(400)
+      expect(r.json).toEqual({ message: INVALID_USER_ID, code: 'INVALID_USER_ID' })
+    },
+  )
 
   test('an unknown id is 404; a known one clears registration, answers and terms, sets every year to 1, keeps files and messages', async () => {
     const { admin, client, as } = await setup()
-    expect((await t.request('POST', '/api/admin/reset-profile', { ...as(admin.cookie), body: { userId: 9999 } })).status).toBe(404)
+    expect(
+      (await t.request('POST', '/api/admin/reset-profile', { ...as(admin.cookie), body: { userId: 9999 } })).status,
+    ).toBe(404)
     fillProfile(t.ctx, client.user.id)
-    expect((await t.request('POST', '/api/gtc/accept', { cookie: client.cookie, body: { accepted: true } })).status).toBe(200)
-    expect((await t.request('PUT', `/api/admin/users/${client.user.id}/plan`, { ...as(admin.cookie), body: { subscriptionPlan: 'premium' } })).status).toBe(200)
+    expect(
+      (await t.request('POST', '/api/gtc/accept', { cookie: client.cookie, body: { accepted: true } })).status,
+    ).toBe(200)
+    expect(
+      (
+        await t.request('PUT', `/api/admin/users/${client.user.id}/plan`, {
+          ...as(admin.cookie),
+          body: { subscriptionPlan: 'premium' },
+        })
+      ).status,
+    ).toBe(200)
     writeStatus(t.ctx, client.user.id, YEAR, 2, null)
     const data = pdf('keep me')
-    await t.request('POST', '/api/files/upload', { cookie: client.cookie, raw: uploadForm([{ name: 'keep.pdf', data, hash: sha256(data) }], { taxYear: YEAR, categoryId: 1 }) })
+    await t.request('POST', '/api/files/upload', {
+      cookie: client.cookie,
+      raw: uploadForm([{ name: 'keep.pdf', data, hash: sha256(data) }], { taxYear: YEAR, categoryId: 1 }),
+    })
     writeStatus(t.ctx, client.user.id, 2024, 5, null)
     await t.request('POST', '/api/send-message', { cookie: client.cookie, body: { message: 'still here' } })
 
-    const r = await t.request('POST', '/api/admin/reset-profile', { ...as(admin.cookie), body: { userId: String(client.user.id) } })
+    const r = await t.request('POST', '/api/admin/reset-profile', {
+      ...as(admin.cookie),
+      body: { userId: String(client.user.id) },
+    })
     expect(r.status).toBe(200)
     const user = (await t.request('GET', '/api/user', { cookie: client.cookie })).json
-    expect(user).toMatchObject({ isProfileComplete: false, firstName: '', phone: '', cantonOfResidence: null, gtcAcceptedAt: null, subscriptionPlan: 'premium', isTaxProfileComplete: false, taxStatusId: 1 })
+    expect(user).toMatchObject({
+      isProfileComplete: false,
+      firstName: '',
+      phone: '',
+      cantonOfResidence: null,
+      gtcAcceptedAt: null,
+      subscriptionPlan: 'premium',
+      isTaxProfileComplete: false,
+      taxStatusId: 1,
+    })
     expect(user.taxYearStatuses.map((s: { statusId: number }) => s.statusId)).toEqual([1, 1])
     expect((await t.request('GET', `/api/files?taxYear=${YEAR}`, { cookie: client.cookie })).json).toHaveLength(1)
     expect((await t.request('GET', '/api/messages', { cookie: client.cookie })).json).toHaveLength(1)
     const audit = await t.request('GET', `/api/admin/audit?action=admin_reset_profile`, as(admin.cookie))
-    expect(audit.json.items[0]).toMatchObject({ userId: admin.user.id, targetUserId: client.user.id, ip: '203.0.113.9' })
+    expect(audit.json.items[0]).toMatchObject({
+      userId: admin.user.id,
+      targetUserId: client.user.id,
+      ip: '203.0.113.9',
+    })
   })
 })
 
@@ -225,12 +318,27 @@ describe('inbox and audit', () => {
     const third = await t.request('POST', '/api/send-message', { cookie: client.cookie, body: { message: 'third' } })
     const inbox = await t.request('GET', '/api/admin/inbox', as(admin.cookie))
     expect(inbox.json.total).toBe(3)
-    expect(inbox.json.items.map((m: { message: string; email: string }) => [m.message, m.email])).toEqual([['first', 'anna@example.ch'], ['second', 'ben@example.ch'], ['third', 'anna@example.ch']])
-    expect((await t.request('POST', `/api/admin/messages/${third.json.item.id}/reply`, { ...as(admin.cookie), body: { message: 'Answer' } })).status).toBe(200)
+    expect(inbox.json.items.map((m: { message: string; email: string }) => [m.message, m.email])).toEqual([
+      ['first', 'anna@example.ch'],
+      ['second', 'ben@example.ch'],
+      ['third', 'anna@example.ch'],
+    ])
+    expect(
+      (
+        await t.request('POST', `/api/admin/messages/${third.json.item.id}/reply`, {
+          ...as(admin.cookie),
+          body: { message: 'Answer' },
+        })
+      ).status,
+    ).toBe(200)
     const after = await t.request('GET', '/api/admin/inbox', as(admin.cookie))
     expect(after.json.items.map((m: { message: string }) => m.message)).toEqual(['second'])
     await t.request('POST', '/api/send-message', { cookie: client.cookie, body: { message: 'fourth' } })
-    expect((await t.request('GET', '/api/admin/inbox', as(admin.cookie))).json.items.map((m: { message: string }) => m.message)).toEqual(['second', 'fourth'])
+    expect(
+      (await t.request('GET', '/api/admin/inbox', as(admin.cookie))).json.items.map(
+        (m: { message: string }) => m.message,
+      ),
+    ).toEqual(['second', 'fourth'])
   })
 
   test("an expert's download is in the audit log with the address and the client; newest first, filters by action", async () => {
@@ -238,13 +346,21 @@ describe('inbox and audit', () => {
     fillProfile(t.ctx, client.user.id)
     writeStatus(t.ctx, client.user.id, YEAR, 2, null)
     const data = pdf('doc')
-    const up = await t.request('POST', '/api/files/upload', { cookie: client.cookie, raw: uploadForm([{ name: 'a.pdf', data, hash: sha256(data) }], { taxYear: YEAR, categoryId: 1 }) })
+    const up = await t.request('POST', '/api/files/upload', {
+      cookie: client.cookie,
+      raw: uploadForm([{ name: 'a.pdf', data, hash: sha256(data) }], { taxYear: YEAR, categoryId: 1 }),
+    })
     const fileId = up.json.files[0].value.id ?? up.json.files[0].value.fileId
     t.clock.now += 1000
     expect((await t.request('GET', `/api/files/${fileId}/content?download=1`, as(admin.cookie))).status).toBe(200)
     const r = await t.request('GET', `/api/admin/audit?action=admin_download`, as(admin.cookie))
     expect(r.json.items).toHaveLength(1)
-    expect(r.json.items[0]).toMatchObject({ action: 'admin_download', userId: admin.user.id, targetUserId: client.user.id, ip: '203.0.113.9' })
+    expect(r.json.items[0]).toMatchObject({
+      action: 'admin_download',
+      userId: admin.user.id,
+      targetUserId: client.user.id,
+      ip: '203.0.113.9',
+    })
     const all = await t.request('GET', '/api/admin/audit', as(admin.cookie))
     const times = all.json.items.map((i: { at: number }) => i.at)
     expect(times).toEqual([...times].sort((a: number, b: number) => b - a))
@@ -266,13 +382,29 @@ describe('system and debug calls', () => {
   test('db-status, tax/status and set-status answer admins in production', async () => {
     const { admin, client, as } = await setup()
     const db = await t.request('GET', '/api/debug/db-status', as(admin.cookie))
-    expect(db.json).toMatchObject({ hasTaxProfileColumn: true, userCount: 2, taxCompletedCount: 0, completionRate: 0, newestUser: { id: client.user.id } })
-    const set = await t.request('POST', '/api/tax-profile/set-status', { ...as(admin.cookie), body: { status: true, userId: client.user.id } })
+    expect(db.json).toMatchObject({
+      hasTaxProfileColumn: true,
+      userCount: 2,
+      taxCompletedCount: 0,
+      completionRate: 0,
+      newestUser: { id: client.user.id },
+    })
+    const set = await t.request('POST', '/api/tax-profile/set-status', {
+      ...as(admin.cookie),
+      body: { status: true, userId: client.user.id },
+    })
     expect(set.json).toMatchObject({ success: true, isTaxProfileComplete: true })
     const st = await t.request('GET', `/api/tax/status?userId=${client.user.id}`, as(admin.cookie))
     expect(st.json).toMatchObject({ userId: client.user.id, isTaxProfileComplete: true, taxStatusId: 1, taxYear: YEAR })
     expect((await t.request('GET', '/api/debug/db-status', as(admin.cookie))).json.taxCompletedCount).toBe(1)
-    expect((await t.request('POST', '/api/tax-profile/set-status', { ...as(admin.cookie), body: { status: true, userId: 999 } })).status).toBe(404)
+    expect(
+      (
+        await t.request('POST', '/api/tax-profile/set-status', {
+          ...as(admin.cookie),
+          body: { status: true, userId: 999 },
+        })
+      ).status,
+    ).toBe(404)
   })
 })
 

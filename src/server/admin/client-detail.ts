@@ -35,14 +35,19 @@ export function clientDetail(ctx: AppContext, admin: { id: number; role: string 
   const language = getUser(ctx, admin.id).language
   const viewer = { id: admin.id, role: admin.role, language }
   const years = [...new Set([taxYear, ...offeredTaxYears(new Date(ctx.now()))])].sort((a, b) => b - a)
-  const files = listFiles(ctx, userId, language, { taxYear, limit: 1000, offset: 0 })
-    .map((f) => ({ ...f, versions: fileHistory(ctx, viewer, f.id) }))
+  const files = listFiles(ctx, userId, language, { taxYear, limit: 1000, offset: 0 }).map((f) => ({
+    ...f,
+    versions: fileHistory(ctx, viewer, f.id),
+  }))
   return {
     user: { ...publicUser(user), createdAt: user.createdAt, lastLoginAt: user.lastLoginAt },
     profile: profileOf(ctx, userId),
     declaration: declarationSummary(ctx, userId, taxYear),
     taxYear,
-    statuses: years.map((y) => ({ ...taxStatusAnswer(ctx, userId, y), ...yearFlags(ctx, advancedCompletion(ctx), userId, y) })),
+    statuses: years.map((y) => ({
+      ...taxStatusAnswer(ctx, userId, y),
+      ...yearFlags(ctx, advancedCompletion(ctx), userId, y),
+    })),
     checklist: categoryList(language, 'all', categoryState(ctx, userId, taxYear)),
     files,
     advanced: advancedInfo(ctx, userId, taxYear),

@@ -5,7 +5,13 @@ import { unansweredCounts } from '../messages/service'
 export const CLIENTS_PAGE_SIZE = 50
 export type ClientSort = 'activity' | 'name'
 
-export interface ClientFilter { q?: string; status?: number; taxYear: number; page: number; sort: ClientSort }
+export interface ClientFilter {
+  q?: string
+  status?: number
+  taxYear: number
+  page: number
+  sort: ClientSort
+}
 
 /** LIKE pattern for a search text: its own % and _ are taken literally. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -15,8 +21,15 @@ const BY_NAME = `u.role, COALESCE(NULLIF(u.last_name, ''), u.email) COLLATE NOCA
 const BY_ACTIVITY = 'u.role DESC, u.last_activity_at DESC, u.id DESC'
 
 type DetailRow = {
-  id: number; email: string; firstName: string | null; lastName: string | null; language: string; statusId: number | null
-  plan: string | null; fileCount: number; activity: number
+  id: number
+  email: string
+  firstName: string | null
+  lastName: string | null
+  language: string
+  statusId: number | null
+  plan: string | null
+  fileCount: number
+  activity: number
 }
 
 /**
@@ -32,7 +45,9 @@ export function listClients(ctx: AppContext, f: ClientFilter) {
   const q = f.q?.trim()
   if (q) {
     // One LIKE over one string holding both name orders ("Anna Muster", "Muster Anna"): a third of the work of three.
-    where.push(`(u.email || ' ' || COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '') || ' ' || COALESCE(u.first_name, '')) LIKE $q ESCAPE '\\'`)
+    where.push(
+      `(u.email || ' ' || COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '') || ' ' || COALESCE(u.first_name, '')) LIKE $q ESCAPE '\\'`,
+    )
     params.$q = likePattern(q)
   }
   // Status 1 includes the clients without a stored row for the year.
@@ -47,30 +62,42 @@ export function listClients(ctx: AppContext, f: ClientFilter) {
   const from = `FROM users u ${join} WHERE ${where.join(' AND ')}`
   const named = (sql: string) => Object.fromEntries(Object.entries(params).filter(([k]) => sql.includes(k)))
   const pageSql = `SELECT u.id AS id ${from} ORDER BY ${f.sort === 'name' ? BY_NAME : BY_ACTIVITY} LIMIT $limit OFFSET $offset`
-  const ids = ctx.sqlite.query<{ id: number }, any>(pageSql)
-    .all({ ...named(pageSql), $limit: CLIENTS_PAGE_SIZE, $offset: (f.page - 1) * CLIENTS_PAGE_SIZE } as never).map((r) => r.id)
+  const ids = ctx.sqlite
+    .query<{ id: number }, any>(pageSql)
+    .all({ ...named(pageSql), $limit: CLIENTS_PAGE_SIZE, $offset: (f.page - 1) * CLIENTS_PAGE_SIZE } as never)
+    .map((r) => r.id)
   const countSql = `SELECT COUNT(*) AS n ${from}`
   const total = ctx.sqlite.query<{ n: number }, any>(countSql).get(named(countSql) as never)?.n ?? 0
   if (!ids.length) return { items: [], total, page: f.page, pageSize: CLIENTS_PAGE_SIZE, taxYear: f.taxYear }
 
-  const rows = ctx.sqlite.query<DetailRow, any>(
-    `SELECT u.id AS id, u.email AS email, u.first_name AS firstName, u.last_name AS lastName, u.language AS language,
+  const rows = ctx.sqlite
+    .query<DetailRow, any>(
+      `SELECT u.id AS id, u.email AS email, u.first_name AS firstName, u.last_name AS lastName, u.language AS language,
             s.status_id AS statusId, p.subscription_plan AS plan, u.last_activity_at AS activity,
             (SELECT COUNT(*) FROM files f WHERE f.user_id = u.id AND f.tax_year = $year AND f.deleted_at IS NULL) AS fileCount
        FROM users u LEFT JOIN tax_year_status s ON s.user_id = u.id AND s.tax_year = $year
        LEFT JOIN profiles p ON p.user_id = u.id
       WHERE u.id IN (${ids.map((_, i) => `$id${i}`).join(',')})`,
-  ).all({ $year: f.taxYear, ...Object.fromEntries(ids.map((id, i) => [`$id${i}`, id])) } as never)
+    )
+    .all({ $year: f.taxYear, ...Object.fromEntries(ids.map((id, i) => [`$id${i}`, id])) } as never)
   const byId = new Map(rows.map((r) => [r.id, r]))
   const unanswered = unansweredCounts(ctx, ids)
   const items = ids.map((id) => {
     const r = byId.get(id)!
     const s = statusById(r.statusId ?? 1)
     return {
-      id, email: r.email, firstName: r.firstName ?? '', lastName: r.lastName ?? '',
-      name: [r.firstName, r.lastName].filter((x) => x?.trim()).join(' '), language: r.language,
-      statusId: s.id, status: s.name, subscriptionPlan: r.plan ?? 'none', fileCount: r.fileCount,
-      unanswered: unanswered.get(id) ?? 0, lastActivityAt: r.activity,
+      id,
+      email: r.email,
+      firstName: r.firstName ?? '',
+      lastName: r.lastName ?? '',
+      name: [r.firstName, r.lastName].filter((x) => x?.trim()).join(' '),
+      language: r.language,
+      statusId: s.id,
+      status: s.name,
+      subscriptionPlan: r.plan ?? 'none',
+      fileCount: r.fileCount,
+      unanswered: unanswered.get(id) ?? 0,
+      lastActivityAt: r.activity,
     }
   })
   return { items, total, page: f.page, pageSize: CLIENTS_PAGE_SIZE, taxYear: f.taxYear }

@@ -35,75 +35,144 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
 
   const app = new Elysia({ name: 'admin-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
-    .get('/api/admin/users', ({ rc, query }) => {
-      const sort = query.sort || 'activity'
-      if (sort !== 'activity' && sort !== 'name') throw badRequest(`Invalid field 'sort': expected activity or name`)
-      const status = query.status ? intParam(query.status, 0, 1, 6, 'status') : undefined
-      const filter = { q: query.q, taxYear: yearOf(query.taxYear), sort: sort as 'activity' | 'name', status, page: intParam(query.page, 1, 1, MAX_PAGE, 'page') }
-      act(rc, 'admin_list_clients', undefined, { search: Boolean(filter.q), status, taxYear: filter.taxYear, page: filter.page })
-      return listClients(ctx, filter)
-    }, { role: 'admin', query: t.Object({ q: optional, status: optional, taxYear: optional, page: optional, sort: optional }) })
-    .get('/api/admin/users/:id', ({ rc, params, query }) => {
-      const id = parseUserId(params.id)
-      const detail = clientDetail(ctx, rc.user, id, yearOf(query.taxYear))
-      act(rc, 'admin_view_client', id)
-      return detail
-    }, { role: 'admin', query: t.Object({ taxYear: optional }) })
+    .get(
+      '/api/admin/users',
+      ({ rc, query }) => {
+        const sort = query.sort || 'activity'
+        if (sort !== 'activity' && sort !== 'name') throw badRequest(`Invalid field 'sort': expected activity or name`)
+        const status = query.status ? intParam(query.status, 0, 1, 6, 'status') : undefined
+        const filter = {
+          q: query.q,
+          taxYear: yearOf(query.taxYear),
+          sort: sort as 'activity' | 'name',
+          status,
+          page: intParam(query.page, 1, 1, MAX_PAGE, 'page'),
+        }
+        act(rc, 'admin_list_clients', undefined, {
+          search: Boolean(filter.q),
+          status,
+          taxYear: filter.taxYear,
+          page: filter.page,
+        })
+        return listClients(ctx, filter)
+      },
+      {
+        role: 'admin',
+        query: t.Object({ q: optional, status: optional, taxYear: optional, page: optional, sort: optional }),
+      },
+    )
+    .get(
+      '/api/admin/users/:id',
+      ({ rc, params, query }) => {
+        const id = parseUserId(params.id)
+        const detail = clientDetail(ctx, rc.user, id, yearOf(query.taxYear))
+        act(rc, 'admin_view_client', id)
+        return detail
+      },
+      { role: 'admin', query: t.Object({ taxYear: optional }) },
+    )
     // An expert's status move, with an optional note the client reads in the notification (audited by setStatus).
-    .post('/api/admin/users/:id/status', ({ rc, params, body }) => {
-      const id = parseUserId(params.id)
-      if (!isTaxStatusId(body.statusId)) throw badRequest('Please select a tax status', 'INVALID_STATUS')
-      getUser(ctx, id)
-      const taxYear = body.taxYear === undefined ? defaultTaxYear(new Date(ctx.now())) : taxYearParam(body.taxYear)
-      return { success: true, ...setStatus(ctx, rc, { userId: id, taxYear, to: body.statusId, note: body.note }) }
-    }, { role: 'admin', body: t.Object({ statusId: t.Integer(), taxYear: t.Optional(t.Integer()), note: t.Optional(t.String({ maxLength: 1000 })) }) })
-    .post('/api/admin/reset-profile', ({ rc, body }) => {
-      const id = parseUserId((body as { userId?: unknown } | undefined)?.userId)
-      const answer = resetProfile(ctx, rc.user.id, id)
-      act(rc, 'admin_reset_profile', id)
-      return answer
-    }, { role: 'admin' })
-    .get('/api/admin/inbox', ({ rc, query }) => {
-      const page = intParam(query.page, 1, 1, MAX_PAGE, 'page')
-      act(rc, 'admin_view_inbox')
-      return { ...unansweredMessages(ctx, { limit: INBOX_PAGE_SIZE, offset: (page - 1) * INBOX_PAGE_SIZE }), page, pageSize: INBOX_PAGE_SIZE }
-    }, { role: 'admin', query: t.Object({ page: optional }) })
-    .get('/api/admin/audit', ({ rc, query }) => {
-      const userId = query.userId ? intParam(query.userId, 0, 1, Number.MAX_SAFE_INTEGER, 'userId') : undefined
-      const filter = { userId, action: query.action || undefined, page: intParam(query.page, 1, 1, MAX_PAGE, 'page') }
-      const answer = { ...listAudit(ctx, filter), actions: auditActions(ctx) }
-      act(rc, 'admin_view_audit', userId)
-      return answer
-    }, { role: 'admin', query: t.Object({ userId: optional, action: optional, page: optional }) })
-    .get('/api/admin/system', ({ rc, query }) => {
-      const integrity = query.integrity === '1' || query.integrity === 'true'
-      act(rc, integrity ? 'admin_integrity_check' : 'admin_view_system')
-      return systemInfo(ctx, { integrity })
-    }, { role: 'admin', query: t.Object({ integrity: optional }) })
+    .post(
+      '/api/admin/users/:id/status',
+      ({ rc, params, body }) => {
+        const id = parseUserId(params.id)
+        if (!isTaxStatusId(body.statusId)) throw badRequest('Please select a tax status', 'INVALID_STATUS')
+        getUser(ctx, id)
+        const taxYear = body.taxYear === undefined ? defaultTaxYear(new Date(ctx.now())) : taxYearParam(body.taxYear)
+        return { success: true, ...setStatus(ctx, rc, { userId: id, taxYear, to: body.statusId, note: body.note }) }
+      },
+      {
+        role: 'admin',
+        body: t.Object({
+          statusId: t.Integer(),
+          taxYear: t.Optional(t.Integer()),
+          note: t.Optional(t.String({ maxLength: 1000 })),
+        }),
+      },
+    )
+    .post(
+      '/api/admin/reset-profile',
+      ({ rc, body }) => {
+        const id = parseUserId((body as { userId?: unknown } | undefined)?.userId)
+        const answer = resetProfile(ctx, rc.user.id, id)
+        act(rc, 'admin_reset_profile', id)
+        return answer
+      },
+      { role: 'admin' },
+    )
+    .get(
+      '/api/admin/inbox',
+      ({ rc, query }) => {
+        const page = intParam(query.page, 1, 1, MAX_PAGE, 'page')
+        act(rc, 'admin_view_inbox')
+        return {
+          ...unansweredMessages(ctx, { limit: INBOX_PAGE_SIZE, offset: (page - 1) * INBOX_PAGE_SIZE }),
+          page,
+          pageSize: INBOX_PAGE_SIZE,
+        }
+      },
+      { role: 'admin', query: t.Object({ page: optional }) },
+    )
+    .get(
+      '/api/admin/audit',
+      ({ rc, query }) => {
+        const userId = query.userId ? intParam(query.userId, 0, 1, Number.MAX_SAFE_INTEGER, 'userId') : undefined
+        const filter = { userId, action: query.action || undefined, page: intParam(query.page, 1, 1, MAX_PAGE, 'page') }
+        const answer = { ...listAudit(ctx, filter), actions: auditActions(ctx) }
+        act(rc, 'admin_view_audit', userId)
+        return answer
+      },
+      { role: 'admin', query: t.Object({ userId: optional, action: optional, page: optional }) },
+    )
+    .get(
+      '/api/admin/system',
+      ({ rc, query }) => {
+        const integrity = query.integrity === '1' || query.integrity === 'true'
+        act(rc, integrity ? 'admin_integrity_check' : 'admin_view_system')
+        return systemInfo(ctx, { integrity })
+      },
+      { role: 'admin', query: t.Object({ integrity: optional }) },
+    )
     // The debug panel's calls (spec part 1 §6, §7), for experts in every mode.
-    .get('/api/debug/db-status', ({ rc }) => {
-      act(rc, 'debug_db_status')
-      return dbStatus(ctx)
-    }, { role: 'admin' })
-    .get('/api/tax/status', ({ rc, query }) => {
-      const id = query.userId ? parseUserId(query.userId) : rc.user.id
-      getUser(ctx, id)
-      act(rc, 'debug_tax_status', id)
-      return taxProfileStatus(ctx, id, optionalTaxYearParam(query.taxYear))
-    }, { role: 'admin', query: t.Object({ userId: optional, taxYear: optional }) })
-    .post('/api/tax-profile/set-status', ({ rc, body }) => {
-      const id = body.userId ?? rc.user.id
-      getUser(ctx, id)
-      const answer = setTaxProfileComplete(ctx, id, body.status)
-      act(rc, 'debug_set_tax_profile', id, { status: body.status })
-      return { success: true, ...answer }
-    }, { role: 'admin', body: t.Object({ status: t.Boolean(), userId: t.Optional(t.Integer({ minimum: 1 })) }) })
+    .get(
+      '/api/debug/db-status',
+      ({ rc }) => {
+        act(rc, 'debug_db_status')
+        return dbStatus(ctx)
+      },
+      { role: 'admin' },
+    )
+    .get(
+      '/api/tax/status',
+      ({ rc, query }) => {
+        const id = query.userId ? parseUserId(query.userId) : rc.user.id
+        getUser(ctx, id)
+        act(rc, 'debug_tax_status', id)
+        return taxProfileStatus(ctx, id, optionalTaxYearParam(query.taxYear))
+      },
+      { role: 'admin', query: t.Object({ userId: optional, taxYear: optional }) },
+    )
+    .post(
+      '/api/tax-profile/set-status',
+      ({ rc, body }) => {
+        const id = body.userId ?? rc.user.id
+        getUser(ctx, id)
+        const answer = setTaxProfileComplete(ctx, id, body.status)
+        act(rc, 'debug_set_tax_profile', id, { status: body.status })
+        return { success: true, ...answer }
+      },
+      { role: 'admin', body: t.Object({ status: t.Boolean(), userId: t.Optional(t.Integer({ minimum: 1 })) }) },
+    )
 
   // Development only (DESIGN.md §5): in production the path does not exist (404).
   if (!ctx.config.dev) return app
-  return app.post('/api/debug/fix-column', ({ rc }) => {
-    const applied = migrate(ctx.sqlite)
-    act(rc, 'debug_fix_column', undefined, { applied })
-    return { success: true, applied, ...dbStatus(ctx) }
-  }, { role: 'admin' })
+  return app.post(
+    '/api/debug/fix-column',
+    ({ rc }) => {
+      const applied = migrate(ctx.sqlite)
+      act(rc, 'debug_fix_column', undefined, { applied })
+      return { success: true, applied, ...dbStatus(ctx) }
+    },
+    { role: 'admin' },
+  )
 }

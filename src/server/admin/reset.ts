@@ -24,5 +24,10 @@ export function resetProfile(ctx: AppContext, adminId: number, userId: number) {
     resetRegistration(ctx, userId)
     resetYears(ctx, userId, adminId)
   })()
-  return { success: true, userId, email: user.email, message: 'The profile was reset: the next sign-in starts with first-time registration.' }
+  return {
+    success: true,
+    userId,
+    email: user.email,
+    message: 'The profile was reset: the next sign-in starts with first-time registration.',
+  }
 }

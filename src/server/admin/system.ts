@@ -9,10 +9,20 @@ const startedAt = Date.now()
 /** When this executable was built: the compiled binary's own file time (none when run from source). */
 function buildDate(): string | null {
   if (!Bun.isStandaloneExecutable) return null
-  try { return statSync(process.execPath).mtime.toISOString() } catch { return null }
+  try {
+    return statSync(process.execPath).mtime.toISOString()
+  } catch {
+    return null
+  }
 }
 
-const fileSize = (path: string) => { try { return statSync(path).size } catch { return 0 } }
+const fileSize = (path: string) => {
+  try {
+    return statSync(path).size
+  } catch {
+    return 0
+  }
+}
 
 /**
  * The system card (GET /api/admin/system). integrity_check reads the whole
@@ -21,10 +31,15 @@ const fileSize = (path: string) => { try { return statSync(path).size } catch { 
 export function systemInfo(ctx: AppContext, opts: { integrity: boolean }) {
   const db = databasePath(ctx.config.dataDir)
   const count = <T>(sql: string) => ctx.sqlite.query<T, []>(sql).get()!
-  const users = count<{ clients: number; admins: number }>(`SELECT SUM(role = 'user') AS clients, SUM(role = 'admin') AS admins FROM users`)
+  const users = count<{ clients: number; admins: number }>(
+    `SELECT SUM(role = 'user') AS clients, SUM(role = 'admin') AS admins FROM users`,
+  )
   const stored = count<{ files: number; versions: number; bytes: number }>(
-    `SELECT (SELECT COUNT(*) FROM files WHERE deleted_at IS NULL) AS files, COUNT(*) AS versions, COALESCE(SUM(size), 0) AS bytes FROM file_versions`)
-  const migrations = ctx.sqlite.query<{ tag: string; appliedAt: number }, []>('SELECT tag, applied_at AS appliedAt FROM __migrations ORDER BY tag').all()
+    `SELECT (SELECT COUNT(*) FROM files WHERE deleted_at IS NULL) AS files, COUNT(*) AS versions, COALESCE(SUM(size), 0) AS bytes FROM file_versions`,
+  )
+  const migrations = ctx.sqlite
+    .query<{ tag: string; appliedAt: number }, []>('SELECT tag, applied_at AS appliedAt FROM __migrations ORDER BY tag')
+    .all()
   return {
     environment: ctx.config.dev ? 'development' : 'production',
     version: APP_VERSION,
@@ -32,10 +47,18 @@ export function systemInfo(ctx: AppContext, opts: { integrity: boolean }) {
     startedAt: new Date(startedAt).toISOString(),
     uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
     database: { bytes: fileSize(db) + fileSize(`${db}-wal`), path: 'swisstax.db' },
-    storedFiles: stored.files, storedVersions: stored.versions, storedBytes: stored.bytes,
-    clients: users.clients ?? 0, admins: users.admins ?? 0,
+    storedFiles: stored.files,
+    storedVersions: stored.versions,
+    storedBytes: stored.bytes,
+    clients: users.clients ?? 0,
+    admins: users.admins ?? 0,
     migrations,
     mail: { configured: Boolean(ctx.config.smtpUrl), ...outboxCounts(ctx) },
-    integrity: opts.integrity ? ctx.sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').all().map((r) => r.integrity_check) : null,
+    integrity: opts.integrity
+      ? ctx.sqlite
+          .query<{ integrity_check: string }, []>('PRAGMA integrity_check')
+          .all()
+          .map((r) => r.integrity_check)
+      : null,
   }
 }

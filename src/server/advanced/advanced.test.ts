@@ -11,22 +11,57 @@ let t: ReturnType<typeof testApp>
 afterEach(() => t?.close())
 
 async function setup(env: Record<string, string> = {}) {
-  t = testApp({ ADMIN_EMAILS: 'expert@example.ch', FIRM_NAME: 'Treuhand Muster AG', FIRM_ADDRESS: 'Bahnhofstrasse 1, 8001 Zürich', ...env })
+  t = testApp({
+    ADMIN_EMAILS: 'expert@example.ch',
+    FIRM_NAME: 'Treuhand Muster AG',
+    FIRM_ADDRESS: 'Bahnhofstrasse 1, 8001 Zürich',
+    ...env,
+  })
   const anna = await t.signIn('anna@example.ch')
   const ben = await t.signIn('ben@example.ch')
   const admin = await t.signIn('expert@example.ch')
   fillUser(t.ctx, anna.user.id)
-  fillProfile(t.ctx, anna.user.id, { ...FULL_PROFILE, cantonOfResidence: 'zurich', maritalStatus: 'married', hasChildren: true, numberOfChildren: 2, propertyOwner: true, numberOfProperties: 1 })
+  fillProfile(t.ctx, anna.user.id, {
+    ...FULL_PROFILE,
+    cantonOfResidence: 'zurich',
+    maritalStatus: 'married',
+    hasChildren: true,
+    numberOfChildren: 2,
+    propertyOwner: true,
+    numberOfProperties: 1,
+  })
   return { anna, ben, admin }
 }
 
-const put = (cookie: string, what: string, body: Record<string, unknown>) => t.request('PUT', `/api/advanced/${what}`, { cookie, body: { taxYear: Y, ...body } })
+const put = (cookie: string, what: string, body: Record<string, unknown>) =>
+  t.request('PUT', `/api/advanced/${what}`, { cookie, body: { taxYear: Y, ...body } })
 const get = async (cookie: string, query = '') => t.request('GET', `/api/advanced?taxYear=${Y}${query}`, { cookie })
-const complete = (cookie: string, completed: boolean) => t.request('POST', '/api/advanced/complete', { cookie, body: { taxYear: Y, completed } })
+const complete = (cookie: string, completed: boolean) =>
+  t.request('POST', '/api/advanced/complete', { cookie, body: { taxYear: Y, completed } })
 
-const SPOUSE = { firstName: 'Marc', lastName: 'Muster', age: 42, occupation: 'Architect', ahvNumber: '7569217076985', taxId: '' }
-const CHILD = { firstName: 'Lea', lastName: 'Muster', birthDate: '2015-04-02', disability: false, schoolingInfo: 'Primarschule', alimony: 0 }
-const POA = { taxAddressEnabled: true, powerOfAttorneyEnabled: true, canton: 'ZH', tinNumber: '123.456.789', powerOfAttorneyAccepted: true }
+const SPOUSE = {
+  firstName: 'Marc',
+  lastName: 'Muster',
+  age: 42,
+  occupation: 'Architect',
+  ahvNumber: '7569217076985',
+  taxId: '',
+}
+const CHILD = {
+  firstName: 'Lea',
+  lastName: 'Muster',
+  birthDate: '2015-04-02',
+  disability: false,
+  schoolingInfo: 'Primarschule',
+  alimony: 0,
+}
+const POA = {
+  taxAddressEnabled: true,
+  powerOfAttorneyEnabled: true,
+  canton: 'ZH',
+  tinNumber: '123.456.789',
+  powerOfAttorneyAccepted: true,
+}
 
 function upload(cookie: string, categoryId: number, name = 'lohn.pdf') {
   const data = pdf(name)
@@ -45,10 +80,33 @@ describe('GET /api/advanced', () => {
     const r = await get(anna.cookie)
     expect(r.status).toBe(200)
     expect(r.json.sections.map((s: { id: string; enabled: boolean }) => [s.id, s.enabled])).toEqual([
-      ['authorization', true], ['investments', false], ['deductions', false], ['realEstate', false], ['foreignIncome', false], ['spouse', false], ['children', false],
+      ['authorization', true],
+      ['investments', false],
+      ['deductions', false],
+      ['realEstate', false],
+      ['foreignIncome', false],
+      ['spouse', false],
+      ['children', false],
     ])
-    expect(r.json).toMatchObject({ taxYear: Y, completed: false, completedAt: null, spouse: null, children: [], authorization: null, missing: [], profileCanton: 'ZH', transmitted: false })
-    expect(r.json.taxCards.tabs).toEqual(['overview', 'authorization', 'deductions', 'realEstate', 'spouse', 'children'])
+    expect(r.json).toMatchObject({
+      taxYear: Y,
+      completed: false,
+      completedAt: null,
+      spouse: null,
+      children: [],
+      authorization: null,
+      missing: [],
+      profileCanton: 'ZH',
+      transmitted: false,
+    })
+    expect(r.json.taxCards.tabs).toEqual([
+      'overview',
+      'authorization',
+      'deductions',
+      'realEstate',
+      'spouse',
+      'children',
+    ])
     expect(r.json.taxCards.totalCount).toBe(21)
   })
 
@@ -61,14 +119,23 @@ describe('GET /api/advanced', () => {
     const of = (id: string) => sections.find((s: { id: string }) => s.id === id)
     expect(of('spouse').fileCount).toBe(2)
     expect(of('authorization').fileCount).toBe(1)
-    expect(of('spouse').categories.find((c: { id: number }) => c.id === 27)).toEqual({ id: 27, fileCount: 1, isRelevant: true })
+    expect(of('spouse').categories.find((c: { id: number }) => c.id === 27)).toEqual({
+      id: 27,
+      fileCount: 1,
+      isRelevant: true,
+    })
   })
 })
 
 describe('section toggles', () => {
   test('PUT sections turns one on and off; authorization cannot be turned off; an unknown section is a 400', async () => {
     const { anna } = await setup()
-    expect((await put(anna.cookie, 'sections', { section: 'spouse', enabled: true })).json).toEqual({ success: true, taxYear: Y, section: 'spouse', enabled: true })
+    expect((await put(anna.cookie, 'sections', { section: 'spouse', enabled: true })).json).toEqual({
+      success: true,
+      taxYear: Y,
+      section: 'spouse',
+      enabled: true,
+    })
     expect((await get(anna.cookie)).json.sections.find((s: { id: string }) => s.id === 'spouse').enabled).toBe(true)
     const off = await put(anna.cookie, 'sections', { section: 'authorization', enabled: false })
     expect([off.status, off.json.code]).toEqual([400, 'SECTION_ALWAYS_ON'])
@@ -76,12 +143,18 @@ describe('section toggles', () => {
     expect([unknown.status, unknown.json.code]).toEqual([400, 'UNKNOWN_SECTION'])
   })
 
-  test("POST /api/user-preferences/children toggles the section through the same service; numbers stay categories", async () => {
+  test('POST /api/user-preferences/children toggles the section through the same service; numbers stay categories', async () => {
     const { anna } = await setup()
-    const r = await t.request('POST', '/api/user-preferences/children', { cookie: anna.cookie, body: { taxYear: Y, isRelevant: true } })
+    const r = await t.request('POST', '/api/user-preferences/children', {
+      cookie: anna.cookie,
+      body: { taxYear: Y, isRelevant: true },
+    })
     expect(r.status).toBe(200)
     expect((await get(anna.cookie)).json.sections.find((s: { id: string }) => s.id === 'children').enabled).toBe(true)
-    await t.request('POST', '/api/user-preferences/27', { cookie: anna.cookie, body: { taxYear: Y, isRelevant: false } })
+    await t.request('POST', '/api/user-preferences/27', {
+      cookie: anna.cookie,
+      body: { taxYear: Y, isRelevant: false },
+    })
     const spouse = (await get(anna.cookie)).json.sections.find((s: { id: string }) => s.id === 'spouse')
     expect(spouse.enabled).toBe(false)
     expect(spouse.categories.find((c: { id: number }) => c.id === 27).isRelevant).toBe(false)
@@ -89,7 +162,10 @@ describe('section toggles', () => {
 
   test('a year that cannot be filed yet is a 409', async () => {
     const { anna } = await setup()
-    const r = await t.request('PUT', '/api/advanced/sections', { cookie: anna.cookie, body: { taxYear: 2026, section: 'spouse', enabled: true } })
+    const r = await t.request('PUT', '/api/advanced/sections', {
+      cookie: anna.cookie,
+      body: { taxYear: 2026, section: 'spouse', enabled: true },
+    })
     expect([r.status, r.json.code]).toEqual([409, 'TAX_YEAR_NOT_AVAILABLE'])
   })
 })
@@ -122,10 +198,30 @@ describe('spouse', () => {
 describe('children', () => {
   test('the whole list at once, replaced on each save; single names split', async () => {
     const { anna } = await setup()
-    expect((await put(anna.cookie, 'children', { children: [CHILD, { ...CHILD, firstName: 'Tim', birthDate: '2018-09-30', alimony: 400 }] })).status).toBe(200)
-    expect((await get(anna.cookie)).json.children.map((c: { firstName: string }) => c.firstName)).toEqual(['Lea', 'Tim'])
-    expect((await put(anna.cookie, 'children', { children: [{ name: 'Noah Muster', birthDate: '2020-01-01' }] })).status).toBe(200)
-    expect((await get(anna.cookie)).json.children).toEqual([{ firstName: 'Noah', lastName: 'Muster', birthDate: '2020-01-01', disability: false, schoolingInfo: '', alimony: 0 }])
+    expect(
+      (
+        await put(anna.cookie, 'children', {
+          children: [CHILD, { ...CHILD, firstName: 'Tim', birthDate: '2018-09-30', alimony: 400 }],
+        })
+      ).status,
+    ).toBe(200)
+    expect((await get(anna.cookie)).json.children.map((c: { firstName: string }) => c.firstName)).toEqual([
+      'Lea',
+      'Tim',
+    ])
+    expect(
+      (await put(anna.cookie, 'children', { children: [{ name: 'Noah Muster', birthDate: '2020-01-01' }] })).status,
+    ).toBe(200)
+    expect((await get(anna.cookie)).json.children).toEqual([
+      {
+        firstName: 'Noah',
+        lastName: 'Muster',
+        birthDate: '2020-01-01',
+        disability: false,
+        schoolingInfo: '',
+        alimony: 0,
+      },
+    ])
   })
 
   test.each([
@@ -164,23 +260,53 @@ describe('authorization', () => {
   test('the acceptance keeps its time, IP and user agent until the canton or tax ID change', async () => {
     const { anna } = await setup({ TRUST_PROXY: '1' })
     const headers = { 'user-agent': 'TestBrowser/1.0', 'x-forwarded-for': '203.0.113.7' }
-    const first = await t.request('PUT', '/api/advanced/authorization', { cookie: anna.cookie, headers, body: { taxYear: Y, ...POA, canton: 'zh' } })
+    const first = await t.request('PUT', '/api/advanced/authorization', {
+      cookie: anna.cookie,
+      headers,
+      body: { taxYear: Y, ...POA, canton: 'zh' },
+    })
     expect(first.status).toBe(200)
-    expect(first.json.authorization).toMatchObject({ canton: 'ZH', tinNumber: '123.456.789', powerOfAttorneyAccepted: true, powerOfAttorneyAcceptedAt: new Date(t.clock.now).toISOString() })
-    expect(powerOfAttorneyRecord(t.ctx, anna.user.id, Y)).toEqual({ acceptedAt: t.clock.now, ip: '203.0.113.7', userAgent: 'TestBrowser/1.0' })
+    expect(first.json.authorization).toMatchObject({
+      canton: 'ZH',
+      tinNumber: '123.456.789',
+      powerOfAttorneyAccepted: true,
+      powerOfAttorneyAcceptedAt: new Date(t.clock.now).toISOString(),
+    })
+    expect(powerOfAttorneyRecord(t.ctx, anna.user.id, Y)).toEqual({
+      acceptedAt: t.clock.now,
+      ip: '203.0.113.7',
+      userAgent: 'TestBrowser/1.0',
+    })
     const acceptedAt = t.clock.now
     t.clock.now += 60_000
-    await t.request('PUT', '/api/advanced/authorization', { cookie: anna.cookie, headers: { 'user-agent': 'Other/2' }, body: { taxYear: Y, ...POA, taxAddressEnabled: false } })
+    await t.request('PUT', '/api/advanced/authorization', {
+      cookie: anna.cookie,
+      headers: { 'user-agent': 'Other/2' },
+      body: { taxYear: Y, ...POA, taxAddressEnabled: false },
+    })
     expect(powerOfAttorneyRecord(t.ctx, anna.user.id, Y)?.acceptedAt).toBe(acceptedAt)
-    await t.request('PUT', '/api/advanced/authorization', { cookie: anna.cookie, headers: { 'user-agent': 'Other/2' }, body: { taxYear: Y, ...POA, tinNumber: '987.654.321' } })
-    expect(powerOfAttorneyRecord(t.ctx, anna.user.id, Y)).toMatchObject({ acceptedAt: t.clock.now, userAgent: 'Other/2' })
+    await t.request('PUT', '/api/advanced/authorization', {
+      cookie: anna.cookie,
+      headers: { 'user-agent': 'Other/2' },
+      body: { taxYear: Y, ...POA, tinNumber: '987.654.321' },
+    })
+    expect(powerOfAttorneyRecord(t.ctx, anna.user.id, Y)).toMatchObject({
+      acceptedAt: t.clock.now,
+      userAgent: 'Other/2',
+    })
     // The acceptance is never answered with its IP or user agent.
     expect(JSON.stringify((await get(anna.cookie)).json)).not.toContain('Other/2')
   })
 
   test('without the power of attorney nothing else is required, and no acceptance is kept', async () => {
     const { anna } = await setup()
-    const r = await put(anna.cookie, 'authorization', { taxAddressEnabled: true, powerOfAttorneyEnabled: false, canton: '', tinNumber: '', powerOfAttorneyAccepted: true })
+    const r = await put(anna.cookie, 'authorization', {
+      taxAddressEnabled: true,
+      powerOfAttorneyEnabled: false,
+      canton: '',
+      tinNumber: '',
+      powerOfAttorneyAccepted: true,
+    })
     expect(r.status).toBe(200)
     expect(r.json.authorization.powerOfAttorneyAccepted).toBe(false)
     expect(powerOfAttorneyRecord(t.ctx, anna.user.id, Y)).toBeNull()
@@ -203,7 +329,10 @@ describe('Finish Section, the lock and transmit', () => {
     expect(r.json.message).toContain('child')
     expect((await get(anna.cookie)).json).toMatchObject({ completed: false, missing: ['spouse', 'children'] })
     // The old flags call is held to the same rule.
-    const flags = await t.request('PUT', '/api/tax-year-status/flags', { cookie: anna.cookie, body: { taxYear: Y, advancedInfoCompleted: true } })
+    const flags = await t.request('PUT', '/api/tax-year-status/flags', {
+      cookie: anna.cookie,
+      body: { taxYear: Y, advancedInfoCompleted: true },
+    })
     expect([flags.status, flags.json.code]).toEqual([409, 'ADVANCED_INCOMPLETE'])
   })
 
@@ -217,13 +346,21 @@ describe('Finish Section, the lock and transmit', () => {
     expect(done.json).toEqual({ success: true, taxYear: Y, completed: true })
     expect((await get(anna.cookie)).json.completedAt).toBe(new Date(t.clock.now).toISOString())
 
-    for (const [what, body] of [['sections', { section: 'investments', enabled: true }], ['spouse', SPOUSE], ['children', { children: [] }], ['authorization', POA]] as const) {
+    for (const [what, body] of [
+      ['sections', { section: 'investments', enabled: true }],
+      ['spouse', SPOUSE],
+      ['children', { children: [] }],
+      ['authorization', POA],
+    ] as const) {
       const r = await put(anna.cookie, what, body)
       expect({ what, status: r.status, code: r.json.code }).toEqual({ what, status: 409, code: 'SECTION_LOCKED' })
     }
     const locked = await upload(anna.cookie, 26)
     expect([locked.status, locked.json.code]).toEqual([409, 'SECTION_LOCKED'])
-    const mark = await t.request('POST', '/api/user-preferences/31', { cookie: anna.cookie, body: { taxYear: Y, isRelevant: false } })
+    const mark = await t.request('POST', '/api/user-preferences/31', {
+      cookie: anna.cookie,
+      body: { taxYear: Y, isRelevant: false },
+    })
     expect([mark.status, mark.json.code]).toEqual([409, 'SECTION_LOCKED'])
     // The dashboard's required categories are not part of the section.
     expect((await upload(anna.cookie, 1)).status).toBe(200)
@@ -235,15 +372,26 @@ describe('Finish Section, the lock and transmit', () => {
   test('transmit needs the completion; after it, undo and every change are refused', async () => {
     const { anna } = await setup()
     writeStatus(t.ctx, anna.user.id, Y, 3, null)
-    const early = await t.request('POST', '/api/tax-year-status/transmit', { cookie: anna.cookie, body: { taxYear: Y } })
+    const early = await t.request('POST', '/api/tax-year-status/transmit', {
+      cookie: anna.cookie,
+      body: { taxYear: Y },
+    })
     expect([early.status, early.json.code]).toEqual([409, 'ADVANCED_INFO_INCOMPLETE'])
     expect((await complete(anna.cookie, true)).status).toBe(200)
-    expect((await t.request('GET', `/api/tax-year-status/flags?taxYear=${Y}`, { cookie: anna.cookie })).json.canTransmit).toBe(true)
-    expect((await t.request('POST', '/api/tax-year-status/transmit', { cookie: anna.cookie, body: { taxYear: Y } })).json.current_status_id).toBe(4)
+    expect(
+      (await t.request('GET', `/api/tax-year-status/flags?taxYear=${Y}`, { cookie: anna.cookie })).json.canTransmit,
+    ).toBe(true)
+    expect(
+      (await t.request('POST', '/api/tax-year-status/transmit', { cookie: anna.cookie, body: { taxYear: Y } })).json
+        .current_status_id,
+    ).toBe(4)
 
     const undo = await complete(anna.cookie, false)
     expect([undo.status, undo.json.code]).toEqual([409, 'YEAR_TRANSMITTED'])
-    const flags = await t.request('PUT', '/api/tax-year-status/flags', { cookie: anna.cookie, body: { taxYear: Y, advancedInfoCompleted: false } })
+    const flags = await t.request('PUT', '/api/tax-year-status/flags', {
+      cookie: anna.cookie,
+      body: { taxYear: Y, advancedInfoCompleted: false },
+    })
     expect([flags.status, flags.json.code]).toEqual([409, 'YEAR_TRANSMITTED'])
     expect((await get(anna.cookie)).json).toMatchObject({ completed: true, transmitted: true })
   })
@@ -260,7 +408,11 @@ describe('whose data', () => {
   test("another user's data is a 404 on every read; nothing leaks between users", async () => {
     const { anna, ben } = await setup()
     await put(anna.cookie, 'spouse', SPOUSE)
-    for (const path of [`/api/advanced?taxYear=${Y}&userId=${anna.user.id}`, `/api/tax-cards?userId=${anna.user.id}`, `/api/advanced/power-of-attorney.pdf?taxYear=${Y}&userId=${anna.user.id}`]) {
+    for (const path of [
+      `/api/advanced?taxYear=${Y}&userId=${anna.user.id}`,
+      `/api/tax-cards?userId=${anna.user.id}`,
+      `/api/advanced/power-of-attorney.pdf?taxYear=${Y}&userId=${anna.user.id}`,
+    ]) {
       const r = await t.request('GET', path, { cookie: ben.cookie })
       expect({ path, status: r.status, code: r.json?.code }).toEqual({ path, status: 404, code: 'NOT_FOUND' })
     }
@@ -273,7 +425,9 @@ describe('whose data', () => {
     const r = await get(admin.cookie, `&userId=${anna.user.id}`)
     expect(r.status).toBe(200)
     expect(r.json.spouse.firstName).toBe('Marc')
-    expect((await t.request('GET', `/api/tax-cards?userId=${anna.user.id}`, { cookie: admin.cookie })).json.enabledCount).toBeGreaterThan(0)
+    expect(
+      (await t.request('GET', `/api/tax-cards?userId=${anna.user.id}`, { cookie: admin.cookie })).json.enabledCount,
+    ).toBeGreaterThan(0)
     expect((await get(admin.cookie, '&userId=99999')).status).toBe(404)
     expect((await get(admin.cookie)).json.spouse).toBeNull()
   })
@@ -292,7 +446,9 @@ async function pdfText(bytes: ArrayBuffer) {
 
 describe('the power of attorney PDF', () => {
   async function download(cookie: string, query: string) {
-    const res = await t.app.handle(new Request(`http://localhost/api/advanced/power-of-attorney.pdf?taxYear=${Y}${query}`, { headers: { cookie } }))
+    const res = await t.app.handle(
+      new Request(`http://localhost/api/advanced/power-of-attorney.pdf?taxYear=${Y}${query}`, { headers: { cookie } }),
+    )
     return { res, bytes: await res.arrayBuffer() }
   }
 
@@ -310,14 +466,26 @@ describe('the power of attorney PDF', () => {
     expect(res.headers.get('content-disposition')).toContain(`power-of-attorney-2025-${lang}.pdf`)
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-')
     const text = await pdfText(bytes)
-    for (const part of [title, phrase, 'Anna Muster', '123.456.789', canton, 'Treuhand Muster AG', 'Bahnhofstrasse 1, 8001 Zürich', '12.04.1985', '22.11.2026']) {
+    for (const part of [
+      title,
+      phrase,
+      'Anna Muster',
+      '123.456.789',
+      canton,
+      'Treuhand Muster AG',
+      'Bahnhofstrasse 1, 8001 Zürich',
+      '12.04.1985',
+      '22.11.2026',
+    ]) {
       expect({ part, found: text.includes(part) }).toEqual({ part, found: true })
     }
   })
 
   test('an unknown language is a 400; without lang the person’s language decides', async () => {
     const { anna } = await setup()
-    const bad = await t.request('GET', `/api/advanced/power-of-attorney.pdf?taxYear=${Y}&lang=xx`, { cookie: anna.cookie })
+    const bad = await t.request('GET', `/api/advanced/power-of-attorney.pdf?taxYear=${Y}&lang=xx`, {
+      cookie: anna.cookie,
+    })
     expect([bad.status, bad.json.code]).toEqual([400, 'INVALID_LANGUAGE'])
     await t.request('PUT', '/api/user/language', { cookie: anna.cookie, body: { language: 'gsw' } })
     const { res, bytes } = await download(anna.cookie, '')
@@ -338,7 +506,11 @@ test('GET /api/tax-cards answers the cards of the stored profile', async () => {
   const { anna } = await setup()
   const r = await t.request('GET', `/api/tax-cards?taxYear=${Y}`, { cookie: anna.cookie })
   expect(r.status).toBe(200)
-  expect(r.json).toMatchObject({ taxYear: Y, totalCount: 21, recommendations: ['child_deductions', 'childcare_costs', 'education_costs'] })
+  expect(r.json).toMatchObject({
+    taxYear: Y,
+    totalCount: 21,
+    recommendations: ['child_deductions', 'childcare_costs', 'education_costs'],
+  })
   expect(r.json.cards.find((c: { id: string }) => c.id === 'spouse_income').isEnabled).toBe(true)
   expect(r.json.cards.find((c: { id: string }) => c.id === 'rental_income').isEnabled).toBe(false)
 })

@@ -6,7 +6,15 @@ import { optionalTaxYearParam, taxYearParam, userIdParam } from '../http/params'
 import { authPlugin } from '../infra/auth-plugin'
 import { contentDisposition } from '../documents/serve'
 import { defaultTaxYear } from '../../shared/tax-years'
-import { advancedInfo, saveAuthorization, saveChildren, setSection, saveSpouse, setCompletion, taxCardsOf } from './service'
+import {
+  advancedInfo,
+  saveAuthorization,
+  saveChildren,
+  setSection,
+  saveSpouse,
+  setCompletion,
+  taxCardsOf,
+} from './service'
 import { personalPowerOfAttorney } from './poa-document'
 
 /** A year in a body: its type here, its range in the one parser (taxYearParam). */
@@ -19,49 +27,95 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
   const yearOf = (raw: string | undefined) => optionalTaxYearParam(raw) ?? defaultTaxYear(new Date(ctx.now()))
   // Whose data a GET reads: one's own, or an expert's client named by ?userId= (actorMay);
   // anyone else's is a 404, and an unknown user is one too (the profile lookup).
-  const subjectOf = (user: { id: number; role: string }, raw: string | undefined) => targetUserId(user, userIdParam(raw))
+  const subjectOf = (user: { id: number; role: string }, raw: string | undefined) =>
+    targetUserId(user, userIdParam(raw))
   return new Elysia({ name: 'advanced-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
-    .get('/api/advanced', ({ user, query }) => advancedInfo(ctx, subjectOf(user, query.userId), yearOf(query.taxYear)),
-      { auth: true, query: readQuery })
-    .put('/api/advanced/sections', ({ user, body }) => setSection(ctx, user.id, taxYearParam(body.taxYear), body.section, body.enabled),
-      { auth: true, body: t.Object({ taxYear: year, section: t.String({ maxLength: 40 }), enabled: t.Boolean() }) })
-    .put('/api/advanced/spouse', ({ user, body }) => saveSpouse(ctx, user.id, taxYearParam(body.taxYear), body),
+    .get(
+      '/api/advanced',
+      ({ user, query }) => advancedInfo(ctx, subjectOf(user, query.userId), yearOf(query.taxYear)),
+      { auth: true, query: readQuery },
+    )
+    .put(
+      '/api/advanced/sections',
+      ({ user, body }) => setSection(ctx, user.id, taxYearParam(body.taxYear), body.section, body.enabled),
+      { auth: true, body: t.Object({ taxYear: year, section: t.String({ maxLength: 40 }), enabled: t.Boolean() }) },
+    )
+    .put('/api/advanced/spouse', ({ user, body }) => saveSpouse(ctx, user.id, taxYearParam(body.taxYear), body), {
+      auth: true,
+      body: t.Object({
+        taxYear: year,
+        firstName: text(500),
+        lastName: text(500),
+        age: t.Optional(t.Union([t.Integer(), t.Null()])),
+        occupation: text(500),
+        ahvNumber: text(40),
+        taxId: text(40),
+      }),
+    })
+    .put(
+      '/api/advanced/children',
+      ({ user, body }) => saveChildren(ctx, user.id, taxYearParam(body.taxYear), body.children),
+      {
+        auth: true,
+        body: t.Object({ taxYear: year, children: t.Array(t.Record(t.String(), t.Unknown()), { maxItems: 100 }) }),
+      },
+    )
+    .put(
+      '/api/advanced/authorization',
+      ({ user, body, rc }) =>
+        saveAuthorization(
+          ctx,
+          user.id,
+          taxYearParam(body.taxYear),
+          {
+            taxAddressEnabled: body.taxAddressEnabled,
+            powerOfAttorneyEnabled: body.powerOfAttorneyEnabled,
+            canton: body.canton ?? '',
+            tinNumber: body.tinNumber ?? '',
+            powerOfAttorneyAccepted: body.powerOfAttorneyAccepted,
+          },
+          { ip: rc.ip, userAgent: rc.userAgent || null },
+        ),
       {
         auth: true,
         body: t.Object({
-          taxYear: year, firstName: text(500), lastName: text(500), age: t.Optional(t.Union([t.Integer(), t.Null()])),
-          occupation: text(500), ahvNumber: text(40), taxId: text(40),
+          taxYear: year,
+          taxAddressEnabled: t.Boolean(),
+          powerOfAttorneyEnabled: t.Boolean(),
+          canton: text(10),
+          tinNumber: text(40),
+          powerOfAttorneyAccepted: t.Boolean(),
         }),
-      })
-    .put('/api/advanced/children', ({ user, body }) => saveChildren(ctx, user.id, taxYearParam(body.taxYear), body.children),
-      { auth: true, body: t.Object({ taxYear: year, children: t.Array(t.Record(t.String(), t.Unknown()), { maxItems: 100 }) }) })
-    .put('/api/advanced/authorization', ({ user, body, rc }) =>
-      saveAuthorization(ctx, user.id, taxYearParam(body.taxYear), {
-        taxAddressEnabled: body.taxAddressEnabled, powerOfAttorneyEnabled: body.powerOfAttorneyEnabled,
-        canton: body.canton ?? '', tinNumber: body.tinNumber ?? '', powerOfAttorneyAccepted: body.powerOfAttorneyAccepted,
-      }, { ip: rc.ip, userAgent: rc.userAgent || null }),
+      },
+    )
+    .post(
+      '/api/advanced/complete',
+      ({ user, body }) => setCompletion(ctx, user.id, user.id, taxYearParam(body.taxYear), body.completed),
+      { auth: true, body: t.Object({ taxYear: year, completed: t.Boolean() }) },
+    )
+    .get(
+      '/api/advanced/power-of-attorney.pdf',
+      async ({ user, query }) => {
+        const subject = subjectOf(user, query.userId)
+        const { bytes, filename } = await personalPowerOfAttorney(ctx, subject, yearOf(query.taxYear), query.lang)
+        return new Response(Buffer.from(bytes), {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': contentDisposition('attachment', filename),
+            'Content-Security-Policy': "default-src 'none'; sandbox",
+            'Cache-Control': 'private, no-store',
+          },
+        })
+      },
       {
         auth: true,
-        body: t.Object({
-          taxYear: year, taxAddressEnabled: t.Boolean(), powerOfAttorneyEnabled: t.Boolean(),
-          canton: text(10), tinNumber: text(40), powerOfAttorneyAccepted: t.Boolean(),
-        }),
-      })
-    .post('/api/advanced/complete', ({ user, body }) => setCompletion(ctx, user.id, user.id, taxYearParam(body.taxYear), body.completed),
-      { auth: true, body: t.Object({ taxYear: year, completed: t.Boolean() }) })
-    .get('/api/advanced/power-of-attorney.pdf', async ({ user, query }) => {
-      const subject = subjectOf(user, query.userId)
-      const { bytes, filename } = await personalPowerOfAttorney(ctx, subject, yearOf(query.taxYear), query.lang)
-      return new Response(Buffer.from(bytes), {
-        headers: {
-          'Content-Type': 'application/pdf',
-          'Content-Disposition': contentDisposition('attachment', filename),
-          'Content-Security-Policy': "default-src 'none'; sandbox",
-          'Cache-Control': 'private, no-store',
-        },
-      })
-    }, { auth: true, query: t.Object({ taxYear: t.Optional(t.String()), userId: t.Optional(t.String()), lang: text(5) }) })
-    .get('/api/tax-cards', ({ user, query }) => ({ taxYear: yearOf(query.taxYear), ...taxCardsOf(ctx, subjectOf(user, query.userId)) }),
-      { auth: true, query: readQuery })
+        query: t.Object({ taxYear: t.Optional(t.String()), userId: t.Optional(t.String()), lang: text(5) }),
+      },
+    )
+    .get(
+      '/api/tax-cards',
+      ({ user, query }) => ({ taxYear: yearOf(query.taxYear), ...taxCardsOf(ctx, subjectOf(user, query.userId)) }),
+      { auth: true, query: readQuery },
+    )
 }

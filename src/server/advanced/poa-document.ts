@@ -11,27 +11,38 @@ import { isPoaLanguage, powerOfAttorneyPdf, swissDate, POA_LANGUAGES, type PoaLa
  * profile, the canton and tax ID from the authorization (the profile's canton when none is
  * saved yet), the firm from FIRM_NAME / FIRM_ADDRESS, and the place and date of today.
  */
-export async function personalPowerOfAttorney(ctx: AppContext, userId: number, taxYear: number, lang: string | undefined) {
+export async function personalPowerOfAttorney(
+  ctx: AppContext,
+  userId: number,
+  taxYear: number,
+  lang: string | undefined,
+) {
   const language = pickLanguage(lang ?? getUser(ctx, userId).language)
-  if (lang && !isPoaLanguage(lang)) throw badRequest(`Invalid field 'lang': one of ${POA_LANGUAGES.join(', ')}`, 'INVALID_LANGUAGE')
+  if (lang && !isPoaLanguage(lang))
+    throw badRequest(`Invalid field 'lang': one of ${POA_LANGUAGES.join(', ')}`, 'INVALID_LANGUAGE')
   const p = profileOf(ctx, userId)
   const auth = authorizationOf(ctx, userId, taxYear)
-  const canton = (auth?.canton ? cantonByCode(auth.canton) : undefined) ?? (p.cantonOfResidence ? cantonBySlug(p.cantonOfResidence) : undefined)
+  const canton =
+    (auth?.canton ? cantonByCode(auth.canton) : undefined) ??
+    (p.cantonOfResidence ? cantonBySlug(p.cantonOfResidence) : undefined)
   const street = p.street?.trim() ?? ''
   const town = [p.zipCode, p.city].filter(Boolean).join(' ')
-  const bytes = await powerOfAttorneyPdf({
-    taxYear,
-    firm: { name: ctx.config.firmName, address: ctx.config.firmAddress },
-    person: {
-      name: p.name,
-      address: [street, town].filter(Boolean).join(', '),
-      dateOfBirth: p.dateOfBirth ? swissDate(p.dateOfBirth) : '',
-      canton: canton ? `${canton.name} (${canton.code})` : '',
-      taxId: auth?.tinNumber ?? '',
-      place: p.city ?? '',
-      date: swissDate(new Date(ctx.now()).toISOString().slice(0, 10)),
+  const bytes = await powerOfAttorneyPdf(
+    {
+      taxYear,
+      firm: { name: ctx.config.firmName, address: ctx.config.firmAddress },
+      person: {
+        name: p.name,
+        address: [street, town].filter(Boolean).join(', '),
+        dateOfBirth: p.dateOfBirth ? swissDate(p.dateOfBirth) : '',
+        canton: canton ? `${canton.name} (${canton.code})` : '',
+        taxId: auth?.tinNumber ?? '',
+        place: p.city ?? '',
+        date: swissDate(new Date(ctx.now()).toISOString().slice(0, 10)),
+      },
     },
-  }, language)
+    language,
+  )
   return { bytes, filename: `power-of-attorney-${taxYear}-${language}.pdf` }
 }
 

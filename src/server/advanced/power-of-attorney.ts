@@ -38,7 +38,8 @@ const fill = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(params[k] ?? ''))
 
 /** dd.mm.yyyy, the Swiss way, for every language. */
-export const swissDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : iso)
+export const swissDate = (iso: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : iso
 
 const A4: [number, number] = [595.28, 841.89]
 const MARGIN = 56
@@ -54,11 +55,14 @@ const FOLD: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: '
 
 function encodable(font: PDFFont) {
   const set = new Set(font.getCharacterSet())
-  return (s: string) => [...s.replace(/\s+/g, ' ')].map((ch) => {
-    if (set.has(ch.codePointAt(0)!)) return ch
-    const base = FOLD[ch] ?? ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-    return [...base].every((c) => set.has(c.codePointAt(0)!)) ? base : '?'
-  }).join('')
+  return (s: string) =>
+    [...s.replace(/\s+/g, ' ')]
+      .map((ch) => {
+        if (set.has(ch.codePointAt(0)!)) return ch
+        const base = FOLD[ch] ?? ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+        return [...base].every((c) => set.has(c.codePointAt(0)!)) ? base : '?'
+      })
+      .join('')
 }
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -77,7 +81,11 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 
 class Writer {
   y = A4[1] - MARGIN
-  constructor(private page: PDFPage, private fonts: { regular: PDFFont; bold: PDFFont }, private safe: (s: string) => string) {}
+  constructor(
+    private page: PDFPage,
+    private fonts: { regular: PDFFont; bold: PDFFont },
+    private safe: (s: string) => string,
+  ) {}
   text(s: string, opts: { size?: number; bold?: boolean; color?: typeof INK; gap?: number } = {}) {
     const size = opts.size ?? 10.5
     const font = opts.bold ? this.fonts.bold : this.fonts.regular
@@ -98,7 +106,12 @@ class Writer {
         this.page.drawText(line, { x, y: this.y, size, font: this.fonts.regular, color: INK })
       }
     } else {
-      this.page.drawLine({ start: { x, y: this.y - 2 }, end: { x: A4[0] - MARGIN, y: this.y - 2 }, thickness: 0.6, color: MUTED })
+      this.page.drawLine({
+        start: { x, y: this.y - 2 },
+        end: { x: A4[0] - MARGIN, y: this.y - 2 },
+        thickness: 0.6,
+        color: MUTED,
+      })
     }
     this.y -= size * 2
   }

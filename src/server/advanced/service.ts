@@ -1,7 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { AppContext } from '../context'
-import { advancedAuthorization, advancedChildren, advancedCompletion, advancedSections, advancedSpouse } from '../db/schema'
+import {
+  advancedAuthorization,
+  advancedChildren,
+  advancedCompletion,
+  advancedSections,
+  advancedSpouse,
+} from '../db/schema'
 import { ApiError, badRequest, conflict } from '../http/errors'
 import { requireFileableYear, yearStatus } from '../tax-status/service'
 import { categoryState } from '../documents/service'
@@ -10,8 +16,18 @@ import { cantonBySlug } from '../../shared/cantons'
 import { isTransmitted } from '../../shared/tax-status'
 import { taxCardSummary } from '../../shared/tax-cards'
 import {
-  missingForCompletion, sectionById, sectionOfUploadCategory, SECTIONS, validateAuthorization, validateChildren, validateSpouse,
-  type AdvancedError, type AuthorizationInput, type ChildInfo, type SectionId, type SpouseInfo,
+  missingForCompletion,
+  sectionById,
+  sectionOfUploadCategory,
+  SECTIONS,
+  validateAuthorization,
+  validateChildren,
+  validateSpouse,
+  type AdvancedError,
+  type AuthorizationInput,
+  type ChildInfo,
+  type SectionId,
+  type SpouseInfo,
 } from '../../shared/advanced'
 
 /**
@@ -26,17 +42,27 @@ const where = (table: { userId: SQLiteColumn; taxYear: SQLiteColumn }, userId: n
   and(eq(table.userId, userId), eq(table.taxYear, taxYear))
 
 export function isAdvancedCompleted(ctx: AppContext, userId: number, taxYear: number): boolean {
-  return !!ctx.db.select({ at: advancedCompletion.completedAt }).from(advancedCompletion).where(where(advancedCompletion, userId, taxYear)).get()
+  return !!ctx.db
+    .select({ at: advancedCompletion.completedAt })
+    .from(advancedCompletion)
+    .where(where(advancedCompletion, userId, taxYear))
+    .get()
 }
 
 /** Every change waits for a fileable, untransmitted year and an open section (409 SECTION_LOCKED while completed). */
 function requireEditable(ctx: AppContext, userId: number, taxYear: number) {
   requireFileableYear(ctx, taxYear)
   if (isTransmitted(yearStatus(ctx, userId, taxYear).statusId)) {
-    throw conflict(`The tax information for ${taxYear} has been transmitted and can no longer be changed.`, 'YEAR_TRANSMITTED')
+    throw conflict(
+      `The tax information for ${taxYear} has been transmitted and can no longer be changed.`,
+      'YEAR_TRANSMITTED',
+    )
   }
   if (isAdvancedCompleted(ctx, userId, taxYear)) {
-    throw conflict('Section Completed - Navigation Locked: undo "Finish Section" to change the advanced tax information.', 'SECTION_LOCKED')
+    throw conflict(
+      'Section Completed - Navigation Locked: undo "Finish Section" to change the advanced tax information.',
+      'SECTION_LOCKED',
+    )
   }
 }
 
@@ -46,37 +72,82 @@ function requireEditable(ctx: AppContext, userId: number, taxYear: number) {
  */
 export function requireSectionCategoryOpen(ctx: AppContext, userId: number, taxYear: number, categoryId: number) {
   if (sectionOfUploadCategory(categoryId) && isAdvancedCompleted(ctx, userId, taxYear)) {
-    throw conflict('Section Completed - Navigation Locked: undo "Finish Section" to add documents to this section.', 'SECTION_LOCKED')
+    throw conflict(
+      'Section Completed - Navigation Locked: undo "Finish Section" to add documents to this section.',
+      'SECTION_LOCKED',
+    )
   }
 }
 
 function enabledSections(ctx: AppContext, userId: number, taxYear: number): Record<SectionId, boolean> {
-  const stored = new Map(ctx.db.select().from(advancedSections).where(where(advancedSections, userId, taxYear)).all().map((r) => [r.section, r.enabled]))
-  return Object.fromEntries(SECTIONS.map((s) => [s.id, s.alwaysEnabled || (stored.get(s.id) ?? s.defaultEnabled)])) as Record<SectionId, boolean>
+  const stored = new Map(
+    ctx.db
+      .select()
+      .from(advancedSections)
+      .where(where(advancedSections, userId, taxYear))
+      .all()
+      .map((r) => [r.section, r.enabled]),
+  )
+  return Object.fromEntries(
+    SECTIONS.map((s) => [s.id, s.alwaysEnabled || (stored.get(s.id) ?? s.defaultEnabled)]),
+  ) as Record<SectionId, boolean>
 }
 
 function spouseOf(ctx: AppContext, userId: number, taxYear: number): SpouseInfo | null {
-  const r = ctx.db.select().from(advancedSpouse).where(where(advancedSpouse, userId, taxYear)).get()
-  return r ? { firstName: r.firstName, lastName: r.lastName, age: r.age, occupation: r.occupation, ahvNumber: r.ahvNumber, taxId: r.taxId } : null
+  const r = ctx.db
+    .select()
+    .from(advancedSpouse)
+    .where(where(advancedSpouse, userId, taxYear))
+    .get()
+  return r
+    ? {
+        firstName: r.firstName,
+        lastName: r.lastName,
+        age: r.age,
+        occupation: r.occupation,
+        ahvNumber: r.ahvNumber,
+        taxId: r.taxId,
+      }
+    : null
 }
 
 function childrenOf(ctx: AppContext, userId: number, taxYear: number): ChildInfo[] {
-  return ctx.db.select().from(advancedChildren).where(where(advancedChildren, userId, taxYear)).orderBy(asc(advancedChildren.position)).all()
-    .map((r) => ({ firstName: r.firstName, lastName: r.lastName, birthDate: r.birthDate, disability: r.disability, schoolingInfo: r.schoolingInfo, alimony: r.alimony }))
+  return ctx.db
+    .select()
+    .from(advancedChildren)
+    .where(where(advancedChildren, userId, taxYear))
+    .orderBy(asc(advancedChildren.position))
+    .all()
+    .map((r) => ({
+      firstName: r.firstName,
+      lastName: r.lastName,
+      birthDate: r.birthDate,
+      disability: r.disability,
+      schoolingInfo: r.schoolingInfo,
+      alimony: r.alimony,
+    }))
 }
 
 function authorizationRow(ctx: AppContext, userId: number, taxYear: number) {
-  return ctx.db.select().from(advancedAuthorization).where(where(advancedAuthorization, userId, taxYear)).get()
+  return ctx.db
+    .select()
+    .from(advancedAuthorization)
+    .where(where(advancedAuthorization, userId, taxYear))
+    .get()
 }
 
 export function authorizationOf(ctx: AppContext, userId: number, taxYear: number) {
   const r = authorizationRow(ctx, userId, taxYear)
   if (!r) return null
   return {
-    taxAddressEnabled: r.taxAddressEnabled, powerOfAttorneyEnabled: r.powerOfAttorneyEnabled, canton: r.canton, tinNumber: r.tinNumber,
+    taxAddressEnabled: r.taxAddressEnabled,
+    powerOfAttorneyEnabled: r.powerOfAttorneyEnabled,
+    canton: r.canton,
+    tinNumber: r.tinNumber,
     powerOfAttorneyAccepted: r.powerOfAttorneyAccepted,
     powerOfAttorneyAcceptedAt: r.acceptedAt ? new Date(r.acceptedAt).toISOString() : null,
-    lastUpdated: new Date(r.updatedAt).toISOString(), taxYear,
+    lastUpdated: new Date(r.updatedAt).toISOString(),
+    taxYear,
   }
 }
 
@@ -102,13 +173,25 @@ function missingOf(ctx: AppContext, userId: number, taxYear: number) {
 export function advancedInfo(ctx: AppContext, userId: number, taxYear: number) {
   const enabled = enabledSections(ctx, userId, taxYear)
   const { counts, relevance } = categoryState(ctx, userId, taxYear)
-  const completion = ctx.db.select().from(advancedCompletion).where(where(advancedCompletion, userId, taxYear)).get()
+  const completion = ctx.db
+    .select()
+    .from(advancedCompletion)
+    .where(where(advancedCompletion, userId, taxYear))
+    .get()
   return {
     taxYear,
     sections: SECTIONS.map((s) => ({
-      id: s.id, toggleKey: s.toggleKey, enabled: enabled[s.id], alwaysEnabled: s.alwaysEnabled, color: s.color,
+      id: s.id,
+      toggleKey: s.toggleKey,
+      enabled: enabled[s.id],
+      alwaysEnabled: s.alwaysEnabled,
+      color: s.color,
       fileCount: s.countCategoryIds.reduce((n, id) => n + (counts.get(id) ?? 0), 0),
-      categories: s.uploadCategoryIds.map((id) => ({ id, fileCount: counts.get(id) ?? 0, isRelevant: relevance.get(id) ?? true })),
+      categories: s.uploadCategoryIds.map((id) => ({
+        id,
+        fileCount: counts.get(id) ?? 0,
+        isRelevant: relevance.get(id) ?? true,
+      })),
     })),
     completed: !!completion,
     completedAt: completion ? new Date(completion.completedAt).toISOString() : null,
@@ -129,8 +212,14 @@ export function setSection(ctx: AppContext, userId: number, taxYear: number, sec
   if (def.alwaysEnabled && !enabled) throw badRequest('The authorization section is always on.', 'SECTION_ALWAYS_ON')
   requireEditable(ctx, userId, taxYear)
   const now = ctx.now()
-  ctx.db.insert(advancedSections).values({ userId, taxYear, section: def.id, enabled, updatedAt: now })
-    .onConflictDoUpdate({ target: [advancedSections.userId, advancedSections.taxYear, advancedSections.section], set: { enabled, updatedAt: now } }).run()
+  ctx.db
+    .insert(advancedSections)
+    .values({ userId, taxYear, section: def.id, enabled, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [advancedSections.userId, advancedSections.taxYear, advancedSections.section],
+      set: { enabled, updatedAt: now },
+    })
+    .run()
   return { success: true, taxYear, section: def.id, enabled }
 }
 
@@ -139,8 +228,11 @@ export function saveSpouse(ctx: AppContext, userId: number, taxYear: number, inp
   if ('error' in r) throw refuse(r.error)
   requireEditable(ctx, userId, taxYear)
   const row = { ...r.ok, updatedAt: ctx.now() }
-  ctx.db.insert(advancedSpouse).values({ userId, taxYear, ...row })
-    .onConflictDoUpdate({ target: [advancedSpouse.userId, advancedSpouse.taxYear], set: row }).run()
+  ctx.db
+    .insert(advancedSpouse)
+    .values({ userId, taxYear, ...row })
+    .onConflictDoUpdate({ target: [advancedSpouse.userId, advancedSpouse.taxYear], set: row })
+    .run()
   return { success: true, taxYear, spouse: r.ok }
 }
 
@@ -150,26 +242,44 @@ export function saveChildren(ctx: AppContext, userId: number, taxYear: number, l
   if ('error' in r) throw refuse(r.error)
   requireEditable(ctx, userId, taxYear)
   ctx.db.transaction((tx) => {
-    tx.delete(advancedChildren).where(where(advancedChildren, userId, taxYear)).run()
-    for (const [position, child] of r.ok.entries()) tx.insert(advancedChildren).values({ userId, taxYear, position, ...child }).run()
+    tx.delete(advancedChildren)
+      .where(where(advancedChildren, userId, taxYear))
+      .run()
+    for (const [position, child] of r.ok.entries())
+      tx.insert(advancedChildren)
+        .values({ userId, taxYear, position, ...child })
+        .run()
   })
   return { success: true, taxYear, children: r.ok }
 }
 
-export interface RequestMeta { ip: string | null; userAgent: string | null }
+export interface RequestMeta {
+  ip: string | null
+  userAgent: string | null
+}
 
 /**
  * Tax address and power of attorney. The acceptance's time, IP and user agent are recorded
  * when it is given, and again when the canton or the tax ID it was given for changes.
  */
-export function saveAuthorization(ctx: AppContext, userId: number, taxYear: number, input: AuthorizationInput, meta: RequestMeta) {
+export function saveAuthorization(
+  ctx: AppContext,
+  userId: number,
+  taxYear: number,
+  input: AuthorizationInput,
+  meta: RequestMeta,
+) {
   const clean = { ...input, canton: input.canton.trim().toUpperCase(), tinNumber: input.tinNumber.trim() }
   const e = validateAuthorization(clean)
   if (e) throw refuse(e)
   requireEditable(ctx, userId, taxYear)
   const before = authorizationRow(ctx, userId, taxYear)
   const accepted = clean.powerOfAttorneyEnabled && clean.powerOfAttorneyAccepted
-  const sameGrant = before?.powerOfAttorneyAccepted && before.acceptedAt && before.canton === clean.canton && before.tinNumber === clean.tinNumber
+  const sameGrant =
+    before?.powerOfAttorneyAccepted &&
+    before.acceptedAt &&
+    before.canton === clean.canton &&
+    before.tinNumber === clean.tinNumber
   const now = ctx.now()
   const acceptance = !accepted
     ? { acceptedAt: null, acceptedIp: null, acceptedUserAgent: null }
@@ -177,8 +287,11 @@ export function saveAuthorization(ctx: AppContext, userId: number, taxYear: numb
       ? { acceptedAt: before.acceptedAt, acceptedIp: before.acceptedIp, acceptedUserAgent: before.acceptedUserAgent }
       : { acceptedAt: now, acceptedIp: meta.ip, acceptedUserAgent: meta.userAgent?.slice(0, 500) ?? null }
   const row = { ...clean, powerOfAttorneyAccepted: accepted, ...acceptance, updatedAt: now }
-  ctx.db.insert(advancedAuthorization).values({ userId, taxYear, ...row })
-    .onConflictDoUpdate({ target: [advancedAuthorization.userId, advancedAuthorization.taxYear], set: row }).run()
+  ctx.db
+    .insert(advancedAuthorization)
+    .values({ userId, taxYear, ...row })
+    .onConflictDoUpdate({ target: [advancedAuthorization.userId, advancedAuthorization.taxYear], set: row })
+    .run()
   return { success: true, taxYear, authorization: authorizationOf(ctx, userId, taxYear)! }
 }
 
@@ -188,7 +301,11 @@ export function powerOfAttorneyRecord(ctx: AppContext, userId: number, taxYear: 
   return r?.acceptedAt ? { acceptedAt: r.acceptedAt, ip: r.acceptedIp, userAgent: r.acceptedUserAgent } : null
 }
 
-const MISSING_TEXT = { spouse: 'the spouse information', children: 'at least one child', power_of_attorney: 'the accepted power of attorney with a valid tax ID' } as const
+const MISSING_TEXT = {
+  spouse: 'the spouse information',
+  children: 'at least one child',
+  power_of_attorney: 'the accepted power of attorney with a valid tax ID',
+} as const
 
 /**
  * "Finish Section" and its undo. Completing is refused while an enabled section lacks its data;
@@ -199,16 +316,35 @@ export function setCompletion(ctx: AppContext, actorId: number, userId: number, 
   const transmitted = isTransmitted(yearStatus(ctx, userId, taxYear).statusId)
   if (completed) {
     if (!isAdvancedCompleted(ctx, userId, taxYear)) {
-      if (transmitted) throw conflict(`The tax information for ${taxYear} has been transmitted and can no longer be changed.`, 'YEAR_TRANSMITTED')
+      if (transmitted)
+        throw conflict(
+          `The tax information for ${taxYear} has been transmitted and can no longer be changed.`,
+          'YEAR_TRANSMITTED',
+        )
       const missing = missingOf(ctx, userId, taxYear)
       if (missing.length) {
-        throw new ApiError(409, 'ADVANCED_INCOMPLETE', `Still missing before the section can be finished: ${missing.map((m) => MISSING_TEXT[m]).join(', ')}.`)
+        throw new ApiError(
+          409,
+          'ADVANCED_INCOMPLETE',
+          `Still missing before the section can be finished: ${missing.map((m) => MISSING_TEXT[m]).join(', ')}.`,
+        )
       }
-      ctx.db.insert(advancedCompletion).values({ userId, taxYear, completedAt: ctx.now(), completedBy: actorId }).onConflictDoNothing().run()
+      ctx.db
+        .insert(advancedCompletion)
+        .values({ userId, taxYear, completedAt: ctx.now(), completedBy: actorId })
+        .onConflictDoNothing()
+        .run()
     }
   } else {
-    if (transmitted) throw conflict(`The tax information for ${taxYear} has been transmitted: its completion cannot be undone.`, 'YEAR_TRANSMITTED')
-    ctx.db.delete(advancedCompletion).where(where(advancedCompletion, userId, taxYear)).run()
+    if (transmitted)
+      throw conflict(
+        `The tax information for ${taxYear} has been transmitted: its completion cannot be undone.`,
+        'YEAR_TRANSMITTED',
+      )
+    ctx.db
+      .delete(advancedCompletion)
+      .where(where(advancedCompletion, userId, taxYear))
+      .run()
   }
   const done = isAdvancedCompleted(ctx, userId, taxYear)
   return { success: true, taxYear, completed: done }

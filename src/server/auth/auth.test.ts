@@ -28,10 +28,15 @@ describe('request-code', () => {
   })
 
   test.each([
-    ['malformed JSON', { raw: '{"email":', headers: { 'content-type': 'application/json' } }, 'INVALID_JSON', /not valid JSON/],
+    [
+      'malformed JSON',
+      { raw: '{"email":', headers: { 'content-type': 'application/json' } },
+      'INVALID_JSON',
+      /not valid JSON/,
+    ],
     ['missing field', { body: {} }, 'INVALID_INPUT', /Missing field 'email'/],
     ['wrong type', { body: { email: 42 } }, 'INVALID_INPUT', /'email'/],
-    ['over-long field', { body: { email: 'a'.repeat(250) + '@x.ch' } }, 'INVALID_INPUT', /'email'.*length/],
+    ['over-long field', { body: { email: `${'a'.repeat(250)}@x.ch` } }, 'INVALID_INPUT', /'email'.*length/],
     ['not an e-mail', { body: { email: 'not-an-email' } }, 'INVALID_EMAIL', /valid e-mail/],
   ])('%s → 400 naming the problem', async (_name, opts, code, message) => {
     t = testApp()
@@ -69,15 +74,22 @@ describe('request-code', () => {
 
   test('at most 20 codes per IP per hour', async () => {
     t = testApp()
-    for (let i = 0; i < 20; i++) expect((await t.request('POST', '/api/auth/request-code', { body: { email: `u${i}@example.ch` } })).status).toBe(200)
+    for (let i = 0; i < 20; i++)
+      expect((await t.request('POST', '/api/auth/request-code', { body: { email: `u${i}@example.ch` } })).status).toBe(
+        200,
+      )
     const r = await t.request('POST', '/api/auth/request-code', { body: { email: 'u99@example.ch' } })
     expect(r.status).toBe(429)
-    expect(t.ctx.sqlite.query('SELECT count(*) AS n FROM audit_log WHERE action = ?').get('rate_limited')).toEqual({ n: 1 })
+    expect(t.ctx.sqlite.query('SELECT count(*) AS n FROM audit_log WHERE action = ?').get('rate_limited')).toEqual({
+      n: 1,
+    })
   })
 
   test('a failed SMTP delivery answers 502 and keeps no code', async () => {
     t = testApp()
-    t.ctx.mailer.sendLoginCode = async () => { throw new Error('connection refused') }
+    t.ctx.mailer.sendLoginCode = async () => {
+      throw new Error('connection refused')
+    }
     const r = await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' } })
     expect(r.status).toBe(502)
     expect(r.json.code).toBe('MAIL_FAILED')
@@ -133,19 +145,27 @@ describe('verify-code', () => {
   test('after 5 wrong tries even the right code fails', async () => {
     t = testApp()
     const code = await request()
-    for (let i = 0; i < 5; i++) expect((await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code: wrong(code) } })).status).toBe(400)
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code: wrong(code) } }))
+          .status,
+      ).toBe(400)
     const r = await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code } })
     expect(r.status).toBe(400)
     expect(r.json.code).toBe('CODE_EXPIRED')
     // One row that counts the six failures and names the account aimed at.
-    const rows = t.ctx.sqlite.query("SELECT repeats, target_user_id, target_hash FROM audit_log WHERE action = 'verify_failed'").all()
+    const rows = t.ctx.sqlite
+      .query("SELECT repeats, target_user_id, target_hash FROM audit_log WHERE action = 'verify_failed'")
+      .all()
     expect(rows).toEqual([{ repeats: 6, target_user_id: null, target_hash: expect.stringMatching(/^[0-9a-f]{32}$/) }])
   })
 
   test('a code works once: replay is refused', async () => {
     t = testApp()
     const code = await request()
-    expect((await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code } })).status).toBe(200)
+    expect((await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code } })).status).toBe(
+      200,
+    )
     const replay = await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code } })
     expect(replay.status).toBe(400)
     expect(replay.json.code).toBe('CODE_EXPIRED')
@@ -154,7 +174,9 @@ describe('verify-code', () => {
   test('two parallel verifications of one code: exactly one succeeds', async () => {
     t = testApp()
     const code = await request()
-    const results = await Promise.all([1, 2, 3].map(() => t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code } })))
+    const results = await Promise.all(
+      [1, 2, 3].map(() => t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code } })),
+    )
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400])
   })
 
@@ -171,7 +193,9 @@ describe('verify-code', () => {
     t = testApp()
     const code = await request()
     t.clock.now += CODE_TTL_MS - 1000
-    expect((await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code } })).status).toBe(200)
+    expect((await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code } })).status).toBe(
+      200,
+    )
   })
 
   test('a newer code supersedes the older one', async () => {
@@ -179,8 +203,13 @@ describe('verify-code', () => {
     const first = await request()
     t.clock.now += 61_000
     const second = await request()
-    if (first !== second) expect((await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code: first } })).status).toBe(400)
-    expect((await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code: second } })).status).toBe(200)
+    if (first !== second)
+      expect(
+        (await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code: first } })).status,
+      ).toBe(400)
+    expect(
+      (await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code: second } })).status,
+    ).toBe(200)
   })
 
   test('a code format other than 6 digits is a 400', async () => {
@@ -225,7 +254,8 @@ describe('sessions', () => {
   test('a session ends 12 hours after sign-in however busy', async () => {
     t = testApp()
     const { cookie } = await t.signIn('a@example.ch')
-    for (let i = 0; i < 13; i++) { // 13 × 55 min = 11 h 55 min, never idle for an hour
+    for (let i = 0; i < 13; i++) {
+      // 13 × 55 min = 11 h 55 min, never idle for an hour
       t.clock.now += 55 * 60_000
       expect((await t.request('GET', '/api/user', { cookie })).status).toBe(200)
     }
@@ -236,7 +266,7 @@ describe('sessions', () => {
   test('a forged cookie is refused', async () => {
     t = testApp()
     await t.signIn('a@example.ch')
-    expect((await t.request('GET', '/api/user', { cookie: 'swisstax_session=' + 'A'.repeat(43) })).status).toBe(401)
+    expect((await t.request('GET', '/api/user', { cookie: `swisstax_session=${'A'.repeat(43)}` })).status).toBe(401)
   })
 })
 
@@ -254,7 +284,10 @@ describe('roles', () => {
 describe('CSRF', () => {
   test('a state-changing request from a foreign Origin is 403 and changes nothing', async () => {
     t = testApp()
-    const r = await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' }, headers: { origin: 'https://evil.example' } })
+    const r = await t.request('POST', '/api/auth/request-code', {
+      body: { email: 'a@example.ch' },
+      headers: { origin: 'https://evil.example' },
+    })
     expect(r.status).toBe(403)
     expect(r.json.code).toBe('FOREIGN_ORIGIN')
     expect(t.mails).toHaveLength(0)
@@ -262,16 +295,24 @@ describe('CSRF', () => {
 
   test('Sec-Fetch-Site cross-site is refused; same origin passes', async () => {
     t = testApp()
-    const cross = await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' }, headers: { 'sec-fetch-site': 'cross-site' } })
+    const cross = await t.request('POST', '/api/auth/request-code', {
+      body: { email: 'a@example.ch' },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    })
     expect(cross.status).toBe(403)
-    const same = await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' }, headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' } })
+    const same = await t.request('POST', '/api/auth/request-code', {
+      body: { email: 'a@example.ch' },
+      headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+    })
     expect(same.status).toBe(200)
   })
 
   test('a logout from a foreign origin does not end the session', async () => {
     t = testApp()
     const { cookie } = await t.signIn('a@example.ch')
-    expect((await t.request('POST', '/api/auth/logout', { cookie, headers: { origin: 'https://evil.example' } })).status).toBe(403)
+    expect(
+      (await t.request('POST', '/api/auth/logout', { cookie, headers: { origin: 'https://evil.example' } })).status,
+    ).toBe(403)
     expect((await t.request('GET', '/api/user', { cookie })).status).toBe(200)
   })
 })
@@ -280,7 +321,11 @@ describe('development-only routes', () => {
   test('in production they are 404 and open no session', async () => {
     t = testApp()
     await t.signIn('a@example.ch')
-    for (const [method, path, body] of [['GET', '/api/debug/login-as/1'], ['POST', '/api/auth/quick-restore', { email: 'a@example.ch' }], ['GET', '/api/debug/mailbox']] as const) {
+    for (const [method, path, body] of [
+      ['GET', '/api/debug/login-as/1'],
+      ['POST', '/api/auth/quick-restore', { email: 'a@example.ch' }],
+      ['GET', '/api/debug/mailbox'],
+    ] as const) {
       const r = await t.request(method, path, { body })
       expect(r.status).toBe(404)
       expect(r.json.code).toBe('NOT_FOUND')

@@ -13,34 +13,55 @@ import { successSchema } from '../http/schemas'
 /** Sign-in with e-mail codes: /api/auth/* and the session probe. */
 export function authRoutes(ctx: AppContext, sessions: SessionStore) {
   const cookieName = sessionCookieName(ctx.config)
-  return new Elysia({ name: 'auth-routes', seed: pluginSeed(ctx) })
-    .use(authPlugin(ctx, sessions))
-    .post('/api/auth/request-code', ({ body, rc }) => requestCode(ctx, rc, body), {
-      visitor: true,
-      body: t.Object({
-        email: t.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
-        language: t.Optional(t.String({ maxLength: 10 })),
-      }),
-      response: t.Object({ message: t.String(), status: t.Literal('success') }),
-    })
-    .post('/api/auth/verify-code', ({ body, rc, set }) => {
-      const user = verifyCode(ctx, rc, body)
-      set.headers['set-cookie'] = sessions.open(user.id, rc)
-      return { success: true, status: 'success', user: publicUser(user) }
-    }, {
-      visitor: true,
-      body: t.Object({
-        email: t.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
-        code: t.String({ minLength: 1, maxLength: 12 }),
-      }),
-      response: t.Object({ success: t.Boolean(), status: t.String(), user: publicUserSchema }),
-    })
-    .post('/api/auth/logout', ({ request, rc, set }) => {
-      signOut(ctx, sessions, rc, readCookie(request, cookieName))
-      set.headers['set-cookie'] = sessionCookie(ctx.config, '', 0)
-      return { success: true }
-    }, { visitor: true, response: successSchema })
-    // Not a debug route despite its path (DESIGN.md §5): the client's session probe.
-    .get('/api/debug/check-auth', ({ user }) => ({ isAuthenticated: true, success: true, userId: user.id, email: user.email }),
-      { auth: true, response: t.Object({ isAuthenticated: t.Boolean(), success: t.Boolean(), userId: t.Number(), email: t.String() }) })
+  return (
+    new Elysia({ name: 'auth-routes', seed: pluginSeed(ctx) })
+      .use(authPlugin(ctx, sessions))
+      .post('/api/auth/request-code', ({ body, rc }) => requestCode(ctx, rc, body), {
+        visitor: true,
+        body: t.Object({
+          email: t.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
+          language: t.Optional(t.String({ maxLength: 10 })),
+        }),
+        response: t.Object({ message: t.String(), status: t.Literal('success') }),
+      })
+      .post(
+        '/api/auth/verify-code',
+        ({ body, rc, set }) => {
+          const user = verifyCode(ctx, rc, body)
+          set.headers['set-cookie'] = sessions.open(user.id, rc)
+          return { success: true, status: 'success', user: publicUser(user) }
+        },
+        {
+          visitor: true,
+          body: t.Object({
+            email: t.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
+            code: t.String({ minLength: 1, maxLength: 12 }),
+          }),
+          response: t.Object({ success: t.Boolean(), status: t.String(), user: publicUserSchema }),
+        },
+      )
+      .post(
+        '/api/auth/logout',
+        ({ request, rc, set }) => {
+          signOut(ctx, sessions, rc, readCookie(request, cookieName))
+          set.headers['set-cookie'] = sessionCookie(ctx.config, '', 0)
+          return { success: true }
+        },
+        { visitor: true, response: successSchema },
+      )
+      // Not a debug route despite its path (DESIGN.md §5): the client's session probe.
+      .get(
+        '/api/debug/check-auth',
+        ({ user }) => ({ isAuthenticated: true, success: true, userId: user.id, email: user.email }),
+        {
+          auth: true,
+          response: t.Object({
+            isAuthenticated: t.Boolean(),
+            success: t.Boolean(),
+            userId: t.Number(),
+            email: t.String(),
+          }),
+        },
+      )
+  )
 }

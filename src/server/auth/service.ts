@@ -41,14 +41,20 @@ export async function requestCode(ctx: AppContext, rc: VisitorContext, input: { 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const id = ctx.sqlite.transaction(() => {
     // A new code supersedes the older ones of this address.
-    ctx.db.update(loginCodes).set({ consumedAt: now })
-      .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt))).run()
-    return ctx.db.insert(loginCodes).values({ email, codeHash: hmac(ctx, email, code), ip, createdAt: now, expiresAt: now + CODE_TTL_MS })
-      .returning({ id: loginCodes.id }).get().id
+    ctx.db
+      .update(loginCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt)))
+      .run()
+    return ctx.db
+      .insert(loginCodes)
+      .values({ email, codeHash: hmac(ctx, email, code), ip, createdAt: now, expiresAt: now + CODE_TTL_MS })
+      .returning({ id: loginCodes.id })
+      .get().id
   })()
 
   const user = findUserByEmail(ctx, email)
-  const language = isActiveLanguage(input.language) ? input.language : user?.language ?? 'en'
+  const language = isActiveLanguage(input.language) ? input.language : (user?.language ?? 'en')
   try {
     await ctx.mailer.sendLoginCode(email, code, language)
   } catch (err) {
@@ -61,20 +67,33 @@ export async function requestCode(ctx: AppContext, rc: VisitorContext, input: { 
 
 function enforceRateLimits(ctx: AppContext, rc: VisitorContext, email: string, now: number) {
   const ip = rc.ip
-  const last = ctx.db.select({ createdAt: loginCodes.createdAt }).from(loginCodes)
-    .where(eq(loginCodes.email, email)).orderBy(desc(loginCodes.createdAt)).limit(1).get()
+  const last = ctx.db
+    .select({ createdAt: loginCodes.createdAt })
+    .from(loginCodes)
+    .where(eq(loginCodes.email, email))
+    .orderBy(desc(loginCodes.createdAt))
+    .limit(1)
+    .get()
   const refuse = (retryAfterMs: number, reason: string) => {
     audit(ctx, { user: null, ip }, 'rate_limited', { reason }, { target: { email }, collapse: true })
     return tooManyRequests(retryAfterMs / 1000, 'Too many code requests. Please wait before asking for a new code.')
   }
-  if (last && now - last.createdAt < RESEND_INTERVAL_MS) throw refuse(RESEND_INTERVAL_MS - (now - last.createdAt), 'resend_interval')
+  if (last && now - last.createdAt < RESEND_INTERVAL_MS)
+    throw refuse(RESEND_INTERVAL_MS - (now - last.createdAt), 'resend_interval')
 
   const since = now - HOUR
-  const perEmail = ctx.db.select({ n: count(), oldest: min(loginCodes.createdAt) }).from(loginCodes)
-    .where(and(eq(loginCodes.email, email), gt(loginCodes.createdAt, since))).get()
-  if (perEmail && perEmail.n >= CODES_PER_EMAIL_PER_HOUR) throw refuse((perEmail.oldest ?? now) + HOUR - now, 'email_hourly')
-  const perIp = ctx.db.select({ n: count(), oldest: min(loginCodes.createdAt) }).from(loginCodes)
-    .where(and(eq(loginCodes.ip, ip), gt(loginCodes.createdAt, since))).get()
+  const perEmail = ctx.db
+    .select({ n: count(), oldest: min(loginCodes.createdAt) })
+    .from(loginCodes)
+    .where(and(eq(loginCodes.email, email), gt(loginCodes.createdAt, since)))
+    .get()
+  if (perEmail && perEmail.n >= CODES_PER_EMAIL_PER_HOUR)
+    throw refuse((perEmail.oldest ?? now) + HOUR - now, 'email_hourly')
+  const perIp = ctx.db
+    .select({ n: count(), oldest: min(loginCodes.createdAt) })
+    .from(loginCodes)
+    .where(and(eq(loginCodes.ip, ip), gt(loginCodes.createdAt, since)))
+    .get()
   if (perIp && perIp.n >= CODES_PER_IP_PER_HOUR) throw refuse((perIp.oldest ?? now) + HOUR - now, 'ip_hourly')
 }
 
@@ -93,9 +112,20 @@ export function verifyCode(ctx: AppContext, rc: VisitorContext, input: { email: 
   }
   const code = input.code.trim()
   if (!isValidCode(code)) throw badRequest('The code has 6 digits', 'INVALID_CODE_FORMAT')
-  const row = ctx.db.select().from(loginCodes)
-    .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt), gt(loginCodes.expiresAt, now), lt(loginCodes.attempts, CODE_MAX_ATTEMPTS)))
-    .orderBy(desc(loginCodes.createdAt)).limit(1).get()
+  const row = ctx.db
+    .select()
+    .from(loginCodes)
+    .where(
+      and(
+        eq(loginCodes.email, email),
+        isNull(loginCodes.consumedAt),
+        gt(loginCodes.expiresAt, now),
+        lt(loginCodes.attempts, CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .orderBy(desc(loginCodes.createdAt))
+    .limit(1)
+    .get()
   if (!row) {
     audit(ctx, { user: null, ip }, 'verify_failed', { reason: 'no_valid_code' }, { target: { email }, collapse: true })
     throw badRequest('This code is no longer valid. Please request a new code.', 'CODE_EXPIRED')
@@ -104,14 +134,22 @@ export function verifyCode(ctx: AppContext, rc: VisitorContext, input: { email: 
   const given = Buffer.from(hmac(ctx, email, code), 'hex')
   if (!timingSafeEqual(expected, given)) {
     ctx.sqlite.query('UPDATE login_codes SET attempts = attempts + 1 WHERE id = ?').run(row.id)
-    audit(ctx, { user: null, ip }, 'verify_failed', { reason: 'wrong_code', attempt: row.attempts + 1 }, { target: { email }, collapse: true })
+    audit(
+      ctx,
+      { user: null, ip },
+      'verify_failed',
+      { reason: 'wrong_code', attempt: row.attempts + 1 },
+      { target: { email }, collapse: true },
+    )
     const left = CODE_MAX_ATTEMPTS - row.attempts - 1
     if (left <= 0) throw badRequest('Too many wrong attempts. Please request a new code.', 'CODE_EXPIRED')
     throw badRequest('Invalid verification code', 'INVALID_CODE')
   }
-  const claimed = ctx.sqlite.query('UPDATE login_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL AND attempts < ?')
+  const claimed = ctx.sqlite
+    .query('UPDATE login_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL AND attempts < ?')
     .run(now, row.id, CODE_MAX_ATTEMPTS)
-  if (claimed.changes !== 1) throw badRequest('This code is no longer valid. Please request a new code.', 'CODE_EXPIRED')
+  if (claimed.changes !== 1)
+    throw badRequest('This code is no longer valid. Please request a new code.', 'CODE_EXPIRED')
 
   // The account is created at the first sign-in; ADMIN_EMAILS grants the admin role.
   const user = ensureUser(ctx, email)
@@ -131,5 +169,8 @@ const CODE_RETENTION_MS = 24 * HOUR
 
 /** Maintenance task: removes login codes older than a day. */
 export function purgeOldLoginCodes(ctx: AppContext) {
-  ctx.db.delete(loginCodes).where(lt(loginCodes.createdAt, ctx.now() - CODE_RETENTION_MS)).run()
+  ctx.db
+    .delete(loginCodes)
+    .where(lt(loginCodes.createdAt, ctx.now() - CODE_RETENTION_MS))
+    .run()
 }

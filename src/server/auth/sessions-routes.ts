@@ -13,20 +13,36 @@ export function sessionRoutes(ctx: AppContext, sessions: SessionStore) {
   const cookieName = sessionCookieName(ctx.config)
   return new Elysia({ name: 'session-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
-    .get('/api/auth/sessions', ({ user, request }) => ({
-      sessions: sessions.listFor(user.id, readCookie(request, cookieName)).map((s) => ({
-        id: s.id, current: s.current, ip: s.ip, ...deviceOf(s.userAgent),
-        createdAt: new Date(s.createdAt).toISOString(), lastUsedAt: new Date(s.lastSeenAt).toISOString(),
-      })),
-    }), { auth: true })
-    .delete('/api/auth/sessions/:id', ({ user, rc, params }) => {
-      if (!sessions.destroyById(user.id, params.id)) throw notFound('No such session', 'SESSION_NOT_FOUND')
-      audit(ctx, rc, 'session_ended', { session: params.id })
-      return { success: true }
-    }, { auth: true, params: t.Object({ id: t.String({ maxLength: 64 }) }) })
-    .post('/api/auth/sessions/end-others', ({ user, rc, request }) => {
-      const ended = sessions.destroyOthers(user.id, readCookie(request, cookieName))
-      audit(ctx, rc, 'sessions_ended_elsewhere', { count: ended })
-      return { success: true, ended }
-    }, { auth: true })
+    .get(
+      '/api/auth/sessions',
+      ({ user, request }) => ({
+        sessions: sessions.listFor(user.id, readCookie(request, cookieName)).map((s) => ({
+          id: s.id,
+          current: s.current,
+          ip: s.ip,
+          ...deviceOf(s.userAgent),
+          createdAt: new Date(s.createdAt).toISOString(),
+          lastUsedAt: new Date(s.lastSeenAt).toISOString(),
+        })),
+      }),
+      { auth: true },
+    )
+    .delete(
+      '/api/auth/sessions/:id',
+      ({ user, rc, params }) => {
+        if (!sessions.destroyById(user.id, params.id)) throw notFound('No such session', 'SESSION_NOT_FOUND')
+        audit(ctx, rc, 'session_ended', { session: params.id })
+        return { success: true }
+      },
+      { auth: true, params: t.Object({ id: t.String({ maxLength: 64 }) }) },
+    )
+    .post(
+      '/api/auth/sessions/end-others',
+      ({ user, rc, request }) => {
+        const ended = sessions.destroyOthers(user.id, readCookie(request, cookieName))
+        audit(ctx, rc, 'sessions_ended_elsewhere', { count: ended })
+        return { success: true, ended }
+      },
+      { auth: true },
+    )
 }

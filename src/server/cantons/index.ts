@@ -6,8 +6,11 @@ const BODY = JSON.stringify({ cantons: CANTONS.map(({ name, code, imagePath }) =
 
 /** GET /cantons/cantons.json: the static list of the 26 cantons (spec part 2 §7). Public, like the flags. */
 export function cantonRoutes() {
-  return new Elysia({ name: 'canton-routes' })
-    .get('/cantons/cantons.json', () => new Response(BODY, {
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
-    }))
+  return new Elysia({ name: 'canton-routes' }).get(
+    '/cantons/cantons.json',
+    () =>
+      new Response(BODY, {
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+      }),
+  )
 }

@@ -39,8 +39,13 @@ export function backup(ctx: AppContext, target: string, opts: { withKey?: boolea
       cpSync(blobs, blobTarget, { recursive: true })
       restrict(blobTarget)
     }
-    if (opts.withKey) writeFileSync(keyFile, ctx.keys.master.toString('base64') + '\n', { mode: 0o600, flag: 'wx' })
-    return { database: file, blobs: existsSync(blobs) ? blobTarget : null, key: opts.withKey ? keyFile : null, directory: dirname(file) }
+    if (opts.withKey) writeFileSync(keyFile, `${ctx.keys.master.toString('base64')}\n`, { mode: 0o600, flag: 'wx' })
+    return {
+      database: file,
+      blobs: existsSync(blobs) ? blobTarget : null,
+      key: opts.withKey ? keyFile : null,
+      directory: dirname(file),
+    }
   } finally {
     process.umask(previousUmask)
   }

@@ -37,7 +37,7 @@ function writeKeyFile(path: string, key: Buffer) {
   if (existsSync(path)) rmSync(path)
   const fd = openSync(path, 'wx', 0o600)
   try {
-    writeSync(fd, key.toString('base64') + '\n')
+    writeSync(fd, `${key.toString('base64')}\n`)
     fsyncSync(fd)
   } finally {
     closeSync(fd)

@@ -15,10 +15,14 @@ let t: ReturnType<typeof testApp>
 afterEach(() => t?.close())
 
 const upload = async (cookie: string, data: Uint8Array<ArrayBuffer>, name = 'salary.pdf') => {
-  const res = await t.app.handle(new Request('http://localhost/api/files/upload', {
-    method: 'POST', headers: { cookie }, body: uploadForm([{ name, data }], { taxYear: 2025, categoryId: 1 }),
-  }))
-  return { status: res.status, json: await res.json() as any }
+  const res = await t.app.handle(
+    new Request('http://localhost/api/files/upload', {
+      method: 'POST',
+      headers: { cookie },
+      body: uploadForm([{ name, data }], { taxYear: 2025, categoryId: 1 }),
+    }),
+  )
+  return { status: res.status, json: (await res.json()) as any }
 }
 const download = async (cookie: string, url: string, app = t.app) =>
   new Uint8Array(await (await app.handle(new Request(`http://localhost${url}`, { headers: { cookie } }))).arrayBuffer())
@@ -49,7 +53,11 @@ describe('the master key', () => {
     expect((await upload(cookie, pdf())).status).toBe(200)
     rmSync(join(t.dataDir, 'master.key'))
     let message = ''
-    try { reopen() } catch (err) { message = (err as Error).message }
+    try {
+      reopen()
+    } catch (err) {
+      message = (err as Error).message
+    }
     expect(message).toContain(join(t.dataDir, 'master.key'))
     expect(message).toContain('SWISSTAX_MASTER_KEY')
     expect(existsSync(join(t.dataDir, 'master.key'))).toBe(false)
@@ -58,7 +66,9 @@ describe('the master key', () => {
     t = testApp()
     const { cookie } = await t.signIn('a@example.ch')
     expect((await upload(cookie, pdf())).status).toBe(200)
-    expect(() => reopen({ SWISSTAX_MASTER_KEY: Buffer.alloc(32, 9).toString('base64') })).toThrow(/does not open the stored documents/)
+    expect(() => reopen({ SWISSTAX_MASTER_KEY: Buffer.alloc(32, 9).toString('base64') })).toThrow(
+      /does not open the stored documents/,
+    )
     const ok = reopen({ SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') })
     ok.sqlite.close()
   })
@@ -80,11 +90,26 @@ describe('the master key', () => {
     t.ctx.sqlite.close()
     const ctx = reopen()
     const app = createApp(ctx)
-    const session = await (async () => { // sign in again through the real flow on the reopened folder
+    const session = await (async () => {
+      // sign in again through the real flow on the reopened folder
       const mails: string[] = []
-      ctx.mailer.sendLoginCode = async (_to, code) => { mails.push(code) }
-      await app.handle(new Request('http://localhost/api/auth/request-code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@example.ch' }) }))
-      const res = await app.handle(new Request('http://localhost/api/auth/verify-code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@example.ch', code: mails[0] }) }))
+      ctx.mailer.sendLoginCode = async (_to, code) => {
+        mails.push(code)
+      }
+      await app.handle(
+        new Request('http://localhost/api/auth/request-code', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'a@example.ch' }),
+        }),
+      )
+      const res = await app.handle(
+        new Request('http://localhost/api/auth/verify-code', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'a@example.ch', code: mails[0] }),
+        }),
+      )
       return res.headers.get('set-cookie')!.split(';')[0]!
     })()
     expect(await download(session, a.json.files[0].value.blobUrl, app)).toEqual(pdf('one'))

@@ -13,26 +13,39 @@ import { senderOf } from './sender'
 import { deliverDue, retryDelay } from './service'
 import { checkDeadlines } from './index'
 
-interface Received { to: string; raw: string }
+interface Received {
+  to: string
+  raw: string
+}
 
 async function startSmtp() {
   const received: Received[] = []
   const state = { failing: false }
   const port = await freePort()
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData(stream, session, callback) {
       let raw = ''
-      stream.on('data', (c: Buffer) => { raw += c.toString('utf8') })
+      stream.on('data', (c: Buffer) => {
+        raw += c.toString('utf8')
+      })
       stream.on('end', () => {
-        if (state.failing) return callback(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 }))
+        if (state.failing)
+          return callback(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 }))
         received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw })
         callback()
       })
     },
   })
   await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok))
-  return { received, state, url: `smtp://127.0.0.1:${port}`, stop: () => new Promise<void>((ok) => server.close(() => ok())) }
+  return {
+    received,
+    state,
+    url: `smtp://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((ok) => server.close(() => ok())),
+  }
 }
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>
@@ -55,7 +68,9 @@ async function setup() {
   const admin = await t.signIn(ADMIN)
   const client = await t.signIn('anna@example.ch')
   fillUser(t.ctx, client.user.id)
-  expect((await t.request('PUT', '/api/user/language', { cookie: client.cookie, body: { language: 'de' } })).status).toBe(200)
+  expect(
+    (await t.request('PUT', '/api/user/language', { cookie: client.cookie, body: { language: 'de' } })).status,
+  ).toBe(200)
   return { admin, client }
 }
 
@@ -71,7 +86,10 @@ function decoded(raw: string) {
   const bytes: number[] = []
   for (let i = 0; i < soft.length; i++) {
     const hex = soft[i] === '=' && /^[0-9A-F]{2}$/.test(soft.slice(i + 1, i + 3)) ? soft.slice(i + 1, i + 3) : null
-    if (hex) { bytes.push(parseInt(hex, 16)); i += 2 } else bytes.push(...new TextEncoder().encode(soft[i]!))
+    if (hex) {
+      bytes.push(parseInt(hex, 16))
+      i += 2
+    } else bytes.push(...new TextEncoder().encode(soft[i]!))
   }
   return new TextDecoder().decode(new Uint8Array(bytes))
 }
@@ -79,8 +97,14 @@ function decoded(raw: string) {
 describe('mail to clients', () => {
   test("an expert's reply sends one mail in the client's language with the link, and never the reply's text", async () => {
     const { admin, client } = await setup()
-    const sent = await t.request('POST', '/api/send-message', { cookie: client.cookie, body: { message: 'Meine Frage' } })
-    const reply = await t.request('POST', `/api/admin/messages/${sent.json.item.id}/reply`, { cookie: admin.cookie, body: { message: 'Your refund is CHF 1234' } })
+    const sent = await t.request('POST', '/api/send-message', {
+      cookie: client.cookie,
+      body: { message: 'Meine Frage' },
+    })
+    const reply = await t.request('POST', `/api/admin/messages/${sent.json.item.id}/reply`, {
+      cookie: admin.cookie,
+      body: { message: 'Your refund is CHF 1234' },
+    })
     expect(reply.status).toBe(200)
     const mails = await mailsTo('anna@example.ch')
     expect(mails).toHaveLength(1)
@@ -96,12 +120,17 @@ describe('mail to clients', () => {
   test('a status move by an expert sends one mail naming the status; the note stays in the app', async () => {
     const { admin, client } = await setup()
     writeStatus(t.ctx, client.user.id, 2025, 4, null)
-    const r = await t.request('POST', `/api/admin/users/${client.user.id}/status`, { cookie: admin.cookie, body: { statusId: 5, taxYear: 2025, note: 'Abzug 4711 fehlt' } })
+    const r = await t.request('POST', `/api/admin/users/${client.user.id}/status`, {
+      cookie: admin.cookie,
+      body: { statusId: 5, taxYear: 2025, note: 'Abzug 4711 fehlt' },
+    })
     expect(r.status).toBe(200)
     const mails = await mailsTo('anna@example.ch')
     expect(mails).toHaveLength(1)
     const body = decoded(mails[0]!.raw)
-    expect(body).toContain('Unsere Fachleute haben den Status Ihrer Steuererklärung 2025 auf «STATUS» gesetzt.'.replace('STATUS', DE_REVIEW))
+    expect(body).toContain(
+      'Unsere Fachleute haben den Status Ihrer Steuererklärung 2025 auf «STATUS» gesetzt.'.replace('STATUS', DE_REVIEW),
+    )
     expect(body).toContain('Notiz')
     expect(body).not.toContain('4711')
     expect(body).toContain(PUBLIC_URL)
@@ -136,27 +165,46 @@ describe('mail to clients', () => {
 
   test('turned off on the profile: no reply, status or reminder mail', async () => {
     const { admin, client } = await setup()
-    const off = await t.request('PUT', '/api/user/email-updates', { cookie: client.cookie, body: { emailUpdates: false } })
+    const off = await t.request('PUT', '/api/user/email-updates', {
+      cookie: client.cookie,
+      body: { emailUpdates: false },
+    })
     expect(off.json).toEqual({ success: true, emailUpdates: false })
     expect((await t.request('GET', '/api/user', { cookie: client.cookie })).json.emailUpdates).toBe(false)
     const sent = await t.request('POST', '/api/send-message', { cookie: client.cookie, body: { message: 'Frage' } })
-    await t.request('POST', `/api/admin/messages/${sent.json.item.id}/reply`, { cookie: admin.cookie, body: { message: 'Antwort' } })
+    await t.request('POST', `/api/admin/messages/${sent.json.item.id}/reply`, {
+      cookie: admin.cookie,
+      body: { message: 'Antwort' },
+    })
     writeStatus(t.ctx, client.user.id, 2025, 4, null)
-    await t.request('POST', `/api/admin/users/${client.user.id}/status`, { cookie: admin.cookie, body: { statusId: 5, taxYear: 2025 } })
+    await t.request('POST', `/api/admin/users/${client.user.id}/status`, {
+      cookie: admin.cookie,
+      body: { statusId: 5, taxYear: 2025 },
+    })
     t.clock.now = Date.parse('2027-03-01T08:00:00Z')
     expect(checkDeadlines(t.ctx)).toBe(0)
     expect(await mailsTo('anna@example.ch')).toHaveLength(0)
-    expect((await t.request('PUT', '/api/user/email-updates', { cookie: client.cookie, body: { emailUpdates: 'no' } })).status).toBe(400)
+    expect(
+      (await t.request('PUT', '/api/user/email-updates', { cookie: client.cookie, body: { emailUpdates: 'no' } }))
+        .status,
+    ).toBe(400)
   })
 
   test('a failing SMTP server does not fail the request; the mail goes out once it is back, exactly once', async () => {
     const { admin, client } = await setup()
     smtp.state.failing = true
     const sent = await t.request('POST', '/api/send-message', { cookie: client.cookie, body: { message: 'Frage' } })
-    const reply = await t.request('POST', `/api/admin/messages/${sent.json.item.id}/reply`, { cookie: admin.cookie, body: { message: 'Antwort' } })
+    const reply = await t.request('POST', `/api/admin/messages/${sent.json.item.id}/reply`, {
+      cookie: admin.cookie,
+      body: { message: 'Antwort' },
+    })
     expect(reply.status).toBe(200)
     await senderOf(t.ctx).idle()
-    const row = t.ctx.sqlite.query<{ attempts: number; sentAt: number | null; lastError: string }, []>('SELECT attempts, sent_at AS sentAt, last_error AS lastError FROM mail_outbox').get()!
+    const row = t.ctx.sqlite
+      .query<{ attempts: number; sentAt: number | null; lastError: string }, []>(
+        'SELECT attempts, sent_at AS sentAt, last_error AS lastError FROM mail_outbox',
+      )
+      .get()!
     expect(row).toMatchObject({ attempts: 1, sentAt: null })
     expect(row.lastError).toContain('451')
     // Not due yet: nothing is tried before the retry delay.

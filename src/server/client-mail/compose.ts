@@ -14,13 +14,39 @@ import homeIt from '../../../locales/it/home.json'
 import homeGsw from '../../../locales/gsw/home.json'
 import homeZh from '../../../locales/zh/home.json'
 
-const TEXTS: Record<Language, typeof en.client> = { en: en.client, de: de.client, fr: fr.client, it: it.client, gsw: gsw.client, zh: zh.client }
-const SIGNATURE: Record<Language, string> = { en: en.signature, de: de.signature, fr: fr.signature, it: it.signature, gsw: gsw.signature, zh: zh.signature }
+const TEXTS: Record<Language, typeof en.client> = {
+  en: en.client,
+  de: de.client,
+  fr: fr.client,
+  it: it.client,
+  gsw: gsw.client,
+  zh: zh.client,
+}
+const SIGNATURE: Record<Language, string> = {
+  en: en.signature,
+  de: de.signature,
+  fr: fr.signature,
+  it: it.signature,
+  gsw: gsw.signature,
+  zh: zh.signature,
+}
 // The status names the client sees on the dashboard, so the mail and the screen agree.
 const STATUS: Record<Language, Record<TaxStatusName, string>> = {
-  en: homeEn.status.name, de: homeDe.status.name, fr: homeFr.status.name, it: homeIt.status.name, gsw: homeGsw.status.name, zh: homeZh.status.name,
+  en: homeEn.status.name,
+  de: homeDe.status.name,
+  fr: homeFr.status.name,
+  it: homeIt.status.name,
+  gsw: homeGsw.status.name,
+  zh: homeZh.status.name,
 }
-const LOCALE: Record<Language, string> = { en: 'en-GB', de: 'de-CH', fr: 'fr-CH', it: 'it-CH', gsw: 'de-CH', zh: 'zh-CN' }
+const LOCALE: Record<Language, string> = {
+  en: 'en-GB',
+  de: 'de-CH',
+  fr: 'fr-CH',
+  it: 'it-CH',
+  gsw: 'de-CH',
+  zh: 'zh-CN',
+}
 
 /**
  * What a client mail may say. On purpose there is no field for a message's text,
@@ -32,9 +58,14 @@ export type ClientMailEvent =
   | { kind: 'status_changed'; year: number; status: TaxStatusName; hasNote: boolean }
   | { kind: 'deadline_reminder'; year: number; deadline: string; days: number }
 
-export interface Recipient { email: string; name: string; language: string }
+export interface Recipient {
+  email: string
+  name: string
+  language: string
+}
 
-const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k] ?? ''))
+const fill = (text: string, vars: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k] ?? ''))
 
 /** Subject, plain text and HTML of one client mail, in the client's language. */
 export function composeClientMail(event: ClientMailEvent, to: Recipient, app: { appName: string; publicUrl: string }) {
@@ -55,7 +86,12 @@ export function composeClientMail(event: ClientMailEvent, to: Recipient, app: { 
       break
     }
     case 'deadline_reminder': {
-      const deadline = new Date(`${event.deadline}T12:00:00Z`).toLocaleDateString(LOCALE[lng], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+      const deadline = new Date(`${event.deadline}T12:00:00Z`).toLocaleDateString(LOCALE[lng], {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
       const vars = { ...base, year: event.year, deadline, days: event.days }
       subject = fill(t.reminder_subject, vars)
       body = [fill(t.reminder_body, vars)]
@@ -65,9 +101,9 @@ export function composeClientMail(event: ClientMailEvent, to: Recipient, app: { 
   const greeting = to.name ? fill(t.client_greeting, base) : t.client_greeting_anonymous
   const signature = fill(SIGNATURE[lng], base)
   const text = [greeting, '', ...body, '', fill(t.open_link, base), '', t.unsubscribe, '', signature].join('\n')
-  const html = `<p>${escapeHtml(greeting)}</p>${body.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}` +
+  const html =
+    `<p>${escapeHtml(greeting)}</p>${body.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}` +
     `<p><a href="${escapeHtml(app.publicUrl)}" style="display:inline-block;padding:10px 18px;background:#d8232a;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(fill(t.open_button, base))}</a></p>` +
     `<p style="color:#555;font-size:13px">${escapeHtml(t.unsubscribe)}</p><p>${escapeHtml(signature)}</p>`
   return { subject, text, html }
 }
-

@@ -18,13 +18,20 @@ export const checkDeadlines = (ctx: AppContext) => runDeadlineReminders(ctx, (ye
 export function startClientMail(ctx: AppContext): () => void {
   const sender = senderOf(ctx)
   const reminders = () => {
-    try { checkDeadlines(ctx) } catch (err) { ctx.log.error('deadline reminders failed', { error: (err as Error).message }) }
+    try {
+      checkDeadlines(ctx)
+    } catch (err) {
+      ctx.log.error('deadline reminders failed', { error: (err as Error).message })
+    }
   }
   reminders()
   sender.kick()
   const a = setInterval(() => sender.kick(), RETRY_EVERY_MS)
   const b = setInterval(reminders, REMINDERS_EVERY_MS)
-  return () => { clearInterval(a); clearInterval(b) }
+  return () => {
+    clearInterval(a)
+    clearInterval(b)
+  }
 }
 
 export { queueClientMail } from './service'

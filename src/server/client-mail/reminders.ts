@@ -29,7 +29,15 @@ export function runDeadlineReminders(ctx: AppContext, candidates: (taxYear: numb
   if (reminder === undefined) return 0
   let queued = 0
   for (const userId of candidates(taxYear)) {
-    if (queueClientMail(ctx, userId, { kind: 'deadline_reminder', year: taxYear, deadline, days }, `deadline:${userId}:${taxYear}:${reminder}`)) queued++
+    if (
+      queueClientMail(
+        ctx,
+        userId,
+        { kind: 'deadline_reminder', year: taxYear, deadline, days },
+        `deadline:${userId}:${taxYear}:${reminder}`,
+      )
+    )
+      queued++
   }
   return queued
 }

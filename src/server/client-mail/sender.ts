@@ -21,7 +21,10 @@ export function senderOf(ctx: AppContext): MailSender {
   let again = false
   let running: Promise<void> | null = null
   const run = (): Promise<void> => {
-    if (running) { again = true; return running }
+    if (running) {
+      again = true
+      return running
+    }
     running = (async () => {
       do {
         again = false
@@ -32,14 +35,19 @@ export function senderOf(ctx: AppContext): MailSender {
           ctx.log.error('client mail run failed', { error: (err as Error)?.message ?? String(err) })
         }
       } while (again)
-    })().finally(() => { running = null })
+    })().finally(() => {
+      running = null
+    })
     return running
   }
   sender = {
     kick() {
       if (scheduled) return
       scheduled = true
-      setTimeout(() => { scheduled = false; void run() }, 0)
+      setTimeout(() => {
+        scheduled = false
+        void run()
+      }, 0)
     },
     async idle() {
       while (scheduled || running) {

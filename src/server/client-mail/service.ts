@@ -21,12 +21,23 @@ export const retryDelay = (attempts: number) => Math.min(RETRY_BASE_MS * 2 ** Ma
  */
 export function queueClientMail(ctx: AppContext, userId: number, event: ClientMailEvent, dedupeKey?: string): boolean {
   const to = mailRecipientOf(ctx, userId)
-  if (!to || !to.emailUpdates || to.role !== 'user') return false
+  if (!to?.emailUpdates || to.role !== 'user') return false
   const mail = composeClientMail(event, to, { appName: ctx.config.appName, publicUrl: ctx.config.publicUrl })
   const now = ctx.now()
-  const row = ctx.db.insert(mailOutbox).values({
-    userId, kind: event.kind, toAddress: to.email, ...mail, dedupeKey: dedupeKey ?? null, nextAttemptAt: now, createdAt: now,
-  }).onConflictDoNothing().returning({ id: mailOutbox.id }).get()
+  const row = ctx.db
+    .insert(mailOutbox)
+    .values({
+      userId,
+      kind: event.kind,
+      toAddress: to.email,
+      ...mail,
+      dedupeKey: dedupeKey ?? null,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: mailOutbox.id })
+    .get()
   if (row) senderOf(ctx).kick()
   return row !== undefined
 }
@@ -36,19 +47,38 @@ export function queueClientMail(ctx: AppContext, userId: number, event: ClientMa
  * try (logged without the mail's content); a run never throws.
  */
 export async function deliverDue(ctx: AppContext): Promise<{ sent: number; failed: number }> {
-  const due = ctx.db.select().from(mailOutbox)
-    .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, ctx.now()), lte(mailOutbox.attempts, MAX_ATTEMPTS - 1)))
-    .orderBy(asc(mailOutbox.id)).limit(BATCH).all()
-  let sent = 0, failed = 0
+  const due = ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(
+      and(
+        isNull(mailOutbox.sentAt),
+        lte(mailOutbox.nextAttemptAt, ctx.now()),
+        lte(mailOutbox.attempts, MAX_ATTEMPTS - 1),
+      ),
+    )
+    .orderBy(asc(mailOutbox.id))
+    .limit(BATCH)
+    .all()
+  let sent = 0,
+    failed = 0
   for (const m of due) {
     try {
       await ctx.mailer.send({ to: m.toAddress, subject: m.subject, text: m.text, html: m.html })
-      ctx.db.update(mailOutbox).set({ sentAt: ctx.now(), attempts: m.attempts + 1, lastError: null }).where(eq(mailOutbox.id, m.id)).run()
+      ctx.db
+        .update(mailOutbox)
+        .set({ sentAt: ctx.now(), attempts: m.attempts + 1, lastError: null })
+        .where(eq(mailOutbox.id, m.id))
+        .run()
       sent++
     } catch (err) {
       const attempts = m.attempts + 1
       const error = (err as Error)?.message?.slice(0, 300) ?? String(err)
-      ctx.db.update(mailOutbox).set({ attempts, lastError: error, nextAttemptAt: ctx.now() + retryDelay(attempts) }).where(eq(mailOutbox.id, m.id)).run()
+      ctx.db
+        .update(mailOutbox)
+        .set({ attempts, lastError: error, nextAttemptAt: ctx.now() + retryDelay(attempts) })
+        .where(eq(mailOutbox.id, m.id))
+        .run()
       const line = { mailId: m.id, kind: m.kind, attempts, error }
       if (attempts >= MAX_ATTEMPTS) ctx.log.error('client mail given up after repeated failures', line)
       else ctx.log.warn('client mail failed, will retry', line)
@@ -60,8 +90,10 @@ export async function deliverDue(ctx: AppContext): Promise<{ sent: number; faile
 
 /** For the system card: what waits, what failed lately. */
 export function outboxCounts(ctx: AppContext) {
-  const r = ctx.sqlite.query<{ pending: number; failing: number; sent: number }, [number]>(
-    `SELECT SUM(sent_at IS NULL AND attempts < ?1) AS pending, SUM(sent_at IS NULL AND attempts > 0) AS failing, SUM(sent_at IS NOT NULL) AS sent FROM mail_outbox`,
-  ).get(MAX_ATTEMPTS)
+  const r = ctx.sqlite
+    .query<{ pending: number; failing: number; sent: number }, [number]>(
+      `SELECT SUM(sent_at IS NULL AND attempts < ?1) AS pending, SUM(sent_at IS NULL AND attempts > 0) AS failing, SUM(sent_at IS NOT NULL) AS sent FROM mail_outbox`,
+    )
+    .get(MAX_ATTEMPTS)
   return { pending: r?.pending ?? 0, failing: r?.failing ?? 0, sent: r?.sent ?? 0 }
 }

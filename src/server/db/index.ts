@@ -24,7 +24,12 @@ export function openDatabase(path: string): { sqlite: Database; db: Db } {
 export function migrate(sqlite: Database): string[] {
   const applied: string[] = []
   sqlite.exec('CREATE TABLE IF NOT EXISTS __migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)')
-  const done = new Set(sqlite.query<{ tag: string }, []>('SELECT tag FROM __migrations').all().map((r) => r.tag))
+  const done = new Set(
+    sqlite
+      .query<{ tag: string }, []>('SELECT tag FROM __migrations')
+      .all()
+      .map((r) => r.tag),
+  )
   for (const m of MIGRATIONS) {
     if (done.has(m.tag)) continue
     sqlite.transaction(() => {

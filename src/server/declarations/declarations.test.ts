@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
 
 let t: ReturnType<typeof testApp>
-beforeEach(() => { t = testApp({ ADMIN_EMAILS: 'boss@example.ch' }) })
+beforeEach(() => {
+  t = testApp({ ADMIN_EMAILS: 'boss@example.ch' })
+})
 afterEach(() => t.close())
 
 // The test clock is in November 2026: 2025 can be filed, 2026 cannot yet.
@@ -13,12 +15,18 @@ const taxData = (city: string) => ({
 })
 
 describe('tax declarations', () => {
-  test('each save adds a version; GET answers the latest; metadata userId is the server\'s', async () => {
+  test("each save adds a version; GET answers the latest; metadata userId is the server's", async () => {
     const { cookie, user } = await t.signIn('anna@example.ch')
-    const first = await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: taxData('Bern'), filename: 'tax_declaration_1_2025-01-01.json' } })
+    const first = await t.request('POST', '/api/tax/save-declaration', {
+      cookie,
+      body: { taxData: taxData('Bern'), filename: 'tax_declaration_1_2025-01-01.json' },
+    })
     expect(first.status).toBe(200)
     expect(first.json).toMatchObject({ success: true, taxYear: 2025, version: 1 })
-    const second = await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: taxData('Thun'), taxYear: 2025 } })
+    const second = await t.request('POST', '/api/tax/save-declaration', {
+      cookie,
+      body: { taxData: taxData('Thun'), taxYear: 2025 },
+    })
     expect(second.json.version).toBe(2)
     const latest = await t.request('GET', '/api/tax/declaration?taxYear=2025', { cookie })
     expect(latest.status).toBe(200)
@@ -44,31 +52,55 @@ describe('tax declarations', () => {
     const bob = await t.signIn('bob@example.ch')
     await t.request('POST', '/api/tax/save-declaration', { cookie: anna.cookie, body: { taxData: taxData('Bern') } })
     expect((await t.request('GET', '/api/tax/declaration?taxYear=2025', { cookie: bob.cookie })).status).toBe(404)
-    expect((await t.request('GET', '/api/tax/declaration/export?taxYear=2025', { cookie: bob.cookie })).status).toBe(404)
+    expect((await t.request('GET', '/api/tax/declaration/export?taxYear=2025', { cookie: bob.cookie })).status).toBe(
+      404,
+    )
     expect((await t.request('GET', '/api/tax/declaration?taxYear=2025')).status).toBe(401)
     // Naming another user does not help a user; it does an admin, and the download is audited.
-    expect((await t.request('GET', `/api/tax/declaration?taxYear=2025&userId=${anna.user.id}`, { cookie: bob.cookie })).status).toBe(404)
+    expect(
+      (await t.request('GET', `/api/tax/declaration?taxYear=2025&userId=${anna.user.id}`, { cookie: bob.cookie }))
+        .status,
+    ).toBe(404)
     const boss = await t.signIn('boss@example.ch')
-    const asAdmin = await t.request('GET', `/api/tax/declaration?taxYear=2025&userId=${anna.user.id}`, { cookie: boss.cookie })
+    const asAdmin = await t.request('GET', `/api/tax/declaration?taxYear=2025&userId=${anna.user.id}`, {
+      cookie: boss.cookie,
+    })
     expect(asAdmin.status).toBe(200)
     expect(asAdmin.json.taxData.location.city).toBe('Bern')
-    expect((await t.request('GET', `/api/tax/declaration/export?taxYear=2025&userId=${anna.user.id}`, { cookie: boss.cookie })).status).toBe(200)
-    const audited = t.ctx.sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM audit_log WHERE action = 'admin_download_declaration'").get()!.n
+    expect(
+      (
+        await t.request('GET', `/api/tax/declaration/export?taxYear=2025&userId=${anna.user.id}`, {
+          cookie: boss.cookie,
+        })
+      ).status,
+    ).toBe(200)
+    const audited = t.ctx.sqlite
+      .query<{ n: number }, []>("SELECT count(*) AS n FROM audit_log WHERE action = 'admin_download_declaration'")
+      .get()!.n
     expect(audited).toBe(1)
   })
 
   test('refusals: a year not yet fileable (409), an unknown group, a missing year, not an object', async () => {
     const { cookie } = await t.signIn('anna@example.ch')
-    const future = await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: taxData('Bern'), taxYear: 2026 } })
+    const future = await t.request('POST', '/api/tax/save-declaration', {
+      cookie,
+      body: { taxData: taxData('Bern'), taxYear: 2026 },
+    })
     expect(future.status).toBe(409)
     expect(future.json.code).toBe('TAX_YEAR_NOT_AVAILABLE')
-    const unknown = await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: { ...taxData('Bern'), hacks: {} } } })
+    const unknown = await t.request('POST', '/api/tax/save-declaration', {
+      cookie,
+      body: { taxData: { ...taxData('Bern'), hacks: {} } },
+    })
     expect(unknown.status).toBe(400)
     expect(unknown.json.message).toContain('taxData.hacks')
     const noYear = await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: { location: {} } } })
     expect(noYear.status).toBe(400)
     expect(noYear.json.message).toContain('taxYear')
-    const notObject = await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: { location: 'Bern' }, taxYear: 2025 } })
+    const notObject = await t.request('POST', '/api/tax/save-declaration', {
+      cookie,
+      body: { taxData: { location: 'Bern' }, taxYear: 2025 },
+    })
     expect(notObject.status).toBe(400)
     expect((await t.request('GET', '/api/tax/declaration?taxYear=abc', { cookie })).status).toBe(400)
     expect(t.ctx.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM declarations').get()!.n).toBe(0)
@@ -76,22 +108,41 @@ describe('tax declarations', () => {
 
   test('a group takes only its own fields (spec part 2 §3), with plain values', async () => {
     const { cookie } = await t.signIn('anna@example.ch')
-    const stray = await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: { ...taxData('Bern'), location: { city: 'Bern', password: 'x' } } } })
+    const stray = await t.request('POST', '/api/tax/save-declaration', {
+      cookie,
+      body: { taxData: { ...taxData('Bern'), location: { city: 'Bern', password: 'x' } } },
+    })
     expect(stray.status).toBe(400)
-    expect(stray.json).toEqual({ message: "Invalid field 'taxData.location.password': not a field of location", code: 'INVALID_INPUT' })
-    const nested = await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: { ...taxData('Bern'), personalStatus: { maritalStatus: { deep: 1 } } } } })
+    expect(stray.json).toEqual({
+      message: "Invalid field 'taxData.location.password': not a field of location",
+      code: 'INVALID_INPUT',
+    })
+    const nested = await t.request('POST', '/api/tax/save-declaration', {
+      cookie,
+      body: { taxData: { ...taxData('Bern'), personalStatus: { maritalStatus: { deep: 1 } } } },
+    })
     expect(nested.status).toBe(400)
     expect(nested.json.message).toContain("'taxData.personalStatus.maritalStatus'")
     expect(t.ctx.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM declarations').get()!.n).toBe(0)
     // What the wizard builds passes.
     const { buildDeclaration } = await import('../../shared/declaration')
-    const built = buildDeclaration({ firstName: 'Anna', hasChildren: true, numberOfChildren: 2, childrenAges: [3, 7] }, 1, 2025)
-    expect((await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: built, taxYear: 2025 } })).status).toBe(200)
+    const built = buildDeclaration(
+      { firstName: 'Anna', hasChildren: true, numberOfChildren: 2, childrenAges: [3, 7] },
+      1,
+      2025,
+    )
+    expect(
+      (await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: built, taxYear: 2025 } }))
+        .status,
+    ).toBe(200)
   })
 
   test('a huge declaration is refused', async () => {
     const { cookie } = await t.signIn('anna@example.ch')
-    const res = await t.request('POST', '/api/tax/save-declaration', { cookie, body: { taxData: { location: { city: 'x'.repeat(70_000) } }, taxYear: 2025 } })
+    const res = await t.request('POST', '/api/tax/save-declaration', {
+      cookie,
+      body: { taxData: { location: { city: 'x'.repeat(70_000) } }, taxYear: 2025 },
+    })
     expect(res.status).toBe(400)
   })
 })

@@ -16,40 +16,59 @@ const ownerOf = (user: { id: number; role: string }, userId: string | undefined,
 
 /** The wizard's declaration (spec part 2 §7): saved per user and year, versioned; read back and exported as JSON. */
 export function declarationRoutes(ctx: AppContext, sessions: SessionStore) {
-  return new Elysia({ name: 'declaration-routes', seed: pluginSeed(ctx) })
-    .use(authPlugin(ctx, sessions))
-    .post('/api/tax/save-declaration', ({ user, body }) => {
-      const meta = (body.taxData as { metadata?: { taxYear?: unknown } }).metadata
-      return saveDeclaration(ctx, user.id, taxYearParam(body.taxYear ?? meta?.taxYear), body.taxData)
-    }, {
-      auth: true,
-      body: t.Object({
-        taxData: t.Record(t.String(), t.Any()),
-        taxYear: t.Optional(t.Integer()),
-        filename: t.Optional(t.String({ maxLength: 200 })),
-      }),
-      response: t.Object({ success: t.Boolean(), taxYear: t.Number(), version: t.Number(), savedAt: t.String() }),
-    })
-    .get('/api/tax/declaration', ({ user, query }) => {
-      const year = taxYearParam(query.taxYear)
-      return latestDeclaration(ctx, ownerOf(user, query.userId, year), year)
-    }, {
-      auth: true,
-      query: t.Object({ taxYear: t.String(), userId: t.Optional(t.String()) }),
-      response: t.Object({ taxYear: t.Number(), version: t.Number(), savedAt: t.String(), taxData: t.Record(t.String(), t.Unknown()) }),
-    })
-    // The spec's "export tax data to JSON": the latest version as a download.
-    .get('/api/tax/declaration/export', ({ user, rc, query }) => {
-      const year = taxYearParam(query.taxYear)
-      const owner = ownerOf(user, query.userId, year)
-      const latest = exportDeclaration(ctx, rc, owner, year)
-      const date = latest.savedAt.slice(0, 10)
-      const filename = `tax_declaration_${owner}_${year}_${date}.json`
-      return new Response(JSON.stringify(latest.taxData, null, 2), {
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'Content-Disposition': `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+  return (
+    new Elysia({ name: 'declaration-routes', seed: pluginSeed(ctx) })
+      .use(authPlugin(ctx, sessions))
+      .post(
+        '/api/tax/save-declaration',
+        ({ user, body }) => {
+          const meta = (body.taxData as { metadata?: { taxYear?: unknown } }).metadata
+          return saveDeclaration(ctx, user.id, taxYearParam(body.taxYear ?? meta?.taxYear), body.taxData)
         },
-      })
-    }, { auth: true, query: t.Object({ taxYear: t.String(), userId: t.Optional(t.String()) }) })
+        {
+          auth: true,
+          body: t.Object({
+            taxData: t.Record(t.String(), t.Any()),
+            taxYear: t.Optional(t.Integer()),
+            filename: t.Optional(t.String({ maxLength: 200 })),
+          }),
+          response: t.Object({ success: t.Boolean(), taxYear: t.Number(), version: t.Number(), savedAt: t.String() }),
+        },
+      )
+      .get(
+        '/api/tax/declaration',
+        ({ user, query }) => {
+          const year = taxYearParam(query.taxYear)
+          return latestDeclaration(ctx, ownerOf(user, query.userId, year), year)
+        },
+        {
+          auth: true,
+          query: t.Object({ taxYear: t.String(), userId: t.Optional(t.String()) }),
+          response: t.Object({
+            taxYear: t.Number(),
+            version: t.Number(),
+            savedAt: t.String(),
+            taxData: t.Record(t.String(), t.Unknown()),
+          }),
+        },
+      )
+      // The spec's "export tax data to JSON": the latest version as a download.
+      .get(
+        '/api/tax/declaration/export',
+        ({ user, rc, query }) => {
+          const year = taxYearParam(query.taxYear)
+          const owner = ownerOf(user, query.userId, year)
+          const latest = exportDeclaration(ctx, rc, owner, year)
+          const date = latest.savedAt.slice(0, 10)
+          const filename = `tax_declaration_${owner}_${year}_${date}.json`
+          return new Response(JSON.stringify(latest.taxData, null, 2), {
+            headers: {
+              'Content-Type': 'application/json; charset=utf-8',
+              'Content-Disposition': `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+            },
+          })
+        },
+        { auth: true, query: t.Object({ taxYear: t.String(), userId: t.Optional(t.String()) }) },
+      )
+  )
 }

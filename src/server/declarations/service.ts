@@ -12,8 +12,11 @@ const DECLARATION_GROUPS = Object.keys(DECLARATION_FIELDS) as (keyof typeof DECL
 
 /** A group's value: text, a number, true/false, null, or (the children's ages) a list of numbers. */
 const isPlainValue = (v: unknown) =>
-  v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))
-  || (Array.isArray(v) && v.length <= 50 && v.every((a) => typeof a === 'number' && Number.isFinite(a)))
+  v === null ||
+  typeof v === 'string' ||
+  typeof v === 'boolean' ||
+  (typeof v === 'number' && Number.isFinite(v)) ||
+  (Array.isArray(v) && v.length <= 50 && v.every((a) => typeof a === 'number' && Number.isFinite(a)))
 /** A declaration is a few KB; this leaves room without letting a client fill the disk. */
 const MAX_DECLARATION_BYTES = 64 * 1024
 
@@ -24,40 +27,56 @@ const MAX_DECLARATION_BYTES = 64 * 1024
 export function saveDeclaration(ctx: AppContext, userId: number, taxYear: number, taxData: Record<string, unknown>) {
   requireFileableYear(ctx, taxYear)
   for (const key of Object.keys(taxData)) {
-    if (!(DECLARATION_GROUPS as readonly string[]).includes(key)) throw badRequest(`Invalid field 'taxData.${key}': not a declaration group`)
+    if (!(DECLARATION_GROUPS as readonly string[]).includes(key))
+      throw badRequest(`Invalid field 'taxData.${key}': not a declaration group`)
     const group = taxData[key]
-    if (typeof group !== 'object' || group === null || Array.isArray(group)) throw badRequest(`Invalid field 'taxData.${key}': expected an object`)
+    if (typeof group !== 'object' || group === null || Array.isArray(group))
+      throw badRequest(`Invalid field 'taxData.${key}': expected an object`)
     const fields: readonly string[] = DECLARATION_FIELDS[key as keyof typeof DECLARATION_FIELDS]
     for (const [field, value] of Object.entries(group)) {
       if (!fields.includes(field)) throw badRequest(`Invalid field 'taxData.${key}.${field}': not a field of ${key}`)
-      if (!isPlainValue(value)) throw badRequest(`Invalid field 'taxData.${key}.${field}': expected text, a number, true/false or null`)
+      if (!isPlainValue(value))
+        throw badRequest(`Invalid field 'taxData.${key}.${field}': expected text, a number, true/false or null`)
     }
   }
   const now = ctx.now()
   const metadata = { ...(taxData.metadata as Record<string, unknown> | undefined), userId, taxYear }
   const data = JSON.stringify({ ...taxData, metadata })
-  if (Buffer.byteLength(data) > MAX_DECLARATION_BYTES) throw badRequest(`Invalid field 'taxData': larger than ${MAX_DECLARATION_BYTES / 1024} KB`)
-  return ctx.sqlite.transaction(() => {
-    const last = latestRow(ctx, userId, taxYear)
-    const version = (last?.version ?? 0) + 1
-    ctx.db.insert(declarations).values({ userId, taxYear, version, data, createdAt: now }).run()
-    return { success: true, taxYear, version, savedAt: new Date(now).toISOString() }
-  }).immediate()
+  if (Buffer.byteLength(data) > MAX_DECLARATION_BYTES)
+    throw badRequest(`Invalid field 'taxData': larger than ${MAX_DECLARATION_BYTES / 1024} KB`)
+  return ctx.sqlite
+    .transaction(() => {
+      const last = latestRow(ctx, userId, taxYear)
+      const version = (last?.version ?? 0) + 1
+      ctx.db.insert(declarations).values({ userId, taxYear, version, data, createdAt: now }).run()
+      return { success: true, taxYear, version, savedAt: new Date(now).toISOString() }
+    })
+    .immediate()
 }
 
 function latestRow(ctx: AppContext, userId: number, taxYear: number) {
-  return ctx.db.select().from(declarations)
+  return ctx.db
+    .select()
+    .from(declarations)
     .where(and(eq(declarations.userId, userId), eq(declarations.taxYear, taxYear)))
-    .orderBy(desc(declarations.version)).limit(1).get()
+    .orderBy(desc(declarations.version))
+    .limit(1)
+    .get()
 }
 
-export const declarationNotFound = (taxYear: number) => notFound(`No tax declaration saved for ${taxYear}`, 'DECLARATION_NOT_FOUND')
+export const declarationNotFound = (taxYear: number) =>
+  notFound(`No tax declaration saved for ${taxYear}`, 'DECLARATION_NOT_FOUND')
 
 /** The latest version, or 404 (also when it is someone else's: it is never visible to them). */
 export function latestDeclaration(ctx: AppContext, userId: number, taxYear: number) {
   const row = latestRow(ctx, userId, taxYear)
   if (!row) throw declarationNotFound(taxYear)
-  return { taxYear: row.taxYear, version: row.version, savedAt: new Date(row.createdAt).toISOString(), taxData: JSON.parse(row.data) as Record<string, unknown> }
+  return {
+    taxYear: row.taxYear,
+    version: row.version,
+    savedAt: new Date(row.createdAt).toISOString(),
+    taxData: JSON.parse(row.data) as Record<string, unknown>,
+  }
 }
 
 /** The latest version for the JSON download; an expert downloading another user's is audited. */

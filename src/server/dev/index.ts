@@ -24,12 +24,18 @@ export function devRoutes(ctx: AppContext, sessions: SessionStore) {
   }
   return new Elysia({ name: 'dev-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
-    .get('/api/debug/login-as/:userId', ({ params, rc, set }) => loginAs(params.userId, rc, set),
-      { visitor: true, params: t.Object({ userId: t.Numeric({ minimum: 1 }) }) })
-    .post('/api/auth/quick-restore', ({ body, rc, set }) => {
-      const user = findUserByEmail(ctx, normaliseEmail(body.email))
-      if (!user) throw notFound('User not found')
-      return loginAs(user.id, rc, set)
-    }, { visitor: true, body: t.Object({ email: t.String({ maxLength: 254 }) }) })
+    .get('/api/debug/login-as/:userId', ({ params, rc, set }) => loginAs(params.userId, rc, set), {
+      visitor: true,
+      params: t.Object({ userId: t.Numeric({ minimum: 1 }) }),
+    })
+    .post(
+      '/api/auth/quick-restore',
+      ({ body, rc, set }) => {
+        const user = findUserByEmail(ctx, normaliseEmail(body.email))
+        if (!user) throw notFound('User not found')
+        return loginAs(user.id, rc, set)
+      },
+      { visitor: true, body: t.Object({ email: t.String({ maxLength: 254 }) }) },
+    )
     .get('/api/debug/mailbox', () => ({ mails: ctx.mailer.outbox ?? [] }))
 }

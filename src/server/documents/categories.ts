@@ -17,7 +17,11 @@ export function categoryName(id: number, language: string): string {
 }
 
 /** GET /api/document-categories: basic = the six required categories, all = every one. */
-export function categoryList(language: string, mode: 'basic' | 'all', state: { counts: Map<number, number>; relevance: Map<number, boolean> }): CategoryRecord[] {
+export function categoryList(
+  language: string,
+  mode: 'basic' | 'all',
+  state: { counts: Map<number, number>; relevance: Map<number, boolean> },
+): CategoryRecord[] {
   const required = new Set<number>(REQUIRED_CATEGORY_IDS)
   return DOCUMENT_CATEGORIES.filter((c) => mode === 'all' || required.has(c.id)).map((c) => ({
     id: c.id,

@@ -8,7 +8,13 @@ import { ApiError } from '../http/errors'
  * count and uncompressed size are bounded from the central directory.
  */
 const DETECTED: Record<AllowedExtension, string[]> = {
-  pdf: ['pdf'], jpg: ['jpg'], jpeg: ['jpg'], png: ['png'], doc: ['cfb'], docx: ['docx', 'zip'], txt: [],
+  pdf: ['pdf'],
+  jpg: ['jpg'],
+  jpeg: ['jpg'],
+  png: ['png'],
+  doc: ['cfb'],
+  docx: ['docx', 'zip'],
+  txt: [],
 }
 const MAX_ZIP_ENTRIES = 5000
 const MAX_ZIP_UNCOMPRESSED = 500 * 1024 * 1024
@@ -24,7 +30,11 @@ async function detectType(head: Buffer) {
 }
 
 const typeNotAllowed = (name: string) =>
-  new ApiError(415, 'FILE_TYPE_NOT_ALLOWED', `File type not allowed: ${name}. Allowed types: ${ALLOWED_EXTENSIONS.join(', ').toUpperCase()}.`)
+  new ApiError(
+    415,
+    'FILE_TYPE_NOT_ALLOWED',
+    `File type not allowed: ${name}. Allowed types: ${ALLOWED_EXTENSIONS.join(', ').toUpperCase()}.`,
+  )
 const contentMismatch = (name: string) =>
   new ApiError(415, 'CONTENT_TYPE_MISMATCH', `The content of ${name} does not match its file type.`)
 
@@ -40,11 +50,15 @@ export class ContentInspector {
       try {
         if (chunk.includes(0)) this.textOk = false
         else this.decoder.decode(chunk, { stream: true })
-      } catch { this.textOk = false }
+      } catch {
+        this.textOk = false
+      }
     }
     if (this.extension === 'docx') {
-      this.tail = chunk.length >= TAIL_BYTES ? Buffer.from(chunk.subarray(chunk.length - TAIL_BYTES))
-        : Buffer.concat([this.tail, chunk]).subarray(-TAIL_BYTES)
+      this.tail =
+        chunk.length >= TAIL_BYTES
+          ? Buffer.from(chunk.subarray(chunk.length - TAIL_BYTES))
+          : Buffer.concat([this.tail, chunk]).subarray(-TAIL_BYTES)
     }
   }
 
@@ -53,7 +67,11 @@ export class ContentInspector {
     const ext = this.extension as AllowedExtension
     if (ext === 'txt') {
       if (!this.textOk) throw contentMismatch(name)
-      try { this.decoder.decode() } catch { throw contentMismatch(name) }
+      try {
+        this.decoder.decode()
+      } catch {
+        throw contentMismatch(name)
+      }
       if (await detectType(head)) throw contentMismatch(name)
       return
     }
@@ -99,6 +117,7 @@ export function displayName(raw: string): string {
 }
 
 export function requireAllowedName(name: string): void {
-  if (!name || name === '.' || name === '..') throw new ApiError(400, 'INVALID_FILE_NAME', 'The file has no usable name.')
+  if (!name || name === '.' || name === '..')
+    throw new ApiError(400, 'INVALID_FILE_NAME', 'The file has no usable name.')
   if (!isAllowedExtension(name)) throw typeNotAllowed(name)
 }

@@ -4,7 +4,18 @@ import { join } from 'node:path'
 import { testApp } from '../test-helpers'
 import { writeStatus, yearStatus } from '../tax-status/service'
 import { purgeDeleted, PURGE_AFTER_MS } from './service'
-import { dataFiles, docx, elf, pdf, png, sha256, streamedContentHash, streamingUpload, uploadForm, type Part } from './test-fixtures'
+import {
+  dataFiles,
+  docx,
+  elf,
+  pdf,
+  png,
+  sha256,
+  streamedContentHash,
+  streamingUpload,
+  uploadForm,
+  type Part,
+} from './test-fixtures'
 
 const YEAR = 2025
 let t: ReturnType<typeof testApp>
@@ -15,24 +26,98 @@ async function setup(env: Record<string, string> = {}) {
   const alice = await t.signIn('alice@example.ch')
   return alice
 }
-const upload = (cookie: string, parts: Part[], fields: { taxYear?: number | string; categoryId?: number | string } = { taxYear: YEAR, categoryId: 1 }) =>
-  t.request('POST', '/api/files/upload', { cookie, raw: uploadForm(parts, fields) })
+const upload = (
+  cookie: string,
+  parts: Part[],
+  fields: { taxYear?: number | string; categoryId?: number | string } = { taxYear: YEAR, categoryId: 1 },
+) => t.request('POST', '/api/files/upload', { cookie, raw: uploadForm(parts, fields) })
 const count = (table: string) => (t.ctx.sqlite.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
 
 describe('refused uploads leave no row, no blob and no temporary file', () => {
-  const cases: { name: string; parts: () => Part[]; fields?: Record<string, string | number>; status: number; code: string; before?: (userId: number) => void }[] = [
-    { name: 'a wrong extension', parts: () => [{ name: 'tool.exe', data: pdf() }], status: 415, code: 'FILE_TYPE_NOT_ALLOWED' },
-    { name: 'an executable renamed .pdf', parts: () => [{ name: 'invoice.pdf', data: elf() }], status: 415, code: 'CONTENT_TYPE_MISMATCH' },
-    { name: 'a PNG named .pdf', parts: () => [{ name: 'scan.pdf', data: png() }], status: 415, code: 'CONTENT_TYPE_MISMATCH' },
-    { name: 'a binary .txt', parts: () => [{ name: 'notes.txt', data: new Uint8Array([0x68, 0, 0x69]) }], status: 415, code: 'CONTENT_TYPE_MISMATCH' },
-    { name: 'a DOCX claiming 1 GB uncompressed (zip bomb)', parts: () => [{ name: 'letter.docx', data: docx(1024 * 1024 * 1024) }], status: 415, code: 'CONTENT_TYPE_MISMATCH' },
-    { name: 'a PDF named .docx', parts: () => [{ name: 'letter.docx', data: pdf() }], status: 415, code: 'CONTENT_TYPE_MISMATCH' },
-    { name: 'a hash mismatch', parts: () => [{ name: 'a.pdf', data: pdf(), hash: sha256('other') }], status: 422, code: 'HASH_MISMATCH' },
-    { name: 'a missing hash', parts: () => [{ name: 'a.pdf', data: pdf(), hash: '' }], status: 400, code: 'MISSING_HASH' },
-    { name: 'an unknown category', parts: () => [{ name: 'a.pdf', data: pdf() }], fields: { taxYear: YEAR, categoryId: 99 }, status: 400, code: 'UNKNOWN_CATEGORY' },
-    { name: 'a year not yet fileable', parts: () => [{ name: 'a.pdf', data: pdf() }], fields: { taxYear: 2026, categoryId: 1 }, status: 409, code: 'TAX_YEAR_NOT_AVAILABLE' },
-    { name: 'a missing year', parts: () => [{ name: 'a.pdf', data: pdf() }], fields: { categoryId: 1 }, status: 400, code: 'INVALID_INPUT' },
-    { name: 'a transmitted year', parts: () => [{ name: 'a.pdf', data: pdf() }], status: 409, code: 'YEAR_TRANSMITTED', before: (id) => writeStatus(t.ctx, id, YEAR, 4, null) },
+  const cases: {
+    name: string
+    parts: () => Part[]
+    fields?: Record<string, string | number>
+    status: number
+    code: string
+    before?: (userId: number) => void
+  }[] = [
+    {
+      name: 'a wrong extension',
+      parts: () => [{ name: 'tool.exe', data: pdf() }],
+      status: 415,
+      code: 'FILE_TYPE_NOT_ALLOWED',
+    },
+    {
+      name: 'an executable renamed .pdf',
+      parts: () => [{ name: 'invoice.pdf', data: elf() }],
+      status: 415,
+      code: 'CONTENT_TYPE_MISMATCH',
+    },
+    {
+      name: 'a PNG named .pdf',
+      parts: () => [{ name: 'scan.pdf', data: png() }],
+      status: 415,
+      code: 'CONTENT_TYPE_MISMATCH',
+    },
+    {
+      name: 'a binary .txt',
+      parts: () => [{ name: 'notes.txt', data: new Uint8Array([0x68, 0, 0x69]) }],
+      status: 415,
+      code: 'CONTENT_TYPE_MISMATCH',
+    },
+    {
+      name: 'a DOCX claiming 1 GB uncompressed (zip bomb)',
+      parts: () => [{ name: 'letter.docx', data: docx(1024 * 1024 * 1024) }],
+      status: 415,
+      code: 'CONTENT_TYPE_MISMATCH',
+    },
+    {
+      name: 'a PDF named .docx',
+      parts: () => [{ name: 'letter.docx', data: pdf() }],
+      status: 415,
+      code: 'CONTENT_TYPE_MISMATCH',
+    },
+    {
+      name: 'a hash mismatch',
+      parts: () => [{ name: 'a.pdf', data: pdf(), hash: sha256('other') }],
+      status: 422,
+      code: 'HASH_MISMATCH',
+    },
+    {
+      name: 'a missing hash',
+      parts: () => [{ name: 'a.pdf', data: pdf(), hash: '' }],
+      status: 400,
+      code: 'MISSING_HASH',
+    },
+    {
+      name: 'an unknown category',
+      parts: () => [{ name: 'a.pdf', data: pdf() }],
+      fields: { taxYear: YEAR, categoryId: 99 },
+      status: 400,
+      code: 'UNKNOWN_CATEGORY',
+    },
+    {
+      name: 'a year not yet fileable',
+      parts: () => [{ name: 'a.pdf', data: pdf() }],
+      fields: { taxYear: 2026, categoryId: 1 },
+      status: 409,
+      code: 'TAX_YEAR_NOT_AVAILABLE',
+    },
+    {
+      name: 'a missing year',
+      parts: () => [{ name: 'a.pdf', data: pdf() }],
+      fields: { categoryId: 1 },
+      status: 400,
+      code: 'INVALID_INPUT',
+    },
+    {
+      name: 'a transmitted year',
+      parts: () => [{ name: 'a.pdf', data: pdf() }],
+      status: 409,
+      code: 'YEAR_TRANSMITTED',
+      before: (id) => writeStatus(t.ctx, id, YEAR, 4, null),
+    },
   ]
   test.each(cases)('$name → $status $code', async (c) => {
     const { cookie, user } = await setup()
@@ -49,7 +134,9 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
   test('the wrong-extension message names the allowed types of src/shared', async () => {
     const { cookie } = await setup()
     const res = await upload(cookie, [{ name: 'tool.exe', data: pdf() }])
-    expect(res.json.message).toBe('File type not allowed: tool.exe. Allowed types: PDF, JPG, JPEG, PNG, DOC, DOCX, TXT.')
+    expect(res.json.message).toBe(
+      'File type not allowed: tool.exe. Allowed types: PDF, JPG, JPEG, PNG, DOC, DOCX, TXT.',
+    )
   })
 
   test('without a session: 401 SESSION_EXPIRED, nothing stored', async () => {
@@ -65,9 +152,18 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     // 200 MB offered; the server stops reading at the 50 MB limit instead of taking the whole body first.
     // (Peak memory of real uploads is measured in bench/documents.ts.)
     const { body, contentType, pulled } = streamingUpload(200 * 1024 * 1024, { taxYear: String(YEAR), categoryId: '1' })
-    const res = await t.app.handle(new Request('http://localhost/api/files/upload', { method: 'POST', body, headers: { cookie, 'content-type': contentType } }))
+    const res = await t.app.handle(
+      new Request('http://localhost/api/files/upload', {
+        method: 'POST',
+        body,
+        headers: { cookie, 'content-type': contentType },
+      }),
+    )
     expect(res.status).toBe(413)
-    expect(await res.json()).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'File Too Large: big.pdf is larger than 50MB. Please select a file smaller than 50MB.' })
+    expect(await res.json()).toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      message: 'File Too Large: big.pdf is larger than 50MB. Please select a file smaller than 50MB.',
+    })
     expect(pulled()).toBeGreaterThan(50 * 1024 * 1024)
     expect(pulled()).toBeLessThan(52 * 1024 * 1024)
     expect(count('files')).toBe(0)
@@ -86,7 +182,13 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
         c.enqueue(next.value)
       },
     })
-    const res = await t.app.handle(new Request('http://localhost/api/files/upload', { method: 'POST', body: broken, headers: { cookie, 'content-type': contentType } }))
+    const res = await t.app.handle(
+      new Request('http://localhost/api/files/upload', {
+        method: 'POST',
+        body: broken,
+        headers: { cookie, 'content-type': contentType },
+      }),
+    )
     expect(res.status).toBe(400)
     expect((await res.json()).code).toBe('INVALID_UPLOAD')
     expect(count('files')).toBe(0)
@@ -99,14 +201,26 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     expect(res.status).toBe(200)
     const content = await t.request('GET', res.json.files[0].value.blobUrl, { cookie })
     expect(content.headers.get('content-disposition')).toStartWith('attachment;')
-    expect(content.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+    expect(content.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    )
   })
 
   test('exactly 50 MB is accepted, streamed and stored encrypted', async () => {
     const { cookie } = await setup()
     const size = 50 * 1024 * 1024
-    const { body, contentType } = streamingUpload(size, { taxYear: String(YEAR), categoryId: '1' }, streamedContentHash(size))
-    const res = await t.app.handle(new Request('http://localhost/api/files/upload', { method: 'POST', body, headers: { cookie, 'content-type': contentType } }))
+    const { body, contentType } = streamingUpload(
+      size,
+      { taxYear: String(YEAR), categoryId: '1' },
+      streamedContentHash(size),
+    )
+    const res = await t.app.handle(
+      new Request('http://localhost/api/files/upload', {
+        method: 'POST',
+        body,
+        headers: { cookie, 'content-type': contentType },
+      }),
+    )
     expect(res.status).toBe(200)
     const list = await t.request('GET', '/api/files', { cookie })
     expect(list.json[0].size).toBe(size)
@@ -127,7 +241,10 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
 
   test('one good and one bad file: 200, the good one stored, failedCount 1', async () => {
     const { cookie } = await setup()
-    const res = await upload(cookie, [{ name: 'good.pdf', data: pdf() }, { name: 'bad.pdf', data: elf() }])
+    const res = await upload(cookie, [
+      { name: 'good.pdf', data: pdf() },
+      { name: 'bad.pdf', data: elf() },
+    ])
     expect(res.status).toBe(200)
     expect(res.json.failedCount).toBe(1)
     expect(res.json.files[0].status).toBe('fulfilled')
@@ -147,13 +264,23 @@ describe('stored files', () => {
     expect(item.hash).toBe(sha256(data))
     const list = await t.request('GET', `/api/files?taxYear=${YEAR}`, { cookie })
     expect(list.json).toHaveLength(1)
-    expect(list.json[0]).toMatchObject({ id: item.id, originalFileName: 'Lohnausweis März.pdf', categoryId: 1, categoryName: 'Salary Statement', taxYear: YEAR, version: 1, size: data.length })
+    expect(list.json[0]).toMatchObject({
+      id: item.id,
+      originalFileName: 'Lohnausweis März.pdf',
+      categoryId: 1,
+      categoryName: 'Salary Statement',
+      taxYear: YEAR,
+      version: 1,
+      size: data.length,
+    })
     const content = await t.app.handle(new Request(`http://localhost${item.blobUrl}`, { headers: { cookie } }))
     expect(content.status).toBe(200)
     expect(new Uint8Array(await content.arrayBuffer())).toEqual(data)
     expect(content.headers.get('content-type')).toBe('application/pdf')
     expect(content.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(content.headers.get('content-disposition')).toBe(`inline; filename="Lohnausweis Ma_rz.pdf"; filename*=UTF-8''Lohnausweis%20M%C3%A4rz.pdf`)
+    expect(content.headers.get('content-disposition')).toBe(
+      `inline; filename="Lohnausweis Ma_rz.pdf"; filename*=UTF-8''Lohnausweis%20M%C3%A4rz.pdf`,
+    )
     expect(content.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
     const download = await t.request('GET', `/api/files/${item.id}/content?download=1`, { cookie })
     expect(download.headers.get('content-disposition')).toStartWith('attachment;')
@@ -167,7 +294,11 @@ describe('stored files', () => {
     expect(res.status).toBe(200)
     t.ctx.sqlite.exec('PRAGMA wal_checkpoint(FULL)')
     for (const f of readdirSync(t.dataDir, { recursive: true }) as string[]) {
-      try { expect(readFileSync(join(t.dataDir, f)).includes(Buffer.from('very secret salary'))).toBe(false) } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'EISDIR') throw e }
+      try {
+        expect(readFileSync(join(t.dataDir, f)).includes(Buffer.from('very secret salary'))).toBe(false)
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EISDIR') throw e
+      }
     }
     const content = await t.request('GET', `/api/files/${res.json.files[0].value.id}/content`, { cookie })
     expect(content.text).toBe(secret)
@@ -182,7 +313,10 @@ describe('stored files', () => {
     expect(second.json.files[0].value).toMatchObject({ id: first.json.files[0].value.id, version: 2, unchanged: false })
     const again = await upload(cookie, [{ name: 'bank.pdf', data: pdf('v2') }])
     expect(again.json.files[0].value).toMatchObject({ version: 2, unchanged: true })
-    const otherCategory = await upload(cookie, [{ name: 'bank.pdf', data: pdf('v2') }], { taxYear: YEAR, categoryId: 2 })
+    const otherCategory = await upload(cookie, [{ name: 'bank.pdf', data: pdf('v2') }], {
+      taxYear: YEAR,
+      categoryId: 2,
+    })
     expect(otherCategory.json.files[0].value.id).not.toBe(first.json.files[0].value.id)
     expect(count('file_versions')).toBe(3)
     expect(dataFiles(t.dataDir)).toHaveLength(3)
@@ -238,20 +372,30 @@ describe('access', () => {
     const admin = await t.signIn('admin@example.ch')
     const res = await upload(alice.cookie, [{ name: 'a.pdf', data: pdf() }])
     const id = res.json.files[0].value.id
-    for (const [method, path] of [['GET', `/api/files/${id}/history`], ['GET', `/api/files/${id}/content`], ['GET', `/api/files/${id}/versions/1/content`], ['DELETE', `/api/files/${id}`]] as const) {
+    for (const [method, path] of [
+      ['GET', `/api/files/${id}/history`],
+      ['GET', `/api/files/${id}/content`],
+      ['GET', `/api/files/${id}/versions/1/content`],
+      ['DELETE', `/api/files/${id}`],
+    ] as const) {
       const r = await t.request(method, path, { cookie: bob.cookie })
       expect({ path, status: r.status, code: r.json?.code }).toEqual({ path, status: 404, code: 'FILE_NOT_FOUND' })
     }
     expect((await t.request('GET', `/api/files?taxYear=${YEAR}`, { cookie: bob.cookie })).json).toEqual([])
     expect((await t.request('GET', `/api/files?userId=${alice.user.id}`, { cookie: bob.cookie })).status).toBe(404)
-    expect((await t.request('GET', `/api/files?userId=${alice.user.id}`, { cookie: admin.cookie })).json).toHaveLength(1)
+    expect((await t.request('GET', `/api/files?userId=${alice.user.id}`, { cookie: admin.cookie })).json).toHaveLength(
+      1,
+    )
     const from = { 'x-forwarded-for': '203.0.113.9' }
-    expect((await t.request('GET', `/api/files/${id}/content`, { cookie: admin.cookie, headers: from })).status).toBe(200)
+    expect((await t.request('GET', `/api/files/${id}/content`, { cookie: admin.cookie, headers: from })).status).toBe(
+      200,
+    )
     expect((await t.request('GET', `/api/files/${id}/history`, { cookie: admin.cookie })).json).toHaveLength(1)
     // The owner's own download is not an expert's access: only the admin's is audited, with the address.
     expect((await t.request('GET', `/api/files/${id}/content`, { cookie: alice.cookie })).status).toBe(200)
-    expect(t.ctx.sqlite.query("SELECT user_id AS userId, ip, detail FROM audit_log WHERE action = 'admin_download'").all())
-      .toEqual([{ userId: admin.user.id, ip: '203.0.113.9', detail: JSON.stringify({ fileId: id, version: 1 }) }])
+    expect(
+      t.ctx.sqlite.query("SELECT user_id AS userId, ip, detail FROM audit_log WHERE action = 'admin_download'").all(),
+    ).toEqual([{ userId: admin.user.id, ip: '203.0.113.9', detail: JSON.stringify({ fileId: id, version: 1 }) }])
     expect((await t.request('GET', `/api/files/${id}/content`)).status).toBe(401)
   })
 
@@ -309,14 +453,23 @@ describe('categories and auto-advance', () => {
     expect(all.json).toHaveLength(34)
     await t.request('PUT', '/api/user/language', { cookie, body: { language: 'de' } })
     const de = await t.request('GET', `/api/document-categories?mode=basic`, { cookie })
-    expect(de.json[0]).toMatchObject({ id: 1, name: 'Lohnausweis', nameKey: 'category.salary_statement', required: true, isRelevant: true })
+    expect(de.json[0]).toMatchObject({
+      id: 1,
+      name: 'Lohnausweis',
+      nameKey: 'category.salary_statement',
+      required: true,
+      isRelevant: true,
+    })
   })
 
   test('2→3 when the sixth required category gets a file', async () => {
     const { cookie, user } = await setup()
     writeStatus(t.ctx, user.id, YEAR, 2, user.id)
     for (const categoryId of [1, 2, 3, 4, 5]) {
-      const r = await upload(cookie, [{ name: `c${categoryId}.pdf`, data: pdf(String(categoryId)) }], { taxYear: YEAR, categoryId })
+      const r = await upload(cookie, [{ name: `c${categoryId}.pdf`, data: pdf(String(categoryId)) }], {
+        taxYear: YEAR,
+        categoryId,
+      })
       expect(r.json.statusAdvanced).toBe(false)
     }
     expect(yearStatus(t.ctx, user.id, YEAR).statusId).toBe(2)
@@ -328,14 +481,27 @@ describe('categories and auto-advance', () => {
   test('2→3 when the sixth required category is marked not relevant; marks show in the category list', async () => {
     const { cookie, user } = await setup()
     writeStatus(t.ctx, user.id, YEAR, 2, user.id)
-    for (const categoryId of [1, 2, 3, 4, 5]) await upload(cookie, [{ name: `c${categoryId}.pdf`, data: pdf(String(categoryId)) }], { taxYear: YEAR, categoryId })
-    const mark = await t.request('POST', '/api/user-preferences/21', { cookie, body: { taxYear: YEAR, isRelevant: false } })
+    for (const categoryId of [1, 2, 3, 4, 5])
+      await upload(cookie, [{ name: `c${categoryId}.pdf`, data: pdf(String(categoryId)) }], {
+        taxYear: YEAR,
+        categoryId,
+      })
+    const mark = await t.request('POST', '/api/user-preferences/21', {
+      cookie,
+      body: { taxYear: YEAR, isRelevant: false },
+    })
     expect(mark.json).toMatchObject({ success: true, isRelevant: false, statusAdvanced: true })
     expect(yearStatus(t.ctx, user.id, YEAR).statusId).toBe(3)
     const cats = await t.request('GET', `/api/document-categories?taxYear=${YEAR}`, { cookie })
     expect(cats.json.find((c: { id: number }) => c.id === 21)).toMatchObject({ isRelevant: false, fileCount: 0 })
     expect(cats.json.find((c: { id: number }) => c.id === 1)).toMatchObject({ isRelevant: true, fileCount: 1 })
-    expect((await t.request('POST', '/api/user-preferences/99', { cookie, body: { taxYear: YEAR, isRelevant: false } })).status).toBe(404)
-    expect((await t.request('POST', '/api/user-preferences/1', { cookie, body: { taxYear: 2026, isRelevant: false } })).status).toBe(409)
+    expect(
+      (await t.request('POST', '/api/user-preferences/99', { cookie, body: { taxYear: YEAR, isRelevant: false } }))
+        .status,
+    ).toBe(404)
+    expect(
+      (await t.request('POST', '/api/user-preferences/1', { cookie, body: { taxYear: 2026, isRelevant: false } }))
+        .status,
+    ).toBe(409)
   })
 })

@@ -12,7 +12,10 @@ export interface StoredVersion {
   autoCategory: boolean
 }
 
-interface Listeners { stored: ((v: StoredVersion) => void)[]; removed: ((fileId: string) => void)[] }
+interface Listeners {
+  stored: ((v: StoredVersion) => void)[]
+  removed: ((fileId: string) => void)[]
+}
 const registry = new WeakMap<AppContext, Listeners>()
 const of = (ctx: AppContext) => {
   let l = registry.get(ctx)
@@ -25,12 +28,20 @@ const of = (ctx: AppContext) => {
  * documents stays the only writer of its tables and needs to know nothing about them.
  * A listener's failure is logged and never fails the upload or the deletion.
  */
-export const onVersionStored = (ctx: AppContext, fn: (v: StoredVersion) => void) => { of(ctx).stored.push(fn) }
-export const onFileRemoved = (ctx: AppContext, fn: (fileId: string) => void) => { of(ctx).removed.push(fn) }
+export const onVersionStored = (ctx: AppContext, fn: (v: StoredVersion) => void) => {
+  of(ctx).stored.push(fn)
+}
+export const onFileRemoved = (ctx: AppContext, fn: (fileId: string) => void) => {
+  of(ctx).removed.push(fn)
+}
 
 function emit<T>(ctx: AppContext, list: ((x: T) => void)[], x: T) {
   for (const fn of list) {
-    try { fn(x) } catch (err) { ctx.log.error('document listener failed', { error: (err as Error)?.stack ?? String(err) }) }
+    try {
+      fn(x)
+    } catch (err) {
+      ctx.log.error('document listener failed', { error: (err as Error)?.stack ?? String(err) })
+    }
   }
 }
 export const emitStored = (ctx: AppContext, v: StoredVersion) => emit(ctx, of(ctx).stored, v)

@@ -4,14 +4,26 @@ import { pluginSeed } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import { badRequest } from '../http/errors'
-import { intParam, optionalTaxYearParam, taxYearParam, userIdParam } from '../http/params'
+import { intParam, optionalTaxYearParam, userIdParam } from '../http/params'
 import { targetUserId } from '../infra/actor-may'
 import { jsonWithEtag } from '../http/etag'
 import type { BlobStore } from '../infra/blob-store'
 import { parseUpload } from './multipart'
 import { categoryList } from './categories'
 import { serveVersion } from './serve'
-import { categoryState, fileHistory, listFiles, moveFile, setRelevance, softDelete, storeUploads, versionForViewer, requireStorageLeft, type DocumentHooks, type RelevanceAnswer } from './service'
+import {
+  categoryState,
+  fileHistory,
+  listFiles,
+  moveFile,
+  setRelevance,
+  softDelete,
+  storeUploads,
+  versionForViewer,
+  requireStorageLeft,
+  type DocumentHooks,
+  type RelevanceAnswer,
+} from './service'
 import type { CategoryRecord, FileRecord, FileVersionRecord, UploadAnswer } from '../../shared/documents'
 import { shaped } from '../http/schemas'
 
@@ -23,7 +35,9 @@ function uploadResponse(answer: UploadAnswer): Response {
   const firstFailure = answer.files.find((f) => f.status === 'rejected')
   const allFailed = answer.failedCount === answer.files.length && firstFailure?.status === 'rejected'
   const status = allFailed ? firstFailure.httpStatus : 200
-  const body = allFailed ? { message: firstFailure.reason, code: firstFailure.code, ...answer } : { success: true, ...answer }
+  const body = allFailed
+    ? { message: firstFailure.reason, code: firstFailure.code, ...answer }
+    : { success: true, ...answer }
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
 }
 
@@ -32,67 +46,141 @@ const isAutoCategory = (raw: string | undefined) => raw === '1' || raw === 'true
 
 /** The documents' routes; app.ts hands them the one blob store of the data folder and the hooks into the areas above (wiring.ts). */
 export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore, hooks: DocumentHooks) {
-  return new Elysia({ name: 'document-routes', seed: pluginSeed(ctx) })
-    .use(authPlugin(ctx, sessions))
-    // The dashboard upload: repeated `files`, `hashes[]`, optional categoryId, taxYear.
-    .post('/api/files/upload', async ({ request, user }) => {
-      requireStorageLeft(ctx, user.id)
-      const parsed = await parseUpload(request, store)
-      const f = parsed.fields
-      const hashes = f.get('hashes[]') ?? f.get('hashes') ?? []
-      const answer = await storeUploads(ctx, store, hooks, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes, autoCategory: isAutoCategory(f.get('autoCategory')?.[0]) })
-      return uploadResponse(answer)
-    }, { auth: true, parse: 'none', response: shaped<UploadResponse>() })
-    // The per-category upload of the advanced sections: `hashes` is a JSON array.
-    .post('/api/upload', async ({ request, user }) => {
-      requireStorageLeft(ctx, user.id)
-      const parsed = await parseUpload(request, store)
-      const f = parsed.fields
-      let hashes: string[]
-      try {
-        const raw = JSON.parse(f.get('hashes')?.[0] ?? '[]')
-        if (!Array.isArray(raw)) throw new Error()
-        hashes = raw.map(String)
-      } catch {
-        parsed.discardAll()
-        throw badRequest(`Invalid field 'hashes': expected a JSON array of SHA-256 values`)
-      }
-      const answer = await storeUploads(ctx, store, hooks, user, parsed, { taxYear: f.get('taxYear')?.[0], categoryId: f.get('categoryId')?.[0], hashes, autoCategory: isAutoCategory(f.get('autoCategory')?.[0]) })
-      return uploadResponse(answer)
-    }, { auth: true, parse: 'none', response: shaped<UploadResponse>() })
-    .get('/api/files', ({ request, query, user }) => {
-      const ownerId = targetUserId(user, userIdParam(query.userId))
-      const taxYear = optionalTaxYearParam(query.taxYear)
-      const limit = intParam(query.limit, 200, 1, 1000, 'limit')
-      const offset = intParam(query.offset, 0, 0, Number.MAX_SAFE_INTEGER, 'offset')
-      return jsonWithEtag(request, listFiles(ctx, ownerId, user.language, { taxYear, limit, offset }))
-    }, { auth: true, query: t.Object({ taxYear: t.Optional(t.String()), userId: t.Optional(t.String()), limit: t.Optional(t.String()), offset: t.Optional(t.String()) }), response: shaped<FileRecord[]>() })
-    .get('/api/files/:id/history', ({ params, user }) => fileHistory(ctx, user, params.id), { auth: true, response: shaped<FileVersionRecord[]>() })
-    .get('/api/files/:id/content', ({ params, query, rc }) => {
-      const found = versionForViewer(ctx, rc, params.id)
-      return serveVersion(store, found.version, found.file.originalName, query.download === '1')
-    }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
-    .get('/api/files/:id/versions/:version/content', ({ params, query, rc }) => {
-      const found = versionForViewer(ctx, rc, params.id, intParam(params.version, 0, 1, 1_000_000, 'version'))
-      return serveVersion(store, found.version, found.file.originalName, query.download === '1')
-    }, { auth: true, query: t.Object({ download: t.Optional(t.String()) }) })
-    .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, hooks, user, params.id) }), { auth: true, response: t.Object({ success: t.Boolean(), statusAdvanced: t.Boolean() }) })
-    .post('/api/files/:id/move', ({ params, body, user }) => moveFile(ctx, hooks, user, params.id, body),
-      { auth: true, body: t.Object({ categoryId: t.Union([t.Integer(), t.String()]), taxYear: t.Optional(t.Union([t.Integer(), t.String()])) }),
-        response: t.Object({ success: t.Boolean(), id: t.String(), categoryId: t.Number(), taxYear: t.Number(), statusAdvanced: t.Boolean() }) })
-    .get('/api/document-categories', ({ query, user }) => {
-      const taxYear = optionalTaxYearParam(query.taxYear)
-      const mode = query.mode === 'all' ? 'all' : 'basic'
-      if (query.mode && query.mode !== 'all' && query.mode !== 'basic') throw badRequest(`Invalid field 'mode': expected basic or all`)
-      return categoryList(user.language, mode, categoryState(ctx, user.id, taxYear))
-    }, { auth: true, query: t.Object({ taxYear: t.Optional(t.String()), mode: t.Optional(t.String()) }), response: shaped<CategoryRecord[]>() })
-    .post('/api/user-preferences/:categoryId', ({ params, body, user }) => {
-      // The spec's section toggles use this call with their toggle key: the named ones
-      // ('spouse', 'children') are sections, numbers are document categories (DESIGN.md §8).
-      const toggled = hooks.toggleSection(user.id, params.categoryId, body.taxYear, body.isRelevant)
-      if (toggled) return toggled
-      const id = intParam(params.categoryId, 0, 1, 1000, 'categoryId')
-      return setRelevance(ctx, hooks, user.id, id, body.taxYear, body.isRelevant)
-    }, { auth: true, body: t.Object({ taxYear: t.Union([t.Integer(), t.String()]), isRelevant: t.Boolean() }), response: shaped<RelevanceAnswer>() })
+  return (
+    new Elysia({ name: 'document-routes', seed: pluginSeed(ctx) })
+      .use(authPlugin(ctx, sessions))
+      // The dashboard upload: repeated `files`, `hashes[]`, optional categoryId, taxYear.
+      .post(
+        '/api/files/upload',
+        async ({ request, user }) => {
+          requireStorageLeft(ctx, user.id)
+          const parsed = await parseUpload(request, store)
+          const f = parsed.fields
+          const hashes = f.get('hashes[]') ?? f.get('hashes') ?? []
+          const answer = await storeUploads(ctx, store, hooks, user, parsed, {
+            taxYear: f.get('taxYear')?.[0],
+            categoryId: f.get('categoryId')?.[0],
+            hashes,
+            autoCategory: isAutoCategory(f.get('autoCategory')?.[0]),
+          })
+          return uploadResponse(answer)
+        },
+        { auth: true, parse: 'none', response: shaped<UploadResponse>() },
+      )
+      // The per-category upload of the advanced sections: `hashes` is a JSON array.
+      .post(
+        '/api/upload',
+        async ({ request, user }) => {
+          requireStorageLeft(ctx, user.id)
+          const parsed = await parseUpload(request, store)
+          const f = parsed.fields
+          let hashes: string[]
+          try {
+            const raw = JSON.parse(f.get('hashes')?.[0] ?? '[]')
+            if (!Array.isArray(raw)) throw new Error()
+            hashes = raw.map(String)
+          } catch {
+            parsed.discardAll()
+            throw badRequest(`Invalid field 'hashes': expected a JSON array of SHA-256 values`)
+          }
+          const answer = await storeUploads(ctx, store, hooks, user, parsed, {
+            taxYear: f.get('taxYear')?.[0],
+            categoryId: f.get('categoryId')?.[0],
+            hashes,
+            autoCategory: isAutoCategory(f.get('autoCategory')?.[0]),
+          })
+          return uploadResponse(answer)
+        },
+        { auth: true, parse: 'none', response: shaped<UploadResponse>() },
+      )
+      .get(
+        '/api/files',
+        ({ request, query, user }) => {
+          const ownerId = targetUserId(user, userIdParam(query.userId))
+          const taxYear = optionalTaxYearParam(query.taxYear)
+          const limit = intParam(query.limit, 200, 1, 1000, 'limit')
+          const offset = intParam(query.offset, 0, 0, Number.MAX_SAFE_INTEGER, 'offset')
+          return jsonWithEtag(request, listFiles(ctx, ownerId, user.language, { taxYear, limit, offset }))
+        },
+        {
+          auth: true,
+          query: t.Object({
+            taxYear: t.Optional(t.String()),
+            userId: t.Optional(t.String()),
+            limit: t.Optional(t.String()),
+            offset: t.Optional(t.String()),
+          }),
+          response: shaped<FileRecord[]>(),
+        },
+      )
+      .get('/api/files/:id/history', ({ params, user }) => fileHistory(ctx, user, params.id), {
+        auth: true,
+        response: shaped<FileVersionRecord[]>(),
+      })
+      .get(
+        '/api/files/:id/content',
+        ({ params, query, rc }) => {
+          const found = versionForViewer(ctx, rc, params.id)
+          return serveVersion(store, found.version, found.file.originalName, query.download === '1')
+        },
+        { auth: true, query: t.Object({ download: t.Optional(t.String()) }) },
+      )
+      .get(
+        '/api/files/:id/versions/:version/content',
+        ({ params, query, rc }) => {
+          const found = versionForViewer(ctx, rc, params.id, intParam(params.version, 0, 1, 1_000_000, 'version'))
+          return serveVersion(store, found.version, found.file.originalName, query.download === '1')
+        },
+        { auth: true, query: t.Object({ download: t.Optional(t.String()) }) },
+      )
+      .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, hooks, user, params.id) }), {
+        auth: true,
+        response: t.Object({ success: t.Boolean(), statusAdvanced: t.Boolean() }),
+      })
+      .post('/api/files/:id/move', ({ params, body, user }) => moveFile(ctx, hooks, user, params.id, body), {
+        auth: true,
+        body: t.Object({
+          categoryId: t.Union([t.Integer(), t.String()]),
+          taxYear: t.Optional(t.Union([t.Integer(), t.String()])),
+        }),
+        response: t.Object({
+          success: t.Boolean(),
+          id: t.String(),
+          categoryId: t.Number(),
+          taxYear: t.Number(),
+          statusAdvanced: t.Boolean(),
+        }),
+      })
+      .get(
+        '/api/document-categories',
+        ({ query, user }) => {
+          const taxYear = optionalTaxYearParam(query.taxYear)
+          const mode = query.mode === 'all' ? 'all' : 'basic'
+          if (query.mode && query.mode !== 'all' && query.mode !== 'basic')
+            throw badRequest(`Invalid field 'mode': expected basic or all`)
+          return categoryList(user.language, mode, categoryState(ctx, user.id, taxYear))
+        },
+        {
+          auth: true,
+          query: t.Object({ taxYear: t.Optional(t.String()), mode: t.Optional(t.String()) }),
+          response: shaped<CategoryRecord[]>(),
+        },
+      )
+      .post(
+        '/api/user-preferences/:categoryId',
+        ({ params, body, user }) => {
+          // The spec's section toggles use this call with their toggle key: the named ones
+          // ('spouse', 'children') are sections, numbers are document categories (DESIGN.md §8).
+          const toggled = hooks.toggleSection(user.id, params.categoryId, body.taxYear, body.isRelevant)
+          if (toggled) return toggled
+          const id = intParam(params.categoryId, 0, 1, 1000, 'categoryId')
+          return setRelevance(ctx, hooks, user.id, id, body.taxYear, body.isRelevant)
+        },
+        {
+          auth: true,
+          body: t.Object({ taxYear: t.Union([t.Integer(), t.String()]), isRelevant: t.Boolean() }),
+          response: shaped<RelevanceAnswer>(),
+        },
+      )
+  )
 }
-

@@ -26,7 +26,11 @@ export interface ParsedUpload {
 const MAX_FILES = 20
 const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024)
 const tooLarge = (name: string) =>
-  new ApiError(413, 'FILE_TOO_LARGE', `File Too Large: ${name} is larger than ${MAX_MB}MB. Please select a file smaller than ${MAX_MB}MB.`)
+  new ApiError(
+    413,
+    'FILE_TOO_LARGE',
+    `File Too Large: ${name} is larger than ${MAX_MB}MB. Please select a file smaller than ${MAX_MB}MB.`,
+  )
 
 /**
  * Streams a multipart body (Bun's formData() would buffer it whole, bun#13804):
@@ -42,7 +46,9 @@ export async function parseUpload(request: Request, store: BlobStore): Promise<P
   }
   const fields = new Map<string, string[]>()
   const files: IncomingFile[] = []
-  const discardAll = () => { for (const f of files) f.writer?.discard() }
+  const discardAll = () => {
+    for (const f of files) f.writer?.discard()
+  }
   /** Set when a file passes 50 MB: the request is refused then and the rest of its body never read. */
   let overLimit: ApiError | undefined
 
@@ -54,7 +60,13 @@ export async function parseUpload(request: Request, store: BlobStore): Promise<P
     bb = busboy({
       headers: { 'content-type': contentType },
       // busboy signals the limit on reaching fileSize, so one byte more lets exactly 50 MB through.
-      limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: MAX_FILES, fields: 100, fieldSize: 64 * 1024, parts: MAX_FILES + 100 },
+      limits: {
+        fileSize: MAX_UPLOAD_BYTES + 1,
+        files: MAX_FILES,
+        fields: 100,
+        fieldSize: 64 * 1024,
+        parts: MAX_FILES + 100,
+      },
       defParamCharset: 'utf8',
     })
   } catch {
@@ -69,7 +81,10 @@ export async function parseUpload(request: Request, store: BlobStore): Promise<P
   bb.on('file', (name, stream, info) => {
     // A body cut off mid-file errors the part's stream; without a listener that would be an uncaught exception.
     stream.on('error', () => {})
-    if (name !== 'files') { stream.resume(); return }
+    if (name !== 'files') {
+      stream.resume()
+      return
+    }
     const shown = displayName(info.filename ?? '')
     const file: IncomingFile = { name: shown, extension: extensionOf(shown), size: 0 }
     files.push(file)
@@ -97,7 +112,9 @@ export async function parseUpload(request: Request, store: BlobStore): Promise<P
         fail(toApiError(err))
       }
     })
-    stream.on('limit', () => { overLimit ??= tooLarge(shown) })
+    stream.on('limit', () => {
+      overLimit ??= tooLarge(shown)
+    })
     stream.on('error', () => fail(badRequest('The upload was interrupted', 'INVALID_UPLOAD')))
     stream.on('end', () => {
       if (!file.writer || file.error) return

@@ -10,7 +10,12 @@ type VersionRow = typeof fileVersions.$inferSelect
  * answer starts, so a damaged blob answers with an error instead of a 200;
  * damage further in aborts the stream (the length then falls short).
  */
-export async function serveVersion(store: BlobStore, v: VersionRow, name: string, download: boolean): Promise<Response> {
+export async function serveVersion(
+  store: BlobStore,
+  v: VersionRow,
+  name: string,
+  download: boolean,
+): Promise<Response> {
   const extension = extensionOf(name)
   const stream = store.read(v.fileId, v.id, v.wrappedKey)
   const reader = stream.getReader()
@@ -18,24 +23,33 @@ export async function serveVersion(store: BlobStore, v: VersionRow, name: string
   try {
     first = await reader.read()
   } catch {
-    throw new ApiError(500, 'FILE_INTEGRITY_FAILED', 'The stored file failed its integrity check. Please contact support.')
+    throw new ApiError(
+      500,
+      'FILE_INTEGRITY_FAILED',
+      'The stored file failed its integrity check. Please contact support.',
+    )
   }
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (first.done) controller.close()
-      else controller.enqueue(first.value)
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        if (first.done) controller.close()
+        else controller.enqueue(first.value)
+      },
+      async pull(controller) {
+        try {
+          const next = await reader.read()
+          if (next.done) controller.close()
+          else controller.enqueue(next.value)
+        } catch (err) {
+          controller.error(err)
+        }
+      },
+      cancel() {
+        return reader.cancel()
+      },
     },
-    async pull(controller) {
-      try {
-        const next = await reader.read()
-        if (next.done) controller.close()
-        else controller.enqueue(next.value)
-      } catch (err) {
-        controller.error(err)
-      }
-    },
-    cancel() { return reader.cancel() },
-  }, { highWaterMark: 0 })
+    { highWaterMark: 0 },
+  )
   const inline = !download && isInlineType(extension)
   return new Response(body, {
     headers: {
@@ -51,7 +65,10 @@ export async function serveVersion(store: BlobStore, v: VersionRow, name: string
 
 /** RFC 6266 with an ASCII fallback and the UTF-8 name in filename* (RFC 5987). */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
-  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_')
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }

@@ -7,7 +7,17 @@ import { taxYearParam } from '../http/params'
 import { audit } from '../infra/audit'
 import { actorMay } from '../infra/actor-may'
 import type { RequestContext } from '../infra/request-context'
-import { categoryById, DEFAULT_CATEGORY_ID, extensionOf, MIME_BY_EXTENSION, type AllowedExtension, type FileRecord, type FileVersionRecord, type UploadAnswer, type UploadItemResult } from '../../shared/documents'
+import {
+  categoryById,
+  DEFAULT_CATEGORY_ID,
+  extensionOf,
+  MIME_BY_EXTENSION,
+  type AllowedExtension,
+  type FileRecord,
+  type FileVersionRecord,
+  type UploadAnswer,
+  type UploadItemResult,
+} from '../../shared/documents'
 import type { BlobStore } from '../infra/blob-store'
 import type { ParsedUpload } from './multipart'
 import { categoryName } from './categories'
@@ -15,7 +25,11 @@ import { emitRemoved, emitStored } from './events'
 import { recognitionSummaries } from '../recognition/summary'
 import { touchActivity } from '../users/service'
 
-export interface Viewer { id: number; role: string; language: string }
+export interface Viewer {
+  id: number
+  role: string
+  language: string
+}
 
 /**
  * What the documents ask of the areas that read them, and tell them. Those areas
@@ -33,7 +47,13 @@ export interface DocumentHooks {
 }
 
 /** POST /api/user-preferences/:key: a category marked (not) relevant, or a named section toggled. */
-export type RelevanceAnswer = { success: boolean; categoryId: number | string; isRelevant: boolean; taxYear: number; statusAdvanced?: boolean }
+export type RelevanceAnswer = {
+  success: boolean
+  categoryId: number | string
+  isRelevant: boolean
+  taxYear: number
+  statusAdvanced?: boolean
+}
 
 /** Deleted files keep their blobs this long, then maintenance purges them. */
 export const PURGE_AFTER_MS = 30 * 24 * 3_600_000
@@ -51,7 +71,8 @@ function requireWritableYear(hooks: DocumentHooks, userId: number, taxYear: unkn
 function requireCategory(raw: unknown): number {
   if (raw === undefined || raw === null || raw === '') return DEFAULT_CATEGORY_ID
   const id = Number(raw)
-  if (!Number.isInteger(id) || !categoryById(id)) throw badRequest(`Invalid field 'categoryId': no such document category`, 'UNKNOWN_CATEGORY')
+  if (!Number.isInteger(id) || !categoryById(id))
+    throw badRequest(`Invalid field 'categoryId': no such document category`, 'UNKNOWN_CATEGORY')
   return id
 }
 
@@ -61,8 +82,14 @@ function requireCategory(raw: unknown): number {
  * or nothing when the content equals the current version. Refused files
  * leave nothing behind. The blob is renamed into place before its row commits.
  */
-export async function storeUploads(ctx: AppContext, store: BlobStore, hooks: DocumentHooks, owner: Viewer, parsed: ParsedUpload,
-  input: { taxYear: unknown; categoryId: unknown; hashes: string[]; autoCategory?: boolean }): Promise<UploadAnswer> {
+export async function storeUploads(
+  ctx: AppContext,
+  store: BlobStore,
+  hooks: DocumentHooks,
+  owner: Viewer,
+  parsed: ParsedUpload,
+  input: { taxYear: unknown; categoryId: unknown; hashes: string[]; autoCategory?: boolean },
+): Promise<UploadAnswer> {
   let taxYear: number, categoryId: number
   try {
     taxYear = requireWritableYear(hooks, owner.id, input.taxYear)
@@ -82,16 +109,47 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, hooks: Doc
       if (!file.writer || !file.sha256) throw new ApiError(400, 'UPLOAD_FAILED', 'Upload failed')
       await file.inspector!.check(file.name, file.writer.head)
       const expected = (input.hashes[i] ?? '').trim().toLowerCase()
-      if (!/^[0-9a-f]{64}$/.test(expected)) throw badRequest(`Missing field 'hashes': a SHA-256 is required for ${file.name}`, 'MISSING_HASH')
-      if (expected !== file.sha256) throw new ApiError(422, 'HASH_MISMATCH', `Upload verification failed: the SHA-256 of ${file.name} does not match.`)
+      if (!/^[0-9a-f]{64}$/.test(expected))
+        throw badRequest(`Missing field 'hashes': a SHA-256 is required for ${file.name}`, 'MISSING_HASH')
+      if (expected !== file.sha256)
+        throw new ApiError(
+          422,
+          'HASH_MISMATCH',
+          `Upload verification failed: the SHA-256 of ${file.name} does not match.`,
+        )
       // From here on everything is synchronous, so no other upload interleaves between lookup and insert.
-      const existing = ctx.db.select().from(files).where(and(eq(files.userId, owner.id), eq(files.taxYear, taxYear),
-        eq(files.categoryId, categoryId), eq(files.originalName, file.name), isNull(files.deletedAt))).get()
-      const current = existing && ctx.db.select().from(fileVersions)
-        .where(and(eq(fileVersions.fileId, existing.id), eq(fileVersions.version, existing.currentVersion))).get()
+      const existing = ctx.db
+        .select()
+        .from(files)
+        .where(
+          and(
+            eq(files.userId, owner.id),
+            eq(files.taxYear, taxYear),
+            eq(files.categoryId, categoryId),
+            eq(files.originalName, file.name),
+            isNull(files.deletedAt),
+          ),
+        )
+        .get()
+      const current =
+        existing &&
+        ctx.db
+          .select()
+          .from(fileVersions)
+          .where(and(eq(fileVersions.fileId, existing.id), eq(fileVersions.version, existing.currentVersion)))
+          .get()
       if (existing && current?.sha256 === file.sha256) {
         file.writer.discard()
-        results.push({ status: 'fulfilled', value: { hash: file.sha256, blobUrl: versionUrl(existing.id, existing.currentVersion), id: existing.id, version: existing.currentVersion, unchanged: true } })
+        results.push({
+          status: 'fulfilled',
+          value: {
+            hash: file.sha256,
+            blobUrl: versionUrl(existing.id, existing.currentVersion),
+            id: existing.id,
+            version: existing.currentVersion,
+            unchanged: true,
+          },
+        })
         continue
       }
       if (storageUsed(ctx, owner.id) + file.size > ctx.config.userQuotaBytes) throw quotaExceeded(ctx)
@@ -102,16 +160,51 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, hooks: Doc
       store.commit(file.writer, fileId, versionId)
       try {
         ctx.db.transaction((tx) => {
-          if (existing) tx.update(files).set({ currentVersion: version, updatedAt: now }).where(eq(files.id, fileId)).run()
-          else tx.insert(files).values({ id: fileId, userId: owner.id, taxYear, categoryId, originalName: file.name, currentVersion: 1, createdAt: now, updatedAt: now }).run()
-          tx.insert(fileVersions).values({ id: versionId, fileId, version, sha256: file.sha256!, size: file.size, wrappedKey: file.wrappedKey!, createdAt: now, uploadedBy: owner.id }).run()
+          if (existing)
+            tx.update(files).set({ currentVersion: version, updatedAt: now }).where(eq(files.id, fileId)).run()
+          else
+            tx.insert(files)
+              .values({
+                id: fileId,
+                userId: owner.id,
+                taxYear,
+                categoryId,
+                originalName: file.name,
+                currentVersion: 1,
+                createdAt: now,
+                updatedAt: now,
+              })
+              .run()
+          tx.insert(fileVersions)
+            .values({
+              id: versionId,
+              fileId,
+              version,
+              sha256: file.sha256!,
+              size: file.size,
+              wrappedKey: file.wrappedKey!,
+              createdAt: now,
+              uploadedBy: owner.id,
+            })
+            .run()
         })
       } catch (err) {
         store.removeVersion(fileId, versionId)
         throw err
       }
-      emitStored(ctx, { fileId, versionId, userId: owner.id, taxYear, categoryId: existing?.categoryId ?? categoryId, name: file.name, autoCategory: !!input.autoCategory })
-      results.push({ status: 'fulfilled', value: { hash: file.sha256, blobUrl: versionUrl(fileId, version), id: fileId, version, unchanged: false } })
+      emitStored(ctx, {
+        fileId,
+        versionId,
+        userId: owner.id,
+        taxYear,
+        categoryId: existing?.categoryId ?? categoryId,
+        name: file.name,
+        autoCategory: !!input.autoCategory,
+      })
+      results.push({
+        status: 'fulfilled',
+        value: { hash: file.sha256, blobUrl: versionUrl(fileId, version), id: fileId, version, unchanged: false },
+      })
     } catch (err) {
       file.writer?.discard()
       if (!(err instanceof ApiError)) ctx.log.error('upload failed', { error: (err as Error)?.stack ?? String(err) })
@@ -127,62 +220,131 @@ export async function storeUploads(ctx: AppContext, store: BlobStore, hooks: Doc
 
 /** The categories that have a live file or are marked not relevant for the year (tax-status reads this for 2→3). */
 export function coveredCategories(ctx: AppContext, userId: number, taxYear: number): Set<number> {
-  const withFiles = ctx.db.selectDistinct({ id: files.categoryId }).from(files)
-    .where(and(eq(files.userId, userId), eq(files.taxYear, taxYear), isNull(files.deletedAt))).all()
-  const notRelevant = ctx.db.select({ id: categoryPreferences.categoryId }).from(categoryPreferences)
-    .where(and(eq(categoryPreferences.userId, userId), eq(categoryPreferences.taxYear, taxYear), eq(categoryPreferences.isRelevant, false))).all()
+  const withFiles = ctx.db
+    .selectDistinct({ id: files.categoryId })
+    .from(files)
+    .where(and(eq(files.userId, userId), eq(files.taxYear, taxYear), isNull(files.deletedAt)))
+    .all()
+  const notRelevant = ctx.db
+    .select({ id: categoryPreferences.categoryId })
+    .from(categoryPreferences)
+    .where(
+      and(
+        eq(categoryPreferences.userId, userId),
+        eq(categoryPreferences.taxYear, taxYear),
+        eq(categoryPreferences.isRelevant, false),
+      ),
+    )
+    .all()
   return new Set([...withFiles, ...notRelevant].map((r) => r.id))
 }
 
 type FileRow = typeof files.$inferSelect
 
-function toRecord(row: FileRow & { uploadedAt: number; size: number }, language: string, recognition: FileRecord['recognition']): FileRecord {
+function toRecord(
+  row: FileRow & { uploadedAt: number; size: number },
+  language: string,
+  recognition: FileRecord['recognition'],
+): FileRecord {
   const name = row.originalName
   return {
-    id: row.id, filename: name, fileName: name, originalFileName: name,
-    categoryId: row.categoryId, categoryName: categoryName(row.categoryId, language), taxYear: row.taxYear,
-    uploadedAt: iso(row.uploadedAt), createdAt: iso(row.createdAt), blobUrl: versionUrl(row.id, row.currentVersion),
-    version: row.currentVersion, size: row.size, mimeType: MIME_BY_EXTENSION[extensionOf(name) as AllowedExtension] ?? 'application/octet-stream',
-    userId: row.userId, recognition,
+    id: row.id,
+    filename: name,
+    fileName: name,
+    originalFileName: name,
+    categoryId: row.categoryId,
+    categoryName: categoryName(row.categoryId, language),
+    taxYear: row.taxYear,
+    uploadedAt: iso(row.uploadedAt),
+    createdAt: iso(row.createdAt),
+    blobUrl: versionUrl(row.id, row.currentVersion),
+    version: row.currentVersion,
+    size: row.size,
+    mimeType: MIME_BY_EXTENSION[extensionOf(name) as AllowedExtension] ?? 'application/octet-stream',
+    userId: row.userId,
+    recognition,
   }
 }
 
 /** One page of a user's live files, newest first. The page size bounds the cost whatever the total. */
-export function listFiles(ctx: AppContext, userId: number, language: string, opts: { taxYear?: number; limit: number; offset: number }): FileRecord[] {
-  const where = and(eq(files.userId, userId), isNull(files.deletedAt), opts.taxYear === undefined ? undefined : eq(files.taxYear, opts.taxYear))
-  const rows = ctx.db.select({ file: files, versionId: fileVersions.id, uploadedAt: fileVersions.createdAt, size: fileVersions.size })
+export function listFiles(
+  ctx: AppContext,
+  userId: number,
+  language: string,
+  opts: { taxYear?: number; limit: number; offset: number },
+): FileRecord[] {
+  const where = and(
+    eq(files.userId, userId),
+    isNull(files.deletedAt),
+    opts.taxYear === undefined ? undefined : eq(files.taxYear, opts.taxYear),
+  )
+  const rows = ctx.db
+    .select({ file: files, versionId: fileVersions.id, uploadedAt: fileVersions.createdAt, size: fileVersions.size })
     .from(files)
     .innerJoin(fileVersions, and(eq(fileVersions.fileId, files.id), eq(fileVersions.version, files.currentVersion)))
-    .where(where).orderBy(desc(files.updatedAt), desc(files.id)).limit(opts.limit).offset(opts.offset).all()
-  const recognition = recognitionSummaries(ctx, rows.map((r) => r.versionId))
-  return rows.map((r) => toRecord({ ...r.file, uploadedAt: r.uploadedAt, size: r.size }, language, recognition.get(r.versionId) ?? null))
+    .where(where)
+    .orderBy(desc(files.updatedAt), desc(files.id))
+    .limit(opts.limit)
+    .offset(opts.offset)
+    .all()
+  const recognition = recognitionSummaries(
+    ctx,
+    rows.map((r) => r.versionId),
+  )
+  return rows.map((r) =>
+    toRecord({ ...r.file, uploadedAt: r.uploadedAt, size: r.size }, language, recognition.get(r.versionId) ?? null),
+  )
 }
 
 /** The live file if the viewer owns it or is an admin; 404 otherwise, so others learn nothing. */
 function fileForViewer(ctx: AppContext, viewer: Viewer, fileId: string): FileRow {
-  const row = ctx.db.select().from(files).where(and(eq(files.id, fileId), isNull(files.deletedAt))).get()
+  const row = ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), isNull(files.deletedAt)))
+    .get()
   if (!row || !actorMay(viewer, row.userId)) throw notFound('File not found', 'FILE_NOT_FOUND')
   return row
 }
 
 export function fileHistory(ctx: AppContext, viewer: Viewer, fileId: string): FileVersionRecord[] {
   const file = fileForViewer(ctx, viewer, fileId)
-  return ctx.db.select().from(fileVersions).where(eq(fileVersions.fileId, fileId)).orderBy(desc(fileVersions.version)).all()
-    .map((v) => ({ version: v.version, createdAt: iso(v.createdAt), blobUrl: versionUrl(fileId, v.version), filename: file.originalName, size: v.size }))
+  return ctx.db
+    .select()
+    .from(fileVersions)
+    .where(eq(fileVersions.fileId, fileId))
+    .orderBy(desc(fileVersions.version))
+    .all()
+    .map((v) => ({
+      version: v.version,
+      createdAt: iso(v.createdAt),
+      blobUrl: versionUrl(fileId, v.version),
+      filename: file.originalName,
+      size: v.size,
+    }))
 }
 
 /** A version to serve; an expert reading another user's file is audited, with the address. */
 export function versionForViewer(ctx: AppContext, rc: RequestContext, fileId: string, version?: number) {
   const file = fileForViewer(ctx, rc.user, fileId)
-  const v = ctx.db.select().from(fileVersions)
-    .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, version ?? file.currentVersion))).get()
+  const v = ctx.db
+    .select()
+    .from(fileVersions)
+    .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, version ?? file.currentVersion)))
+    .get()
   if (!v) throw notFound('File version not found', 'FILE_NOT_FOUND')
-  if (file.userId !== rc.user.id) audit(ctx, rc, 'admin_download', { fileId, version: v.version }, { target: { userId: file.userId } })
+  if (file.userId !== rc.user.id)
+    audit(ctx, rc, 'admin_download', { fileId, version: v.version }, { target: { userId: file.userId } })
   return { file, version: v }
 }
 
 /** Soft delete: the row stays hidden for the grace period, then maintenance purges row and blobs. */
-export function softDelete(ctx: AppContext, hooks: DocumentHooks, viewer: Viewer, fileId: string): { statusAdvanced: boolean } {
+export function softDelete(
+  ctx: AppContext,
+  hooks: DocumentHooks,
+  viewer: Viewer,
+  fileId: string,
+): { statusAdvanced: boolean } {
   const file = fileForViewer(ctx, viewer, fileId)
   hooks.requireOpen(file.userId, file.taxYear)
   ctx.db.update(files).set({ deletedAt: ctx.now() }).where(eq(files.id, fileId)).run()
@@ -194,8 +356,11 @@ export function softDelete(ctx: AppContext, hooks: DocumentHooks, viewer: Viewer
 
 /** Maintenance task: removes files deleted longer than the grace period, blob first, then the rows. */
 export function purgeDeleted(ctx: AppContext, store: BlobStore): number {
-  const due = ctx.db.select({ id: files.id }).from(files)
-    .where(and(isNotNull(files.deletedAt), lt(files.deletedAt, ctx.now() - PURGE_AFTER_MS))).all()
+  const due = ctx.db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(isNotNull(files.deletedAt), lt(files.deletedAt, ctx.now() - PURGE_AFTER_MS)))
+    .all()
   for (const { id } of due) {
     // Rows first: a crash in between leaves a blob without a row, which the start-up sweep removes,
     // never a row without its blob.
@@ -208,31 +373,58 @@ export function purgeDeleted(ctx: AppContext, store: BlobStore): number {
 
 /** For the start-up sweep of orphan blobs: whether a stored blob has its version row. */
 export function storedVersionCheck(ctx: AppContext): (fileId: string, versionId: string) => boolean {
-  const known = new Set(ctx.db.select({ fileId: fileVersions.fileId, id: fileVersions.id }).from(fileVersions).all().map((v) => `${v.fileId}/${v.id}`))
+  const known = new Set(
+    ctx.db
+      .select({ fileId: fileVersions.fileId, id: fileVersions.id })
+      .from(fileVersions)
+      .all()
+      .map((v) => `${v.fileId}/${v.id}`),
+  )
   return (fileId, versionId) => known.has(`${fileId}/${versionId}`)
 }
 
 /** Stored bytes of a person: every version of their live files (USER_QUOTA_MB). */
 export function storageUsed(ctx: AppContext, userId: number): number {
-  return ctx.db.select({ n: sql<number>`coalesce(sum(${fileVersions.size}), 0)` }).from(fileVersions)
-    .innerJoin(files, eq(files.id, fileVersions.fileId))
-    .where(and(eq(files.userId, userId), isNull(files.deletedAt))).get()?.n ?? 0
+  return (
+    ctx.db
+      .select({ n: sql<number>`coalesce(sum(${fileVersions.size}), 0)` })
+      .from(fileVersions)
+      .innerJoin(files, eq(files.id, fileVersions.fileId))
+      .where(and(eq(files.userId, userId), isNull(files.deletedAt)))
+      .get()?.n ?? 0
+  )
 }
 
-export const quotaExceeded = (ctx: AppContext) => new ApiError(413, 'QUOTA_EXCEEDED',
-  `Your storage is full (${Math.round(ctx.config.userQuotaBytes / 1024 / 1024)} MB). Please delete files you no longer need.`)
+export const quotaExceeded = (ctx: AppContext) =>
+  new ApiError(
+    413,
+    'QUOTA_EXCEEDED',
+    `Your storage is full (${Math.round(ctx.config.userQuotaBytes / 1024 / 1024)} MB). Please delete files you no longer need.`,
+  )
 
 /** Refuses an upload before its body is read when the person is already at the limit. */
 export function requireStorageLeft(ctx: AppContext, userId: number) {
   if (storageUsed(ctx, userId) >= ctx.config.userQuotaBytes) throw quotaExceeded(ctx)
 }
 
-export function setRelevance(ctx: AppContext, hooks: DocumentHooks, userId: number, categoryId: number, taxYear: unknown, isRelevant: boolean) {
+export function setRelevance(
+  ctx: AppContext,
+  hooks: DocumentHooks,
+  userId: number,
+  categoryId: number,
+  taxYear: unknown,
+  isRelevant: boolean,
+) {
   const year = requireWritableYear(hooks, userId, taxYear)
   if (!categoryById(categoryId)) throw notFound('No such document category', 'UNKNOWN_CATEGORY')
   hooks.requireOpen(userId, year, categoryId)
-  ctx.db.insert(categoryPreferences).values({ userId, taxYear: year, categoryId, isRelevant, updatedAt: ctx.now() })
-    .onConflictDoUpdate({ target: [categoryPreferences.userId, categoryPreferences.taxYear, categoryPreferences.categoryId], set: { isRelevant, updatedAt: ctx.now() } })
+  ctx.db
+    .insert(categoryPreferences)
+    .values({ userId, taxYear: year, categoryId, isRelevant, updatedAt: ctx.now() })
+    .onConflictDoUpdate({
+      target: [categoryPreferences.userId, categoryPreferences.taxYear, categoryPreferences.categoryId],
+      set: { isRelevant, updatedAt: ctx.now() },
+    })
     .run()
   return { success: true, categoryId, taxYear: year, isRelevant, statusAdvanced: hooks.filesChanged(userId, year) }
 }
@@ -242,10 +434,19 @@ export function categoryState(ctx: AppContext, userId: number, taxYear: number |
   const counts = new Map<number, number>()
   const relevance = new Map<number, boolean>()
   if (taxYear !== undefined) {
-    for (const r of ctx.db.select({ id: files.categoryId, n: sql<number>`count(*)` }).from(files)
-      .where(and(eq(files.userId, userId), eq(files.taxYear, taxYear), isNull(files.deletedAt))).groupBy(files.categoryId).all()) counts.set(r.id, r.n)
-    for (const r of ctx.db.select().from(categoryPreferences)
-      .where(and(eq(categoryPreferences.userId, userId), eq(categoryPreferences.taxYear, taxYear))).all()) relevance.set(r.categoryId, r.isRelevant)
+    for (const r of ctx.db
+      .select({ id: files.categoryId, n: sql<number>`count(*)` })
+      .from(files)
+      .where(and(eq(files.userId, userId), eq(files.taxYear, taxYear), isNull(files.deletedAt)))
+      .groupBy(files.categoryId)
+      .all())
+      counts.set(r.id, r.n)
+    for (const r of ctx.db
+      .select()
+      .from(categoryPreferences)
+      .where(and(eq(categoryPreferences.userId, userId), eq(categoryPreferences.taxYear, taxYear)))
+      .all())
+      relevance.set(r.categoryId, r.isRelevant)
   }
   return { counts, relevance }
 }
@@ -254,27 +455,58 @@ export function categoryState(ctx: AppContext, userId: number, taxYear: number |
  * Moves a file with all its versions to another category of the same year (owner or
  * admin). The 2→3 check runs again: the new category may complete the required ones.
  */
-export function moveFile(ctx: AppContext, hooks: DocumentHooks, viewer: Viewer, fileId: string, input: { categoryId: unknown; taxYear?: unknown }) {
+export function moveFile(
+  ctx: AppContext,
+  hooks: DocumentHooks,
+  viewer: Viewer,
+  fileId: string,
+  input: { categoryId: unknown; taxYear?: unknown },
+) {
   const file = fileForViewer(ctx, viewer, fileId)
   const raw = input.categoryId
   const categoryId = typeof raw === 'number' || (typeof raw === 'string' && raw.trim() !== '') ? Number(raw) : NaN
-  if (!Number.isInteger(categoryId) || !categoryById(categoryId)) throw badRequest(`Invalid field 'categoryId': no such document category`, 'UNKNOWN_CATEGORY')
+  if (!Number.isInteger(categoryId) || !categoryById(categoryId))
+    throw badRequest(`Invalid field 'categoryId': no such document category`, 'UNKNOWN_CATEGORY')
   if (input.taxYear !== undefined && Number(input.taxYear) !== file.taxYear) {
     throw badRequest(`Invalid field 'taxYear': a file moves only within its own year (${file.taxYear})`, 'OTHER_YEAR')
   }
   hooks.requireOpen(file.userId, file.taxYear)
-  if (categoryId === file.categoryId) return { success: true, id: file.id, categoryId, taxYear: file.taxYear, statusAdvanced: false }
-  const clash = ctx.db.select({ id: files.id }).from(files).where(and(eq(files.userId, file.userId), eq(files.taxYear, file.taxYear),
-    eq(files.categoryId, categoryId), eq(files.originalName, file.originalName), isNull(files.deletedAt))).get()
+  if (categoryId === file.categoryId)
+    return { success: true, id: file.id, categoryId, taxYear: file.taxYear, statusAdvanced: false }
+  const clash = ctx.db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        eq(files.userId, file.userId),
+        eq(files.taxYear, file.taxYear),
+        eq(files.categoryId, categoryId),
+        eq(files.originalName, file.originalName),
+        isNull(files.deletedAt),
+      ),
+    )
+    .get()
   if (clash) throw conflict(`A file named ${file.originalName} is already in that category.`, 'NAME_TAKEN')
   ctx.db.update(files).set({ categoryId, updatedAt: ctx.now() }).where(eq(files.id, fileId)).run()
-  return { success: true, id: file.id, categoryId, taxYear: file.taxYear, statusAdvanced: hooks.filesChanged(file.userId, file.taxYear) }
+  return {
+    success: true,
+    id: file.id,
+    categoryId,
+    taxYear: file.taxYear,
+    statusAdvanced: hooks.filesChanged(file.userId, file.taxYear),
+  }
 }
 
 /** The plaintext of one stored version, for recognition. Null when the file or version is gone. */
 export async function versionContent(ctx: AppContext, store: BlobStore, fileId: string, versionId: string) {
   const file = liveFile(ctx, fileId)
-  const version = file && ctx.db.select().from(fileVersions).where(and(eq(fileVersions.id, versionId), eq(fileVersions.fileId, fileId))).get()
+  const version =
+    file &&
+    ctx.db
+      .select()
+      .from(fileVersions)
+      .where(and(eq(fileVersions.id, versionId), eq(fileVersions.fileId, fileId)))
+      .get()
   if (!file || !version) return null
   const bytes = new Uint8Array(await new Response(store.read(fileId, versionId, version.wrappedKey)).arrayBuffer())
   return { file, version, bytes }
@@ -282,22 +514,38 @@ export async function versionContent(ctx: AppContext, store: BlobStore, fileId: 
 
 /** The live file row, for areas that act on a file without a viewer (recognition's own move). */
 export const liveFile = (ctx: AppContext, fileId: string) =>
-  ctx.db.select().from(files).where(and(eq(files.id, fileId), isNull(files.deletedAt))).get() ?? null
+  ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), isNull(files.deletedAt)))
+    .get() ?? null
 
 /** The current version of a file the viewer may see (no audit: for reading derived data such as recognition). */
 export function currentVersionFor(ctx: AppContext, viewer: Viewer, fileId: string) {
   const file = fileForViewer(ctx, viewer, fileId)
-  const version = ctx.db.select().from(fileVersions).where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, file.currentVersion))).get()
+  const version = ctx.db
+    .select()
+    .from(fileVersions)
+    .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, file.currentVersion)))
+    .get()
   if (!version) throw notFound('File version not found', 'FILE_NOT_FOUND')
   return { file, version }
 }
 
 /** `swisstax keys rotate`: every data key re-wrapped under the new master key, in one transaction; the blobs stay as they are. */
-export function rewrapDataKeys(ctx: AppContext, from: { unwrap(w: string): Buffer }, to: { wrap(k: Buffer): string }): number {
+export function rewrapDataKeys(
+  ctx: AppContext,
+  from: { unwrap(w: string): Buffer },
+  to: { wrap(k: Buffer): string },
+): number {
   return ctx.sqlite.transaction(() => {
     const rows = ctx.db.select({ id: fileVersions.id, wrappedKey: fileVersions.wrappedKey }).from(fileVersions).all()
     for (const row of rows) {
-      ctx.db.update(fileVersions).set({ wrappedKey: to.wrap(from.unwrap(row.wrappedKey)) }).where(eq(fileVersions.id, row.id)).run()
+      ctx.db
+        .update(fileVersions)
+        .set({ wrappedKey: to.wrap(from.unwrap(row.wrappedKey)) })
+        .where(eq(fileVersions.id, row.id))
+        .run()
     }
     return rows.length
   })()
@@ -305,13 +553,25 @@ export function rewrapDataKeys(ctx: AppContext, from: { unwrap(w: string): Buffe
 
 /** Every version of a person's live files, for the export (oldest first within a file). */
 export function exportableVersions(ctx: AppContext, userId: number) {
-  return ctx.db.select({
-    fileId: files.id, versionId: fileVersions.id, version: fileVersions.version, currentVersion: files.currentVersion,
-    taxYear: files.taxYear, categoryId: files.categoryId, name: files.originalName, size: fileVersions.size,
-    sha256: fileVersions.sha256, wrappedKey: fileVersions.wrappedKey, createdAt: fileVersions.createdAt,
-  }).from(fileVersions).innerJoin(files, eq(files.id, fileVersions.fileId))
+  return ctx.db
+    .select({
+      fileId: files.id,
+      versionId: fileVersions.id,
+      version: fileVersions.version,
+      currentVersion: files.currentVersion,
+      taxYear: files.taxYear,
+      categoryId: files.categoryId,
+      name: files.originalName,
+      size: fileVersions.size,
+      sha256: fileVersions.sha256,
+      wrappedKey: fileVersions.wrappedKey,
+      createdAt: fileVersions.createdAt,
+    })
+    .from(fileVersions)
+    .innerJoin(files, eq(files.id, fileVersions.fileId))
     .where(and(eq(files.userId, userId), isNull(files.deletedAt)))
-    .orderBy(files.taxYear, files.categoryId, files.originalName, fileVersions.version).all()
+    .orderBy(files.taxYear, files.categoryId, files.originalName, fileVersions.version)
+    .all()
 }
 
 /**
@@ -322,7 +582,12 @@ export function exportableVersions(ctx: AppContext, userId: number) {
  * blobs without keys, which the start-up sweep removes.
  */
 export function destroyAllFilesOf(ctx: AppContext, store: BlobStore, userId: number): number {
-  const ids = ctx.db.select({ id: files.id }).from(files).where(eq(files.userId, userId)).all().map((r) => r.id)
+  const ids = ctx.db
+    .select({ id: files.id })
+    .from(files)
+    .where(eq(files.userId, userId))
+    .all()
+    .map((r) => r.id)
   ctx.sqlite.run('PRAGMA secure_delete = ON')
   try {
     ctx.sqlite.transaction(() => {

@@ -5,11 +5,22 @@ import { join, relative } from 'node:path'
 
 export const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex')
 
-export const pdf = (text = 'hello') => new TextEncoder().encode(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
+export const pdf = (text = 'hello') =>
+  new TextEncoder().encode(
+    `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  )
 export const elf = () => new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(120).fill(0)])
-export const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89])
+export const png = () =>
+  new Uint8Array([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6,
+    0, 0, 0, 0x1f, 0x15, 0xc4, 0x89,
+  ])
 
-export interface Part { name: string; data: Uint8Array<ArrayBuffer>; hash?: string }
+export interface Part {
+  name: string
+  data: Uint8Array<ArrayBuffer>
+  hash?: string
+}
 
 /** The dashboard upload's multipart body: repeated files, hashes[], categoryId, taxYear. */
 export function uploadForm(parts: Part[], fields: { taxYear?: number | string; categoryId?: number | string } = {}) {
@@ -40,10 +51,11 @@ export function dataFiles(dir: string): string[] {
  * read, so the test never holds the file: what the server keeps is what we measure.
  */
 export function streamingUpload(size: number, fields: Record<string, string>, hash = '0'.repeat(64)) {
-  const boundary = '----swisstaxtest' + Math.random().toString(16).slice(2)
+  const boundary = `----swisstaxtest${Math.random().toString(16).slice(2)}`
   const enc = new TextEncoder()
   let head = ''
-  for (const [k, v] of Object.entries(fields)) head += `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`
+  for (const [k, v] of Object.entries(fields))
+    head += `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`
   head += `--${boundary}\r\nContent-Disposition: form-data; name="hashes[]"\r\n\r\n${hash}\r\n`
   head += `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
   const tail = `\r\n--${boundary}--\r\n`
@@ -52,10 +64,18 @@ export function streamingUpload(size: number, fields: Record<string, string>, ha
   let pulled = 0
   const body = new ReadableStream<Uint8Array>({
     pull(c) {
-      if (stage === 0) { c.enqueue(enc.encode(head)); stage = 1; return }
+      if (stage === 0) {
+        c.enqueue(enc.encode(head))
+        stage = 1
+        return
+      }
       if (stage === 1) {
         const next = content.next()
-        if (!next.done) { pulled += next.value.length; c.enqueue(next.value); return }
+        if (!next.done) {
+          pulled += next.value.length
+          c.enqueue(next.value)
+          return
+        }
         stage = 2
       }
       c.enqueue(enc.encode(tail))
@@ -92,24 +112,40 @@ export function zip(entries: { name: string; data: string; claimedSize?: number 
     const data = Buffer.from(e.data)
     const crc = Bun.hash.crc32(data)
     const local = Buffer.alloc(30)
-    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt32LE(crc, 14)
-    local.writeUInt32LE(data.length, 18); local.writeUInt32LE(data.length, 22); local.writeUInt16LE(name.length, 26)
+    local.writeUInt32LE(0x04034b50, 0)
+    local.writeUInt16LE(20, 4)
+    local.writeUInt32LE(crc, 14)
+    local.writeUInt32LE(data.length, 18)
+    local.writeUInt32LE(data.length, 22)
+    local.writeUInt16LE(name.length, 26)
     locals.push(local, name, data)
     const central = Buffer.alloc(46)
-    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt32LE(crc, 16)
-    central.writeUInt32LE(data.length, 20); central.writeUInt32LE(e.claimedSize ?? data.length, 24); central.writeUInt16LE(name.length, 28)
+    central.writeUInt32LE(0x02014b50, 0)
+    central.writeUInt16LE(20, 4)
+    central.writeUInt16LE(20, 6)
+    central.writeUInt32LE(crc, 16)
+    central.writeUInt32LE(data.length, 20)
+    central.writeUInt32LE(e.claimedSize ?? data.length, 24)
+    central.writeUInt16LE(name.length, 28)
     central.writeUInt32LE(offset, 42)
     centrals.push(central, name)
     offset += 30 + name.length + data.length
   }
   const cd = Buffer.concat(centrals)
   const eocd = Buffer.alloc(22)
-  eocd.writeUInt32LE(0x06054b50, 0); eocd.writeUInt16LE(entries.length, 8); eocd.writeUInt16LE(entries.length, 10)
-  eocd.writeUInt32LE(cd.length, 12); eocd.writeUInt32LE(offset, 16)
+  eocd.writeUInt32LE(0x06054b50, 0)
+  eocd.writeUInt16LE(entries.length, 8)
+  eocd.writeUInt16LE(entries.length, 10)
+  eocd.writeUInt32LE(cd.length, 12)
+  eocd.writeUInt32LE(offset, 16)
   return new Uint8Array(Buffer.concat([...locals, cd, eocd]))
 }
 
-export const docx = (claimedSize?: number) => zip([
-  { name: '[Content_Types].xml', data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>' },
-  { name: 'word/document.xml', data: '<w:document/>', claimedSize },
-])
+export const docx = (claimedSize?: number) =>
+  zip([
+    {
+      name: '[Content_Types].xml',
+      data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    },
+    { name: 'word/document.xml', data: '<w:document/>', claimedSize },
+  ])

@@ -59,17 +59,20 @@ export function checkJsonShape(text: string, maxDepth = MAX_JSON_DEPTH, maxMembe
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 92) i++ // backslash: skip the escaped character
+      if (c === 92)
+        i++ // backslash: skip the escaped character
       else if (c === 34) inString = false
       continue
     }
     if (c === 34) inString = true
     else if (c === 123 || c === 91) {
-      if (++depth > maxDepth) throw badRequest(`The request body is nested deeper than ${maxDepth} levels`, 'BODY_TOO_DEEP')
+      if (++depth > maxDepth)
+        throw badRequest(`The request body is nested deeper than ${maxDepth} levels`, 'BODY_TOO_DEEP')
       members++
     } else if (c === 125 || c === 93) depth--
     else if (c === 44) {
-      if (++members > maxMembers) throw badRequest(`The request body has more than ${maxMembers} members`, 'BODY_TOO_MANY_MEMBERS')
+      if (++members > maxMembers)
+        throw badRequest(`The request body has more than ${maxMembers} members`, 'BODY_TOO_MANY_MEMBERS')
     }
   }
 }
@@ -101,7 +104,8 @@ export async function parseLimitedBody(request: Request, path: string, contentTy
     const out: Record<string, string> = Object.create(null)
     let n = 0
     for (const [k, v] of new URLSearchParams(text)) {
-      if (++n > MAX_JSON_MEMBERS) throw badRequest(`The request body has more than ${MAX_JSON_MEMBERS} members`, 'BODY_TOO_MANY_MEMBERS')
+      if (++n > MAX_JSON_MEMBERS)
+        throw badRequest(`The request body has more than ${MAX_JSON_MEMBERS} members`, 'BODY_TOO_MANY_MEMBERS')
       out[k] = v
     }
     return out

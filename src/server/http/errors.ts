@@ -15,7 +15,8 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string, code = 'INVALID_INPUT') => new ApiError(400, code, message)
-export const forbidden = (message = 'You are not allowed to do this.', code = 'FORBIDDEN') => new ApiError(403, code, message)
+export const forbidden = (message = 'You are not allowed to do this.', code = 'FORBIDDEN') =>
+  new ApiError(403, code, message)
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new ApiError(404, code, message)
 export const conflict = (message: string, code = 'CONFLICT') => new ApiError(409, code, message)
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests. Please wait and try again.') =>

@@ -23,29 +23,107 @@ listing.close()
 
 const jsonValue = fc.jsonValue({ maxDepth: 4 })
 const nasty = fc.constantFrom(
-  '', ' ', 'null', '[]', '{}', '{"a":', '{"a":1,"a":2}', '"\u0000"', '1e999', '-0', '9007199254740993',
-  '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', '['.repeat(2000), '{"a":' + '['.repeat(40) + ']'.repeat(40) + '}',
-  '\uFEFF{}', '{"email":"a\u202e@x.ch","code":"\u0661\u0662\u0663\u0664\u0665\u0666"}', 'x'.repeat(70_000),
+  '',
+  ' ',
+  'null',
+  '[]',
+  '{}',
+  '{"a":',
+  '{"a":1,"a":2}',
+  '"\u0000"',
+  '1e999',
+  '-0',
+  '9007199254740993',
+  '{"__proto__":{"x":1}}',
+  '{"constructor":{"prototype":{}}}',
+  '['.repeat(2000),
+  `{"a":${'['.repeat(40)}${']'.repeat(40)}}`,
+  '\uFEFF{}',
+  '{"email":"a\u202e@x.ch","code":"\u0661\u0662\u0663\u0664\u0665\u0666"}',
+  'x'.repeat(70_000),
 )
 const body = fc.oneof(
   jsonValue.map((v) => JSON.stringify(v)),
-  fc.dictionary(fc.constantFrom('email', 'code', 'message', 'taxYear', 'statusId', 'userId', 'language', 'confirmEmail', 'isRelevant', 'taxData', 'accepted', 'id'),
-    fc.oneof(jsonValue, fc.integer(), fc.double(), fc.string({ unit: 'grapheme' }), fc.constant(Number.MAX_SAFE_INTEGER))).map((o) => JSON.stringify(o)),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        'email',
+        'code',
+        'message',
+        'taxYear',
+        'statusId',
+        'userId',
+        'language',
+        'confirmEmail',
+        'isRelevant',
+        'taxData',
+        'accepted',
+        'id',
+      ),
+      fc.oneof(
+        jsonValue,
+        fc.integer(),
+        fc.double(),
+        fc.string({ unit: 'grapheme' }),
+        fc.constant(Number.MAX_SAFE_INTEGER),
+      ),
+    )
+    .map((o) => JSON.stringify(o)),
   jsonValue.map((v) => JSON.stringify(v)).chain((s) => fc.nat(s.length).map((n) => s.slice(0, n))), // truncated
   nasty,
   fc.string({ unit: 'binary', maxLength: 300 }),
 )
-const segment = fc.oneof(fc.constantFrom('1', '0', '-1', '2025', '99999999999999999999', 'abc', '%00', '..%2F..', '%E0%A4%A', 'null', 'undefined', '00000000-0000-0000-0000-000000000000'),
-  fc.string({ maxLength: 40 }).map(encodeURIComponent))
-const query = fc.option(fc.dictionary(fc.constantFrom('taxYear', 'userId', 'limit', 'offset', 'mode', 'download', 'q', 'year', 'lang', 'since'),
-  fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String), fc.constant('1e400'))), { nil: undefined })
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded',
-  'multipart/form-data; boundary=zz', 'multipart/form-data', 'application/octet-stream', 'APPLICATION/JSON', 'application/xml', '')
+const segment = fc.oneof(
+  fc.constantFrom(
+    '1',
+    '0',
+    '-1',
+    '2025',
+    '99999999999999999999',
+    'abc',
+    '%00',
+    '..%2F..',
+    '%E0%A4%A',
+    'null',
+    'undefined',
+    '00000000-0000-0000-0000-000000000000',
+  ),
+  fc.string({ maxLength: 40 }).map(encodeURIComponent),
+)
+const query = fc.option(
+  fc.dictionary(
+    fc.constantFrom('taxYear', 'userId', 'limit', 'offset', 'mode', 'download', 'q', 'year', 'lang', 'since'),
+    fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String), fc.constant('1e400')),
+  ),
+  { nil: undefined },
+)
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=zz',
+  'multipart/form-data',
+  'application/octet-stream',
+  'APPLICATION/JSON',
+  'application/xml',
+  '',
+)
 const who = fc.constantFrom('none', 'user', 'admin', 'garbage')
-const garbageCookie = fc.oneof(fc.constantFrom('swisstax_session=%E0%A4%A', 'swisstax_session=', 'swisstax_session=' + 'A'.repeat(500), 'swisstax_session="x"; swisstax_session=y'),
-  fc.string({ maxLength: 80 }).map((s) => `swisstax_session=${s.replace(/[;\r\n]/g, '')}`))
-const extraHeaders = fc.dictionary(fc.constantFrom('if-none-match', 'accept', 'accept-language', 'x-forwarded-for', 'range', 'user-agent'),
-  fc.string({ maxLength: 60 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')), { maxKeys: 3 })
+const garbageCookie = fc.oneof(
+  fc.constantFrom(
+    'swisstax_session=%E0%A4%A',
+    'swisstax_session=',
+    `swisstax_session=${'A'.repeat(500)}`,
+    'swisstax_session="x"; swisstax_session=y',
+  ),
+  fc.string({ maxLength: 80 }).map((s) => `swisstax_session=${s.replace(/[;\r\n]/g, '')}`),
+)
+const extraHeaders = fc.dictionary(
+  fc.constantFrom('if-none-match', 'accept', 'accept-language', 'x-forwarded-for', 'range', 'user-agent'),
+  fc.string({ maxLength: 60 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+  { maxKeys: 3 },
+)
 
 beforeAll(async () => {
   t = testApp({ ADMIN_EMAILS: 'admin@example.ch' })
@@ -63,38 +141,66 @@ afterAll(() => {
 describe('fuzz every route', () => {
   test('the route table is not empty and covers the areas', () => {
     expect(routes.length).toBeGreaterThan(40)
-    for (const p of ['/api/auth/request-code', '/api/files/upload', '/api/user']) expect(routes.some((r) => r.path === p)).toBe(true)
+    for (const p of ['/api/auth/request-code', '/api/files/upload', '/api/user'])
+      expect(routes.some((r) => r.path === p)).toBe(true)
   })
 
   test.each(routes.map((r) => [r.method, r.path] as const))('%s %s', async (method, path) => {
-    await fc.assert(fc.asyncProperty(body, query, contentType, who, garbageCookie, extraHeaders, fc.array(segment, { minLength: 4, maxLength: 4 }),
-      async (raw, q, type, as, garbage, extra, segments) => {
-        let i = 0
-        const concrete = path.replace(/:[A-Za-z_]+|\*/g, () => segments[i++ % segments.length]!)
-        const url = new URL(`http://localhost${concrete}`)
-        if (q) for (const [k, v] of Object.entries(q)) url.searchParams.set(k, v)
-        const headers: Record<string, string> = { ...extra }
-        if (type) headers['content-type'] = type
-        const cookie = as === 'user' ? userCookie : as === 'admin' ? adminCookie : as === 'garbage' ? garbage : undefined
-        if (cookie) headers.cookie = cookie
-        const hasBody = method !== 'GET' && method !== 'HEAD'
-        const res = await t.app.handle(new Request(url, { method: method === 'ALL' ? 'POST' : method, headers, body: hasBody ? raw : undefined }))
-        requests++
-        const text = await res.text()
-        expect(res.status).not.toBe(500)
-        expect(res.status).toBeLessThan(600)
-        if (res.status >= 400) {
-          expect(res.headers.get('content-type')).toStartWith('application/json')
-        }
-        if (res.status >= 400 && method !== 'HEAD') {
-          const parsed = JSON.parse(text)
-          expect(typeof parsed.message).toBe('string')
-          expect(parsed.code).toMatch(/^[A-Z][A-Z0-9_]*$/)
-        }
-        if (url.pathname.startsWith('/api/')) expect(res.headers.get('cache-control') ?? '').toMatch(/\bno-store\b/)
-      }), { numRuns: RUNS_PER_ROUTE, seed: 20261123 })
+    await fc.assert(
+      fc.asyncProperty(
+        body,
+        query,
+        contentType,
+        who,
+        garbageCookie,
+        extraHeaders,
+        fc.array(segment, { minLength: 4, maxLength: 4 }),
+        async (raw, q, type, as, garbage, extra, segments) => {
+          let i = 0
+          const concrete = path.replace(/:[A-Za-z_]+|\*/g, () => segments[i++ % segments.length]!)
+          const url = new URL(`http://localhost${concrete}`)
+          if (q) for (const [k, v] of Object.entries(q)) url.searchParams.set(k, v)
+          const headers: Record<string, string> = { ...extra }
+          if (type) headers['content-type'] = type
+          const cookie =
+            as === 'user' ? userCookie : as === 'admin' ? adminCookie : as === 'garbage' ? garbage : undefined
+          if (cookie) headers.cookie = cookie
+          const hasBody = method !== 'GET' && method !== 'HEAD'
+          const res = await t.app.handle(
+            new Request(url, { method: method === 'ALL' ? 'POST' : method, headers, body: hasBody ? raw : undefined }),
+          )
+          requests++
+          const text = await res.text()
+          expect(res.status).not.toBe(500)
+          expect(res.status).toBeLessThan(600)
+          if (res.status >= 400) {
+            expect(res.headers.get('content-type')).toStartWith('application/json')
+          }
+          if (res.status >= 400 && method !== 'HEAD') {
+            const parsed = JSON.parse(text)
+            expect(typeof parsed.message).toBe('string')
+            expect(parsed.code).toMatch(/^[A-Z][A-Z0-9_]*$/)
+          }
+          if (url.pathname.startsWith('/api/')) expect(res.headers.get('cache-control') ?? '').toMatch(/\bno-store\b/)
+        },
+      ),
+      { numRuns: RUNS_PER_ROUTE, seed: 20261123 },
+    )
     // A session the fuzz ended (logout, sign-out everywhere, a deleted account) is opened again for the next route.
-    for (const [email, set] of [['user@example.ch', (c: string) => { userCookie = c }], ['admin@example.ch', (c: string) => { adminCookie = c }]] as const) {
+    for (const [email, set] of [
+      [
+        'user@example.ch',
+        (c: string) => {
+          userCookie = c
+        },
+      ],
+      [
+        'admin@example.ch',
+        (c: string) => {
+          adminCookie = c
+        },
+      ],
+    ] as const) {
       const cookie = email.startsWith('user') ? userCookie : adminCookie
       if ((await t.request('GET', '/api/debug/check-auth', { cookie })).status !== 200) {
         t.clock.now += 3_600_000 // past the code-request limits

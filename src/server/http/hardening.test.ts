@@ -28,24 +28,37 @@ function countingBody(total: number, chunk = 64 * 1024) {
 
 describe('1. body limits before parsing or authentication', () => {
   test.each(['/api/send-message', '/api/auth/request-code', '/api/auth/logout', '/api/no-such-route'])(
-    'a 120 MB body without a cookie to %s: 413 after at most the limit, the rest never read', async (path) => {
+    'a 120 MB body without a cookie to %s: 413 after at most the limit, the rest never read',
+    async (path) => {
       t = testApp()
       const { stream, counter } = countingBody(120 * 1024 * 1024)
-      const res = await t.app.handle(new Request(`http://localhost${path}`, {
-        method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half',
-      } as RequestInit))
+      const res = await t.app.handle(
+        new Request(`http://localhost${path}`, {
+          method: 'POST',
+          body: stream,
+          headers: { 'content-type': 'application/json' },
+          duplex: 'half',
+        } as RequestInit),
+      )
       expect(res.status).toBe(path === '/api/no-such-route' ? 404 : 413)
       if (res.status === 413) expect(await res.json()).toMatchObject({ code: 'BODY_TOO_LARGE' })
       expect(counter.pulled).toBeLessThan(1024 * 1024)
-    })
+    },
+  )
 
   test('a JSON body just under the limit is parsed; a byte over is 413', async () => {
     t = testApp()
     const pad = (n: number) => JSON.stringify({ email: 'a@example.ch', language: 'en', pad: 'x'.repeat(n) })
     const base = pad(0).length
-    const ok = await t.request('POST', '/api/auth/request-code', { raw: pad(JSON_BODY_LIMIT - base), headers: { 'content-type': 'application/json' } })
+    const ok = await t.request('POST', '/api/auth/request-code', {
+      raw: pad(JSON_BODY_LIMIT - base),
+      headers: { 'content-type': 'application/json' },
+    })
     expect(ok.status).toBe(200)
-    const over = await t.request('POST', '/api/auth/request-code', { raw: pad(JSON_BODY_LIMIT - base + 1), headers: { 'content-type': 'application/json' } })
+    const over = await t.request('POST', '/api/auth/request-code', {
+      raw: pad(JSON_BODY_LIMIT - base + 1),
+      headers: { 'content-type': 'application/json' },
+    })
     expect(over.status).toBe(413)
     expect(over.json).toEqual({ message: expect.any(String), code: 'BODY_TOO_LARGE' })
   })
@@ -54,9 +67,14 @@ describe('1. body limits before parsing or authentication', () => {
     t = testApp()
     for (const type of ['application/octet-stream', 'multipart/form-data; boundary=x']) {
       const { stream, counter } = countingBody(50 * 1024 * 1024)
-      const res = await t.app.handle(new Request('http://localhost/api/send-message', {
-        method: 'POST', body: stream, headers: { 'content-type': type }, duplex: 'half',
-      } as RequestInit))
+      const res = await t.app.handle(
+        new Request('http://localhost/api/send-message', {
+          method: 'POST',
+          body: stream,
+          headers: { 'content-type': type },
+          duplex: 'half',
+        } as RequestInit),
+      )
       expect([413, 415]).toContain(res.status)
       expect((await res.json()).code).toMatch(/^[A-Z_]+$/)
       expect(counter.pulled).toBeLessThan(1024 * 1024)
@@ -70,12 +88,28 @@ describe('1. body limits before parsing or authentication', () => {
       const answer = await new Promise<string>((resolve, reject) => {
         let text = ''
         Bun.connect({
-          hostname: '127.0.0.1', port: server.port!,
+          hostname: '127.0.0.1',
+          port: server.port!,
           socket: {
-            open(s) { s.write('POST /api/auth/request-code HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 300000000\r\n\r\n' + ' '.repeat(200_000)) },
-            data(s, d) { text += d.toString(); if (text.includes('"code"')) { s.end(); resolve(text) } },
-            close() { resolve(text) },
-            error(_s, e) { reject(e) },
+            open(s) {
+              s.write(
+                'POST /api/auth/request-code HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 300000000\r\n\r\n' +
+                  ' '.repeat(200_000),
+              )
+            },
+            data(s, d) {
+              text += d.toString()
+              if (text.includes('"code"')) {
+                s.end()
+                resolve(text)
+              }
+            },
+            close() {
+              resolve(text)
+            },
+            error(_s, e) {
+              reject(e)
+            },
           },
         }).catch(reject)
       })
@@ -92,9 +126,16 @@ describe('3. nesting and member limits', () => {
   test('a body nested 5,000 deep is a 400, not a 500 from a stack overflow', async () => {
     t = testApp()
     const { cookie } = await t.signIn('a@example.ch')
-    const deep = '{"message":' + '['.repeat(5000) + ']'.repeat(5000) + '}'
-    for (const [path, withCookie] of [['/api/send-message', true], ['/api/auth/request-code', false]] as const) {
-      const r = await t.request('POST', path, { raw: deep, cookie: withCookie ? cookie : undefined, headers: { 'content-type': 'application/json' } })
+    const deep = `{"message":${'['.repeat(5000)}${']'.repeat(5000)}}`
+    for (const [path, withCookie] of [
+      ['/api/send-message', true],
+      ['/api/auth/request-code', false],
+    ] as const) {
+      const r = await t.request('POST', path, {
+        raw: deep,
+        cookie: withCookie ? cookie : undefined,
+        headers: { 'content-type': 'application/json' },
+      })
       expect(r.status).toBe(400)
       expect(r.json.code).toBe('BODY_TOO_DEEP')
     }
@@ -102,9 +143,23 @@ describe('3. nesting and member limits', () => {
   test('too many members is a 400; brackets inside strings do not count', async () => {
     t = testApp()
     const many = JSON.stringify({ email: 'a@example.ch', list: Array.from({ length: 6000 }, () => 0) })
-    expect((await t.request('POST', '/api/auth/request-code', { raw: many, headers: { 'content-type': 'application/json' } })).json.code).toBe('BODY_TOO_MANY_MEMBERS')
+    expect(
+      (
+        await t.request('POST', '/api/auth/request-code', {
+          raw: many,
+          headers: { 'content-type': 'application/json' },
+        })
+      ).json.code,
+    ).toBe('BODY_TOO_MANY_MEMBERS')
     const inString = JSON.stringify({ email: 'a@example.ch', language: '[[[[' })
-    expect((await t.request('POST', '/api/auth/request-code', { raw: inString, headers: { 'content-type': 'application/json' } })).status).toBe(200)
+    expect(
+      (
+        await t.request('POST', '/api/auth/request-code', {
+          raw: inString,
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(200)
   })
 })
 
@@ -148,8 +203,11 @@ describe('2 and 6. audit rows name the target and collapse repeats; verify-code 
     for (const email of ['known@example.ch', 'known@example.ch', 'nobody@example.ch']) {
       await t.request('POST', '/api/auth/verify-code', { body: { email, code: '000000' } })
     }
-    const rows = t.ctx.sqlite.query<{ target_user_id: number | null; target_hash: string | null; repeats: number }, []>(
-      "SELECT target_user_id, target_hash, repeats FROM audit_log WHERE action = 'verify_failed' ORDER BY id").all()
+    const rows = t.ctx.sqlite
+      .query<{ target_user_id: number | null; target_hash: string | null; repeats: number }, []>(
+        "SELECT target_user_id, target_hash, repeats FROM audit_log WHERE action = 'verify_failed' ORDER BY id",
+      )
+      .all()
     expect(rows).toHaveLength(2)
     expect(rows[0]).toEqual({ target_user_id: user.id, target_hash: null, repeats: 2 })
     expect(rows[1]!.target_user_id).toBeNull()
@@ -160,7 +218,9 @@ describe('2 and 6. audit rows name the target and collapse repeats; verify-code 
     t = testApp()
     const statuses: number[] = []
     for (let i = 0; i < 200; i++) {
-      const r = await t.request('POST', '/api/auth/verify-code', { body: { email: `v${i % 3}@example.ch`, code: '123456' } })
+      const r = await t.request('POST', '/api/auth/verify-code', {
+        body: { email: `v${i % 3}@example.ch`, code: '123456' },
+      })
       statuses.push(r.status)
     }
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true)
@@ -171,13 +231,17 @@ describe('2 and 6. audit rows name the target and collapse repeats; verify-code 
     expect(total).toBe(200)
     // After the window the address may try again.
     t.clock.now += 10 * 60_000
-    expect((await t.request('POST', '/api/auth/verify-code', { body: { email: 'v1@example.ch', code: '123456' } })).status).toBe(400)
+    expect(
+      (await t.request('POST', '/api/auth/verify-code', { body: { email: 'v1@example.ch', code: '123456' } })).status,
+    ).toBe(400)
   })
   test('code-request rate-limit hits name the target too', async () => {
     t = testApp()
     await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' } })
     await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' } })
-    const row = t.ctx.sqlite.query<{ target_hash: string | null }, []>("SELECT target_hash FROM audit_log WHERE action = 'rate_limited'").get()!
+    const row = t.ctx.sqlite
+      .query<{ target_hash: string | null }, []>("SELECT target_hash FROM audit_log WHERE action = 'rate_limited'")
+      .get()!
     expect(row.target_hash).toMatch(/^[0-9a-f]{32}$/)
   })
   test('audit retention: the maintenance sweep removes entries older than AUDIT_RETENTION_DAYS', async () => {
@@ -235,7 +299,10 @@ describe('8. TRUST_PROXY=N counts trusted hops from the right', () => {
     t = testApp({ TRUST_PROXY: '1' })
     const statuses: number[] = []
     for (let i = 0; i < 25; i++) {
-      const r = await t.request('POST', '/api/auth/request-code', { body: { email: `p${i}@example.ch` }, headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` } })
+      const r = await t.request('POST', '/api/auth/request-code', {
+        body: { email: `p${i}@example.ch` },
+        headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` },
+      })
       statuses.push(r.status)
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(20)

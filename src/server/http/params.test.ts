@@ -16,10 +16,22 @@ const CALLS: Call[] = [
   { name: 'GET /api/document-categories', call: (y) => ['GET', `/api/document-categories?taxYear=${y}`] },
   { name: 'GET /api/tax/declaration', call: (y) => ['GET', `/api/tax/declaration?taxYear=${y}`] },
   { name: 'POST /api/status/set', call: (y) => ['POST', '/api/status/set', { statusId: 2, taxYear: y }] },
-  { name: 'POST /api/tax-year-status/transmit', call: (y) => ['POST', '/api/tax-year-status/transmit', { taxYear: y }] },
-  { name: 'PUT /api/tax-year-status/flags', call: (y) => ['PUT', '/api/tax-year-status/flags', { taxYear: y, advancedInfoCompleted: true }] },
-  { name: 'POST /api/user-preferences/:id', call: (y) => ['POST', '/api/user-preferences/1', { taxYear: y, isRelevant: false }] },
-  { name: 'POST /api/tax/save-declaration', call: (y) => ['POST', '/api/tax/save-declaration', { taxYear: y, taxData: {} }] },
+  {
+    name: 'POST /api/tax-year-status/transmit',
+    call: (y) => ['POST', '/api/tax-year-status/transmit', { taxYear: y }],
+  },
+  {
+    name: 'PUT /api/tax-year-status/flags',
+    call: (y) => ['PUT', '/api/tax-year-status/flags', { taxYear: y, advancedInfoCompleted: true }],
+  },
+  {
+    name: 'POST /api/user-preferences/:id',
+    call: (y) => ['POST', '/api/user-preferences/1', { taxYear: y, isRelevant: false }],
+  },
+  {
+    name: 'POST /api/tax/save-declaration',
+    call: (y) => ['POST', '/api/tax/save-declaration', { taxYear: y, taxData: {} }],
+  },
 ]
 
 describe('one year parser for every endpoint (src/shared/tax-years.ts)', () => {
@@ -30,8 +42,12 @@ describe('one year parser for every endpoint (src/shared/tax-years.ts)', () => {
       for (const c of CALLS) {
         const [method, path, body] = c.call(year)
         const r = await t.request(method, path, { cookie, body })
-        expect({ name: c.name, status: r.status, code: r.json?.code, message: r.json?.message })
-          .toEqual({ name: c.name, status: 400, code: 'INVALID_INPUT', message: "Invalid field 'taxYear': expected a year from 1900 to 2999" })
+        expect({ name: c.name, status: r.status, code: r.json?.code, message: r.json?.message }).toEqual({
+          name: c.name,
+          status: 400,
+          code: 'INVALID_INPUT',
+          message: "Invalid field 'taxYear': expected a year from 1900 to 2999",
+        })
       }
     })
   }
@@ -42,16 +58,20 @@ describe('one year parser for every endpoint (src/shared/tax-years.ts)', () => {
     for (const c of CALLS.filter((c) => c.name.startsWith('GET'))) {
       for (const bad of ['2025x', '2025.0', '%202025', 'abc']) {
         const [method, path] = c.call(bad)
-        expect({ name: c.name, bad, status: (await t.request(method, path, { cookie })).status }).toEqual({ name: c.name, bad, status: 400 })
+        expect({ name: c.name, bad, status: (await t.request(method, path, { cookie })).status }).toEqual({
+          name: c.name,
+          bad,
+          status: 400,
+        })
       }
     }
   })
 })
 
-describe('actorMay: who may act on another user\'s records', () => {
+describe("actorMay: who may act on another user's records", () => {
   const user = { id: 1, role: 'user' }
   const admin = { id: 2, role: 'admin' }
-  test('everyone on their own, an admin on anyone\'s', () => {
+  test("everyone on their own, an admin on anyone's", () => {
     expect(actorMay(user, 1)).toBe(true)
     expect(actorMay(user, 2)).toBe(false)
     expect(actorMay(admin, 1)).toBe(true)
@@ -61,7 +81,11 @@ describe('actorMay: who may act on another user\'s records', () => {
     expect(targetUserId(user, undefined)).toBe(1)
     expect(targetUserId(admin, 1)).toBe(1)
     let thrown: unknown
-    try { targetUserId(user, 2) } catch (err) { thrown = err }
+    try {
+      targetUserId(user, 2)
+    } catch (err) {
+      thrown = err
+    }
     expect(thrown).toBeInstanceOf(ApiError)
     expect((thrown as ApiError).status).toBe(404)
   })

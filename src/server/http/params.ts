@@ -10,7 +10,8 @@ import { badRequest } from './errors'
 export function taxYearParam(raw: unknown, field = 'taxYear'): number {
   if (raw === undefined || raw === null || raw === '') throw badRequest(`Missing field '${field}': a year such as 2025`)
   const year = parseTaxYear(raw)
-  if (year === undefined) throw badRequest(`Invalid field '${field}': expected a year from ${MIN_TAX_YEAR} to ${MAX_TAX_YEAR}`)
+  if (year === undefined)
+    throw badRequest(`Invalid field '${field}': expected a year from ${MIN_TAX_YEAR} to ${MAX_TAX_YEAR}`)
   return year
 }
 
@@ -22,7 +23,8 @@ export const optionalTaxYearParam = (raw: unknown, field = 'taxYear'): number | 
 export function intParam(raw: string | undefined, fallback: number, min: number, max: number, field: string): number {
   if (raw === undefined || raw === '') return fallback
   const n = Number(raw)
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || n > max) throw badRequest(`Invalid field '${field}': expected a whole number from ${min} to ${max}`)
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || n > max)
+    throw badRequest(`Invalid field '${field}': expected a whole number from ${min} to ${max}`)
   return n
 }
 

@@ -25,7 +25,8 @@ export function securityHeaders(config: Config): Record<string, string> {
     'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=()',
     'X-Frame-Options': 'DENY',
   }
-  if (config.publicUrl.startsWith('https://')) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains'
+  if (config.publicUrl.startsWith('https://'))
+    headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains'
   return headers
 }
 
@@ -36,7 +37,8 @@ export function securityHeaders(config: Config): Record<string, string> {
 export function checkOrigin(request: Request, config: Config) {
   const method = request.method
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return
-  if (request.headers.get('sec-fetch-site') === 'cross-site') throw forbidden('Cross-site request refused', 'FOREIGN_ORIGIN')
+  if (request.headers.get('sec-fetch-site') === 'cross-site')
+    throw forbidden('Cross-site request refused', 'FOREIGN_ORIGIN')
   const origin = request.headers.get('origin')
   if (!origin) return
   if (origin === new URL(config.publicUrl).origin) return

@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '../http/errors'
+import { type ApiError, notFound } from '../http/errors'
 
 type Actor = { readonly id: number; readonly role: string }
 

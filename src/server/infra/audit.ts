@@ -40,12 +40,17 @@ export function emailHash(ctx: AppContext, email: string): string {
   return createHmac('sha256', key).update(email).digest('hex').slice(0, 32)
 }
 
-function resolveTarget(ctx: AppContext, target: AuditTarget | undefined): { targetUserId: number | null; targetHash: string | null } {
+function resolveTarget(
+  ctx: AppContext,
+  target: AuditTarget | undefined,
+): { targetUserId: number | null; targetHash: string | null } {
   if (!target) return { targetUserId: null, targetHash: null }
   if (target.userId != null) return { targetUserId: target.userId, targetHash: null }
   if (target.email === undefined) return { targetUserId: null, targetHash: null }
   const account = ctx.db.select({ id: users.id }).from(users).where(eq(users.email, target.email)).get()
-  return account ? { targetUserId: account.id, targetHash: null } : { targetUserId: null, targetHash: emailHash(ctx, target.email) }
+  return account
+    ? { targetUserId: account.id, targetHash: null }
+    : { targetUserId: null, targetHash: emailHash(ctx, target.email) }
 }
 
 /**
@@ -53,24 +58,43 @@ function resolveTarget(ctx: AppContext, target: AuditTarget | undefined): { targ
  * request context they were given, so the address is never forgotten.
  * Never pass a code or a token in detail.
  */
-export function audit(ctx: AppContext, by: AuditSource, action: string, detail?: Record<string, unknown>, opts: AuditOptions = {}) {
+export function audit(
+  ctx: AppContext,
+  by: AuditSource,
+  action: string,
+  detail?: Record<string, unknown>,
+  opts: AuditOptions = {},
+) {
   const now = ctx.now()
   const target = resolveTarget(ctx, opts.target)
   const detailText = detail ? JSON.stringify(detail) : null
   if (opts.collapse) {
-    const same = ctx.db.select({ id: auditLog.id }).from(auditLog).where(and(
-      eq(auditLog.action, action),
-      by.ip === null ? isNull(auditLog.ip) : eq(auditLog.ip, by.ip),
-      target.targetUserId === null ? isNull(auditLog.targetUserId) : eq(auditLog.targetUserId, target.targetUserId),
-      target.targetHash === null ? isNull(auditLog.targetHash) : eq(auditLog.targetHash, target.targetHash),
-      gt(auditLog.at, now - COLLAPSE_WINDOW_MS),
-    )).orderBy(desc(auditLog.at)).limit(1).get()
+    const same = ctx.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, action),
+          by.ip === null ? isNull(auditLog.ip) : eq(auditLog.ip, by.ip),
+          target.targetUserId === null ? isNull(auditLog.targetUserId) : eq(auditLog.targetUserId, target.targetUserId),
+          target.targetHash === null ? isNull(auditLog.targetHash) : eq(auditLog.targetHash, target.targetHash),
+          gt(auditLog.at, now - COLLAPSE_WINDOW_MS),
+        ),
+      )
+      .orderBy(desc(auditLog.at))
+      .limit(1)
+      .get()
     if (same) {
-      ctx.sqlite.query('UPDATE audit_log SET repeats = repeats + 1, last_at = ?, detail = ? WHERE id = ?').run(now, detailText, same.id)
+      ctx.sqlite
+        .query('UPDATE audit_log SET repeats = repeats + 1, last_at = ?, detail = ? WHERE id = ?')
+        .run(now, detailText, same.id)
       return
     }
   }
-  ctx.db.insert(auditLog).values({ at: now, userId: by.user?.id ?? null, action, ip: by.ip, detail: detailText, ...target }).run()
+  ctx.db
+    .insert(auditLog)
+    .values({ at: now, userId: by.user?.id ?? null, action, ip: by.ip, detail: detailText, ...target })
+    .run()
 }
 
 /** Removes entries older than the retention (AUDIT_RETENTION_DAYS). */
@@ -94,29 +118,59 @@ export const AUDIT_PAGE_SIZE = 50
 /** The audit log for the experts' screen, newest first; `userId` matches the actor or the client acted on. */
 export function listAudit(ctx: AppContext, filter: { userId?: number; action?: string; page: number }) {
   const conditions = []
-  if (filter.userId !== undefined) conditions.push(or(eq(auditLog.userId, filter.userId), eq(auditLog.targetUserId, filter.userId))!)
+  if (filter.userId !== undefined)
+    conditions.push(or(eq(auditLog.userId, filter.userId), eq(auditLog.targetUserId, filter.userId))!)
   if (filter.action) conditions.push(eq(auditLog.action, filter.action))
   const where = conditions.length ? and(...conditions) : undefined
   const total = ctx.db.select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0
-  const items = ctx.db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE).offset((filter.page - 1) * AUDIT_PAGE_SIZE).all()
+  const items = ctx.db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((filter.page - 1) * AUDIT_PAGE_SIZE)
+    .all()
     .map((r) => ({
-      id: r.id, at: r.at, lastAt: r.lastAt, repeats: r.repeats, userId: r.userId, targetUserId: r.targetUserId, action: r.action, ip: r.ip,
-      detail: r.detail ? JSON.parse(r.detail) as Record<string, unknown> : null,
+      id: r.id,
+      at: r.at,
+      lastAt: r.lastAt,
+      repeats: r.repeats,
+      userId: r.userId,
+      targetUserId: r.targetUserId,
+      action: r.action,
+      ip: r.ip,
+      detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null,
     }))
   return { items, total, page: filter.page, pageSize: AUDIT_PAGE_SIZE }
 }
 
 /** The distinct actions recorded, for the audit screen's filter. */
 export function auditActions(ctx: AppContext): string[] {
-  return ctx.sqlite.query<{ action: string }, []>('SELECT DISTINCT action FROM audit_log ORDER BY action').all().map((r) => r.action)
+  return ctx.sqlite
+    .query<{ action: string }, []>('SELECT DISTINCT action FROM audit_log ORDER BY action')
+    .all()
+    .map((r) => r.action)
 }
 
 /** What the audit holds about a person (acting or aimed at), for their export. No codes or tokens are ever in it. */
 export function auditAbout(ctx: AppContext, userId: number) {
-  return ctx.sqlite.query<{ at: number; action: string; ip: string | null; detail: string | null; user_id: number | null; repeats: number }, [number, number]>(
-    'SELECT at, action, ip, detail, user_id, repeats FROM audit_log WHERE user_id = ? OR target_user_id = ? ORDER BY at').all(userId, userId)
-    .map((r) => ({ at: new Date(r.at).toISOString(), action: r.action, ip: r.ip, byThisAccount: r.user_id === userId, repeats: r.repeats, detail: r.detail ? JSON.parse(r.detail) : null }))
+  return ctx.sqlite
+    .query<
+      { at: number; action: string; ip: string | null; detail: string | null; user_id: number | null; repeats: number },
+      [number, number]
+    >(
+      'SELECT at, action, ip, detail, user_id, repeats FROM audit_log WHERE user_id = ? OR target_user_id = ? ORDER BY at',
+    )
+    .all(userId, userId)
+    .map((r) => ({
+      at: new Date(r.at).toISOString(),
+      action: r.action,
+      ip: r.ip,
+      byThisAccount: r.user_id === userId,
+      repeats: r.repeats,
+      detail: r.detail ? JSON.parse(r.detail) : null,
+    }))
 }
 
 /**
@@ -125,5 +179,9 @@ export function auditAbout(ctx: AppContext, userId: number) {
  */
 export function pseudonymiseAudit(ctx: AppContext, userId: number, email: string) {
   const hash = emailHash(ctx, email)
-  ctx.sqlite.query('UPDATE audit_log SET user_id = NULL, target_user_id = NULL, target_hash = ?, detail = NULL WHERE user_id = ? OR target_user_id = ?').run(hash, userId, userId)
+  ctx.sqlite
+    .query(
+      'UPDATE audit_log SET user_id = NULL, target_user_id = NULL, target_hash = ?, detail = NULL WHERE user_id = ? OR target_user_id = ?',
+    )
+    .run(hash, userId, userId)
 }

@@ -20,7 +20,8 @@ export function authPlugin(ctx: AppContext, sessions: SessionStore) {
     const token = readCookie(request, cookieName)
     const user = sessions.lookup(token)
     if (user) return user
-    const headers: Record<string, string> = token === undefined ? {} : { 'Set-Cookie': sessionCookie(ctx.config, '', 0) }
+    const headers: Record<string, string> =
+      token === undefined ? {} : { 'Set-Cookie': sessionCookie(ctx.config, '', 0) }
     throw new ApiError(401, 'SESSION_EXPIRED', 'Session expired', headers)
   }
   const contextOf = <U extends SessionUser | null>(user: U, request: Request, server: IpServer) =>

@@ -6,7 +6,9 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { CHUNK, createBlobStore } from './blob-store'
 
 const dirs: string[] = []
-afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true }) })
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
 function store() {
   const dir = mkdtempSync(join(tmpdir(), 'swisstax-blob-'))
   dirs.push(dir)
@@ -19,7 +21,8 @@ function put(s: ReturnType<typeof store>, data: Uint8Array, pieces = 3) {
   const step = Math.ceil(data.length / pieces) || 1
   for (let i = 0; i < data.length; i += step) w.write(data.subarray(i, i + step))
   const done = w.finish()
-  const fileId = randomUUID(), versionId = randomUUID()
+  const fileId = randomUUID(),
+    versionId = randomUUID()
   s.commit(w, fileId, versionId)
   return { fileId, versionId, ...done }
 }
@@ -39,12 +42,18 @@ test('truncation at a chunk boundary, reordered chunks and a swapped key all fai
   const b = put(s, data)
   const path = s.pathOf(b.fileId, b.versionId)
   const original = readFileSync(path)
-  const magic = 6, frame = CHUNK + 16
+  const magic = 6,
+    frame = CHUNK + 16
 
   truncateSync(path, magic + 2 * frame)
   await expect(readAll(s.read(b.fileId, b.versionId, b.wrappedKey))).rejects.toThrow('integrity')
 
-  const swapped = Buffer.concat([original.subarray(0, magic), original.subarray(magic + frame, magic + 2 * frame), original.subarray(magic, magic + frame), original.subarray(magic + 2 * frame)])
+  const swapped = Buffer.concat([
+    original.subarray(0, magic),
+    original.subarray(magic + frame, magic + 2 * frame),
+    original.subarray(magic, magic + frame),
+    original.subarray(magic + 2 * frame),
+  ])
   writeFileSync(path, swapped)
   await expect(readAll(s.read(b.fileId, b.versionId, b.wrappedKey))).rejects.toThrow('integrity')
 

@@ -1,5 +1,15 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID, type Hash } from 'node:crypto'
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs'
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { derive } from '../keys'
@@ -114,8 +124,12 @@ export function createBlobStore(dataDir: string, master: Buffer): BlobStore {
       }
       const writer: BlobWriter = {
         tmpPath,
-        get size() { return size },
-        get head() { return Buffer.concat(headParts) },
+        get size() {
+          return size
+        },
+        get head() {
+          return Buffer.concat(headParts)
+        },
         write(data) {
           let buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength)
           hash.update(buf)
@@ -145,7 +159,12 @@ export function createBlobStore(dataDir: string, master: Buffer): BlobStore {
           return { sha256: hash.digest('hex'), wrappedKey: wrap(dataKey), size }
         },
         discard() {
-          if (open) { try { closeSync(fd) } catch {} open = false }
+          if (open) {
+            try {
+              closeSync(fd)
+            } catch {}
+            open = false
+          }
           rmSync(tmpPath, { force: true })
         },
       }
@@ -174,7 +193,11 @@ export function createBlobStore(dataDir: string, master: Buffer): BlobStore {
       for (const fileId of readdirSync(root)) {
         const dir = join(root, fileId)
         let versions: string[]
-        try { versions = readdirSync(dir) } catch { continue }
+        try {
+          versions = readdirSync(dir)
+        } catch {
+          continue
+        }
         for (const versionId of versions) {
           if (isKnown(fileId, versionId)) continue
           rmSync(join(dir, versionId), { force: true, recursive: true })
@@ -187,7 +210,10 @@ export function createBlobStore(dataDir: string, master: Buffer): BlobStore {
     sweepTemp() {
       let n = 0
       for (const name of readdirSync(tmpDir)) {
-        try { unlinkSync(join(tmpDir, name)); n++ } catch {}
+        try {
+          unlinkSync(join(tmpDir, name))
+          n++
+        } catch {}
       }
       return n
     },
@@ -200,42 +226,62 @@ function decryptStream(path: string, dataKey: Buffer): ReadableStream<Uint8Array
   let index = 0
   let position = MAGIC.length
   let done = false
-  const close = async () => { await handle?.close().catch(() => {}); handle = undefined }
-  return new ReadableStream<Uint8Array>({
-    async start() {
-      handle = await open(path, 'r')
-      const magic = Buffer.alloc(MAGIC.length)
-      const { bytesRead } = await handle.read(magic, 0, MAGIC.length, 0)
-      if (bytesRead !== MAGIC.length || !magic.equals(MAGIC)) { await close(); throw new BlobCorruptError() }
-    },
-    async pull(controller) {
-      if (done || !handle) return controller.close()
-      // Read one frame plus one byte: the extra byte tells whether another frame follows.
-      const buf = Buffer.allocUnsafe(FRAME + 1)
-      const { bytesRead } = await handle.read(buf, 0, FRAME + 1, position)
-      const final = bytesRead <= FRAME
-      const frameLength = final ? bytesRead : FRAME
-      if (frameLength < TAG) { await close(); return controller.error(new BlobCorruptError()) }
-      try {
-        const frame = buf.subarray(0, frameLength)
-        const decipher = createDecipheriv('aes-256-gcm', dataKey, nonce(index)).setAAD(chunkAad(index, final))
-        decipher.setAuthTag(frame.subarray(frameLength - TAG))
-        const plain = Buffer.concat([decipher.update(frame.subarray(0, frameLength - TAG)), decipher.final()])
-        index++
-        position += frameLength
-        if (plain.length) controller.enqueue(new Uint8Array(plain.buffer, plain.byteOffset, plain.length))
-        if (final) { done = true; await close(); controller.close() }
-      } catch {
+  const close = async () => {
+    await handle?.close().catch(() => {})
+    handle = undefined
+  }
+  return new ReadableStream<Uint8Array>(
+    {
+      async start() {
+        handle = await open(path, 'r')
+        const magic = Buffer.alloc(MAGIC.length)
+        const { bytesRead } = await handle.read(magic, 0, MAGIC.length, 0)
+        if (bytesRead !== MAGIC.length || !magic.equals(MAGIC)) {
+          await close()
+          throw new BlobCorruptError()
+        }
+      },
+      async pull(controller) {
+        if (done || !handle) return controller.close()
+        // Read one frame plus one byte: the extra byte tells whether another frame follows.
+        const buf = Buffer.allocUnsafe(FRAME + 1)
+        const { bytesRead } = await handle.read(buf, 0, FRAME + 1, position)
+        const final = bytesRead <= FRAME
+        const frameLength = final ? bytesRead : FRAME
+        if (frameLength < TAG) {
+          await close()
+          return controller.error(new BlobCorruptError())
+        }
+        try {
+          const frame = buf.subarray(0, frameLength)
+          const decipher = createDecipheriv('aes-256-gcm', dataKey, nonce(index)).setAAD(chunkAad(index, final))
+          decipher.setAuthTag(frame.subarray(frameLength - TAG))
+          const plain = Buffer.concat([decipher.update(frame.subarray(0, frameLength - TAG)), decipher.final()])
+          index++
+          position += frameLength
+          if (plain.length) controller.enqueue(new Uint8Array(plain.buffer, plain.byteOffset, plain.length))
+          if (final) {
+            done = true
+            await close()
+            controller.close()
+          }
+        } catch {
+          await close()
+          controller.error(new BlobCorruptError())
+        }
+      },
+      async cancel() {
         await close()
-        controller.error(new BlobCorruptError())
-      }
+      },
     },
-    async cancel() { await close() },
-  }, { highWaterMark: 0 })
+    { highWaterMark: 0 },
+  )
 }
 
 export class BlobCorruptError extends Error {
-  constructor() { super('The stored file failed its integrity check') }
+  constructor() {
+    super('The stored file failed its integrity check')
+  }
 }
 
 function nonce(index: number): Buffer {
@@ -258,7 +304,11 @@ function writeAll(fd: number, data: Buffer) {
 
 function fsyncDir(dir: string) {
   const fd = openSync(dir, 'r')
-  try { fsyncSync(fd) } finally { closeSync(fd) }
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
 }
 
 /** Ids are ours (UUIDs); this only guards against a bad row ever naming a path. */

@@ -11,7 +11,12 @@ import zh from '../../../locales/zh/mail.json'
 const TEXTS: Record<Language, typeof en> = { en, de, fr, it, gsw, zh }
 
 /** A finished mail (subject, plain text and HTML), already in the reader's language. */
-export interface OutgoingMail { to: string; subject: string; text: string; html: string }
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  html: string
+}
 
 export interface Mailer {
   sendLoginCode(to: string, code: string, language: string): Promise<void>
@@ -26,11 +31,23 @@ const fill = (text: string, vars: Record<string, string>) => text.replace(/\{\{(
 function loginCodeMail(code: string, language: string, appName: string, publicUrl: string) {
   const t = TEXTS[isActiveLanguage(language) ? language : 'en']
   const vars = { code, appName, minutes: '10', url: publicUrl }
-  const lines = [t.greeting, '', fill(t.code_intro, vars), '', `    ${code}`, '', fill(t.validity, vars), t.ignore, '', fill(t.signature, vars)]
+  const lines = [
+    t.greeting,
+    '',
+    fill(t.code_intro, vars),
+    '',
+    `    ${code}`,
+    '',
+    fill(t.validity, vars),
+    t.ignore,
+    '',
+    fill(t.signature, vars),
+  ]
   return {
     subject: fill(t.subject, vars),
     text: lines.join('\n'),
-    html: `<p>${escapeHtml(t.greeting)}</p><p>${escapeHtml(fill(t.code_intro, vars))}</p>` +
+    html:
+      `<p>${escapeHtml(t.greeting)}</p><p>${escapeHtml(fill(t.code_intro, vars))}</p>` +
       `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;font-family:monospace">${code}</p>` +
       `<p>${escapeHtml(fill(t.validity, vars))}<br>${escapeHtml(t.ignore)}</p><p>${escapeHtml(fill(t.signature, vars))}</p>`,
   }

@@ -24,8 +24,23 @@ test('a failing task is logged and does not keep the next ones from running', ()
   t = testApp()
   const logged: string[] = []
   const ran: string[] = []
-  const ctx = { ...t.ctx, log: { ...t.ctx.log, error: (msg: string, fields?: Record<string, unknown>) => { logged.push(`${msg} ${fields?.task}`) } } }
-  runMaintenance(ctx, [function broken() { throw new Error('disk full') }, function next() { ran.push('next') }])
+  const ctx = {
+    ...t.ctx,
+    log: {
+      ...t.ctx.log,
+      error: (msg: string, fields?: Record<string, unknown>) => {
+        logged.push(`${msg} ${fields?.task}`)
+      },
+    },
+  }
+  runMaintenance(ctx, [
+    function broken() {
+      throw new Error('disk full')
+    },
+    function next() {
+      ran.push('next')
+    },
+  ])
   expect(ran).toEqual(['next'])
   expect(logged).toEqual(['maintenance failed broken'])
 })

@@ -13,7 +13,10 @@ export function clientIp(request: Request, server: IpServer, config: Config): st
   if (config.trustProxy > 0) {
     const header = request.headers.get('x-forwarded-for')
     if (header) {
-      const hops = header.split(',').map((h) => h.trim()).filter(Boolean)
+      const hops = header
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean)
       const forwarded = hops[Math.max(0, hops.length - config.trustProxy)]
       if (forwarded && forwarded.length <= 64) return forwarded
     }

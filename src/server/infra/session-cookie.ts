@@ -6,7 +6,13 @@ export const sessionCookieName = (config: Config) => (isHttps(config) ? '__Host-
 
 /** The Set-Cookie value of the session cookie; an empty token with 0 clears it. */
 export function sessionCookie(config: Config, token: string, maxAgeSeconds: number) {
-  const parts = [`${sessionCookieName(config)}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`]
+  const parts = [
+    `${sessionCookieName(config)}=${token}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${maxAgeSeconds}`,
+  ]
   if (isHttps(config)) parts.push('Secure')
   return parts.join('; ')
 }

@@ -29,13 +29,27 @@ const TOUCH_INTERVAL_MS = 60_000
  */
 export function createSessionStore(ctx: AppContext) {
   const sqlite: Database = ctx.sqlite
-  const find = sqlite.prepare<{ user_id: number; created_at: number; last_seen_at: number; email: string; role: 'user' | 'admin'; language: string }, [string]>(
-    'SELECT s.user_id, s.created_at, s.last_seen_at, u.email, u.role, u.language FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? LIMIT 1')
+  const find = sqlite.prepare<
+    {
+      user_id: number
+      created_at: number
+      last_seen_at: number
+      email: string
+      role: 'user' | 'admin'
+      language: string
+    },
+    [string]
+  >(
+    'SELECT s.user_id, s.created_at, s.last_seen_at, u.email, u.role, u.language FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? LIMIT 1',
+  )
   const touch = sqlite.prepare<unknown, [number, string]>('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?')
   const remove = sqlite.prepare<unknown, [string]>('DELETE FROM sessions WHERE token_hash = ?')
   const insert = sqlite.prepare<unknown, [string, number, number, number, string | null, string | null]>(
-    'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?)')
-  const purge = sqlite.prepare<unknown, [number, number]>('DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?')
+    'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?)',
+  )
+  const purge = sqlite.prepare<unknown, [number, number]>(
+    'DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?',
+  )
 
   function create(userId: number, ip: string | null, userAgent: string | null): string {
     const token = newToken()
@@ -72,15 +86,40 @@ export function createSessionStore(ctx: AppContext) {
     listFor(userId: number, currentToken: string | undefined) {
       const current = currentToken ? hashToken(currentToken) : ''
       const now = ctx.now()
-      return sqlite.query<{ token_hash: string; created_at: number; last_seen_at: number; ip: string | null; user_agent: string | null }, [number]>(
-        'SELECT token_hash, created_at, last_seen_at, ip, user_agent FROM sessions WHERE user_id = ? ORDER BY last_seen_at DESC').all(userId)
-        .filter((r) => now - r.last_seen_at <= ctx.config.sessionIdleMs && now - r.created_at <= ctx.config.sessionMaxMs)
-        .map((r) => ({ id: r.token_hash.slice(0, SESSION_ID_LENGTH), createdAt: r.created_at, lastSeenAt: r.last_seen_at, ip: r.ip, userAgent: r.user_agent, current: r.token_hash === current }))
+      return sqlite
+        .query<
+          {
+            token_hash: string
+            created_at: number
+            last_seen_at: number
+            ip: string | null
+            user_agent: string | null
+          },
+          [number]
+        >(
+          'SELECT token_hash, created_at, last_seen_at, ip, user_agent FROM sessions WHERE user_id = ? ORDER BY last_seen_at DESC',
+        )
+        .all(userId)
+        .filter(
+          (r) => now - r.last_seen_at <= ctx.config.sessionIdleMs && now - r.created_at <= ctx.config.sessionMaxMs,
+        )
+        .map((r) => ({
+          id: r.token_hash.slice(0, SESSION_ID_LENGTH),
+          createdAt: r.created_at,
+          lastSeenAt: r.last_seen_at,
+          ip: r.ip,
+          userAgent: r.user_agent,
+          current: r.token_hash === current,
+        }))
     },
     /** Ends one of the person's sessions by its id; false when there is none (another person's id included). */
     destroyById(userId: number, id: string): boolean {
       if (id.length !== SESSION_ID_LENGTH || !/^[\w-]+$/.test(id)) return false
-      return sqlite.query('DELETE FROM sessions WHERE user_id = ? AND substr(token_hash, 1, ?) = ?').run(userId, SESSION_ID_LENGTH, id).changes > 0
+      return (
+        sqlite
+          .query('DELETE FROM sessions WHERE user_id = ? AND substr(token_hash, 1, ?) = ?')
+          .run(userId, SESSION_ID_LENGTH, id).changes > 0
+      )
     },
     /** "Sign out everywhere else": every session of the person but this one. */
     destroyOthers(userId: number, currentToken: string | undefined): number {

@@ -13,12 +13,30 @@ const messageBody = t.Object({ message: t.String({ maxLength: 20_000 }) })
 export function messageRoutes(ctx: AppContext, sessions: SessionStore) {
   return new Elysia({ name: 'message-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
-    .post('/api/send-message', ({ user, body }) => ({ success: true, message: 'Message Sent', item: sendMessage(ctx, user.id, body.message) }),
-      { auth: true, body: messageBody, response: t.Object({ success: t.Boolean(), message: t.String(), item: messageSchema }) })
+    .post(
+      '/api/send-message',
+      ({ user, body }) => ({ success: true, message: 'Message Sent', item: sendMessage(ctx, user.id, body.message) }),
+      {
+        auth: true,
+        body: messageBody,
+        response: t.Object({ success: t.Boolean(), message: t.String(), item: messageSchema }),
+      },
+    )
     .get('/api/messages', ({ user }) => listOwnMessages(ctx, user.id), { auth: true, response: t.Array(messageSchema) })
-    .get('/api/admin/messages', ({ query }) => listAllMessages(ctx, query.limit ?? 200),
-      { role: 'admin', query: t.Object({ limit: t.Optional(t.Numeric({ minimum: 1, maximum: 1000, multipleOf: 1 })) }) })
-    .post('/api/admin/messages/:id/reply', ({ rc, params, body }) => {
-      return { success: true, item: replyToMessage(ctx, rc, params.id, body.message) }
-    }, { role: 'admin', params: t.Object({ id: t.Numeric({ minimum: 1, multipleOf: 1 }) }), body: messageBody, response: t.Object({ success: t.Boolean(), item: messageSchema }) })
+    .get('/api/admin/messages', ({ query }) => listAllMessages(ctx, query.limit ?? 200), {
+      role: 'admin',
+      query: t.Object({ limit: t.Optional(t.Numeric({ minimum: 1, maximum: 1000, multipleOf: 1 })) }),
+    })
+    .post(
+      '/api/admin/messages/:id/reply',
+      ({ rc, params, body }) => {
+        return { success: true, item: replyToMessage(ctx, rc, params.id, body.message) }
+      },
+      {
+        role: 'admin',
+        params: t.Object({ id: t.Numeric({ minimum: 1, multipleOf: 1 }) }),
+        body: messageBody,
+        response: t.Object({ success: t.Boolean(), item: messageSchema }),
+      },
+    )
 }

@@ -6,14 +6,21 @@ afterEach(() => t?.close())
 
 async function setup() {
   t = testApp({ ADMIN_EMAILS: 'expert@example.ch' })
-  return { anna: await t.signIn('anna@example.ch'), bert: await t.signIn('bert@example.ch'), admin: await t.signIn('expert@example.ch') }
+  return {
+    anna: await t.signIn('anna@example.ch'),
+    bert: await t.signIn('bert@example.ch'),
+    admin: await t.signIn('expert@example.ch'),
+  }
 }
 const count = () => (t.ctx.sqlite.query('SELECT count(*) AS n FROM messages').get() as { n: number }).n
 
 describe('POST /api/send-message', () => {
   test('stores the message, trimmed, and lists it for its author only', async () => {
     const { anna, bert } = await setup()
-    const r = await t.request('POST', '/api/send-message', { cookie: anna.cookie, body: { message: '  Can I deduct my bike?  ' } })
+    const r = await t.request('POST', '/api/send-message', {
+      cookie: anna.cookie,
+      body: { message: '  Can I deduct my bike?  ' },
+    })
     expect(r.status).toBe(200)
     expect(r.json).toMatchObject({ success: true, item: { message: 'Can I deduct my bike?', fromExpert: false } })
     expect((await t.request('GET', '/api/messages', { cookie: anna.cookie })).json).toHaveLength(1)
@@ -37,7 +44,10 @@ describe('POST /api/send-message', () => {
 
   test('exactly 5000 characters is accepted', async () => {
     const { anna } = await setup()
-    expect((await t.request('POST', '/api/send-message', { cookie: anna.cookie, body: { message: 'x'.repeat(5000) } })).status).toBe(200)
+    expect(
+      (await t.request('POST', '/api/send-message', { cookie: anna.cookie, body: { message: 'x'.repeat(5000) } }))
+        .status,
+    ).toBe(200)
   })
 
   test('needs a session', async () => {
@@ -49,26 +59,54 @@ describe('POST /api/send-message', () => {
 describe('experts', () => {
   test('an admin lists every message and replies; the user sees the reply and a notification', async () => {
     const { anna, bert, admin } = await setup()
-    const sent = (await t.request('POST', '/api/send-message', { cookie: anna.cookie, body: { message: 'Question' } })).json.item
+    const sent = (await t.request('POST', '/api/send-message', { cookie: anna.cookie, body: { message: 'Question' } }))
+      .json.item
     await t.request('POST', '/api/send-message', { cookie: bert.cookie, body: { message: 'Other' } })
     const all = (await t.request('GET', '/api/admin/messages', { cookie: admin.cookie })).json
     expect(all.map((m: { email: string }) => m.email).sort()).toEqual(['anna@example.ch', 'bert@example.ch'])
-    const r = await t.request('POST', `/api/admin/messages/${sent.id}/reply`, { cookie: admin.cookie, body: { message: 'Yes, you can.' } })
+    const r = await t.request('POST', `/api/admin/messages/${sent.id}/reply`, {
+      cookie: admin.cookie,
+      body: { message: 'Yes, you can.' },
+    })
     expect(r.status).toBe(200)
     const convo = (await t.request('GET', '/api/messages', { cookie: anna.cookie })).json
-    expect(convo.map((m: { message: string; fromExpert: boolean }) => [m.message, m.fromExpert])).toEqual([['Question', false], ['Yes, you can.', true]])
+    expect(convo.map((m: { message: string; fromExpert: boolean }) => [m.message, m.fromExpert])).toEqual([
+      ['Question', false],
+      ['Yes, you can.', true],
+    ])
     const notes = (await t.request('GET', '/api/notifications', { cookie: anna.cookie })).json
-    expect(notes.find((n: { title: string }) => n.title === 'home:notifications.reply_title')).toMatchObject({ params: { excerpt: 'Yes, you can.' }, read: false })
+    expect(notes.find((n: { title: string }) => n.title === 'home:notifications.reply_title')).toMatchObject({
+      params: { excerpt: 'Yes, you can.' },
+      read: false,
+    })
     expect((await t.request('GET', '/api/messages', { cookie: bert.cookie })).json).toHaveLength(1)
   })
 
   test('a non-admin cannot list all messages or reply (403); a reply to an unknown message is 404', async () => {
     const { anna, admin } = await setup()
-    const sent = (await t.request('POST', '/api/send-message', { cookie: anna.cookie, body: { message: 'Question' } })).json.item
+    const sent = (await t.request('POST', '/api/send-message', { cookie: anna.cookie, body: { message: 'Question' } }))
+      .json.item
     expect((await t.request('GET', '/api/admin/messages', { cookie: anna.cookie })).status).toBe(403)
-    expect((await t.request('POST', `/api/admin/messages/${sent.id}/reply`, { cookie: anna.cookie, body: { message: 'hi' } })).status).toBe(403)
-    expect((await t.request('POST', '/api/admin/messages/999/reply', { cookie: admin.cookie, body: { message: 'hi' } })).status).toBe(404)
-    expect((await t.request('POST', `/api/admin/messages/${sent.id}/reply`, { cookie: admin.cookie, body: { message: '  ' } })).status).toBe(400)
+    expect(
+      (
+        await t.request('POST', `/api/admin/messages/${sent.id}/reply`, {
+          cookie: anna.cookie,
+          body: { message: 'hi' },
+        })
+      ).status,
+    ).toBe(403)
+    expect(
+      (await t.request('POST', '/api/admin/messages/999/reply', { cookie: admin.cookie, body: { message: 'hi' } }))
+        .status,
+    ).toBe(404)
+    expect(
+      (
+        await t.request('POST', `/api/admin/messages/${sent.id}/reply`, {
+          cookie: admin.cookie,
+          body: { message: '  ' },
+        })
+      ).status,
+    ).toBe(400)
     expect(count()).toBe(1)
   })
 })

@@ -2,5 +2,9 @@ import { t } from 'elysia'
 
 /** One message of a conversation, as the user and the experts see it. */
 export const messageSchema = t.Object({
-  id: t.Number(), message: t.String(), fromExpert: t.Boolean(), replyTo: t.Nullable(t.Number()), createdAt: t.Number(),
+  id: t.Number(),
+  message: t.String(),
+  fromExpert: t.Boolean(),
+  replyTo: t.Nullable(t.Number()),
+  createdAt: t.Number(),
 })

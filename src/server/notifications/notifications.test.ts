@@ -15,8 +15,21 @@ describe('profile reminders (spec part 1 §5)', () => {
     t = testApp()
     const anna = await t.signIn('anna@example.ch')
     const items = await list(anna.cookie)
-    expect(items.map((n) => n.id)).toEqual(['reminder-name', 'reminder-phone', 'reminder-address', 'reminder-tax_profile', 'reminder-subscription'])
-    expect(items[0]).toMatchObject({ title: 'home:notifications.reminder_name_title', description: 'home:notifications.reminder_name_description', category: 'profile', priority: 'high', actionUrl: '/profile', read: false })
+    expect(items.map((n) => n.id)).toEqual([
+      'reminder-name',
+      'reminder-phone',
+      'reminder-address',
+      'reminder-tax_profile',
+      'reminder-subscription',
+    ])
+    expect(items[0]).toMatchObject({
+      title: 'home:notifications.reminder_name_title',
+      description: 'home:notifications.reminder_name_description',
+      category: 'profile',
+      priority: 'high',
+      actionUrl: '/profile',
+      read: false,
+    })
   })
 
   test('each reminder disappears once its field is filled', async () => {
@@ -28,7 +41,12 @@ describe('profile reminders (spec part 1 §5)', () => {
     fillUser(t.ctx, anna.user.id)
     fillProfile(t.ctx, anna.user.id, { street: 'Bahnhofstrasse 1', city: '  ' })
     expect(await ids(anna.cookie)).toEqual(['reminder-address', 'reminder-tax_profile', 'reminder-subscription'])
-    fillProfile(t.ctx, anna.user.id, { street: 'Bahnhofstrasse 1', city: 'Zürich', isTaxProfileComplete: true, subscriptionPlan: 'basic' })
+    fillProfile(t.ctx, anna.user.id, {
+      street: 'Bahnhofstrasse 1',
+      city: 'Zürich',
+      isTaxProfileComplete: true,
+      subscriptionPlan: 'basic',
+    })
     expect(await ids(anna.cookie)).toEqual([])
   })
 })
@@ -37,12 +55,25 @@ describe('read marks', () => {
   test('mark one read, then all; reminders stay listed but read', async () => {
     t = testApp()
     const anna = await t.signIn('anna@example.ch')
-    notify(t.ctx, anna.user.id, { kind: 'documents_transmitted', category: 'documents', titleKey: 'home:notifications.transmitted_title', descriptionKey: 'home:notifications.transmitted_description', params: { year: 2025 } })
+    notify(t.ctx, anna.user.id, {
+      kind: 'documents_transmitted',
+      category: 'documents',
+      titleKey: 'home:notifications.transmitted_title',
+      descriptionKey: 'home:notifications.transmitted_description',
+      params: { year: 2025 },
+    })
     const event = (await list(anna.cookie)).find((n) => n.id.startsWith('event-'))!
     expect((await t.request('POST', `/api/notifications/${event.id}/read`, { cookie: anna.cookie })).status).toBe(200)
-    expect((await t.request('POST', '/api/notifications/reminder-phone/read', { cookie: anna.cookie })).status).toBe(200)
+    expect((await t.request('POST', '/api/notifications/reminder-phone/read', { cookie: anna.cookie })).status).toBe(
+      200,
+    )
     const after = await list(anna.cookie)
-    expect(after.filter((n) => n.read).map((n) => n.id).sort()).toEqual([event.id, 'reminder-phone'].sort())
+    expect(
+      after
+        .filter((n) => n.read)
+        .map((n) => n.id)
+        .sort(),
+    ).toEqual([event.id, 'reminder-phone'].sort())
     expect((await t.request('POST', '/api/notifications/read-all', { cookie: anna.cookie })).status).toBe(200)
     expect((await list(anna.cookie)).every((n) => n.read)).toBe(true)
     expect(await list(anna.cookie)).toHaveLength(6)
@@ -52,7 +83,12 @@ describe('read marks', () => {
     t = testApp()
     const anna = await t.signIn('anna@example.ch')
     const bert = await t.signIn('bert@example.ch')
-    notify(t.ctx, anna.user.id, { kind: 'message_reply', category: 'message', titleKey: 'home:notifications.reply_title', descriptionKey: 'home:notifications.reply_description' })
+    notify(t.ctx, anna.user.id, {
+      kind: 'message_reply',
+      category: 'message',
+      titleKey: 'home:notifications.reply_title',
+      descriptionKey: 'home:notifications.reply_description',
+    })
     const event = (await list(anna.cookie)).find((n) => n.id.startsWith('event-'))!
     expect((await list(bert.cookie)).some((n) => n.id === event.id)).toBe(false)
     for (const id of [event.id, 'event-999', 'reminder-bogus', 'x']) {

@@ -18,7 +18,12 @@ export const recognitionRunner = (ctx: AppContext) => runners.get(ctx)
  * worked here (the server, and the tests that want it); without, jobs wait in the
  * database for the next process that runs them.
  */
-export function recognitionRoutes(ctx: AppContext, sessions: SessionStore, blobs: BlobStore, opts: { run?: boolean } = {}) {
+export function recognitionRoutes(
+  ctx: AppContext,
+  sessions: SessionStore,
+  blobs: BlobStore,
+  opts: { run?: boolean } = {},
+) {
   let runner: Runner | undefined
   if (opts.run) {
     // Texts whose row is gone (a crash between the row's deletion and the text's) go at start.
@@ -37,5 +42,9 @@ export function recognitionRoutes(ctx: AppContext, sessions: SessionStore, blobs
   return new Elysia({ name: 'recognition-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
     .get('/api/files/:id/recognition', ({ params, user }) => recognitionFor(ctx, user, params.id), { auth: true })
-    .get('/api/files/:id/recognition/text', async ({ params, rc }) => ({ text: await recognisedText(ctx, rc, params.id) }), { auth: true })
+    .get(
+      '/api/files/:id/recognition/text',
+      async ({ params, rc }) => ({ text: await recognisedText(ctx, rc, params.id) }),
+      { auth: true },
+    )
 }

@@ -7,13 +7,16 @@ import type { WorkerAnswer, WorkerRequest } from './worker/main'
 export function workerCommand(): string[] {
   // A compiled executable carries embedded files (the client, the language data); `bun file.ts` has none.
   // (import.meta.dir cannot tell: the bundler writes the source folder into it.)
-  return Bun.embeddedFiles.length > 0 ? [process.execPath, 'recognition-worker'] : [process.execPath, join(import.meta.dir, 'worker', 'main.ts')]
+  return Bun.embeddedFiles.length > 0
+    ? [process.execPath, 'recognition-worker']
+    : [process.execPath, join(import.meta.dir, 'worker', 'main.ts')]
 }
 
 /** The worker needs no secret: the server decrypts before it sends, and keeps the keys to itself. */
 function workerEnv(): Record<string, string> {
   const env: Record<string, string> = {}
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/KEY|SECRET|PASS|TOKEN|SMTP/i.test(k)) env[k] = v
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !/KEY|SECRET|PASS|TOKEN|SMTP/i.test(k)) env[k] = v
   return env
 }
 
@@ -32,7 +35,10 @@ async function forwardStderr(stream: ReadableStream<Uint8Array>) {
 /** The worker's scheduling priority (nice value) relative to the server's 0. */
 const WORKER_NICE = 10
 
-export interface PoolStats { peakWorkerRss: number; started: number }
+export interface PoolStats {
+  peakWorkerRss: number
+  started: number
+}
 
 /**
  * Worker processes for extraction and OCR, started when a job comes and ended after
@@ -54,7 +60,9 @@ export function createPool(opts: { idleMs?: number; command?: string[] } = {}) {
     constructor() {
       stats.started++
       this.proc = Bun.spawn(opts.command ?? workerCommand(), {
-        stdio: ['ignore', 'inherit', 'pipe'], env: workerEnv(), serialization: 'advanced',
+        stdio: ['ignore', 'inherit', 'pipe'],
+        env: workerEnv(),
+        serialization: 'advanced',
         ipc: (answer: WorkerAnswer) => {
           stats.peakWorkerRss = Math.max(stats.peakWorkerRss, answer.rss)
           const p = this.pending.get(answer.id)
@@ -65,7 +73,11 @@ export function createPool(opts: { idleMs?: number; command?: string[] } = {}) {
       })
       all.add(this)
       // Reading is background work: the requests of the server come first when the cores are busy.
-      try { setPriority(this.proc.pid, WORKER_NICE) } catch { /* not allowed here: it runs at the server's priority */ }
+      try {
+        setPriority(this.proc.pid, WORKER_NICE)
+      } catch {
+        /* not allowed here: it runs at the server's priority */
+      }
       forwardStderr(this.proc.stderr as ReadableStream<Uint8Array>)
     }
     gone(err: Error) {
@@ -107,8 +119,12 @@ export function createPool(opts: { idleMs?: number; command?: string[] } = {}) {
   return {
     run,
     stats,
-    get running() { return all.size },
-    close() { for (const w of [...all]) w.kill() },
+    get running() {
+      return all.size
+    },
+    close() {
+      for (const w of [...all]) w.kill()
+    },
   }
 }
 export type Pool = ReturnType<typeof createPool>

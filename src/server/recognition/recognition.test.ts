@@ -5,7 +5,7 @@ import { testApp } from '../test-helpers'
 import { createContext } from '../boot'
 import { createApp } from '../app'
 import { silentLogger } from '../log'
-import { sha256, uploadForm, type Part } from '../documents/test-fixtures'
+import { uploadForm, type Part } from '../documents/test-fixtures'
 import { recognitionRunner } from './index'
 import { textPath } from './text-store'
 import { rotateKeys } from '../cli/keys-rotate'
@@ -45,22 +45,48 @@ describe('recognition of stored versions', () => {
     t = testApp({}, { recognition: true })
     const { cookie } = await t.signIn('alice@example.ch')
     const doc = salaryDoc()
-    const up = await upload(cookie, [{ name: 'lohn.pdf', data: await textPdf(doc) as Uint8Array<ArrayBuffer> }], { taxYear: YEAR, categoryId: 2 })
+    const up = await upload(cookie, [{ name: 'lohn.pdf', data: (await textPdf(doc)) as Uint8Array<ArrayBuffer> }], {
+      taxYear: YEAR,
+      categoryId: 2,
+    })
     expect(up.status).toBe(200)
     const id = up.json.files[0].value.id
     const r = await settled(cookie, id)
     expect(r.status).toBe(200)
-    expect(r.json).toMatchObject({ fileId: id, version: 1, status: 'done', categoryId: 1, language: 'de', method: 'pdf-text', documentYear: YEAR, movedFrom: null })
+    expect(r.json).toMatchObject({
+      fileId: id,
+      version: 1,
+      status: 'done',
+      categoryId: 1,
+      language: 'de',
+      method: 'pdf-text',
+      documentYear: YEAR,
+      movedFrom: null,
+    })
     expect(r.json.confidence).toBeGreaterThanOrEqual(0.85)
     expect(r.json.reason).toContain('lohnausweis')
-    expect(r.json.fields).toEqual({ grossSalary: doc.expect.grossSalary, netSalary: doc.expect.netSalary, ahvNumber: doc.expect.ahvNumber, employer: expect.any(String), year: YEAR })
+    expect(r.json.fields).toEqual({
+      grossSalary: doc.expect.grossSalary,
+      netSalary: doc.expect.netSalary,
+      ahvNumber: doc.expect.ahvNumber,
+      employer: expect.any(String),
+      year: YEAR,
+    })
     const list = await t.request('GET', `/api/files?taxYear=${YEAR}`, { cookie })
-    expect(list.json[0].recognition).toEqual({ status: 'done', categoryId: 1, confidence: r.json.confidence, movedFrom: null, documentYear: YEAR })
+    expect(list.json[0].recognition).toEqual({
+      status: 'done',
+      categoryId: 1,
+      confidence: r.json.confidence,
+      movedFrom: null,
+      documentYear: YEAR,
+    })
     // The file stays where the person put it: the client suggests, the person decides.
     expect(list.json[0].categoryId).toBe(2)
 
     // The text is stored encrypted: the blob holds no word of it.
-    const blob = readFileSync(textPath(t.ctx, id, (t.ctx.sqlite.query('SELECT id FROM file_versions').get() as { id: string }).id))
+    const blob = readFileSync(
+      textPath(t.ctx, id, (t.ctx.sqlite.query('SELECT id FROM file_versions').get() as { id: string }).id),
+    )
     expect(blob.includes(Buffer.from('Lohnausweis'))).toBe(false)
     const text = await t.request('GET', `/api/files/${id}/recognition/text`, { cookie })
     expect(text.json.text).toContain('Bruttolohn total')
@@ -72,17 +98,32 @@ describe('recognition of stored versions', () => {
     const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(504).fill(0)])
     const doc = await upload(cookie, [{ name: 'old.doc', data: ole }], { taxYear: YEAR, categoryId: 25 })
     expect(doc.status).toBe(200)
-    const txt = await upload(cookie, [{ name: 'kita.txt', data: new TextEncoder().encode(`Kita Sonnenschein\nJahresrechnung Kinderbetreuung ${YEAR}\nBetreuungstage: 120\nTotal Elternbeitrag CHF 9'400.00`) }], { taxYear: YEAR, categoryId: 25 })
+    const txt = await upload(
+      cookie,
+      [
+        {
+          name: 'kita.txt',
+          data: new TextEncoder().encode(
+            `Kita Sonnenschein\nJahresrechnung Kinderbetreuung ${YEAR}\nBetreuungstage: 120\nTotal Elternbeitrag CHF 9'400.00`,
+          ),
+        },
+      ],
+      { taxYear: YEAR, categoryId: 25 },
+    )
     const d = await settled(cookie, doc.json.files[0].value.id)
     expect(d.json).toMatchObject({ status: 'unsupported', categoryId: null, confidence: null })
     const x = await settled(cookie, txt.json.files[0].value.id)
     expect(x.json).toMatchObject({ status: 'done', categoryId: 32, method: 'txt', documentYear: YEAR })
   }, 90_000)
 
-  test("an \"I don't know\" upload goes to Other Documents and moves on its own once recognised", async () => {
+  test('an "I don\'t know" upload goes to Other Documents and moves on its own once recognised', async () => {
     t = testApp({}, { recognition: true })
     const { cookie } = await t.signIn('alice@example.ch')
-    const up = await upload(cookie, [{ name: 'scan.pdf', data: await textPdf(makeDoc('pillar3a', 'fr', rng(3), YEAR)) as Uint8Array<ArrayBuffer> }], { taxYear: YEAR, categoryId: 1, autoCategory: 1 })
+    const up = await upload(
+      cookie,
+      [{ name: 'scan.pdf', data: (await textPdf(makeDoc('pillar3a', 'fr', rng(3), YEAR))) as Uint8Array<ArrayBuffer> }],
+      { taxYear: YEAR, categoryId: 1, autoCategory: 1 },
+    )
     const id = up.json.files[0].value.id
     const r = await settled(cookie, id)
     expect(r.json).toMatchObject({ status: 'done', categoryId: 22, movedFrom: 25, language: 'fr' })
@@ -96,12 +137,21 @@ describe('recognition of stored versions', () => {
     const alice = await t.signIn('alice@example.ch')
     const bob = await t.signIn('bob@example.ch')
     const admin = await t.signIn('expert@example.ch')
-    const up = await upload(alice.cookie, [{ name: 'a.txt', data: new TextEncoder().encode('Spendenbestätigung 2025') }], { taxYear: YEAR, categoryId: 5 })
+    const up = await upload(
+      alice.cookie,
+      [{ name: 'a.txt', data: new TextEncoder().encode('Spendenbestätigung 2025') }],
+      { taxYear: YEAR, categoryId: 5 },
+    )
     const id = up.json.files[0].value.id
     expect((await t.request('GET', `/api/files/${id}/recognition`, { cookie: bob.cookie })).status).toBe(404)
-    expect((await t.request('GET', `/api/files/nope/recognition`, { cookie: alice.cookie })).json.code).toBe('FILE_NOT_FOUND')
+    expect((await t.request('GET', `/api/files/nope/recognition`, { cookie: alice.cookie })).json.code).toBe(
+      'FILE_NOT_FOUND',
+    )
     // Queued, not run (this app has no runner): the job waits in the database.
-    expect((await t.request('GET', `/api/files/${id}/recognition`, { cookie: admin.cookie })).json).toMatchObject({ status: 'pending', categoryId: null })
+    expect((await t.request('GET', `/api/files/${id}/recognition`, { cookie: admin.cookie })).json).toMatchObject({
+      status: 'pending',
+      categoryId: null,
+    })
   })
 })
 
@@ -109,12 +159,19 @@ describe('move', () => {
   async function setup() {
     t = testApp({ ADMIN_EMAILS: 'expert@example.ch' })
     const alice = await t.signIn('alice@example.ch')
-    const up = await upload(alice.cookie, [{ name: 'a.txt', data: new TextEncoder().encode('v1') }], { taxYear: YEAR, categoryId: 25 })
+    const up = await upload(alice.cookie, [{ name: 'a.txt', data: new TextEncoder().encode('v1') }], {
+      taxYear: YEAR,
+      categoryId: 25,
+    })
     const id = up.json.files[0].value.id as string
-    await upload(alice.cookie, [{ name: 'a.txt', data: new TextEncoder().encode('v2') }], { taxYear: YEAR, categoryId: 25 })
+    await upload(alice.cookie, [{ name: 'a.txt', data: new TextEncoder().encode('v2') }], {
+      taxYear: YEAR,
+      categoryId: 25,
+    })
     return { alice, id }
   }
-  const move = (cookie: string, id: string, body: unknown) => t.request('POST', `/api/files/${id}/move`, { cookie, body })
+  const move = (cookie: string, id: string, body: unknown) =>
+    t.request('POST', `/api/files/${id}/move`, { cookie, body })
 
   test('moves the file with all its versions; refusals', async () => {
     const { alice, id } = await setup()
@@ -142,7 +199,10 @@ describe('move', () => {
 
   test('a file of the same name in the target category: 409, nothing moved', async () => {
     const { alice, id } = await setup()
-    await upload(alice.cookie, [{ name: 'a.txt', data: new TextEncoder().encode('other') }], { taxYear: YEAR, categoryId: 2 })
+    await upload(alice.cookie, [{ name: 'a.txt', data: new TextEncoder().encode('other') }], {
+      taxYear: YEAR,
+      categoryId: 2,
+    })
     const r = await move(alice.cookie, id, { categoryId: 2 })
     expect([r.status, r.json.code]).toEqual([409, 'NAME_TAKEN'])
   })
@@ -152,8 +212,15 @@ describe('move', () => {
     const { cookie, user } = await t.signIn('alice@example.ch')
     const { writeStatus, yearStatus } = await import('../tax-status/service')
     writeStatus(t.ctx, user.id, YEAR, 2, null)
-    for (const categoryId of [1, 2, 3, 4, 5]) await upload(cookie, [{ name: `c${categoryId}.txt`, data: new TextEncoder().encode(`c${categoryId}`) }], { taxYear: YEAR, categoryId })
-    const up = await upload(cookie, [{ name: 'ga.txt', data: new TextEncoder().encode('Generalabonnement') }], { taxYear: YEAR, categoryId: 25 })
+    for (const categoryId of [1, 2, 3, 4, 5])
+      await upload(cookie, [{ name: `c${categoryId}.txt`, data: new TextEncoder().encode(`c${categoryId}`) }], {
+        taxYear: YEAR,
+        categoryId,
+      })
+    const up = await upload(cookie, [{ name: 'ga.txt', data: new TextEncoder().encode('Generalabonnement') }], {
+      taxYear: YEAR,
+      categoryId: 25,
+    })
     expect(yearStatus(t.ctx, user.id, YEAR).statusId).toBe(2)
     const r = await move(cookie, up.json.files[0].value.id, { categoryId: 21 })
     expect(r.json.statusAdvanced).toBe(true)
@@ -165,14 +232,21 @@ describe('the queue and deletion', () => {
   test('jobs queued before a stop run after the next start', async () => {
     t = testApp() // no runner: uploads only queue
     const { cookie } = await t.signIn('alice@example.ch')
-    const up = await upload(cookie, [{ name: 'zins.pdf', data: await textPdf(makeDoc('mortgage', 'it', rng(5), YEAR)) as Uint8Array<ArrayBuffer> }], { taxYear: YEAR, categoryId: 14 })
+    const up = await upload(
+      cookie,
+      [{ name: 'zins.pdf', data: (await textPdf(makeDoc('mortgage', 'it', rng(5), YEAR))) as Uint8Array<ArrayBuffer> }],
+      { taxYear: YEAR, categoryId: 14 },
+    )
     const id = up.json.files[0].value.id
     expect((await t.request('GET', `/api/files/${id}/recognition`, { cookie })).json.status).toBe('pending')
 
     // A second process on the same data folder: it resumes the queue at start.
     const ctx2 = createContext(t.config, { log: silentLogger })
     const app2 = createApp(ctx2, new Map(), { recognition: true })
-    extra.push(() => { recognitionRunner(ctx2)?.stop(); ctx2.sqlite.close() })
+    extra.push(() => {
+      recognitionRunner(ctx2)?.stop()
+      ctx2.sqlite.close()
+    })
     const until = Date.now() + 60_000
     let row = null as { status: string; category_id: number | null; fields: string } | null
     while (Date.now() < until) {
@@ -188,7 +262,11 @@ describe('the queue and deletion', () => {
   test('deleting the file removes the recognition and the encrypted text at once', async () => {
     t = testApp({}, { recognition: true })
     const { cookie } = await t.signIn('alice@example.ch')
-    const up = await upload(cookie, [{ name: 'don.txt', data: new TextEncoder().encode('Attestation de don 2025\nTotal de vos dons CHF 200.00') }], { taxYear: YEAR, categoryId: 5 })
+    const up = await upload(
+      cookie,
+      [{ name: 'don.txt', data: new TextEncoder().encode('Attestation de don 2025\nTotal de vos dons CHF 200.00') }],
+      { taxYear: YEAR, categoryId: 5 },
+    )
     const id = up.json.files[0].value.id
     expect((await settled(cookie, id)).json.status).toBe('done')
     const dir = join(t.dataDir, 'recognition', 'blobs', id)
@@ -199,17 +277,33 @@ describe('the queue and deletion', () => {
   }, 90_000)
 })
 
-test('keys rotate re-wraps the texts\' data keys too: the text stays readable under the new master key', async () => {
+test("keys rotate re-wraps the texts' data keys too: the text stays readable under the new master key", async () => {
   t = testApp({}, { recognition: true })
   const { cookie } = await t.signIn('alice@example.ch')
-  const up = await upload(cookie, [{ name: 'ga.txt', data: new TextEncoder().encode('Generalabonnement 2. Klasse gültig vom 01.01.2025 bis 31.12.2025') }], { taxYear: YEAR, categoryId: 21 })
+  const up = await upload(
+    cookie,
+    [
+      {
+        name: 'ga.txt',
+        data: new TextEncoder().encode('Generalabonnement 2. Klasse gültig vom 01.01.2025 bis 31.12.2025'),
+      },
+    ],
+    { taxYear: YEAR, categoryId: 21 },
+  )
   const id = up.json.files[0].value.id
   expect((await settled(cookie, id)).json.status).toBe('done')
   recognitionRunner(t.ctx)?.stop()
   const { newKey } = rotateKeys(t.ctx)
-  const ctx2 = createContext(loadConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: 'http://localhost:3000', SWISSTAX_MASTER_KEY: newKey! }), { log: silentLogger })
+  const ctx2 = createContext(
+    loadConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: 'http://localhost:3000', SWISSTAX_MASTER_KEY: newKey! }),
+    { log: silentLogger },
+  )
   extra.push(() => ctx2.sqlite.close())
-  const row = ctx2.sqlite.query('SELECT file_id, version_id, text_key FROM recognitions').get() as { file_id: string; version_id: string; text_key: string }
+  const row = ctx2.sqlite.query('SELECT file_id, version_id, text_key FROM recognitions').get() as {
+    file_id: string
+    version_id: string
+    text_key: string
+  }
   const { readText } = await import('./text-store')
   expect(await readText(ctx2, row.file_id, row.version_id, row.text_key)).toContain('Generalabonnement')
 }, 90_000)

@@ -18,27 +18,45 @@ export function startRunner(ctx: AppContext, blobs: BlobStore, opts: { workers: 
     if (stopped) return
     while (running.size < opts.workers) {
       let id: string | null
-      try { id = nextPending(ctx, running) } catch (err) { ctx.log.error('recognition queue unreadable', { error: (err as Error).message }); return }
+      try {
+        id = nextPending(ctx, running)
+      } catch (err) {
+        ctx.log.error('recognition queue unreadable', { error: (err as Error).message })
+        return
+      }
       if (!id) break
       running.add(id)
       runJob(ctx, blobs, pool, id)
-        .catch((err) => { if (!stopped) ctx.log.warn('recognition job failed', { versionId: id, error: (err as Error).message }) })
+        .catch((err) => {
+          if (!stopped) ctx.log.warn('recognition job failed', { versionId: id, error: (err as Error).message })
+        })
         .finally(() => {
           running.delete(id!)
           if (!stopped) setTimeout(kick, 0)
-          if (running.size === 0) { for (const w of waiters) w(); waiters = [] }
+          if (running.size === 0) {
+            for (const w of waiters) w()
+            waiters = []
+          }
         })
     }
-    if (running.size === 0) { for (const w of waiters) w(); waiters = [] }
+    if (running.size === 0) {
+      for (const w of waiters) w()
+      waiters = []
+    }
   }
 
   return {
     kick,
     pool,
-    get running() { return running.size },
+    get running() {
+      return running.size
+    },
     /** Resolves once nothing runs (tests and the bench poll the API instead where they can). */
-    settled: () => new Promise<void>((resolve) => running.size === 0 ? resolve() : waiters.push(resolve)),
-    stop() { stopped = true; pool.close() },
+    settled: () => new Promise<void>((resolve) => (running.size === 0 ? resolve() : waiters.push(resolve))),
+    stop() {
+      stopped = true
+      pool.close()
+    },
   }
 }
 export type Runner = ReturnType<typeof startRunner>

@@ -24,8 +24,19 @@ export const JOB_TIMEOUT_MS = 120_000
 /** Queues recognition of a stored version. Synchronous and cheap: the upload's answer does not wait. */
 export function enqueue(ctx: AppContext, v: StoredVersion) {
   const now = ctx.now()
-  ctx.db.insert(recognitions).values({ versionId: v.versionId, fileId: v.fileId, userId: v.userId, status: 'pending', autoMove: v.autoCategory, createdAt: now, updatedAt: now })
-    .onConflictDoNothing().run()
+  ctx.db
+    .insert(recognitions)
+    .values({
+      versionId: v.versionId,
+      fileId: v.fileId,
+      userId: v.userId,
+      status: 'pending',
+      autoMove: v.autoCategory,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .run()
 }
 
 /** Removes what was read from a file (rows and encrypted texts), when the file is deleted. */
@@ -40,7 +51,9 @@ export function recognitionFor(ctx: AppContext, viewer: Viewer, fileId: string):
   const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
   if (!row) throw new ApiError(404, 'NOT_RECOGNISED', 'This file has not been queued for recognition.')
   return {
-    fileId: file.id, version: version.version, ...summaryOf(row),
+    fileId: file.id,
+    version: version.version,
+    ...summaryOf(row),
     language: (row.language as RecognitionAnswer['language']) ?? null,
     fields: row.fields ? JSON.parse(row.fields) : {},
     reason: row.reason ? JSON.parse(row.reason) : [],
@@ -52,7 +65,8 @@ export function recognitionFor(ctx: AppContext, viewer: Viewer, fileId: string):
 export async function recognisedText(ctx: AppContext, rc: RequestContext, fileId: string): Promise<string | null> {
   const { file, version } = currentVersionFor(ctx, rc.user, fileId)
   // The text is the document's content: an expert reading another user's is audited like a download.
-  if (file.userId !== rc.user.id) audit(ctx, rc, 'admin_read_text', { fileId, version: version.version }, { target: { userId: file.userId } })
+  if (file.userId !== rc.user.id)
+    audit(ctx, rc, 'admin_read_text', { fileId, version: version.version }, { target: { userId: file.userId } })
   const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
   if (!row?.textKey) return null
   try {
@@ -60,13 +74,21 @@ export async function recognisedText(ctx: AppContext, rc: RequestContext, fileId
   } catch (err) {
     // A text that cannot be decrypted (a key rotation cut off halfway) is read again from the document.
     ctx.log.warn('recognised text unreadable; queued again', { fileId, error: (err as Error).message })
-    ctx.db.update(recognitions).set({ status: 'pending', attempts: 0, textKey: null, updatedAt: ctx.now() }).where(eq(recognitions.versionId, row.versionId)).run()
+    ctx.db
+      .update(recognitions)
+      .set({ status: 'pending', attempts: 0, textKey: null, updatedAt: ctx.now() })
+      .where(eq(recognitions.versionId, row.versionId))
+      .run()
     return null
   }
 }
 
 const finish = (ctx: AppContext, versionId: string, set: Partial<typeof recognitions.$inferInsert>) =>
-  ctx.db.update(recognitions).set({ ...set, updatedAt: ctx.now() }).where(eq(recognitions.versionId, versionId)).run()
+  ctx.db
+    .update(recognitions)
+    .set({ ...set, updatedAt: ctx.now() })
+    .where(eq(recognitions.versionId, versionId))
+    .run()
 
 /**
  * One job: decrypt the version, let a worker process extract the text, classify it
@@ -75,35 +97,65 @@ const finish = (ctx: AppContext, versionId: string, set: Partial<typeof recognit
  */
 export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, versionId: string): Promise<void> {
   const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, versionId)).get()
-  if (!row || row.status !== 'pending') return
-  if (row.attempts >= MAX_ATTEMPTS) return void finish(ctx, versionId, { status: 'failed', reason: JSON.stringify(['the document could not be read']) })
+  if (row?.status !== 'pending') return
+  if (row.attempts >= MAX_ATTEMPTS)
+    return void finish(ctx, versionId, { status: 'failed', reason: JSON.stringify(['the document could not be read']) })
   finish(ctx, versionId, { attempts: row.attempts + 1 })
   const content = await versionContent(ctx, blobs, row.fileId, versionId)
   if (!content) return removeForFile(ctx, row.fileId)
   const kind = kindOf(content.file.originalName)
-  if (!kind || kind === 'doc') return void finish(ctx, versionId, { status: 'unsupported', reason: JSON.stringify([kind === 'doc' ? 'the old Word format (.doc) is not read' : 'this file type is not read']) })
+  if (!kind || kind === 'doc')
+    return void finish(ctx, versionId, {
+      status: 'unsupported',
+      reason: JSON.stringify([
+        kind === 'doc' ? 'the old Word format (.doc) is not read' : 'this file type is not read',
+      ]),
+    })
 
   const started = performance.now()
   const answer = await pool.run(content.file.originalName, content.bytes, JOB_TIMEOUT_MS)
   if (!answer.ok) {
-    return void finish(ctx, versionId, { status: answer.unsupported ? 'unsupported' : 'failed', reason: JSON.stringify([answer.error]) })
+    return void finish(ctx, versionId, {
+      status: answer.unsupported ? 'unsupported' : 'failed',
+      reason: JSON.stringify([answer.error]),
+    })
   }
   const result = classify(answer.text)
   // The file may have been deleted while the worker read it: then nothing is kept.
   if (!liveFile(ctx, row.fileId)) return removeForFile(ctx, row.fileId)
   const textKey = answer.text.trim() ? saveText(ctx, row.fileId, versionId, answer.text) : null
   finish(ctx, versionId, {
-    status: 'done', categoryId: result.categoryId, confidence: result.confidence, language: result.language,
-    documentYear: result.fields.year ?? null, fields: JSON.stringify(result.fields), reason: JSON.stringify(result.reason),
-    method: answer.method, textKey, ms: Math.round(performance.now() - started),
+    status: 'done',
+    categoryId: result.categoryId,
+    confidence: result.confidence,
+    language: result.language,
+    documentYear: result.fields.year ?? null,
+    fields: JSON.stringify(result.fields),
+    reason: JSON.stringify(result.reason),
+    method: answer.method,
+    textKey,
+    ms: Math.round(performance.now() - started),
   })
   if (row.autoMove) autoMove(ctx, row.fileId, row.userId, versionId, result.categoryId, result.confidence)
 }
 
 /** "I don't know the category": the server moves the file itself once it is sure enough. */
-function autoMove(ctx: AppContext, fileId: string, userId: number, versionId: string, categoryId: number, confidence: number) {
+function autoMove(
+  ctx: AppContext,
+  fileId: string,
+  userId: number,
+  versionId: string,
+  categoryId: number,
+  confidence: number,
+) {
   const file = liveFile(ctx, fileId)
-  if (!file || file.categoryId !== DEFAULT_CATEGORY_ID || categoryId === DEFAULT_CATEGORY_ID || confidence < AUTO_MOVE_CONFIDENCE) return
+  if (
+    !file ||
+    file.categoryId !== DEFAULT_CATEGORY_ID ||
+    categoryId === DEFAULT_CATEGORY_ID ||
+    confidence < AUTO_MOVE_CONFIDENCE
+  )
+    return
   try {
     moveFile(ctx, documentHooks(ctx), { id: userId, role: 'user', language: 'en' }, fileId, { categoryId })
     finish(ctx, versionId, { movedFrom: DEFAULT_CATEGORY_ID })
@@ -115,11 +167,22 @@ function autoMove(ctx: AppContext, fileId: string, userId: number, versionId: st
 
 /** The oldest pending job not already running. */
 export function nextPending(ctx: AppContext, running: Set<string>): string | null {
-  return ctx.db.select({ id: recognitions.versionId }).from(recognitions)
-    .where(and(eq(recognitions.status, 'pending'), running.size ? notInArray(recognitions.versionId, [...running]) : undefined))
-    .orderBy(asc(recognitions.createdAt), asc(recognitions.versionId)).limit(1).get()?.id ?? null
+  return (
+    ctx.db
+      .select({ id: recognitions.versionId })
+      .from(recognitions)
+      .where(
+        and(
+          eq(recognitions.status, 'pending'),
+          running.size ? notInArray(recognitions.versionId, [...running]) : undefined,
+        ),
+      )
+      .orderBy(asc(recognitions.createdAt), asc(recognitions.versionId))
+      .limit(1)
+      .get()?.id ?? null
+  )
 }
 
 export const pendingCount = (ctx: AppContext) =>
-  ctx.db.select({ id: recognitions.versionId }).from(recognitions).where(eq(recognitions.status, 'pending')).all().length
-
+  ctx.db.select({ id: recognitions.versionId }).from(recognitions).where(eq(recognitions.status, 'pending')).all()
+    .length

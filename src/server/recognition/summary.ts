@@ -17,7 +17,11 @@ export const summaryOf = (r: RecognitionRow): RecognitionSummary => ({
 export function recognitionSummaries(ctx: AppContext, versionIds: string[]): Map<string, RecognitionSummary> {
   const out = new Map<string, RecognitionSummary>()
   for (let i = 0; i < versionIds.length; i += 500) {
-    const rows = ctx.db.select().from(recognitions).where(inArray(recognitions.versionId, versionIds.slice(i, i + 500))).all()
+    const rows = ctx.db
+      .select()
+      .from(recognitions)
+      .where(inArray(recognitions.versionId, versionIds.slice(i, i + 500)))
+      .all()
     for (const r of rows) out.set(r.versionId, summaryOf(r))
   }
   return out

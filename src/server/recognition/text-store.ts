@@ -35,21 +35,46 @@ export function saveText(ctx: AppContext, fileId: string, versionId: string, tex
   }
 }
 
-export async function readText(ctx: AppContext, fileId: string, versionId: string, wrappedKey: string): Promise<string> {
+export async function readText(
+  ctx: AppContext,
+  fileId: string,
+  versionId: string,
+  wrappedKey: string,
+): Promise<string> {
   return new Response(storeOf(ctx).read(fileId, versionId, wrappedKey)).text()
 }
 
 /** Removes text blobs without a row (ids known to the table), and temporary files. */
 export function sweepTexts(ctx: AppContext): number {
-  const known = new Set(ctx.db.select({ v: recognitions.versionId }).from(recognitions).where(isNotNull(recognitions.textKey)).all().map((r) => r.v))
+  const known = new Set(
+    ctx.db
+      .select({ v: recognitions.versionId })
+      .from(recognitions)
+      .where(isNotNull(recognitions.textKey))
+      .all()
+      .map((r) => r.v),
+  )
   return storeOf(ctx).sweepOrphans((_fileId, versionId) => known.has(versionId))
 }
 
 /** `swisstax keys rotate`: the texts' data keys are re-wrapped under the new master key, like the documents'. */
-export function rewrapTextKeys(ctx: AppContext, from: { unwrap(w: string): Buffer }, to: { wrap(k: Buffer): string }): number {
+export function rewrapTextKeys(
+  ctx: AppContext,
+  from: { unwrap(w: string): Buffer },
+  to: { wrap(k: Buffer): string },
+): number {
   return ctx.sqlite.transaction(() => {
-    const rows = ctx.db.select({ id: recognitions.versionId, key: recognitions.textKey }).from(recognitions).where(isNotNull(recognitions.textKey)).all()
-    for (const row of rows) ctx.db.update(recognitions).set({ textKey: to.wrap(from.unwrap(row.key!)) }).where(eq(recognitions.versionId, row.id)).run()
+    const rows = ctx.db
+      .select({ id: recognitions.versionId, key: recognitions.textKey })
+      .from(recognitions)
+      .where(isNotNull(recognitions.textKey))
+      .all()
+    for (const row of rows)
+      ctx.db
+        .update(recognitions)
+        .set({ textKey: to.wrap(from.unwrap(row.key!)) })
+        .where(eq(recognitions.versionId, row.id))
+        .run()
     return rows.length
   })()
 }

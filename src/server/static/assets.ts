@@ -36,7 +36,12 @@ export function assetTable(entries: Iterable<[string, Blob]>): Map<string, Asset
   const table = new Map<string, Asset>()
   for (const [path, file] of all) {
     if (path.endsWith('.gz')) continue
-    table.set(path, { file, gzip: all.get(path + '.gz'), type: contentType(path), immutable: path.startsWith('/assets/') })
+    table.set(path, {
+      file,
+      gzip: all.get(`${path}.gz`),
+      type: contentType(path),
+      immutable: path.startsWith('/assets/'),
+    })
   }
   return table
 }
@@ -49,7 +54,7 @@ export function diskAssets(dir: string): Map<string, Asset> {
     for (const name of readdirSync(d)) {
       const full = join(d, name)
       if (statSync(full).isDirectory()) walk(full)
-      else entries.push(['/' + relative(dir, full).split(sep).join('/'), Bun.file(full)])
+      else entries.push([`/${relative(dir, full).split(sep).join('/')}`, Bun.file(full)])
     }
   }
   walk(dir)

@@ -49,13 +49,15 @@ export function staticRoutes(assets: Map<string, Asset>) {
     return serve(request, '/index.html', index)
   }
 
-  return new Elysia({ name: 'static' })
-    /** The login sounds (spec part 1 §2): GET /api/audio/{file}. */
-    .get('/api/audio/:file', ({ params, request }) => {
-      const asset = /^[\w-]+\.(wav|mp3)$/.test(params.file) ? assets.get(`/sounds/${params.file}`) : undefined
-      if (!asset) return errorResponse(404, 'NOT_FOUND', 'Sound not found')
-      return serve(request, `/sounds/${params.file}`, asset)
-    })
-    .get('/*', handler)
-    .head('/*', handler)
+  return (
+    new Elysia({ name: 'static' })
+      /** The login sounds (spec part 1 §2): GET /api/audio/{file}. */
+      .get('/api/audio/:file', ({ params, request }) => {
+        const asset = /^[\w-]+\.(wav|mp3)$/.test(params.file) ? assets.get(`/sounds/${params.file}`) : undefined
+        if (!asset) return errorResponse(404, 'NOT_FOUND', 'Sound not found')
+        return serve(request, `/sounds/${params.file}`, asset)
+      })
+      .get('/*', handler)
+      .head('/*', handler)
+  )
 }

@@ -34,25 +34,94 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advance
   // ?taxYear= of the polled GETs is parsed by hand rather than by a TypeBox schema:
   // it halves the framework's share of the cheapest, most frequent request.
   const yearOf = (raw: number | string | undefined) => optionalTaxYearParam(raw) ?? defaultTaxYear(new Date(ctx.now()))
-  return new Elysia({ name: 'tax-status-routes', seed: pluginSeed(ctx) })
-    .use(authPlugin(ctx, sessions))
-    .get('/api/tax-status', ({ user, request, query }) => jsonWithEtag(request, taxStatusAnswer(ctx, user.id, yearOf(query.taxYear))),
-      { auth: true, response: taxStatusSchema })
-    .post('/api/tax-status/update-numeric', ({ rc, body }) =>
-      ({ success: true, ...setStatus(ctx, rc, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.status, 'status') }) }),
-      { auth: true, body: t.Object({ status: statusValue, taxYear: t.Optional(year), userId }), response: moveSchema })
-    .patch('/api/user/tax-status', ({ rc, body }) =>
-      ({ success: true, ...setStatus(ctx, rc, { userId: body.userId, taxYear: yearOf(body.taxYear), to: toStatusId(body.taxStatus, 'taxStatus') }) }),
-      { auth: true, body: t.Object({ taxStatus: statusValue, taxYear: t.Optional(year), userId }), response: moveSchema })
-    // The wizard sends `statusId` (spec part 2 §7); `status` is taken too, as update-numeric names it.
-    .post('/api/status/set', ({ rc, body }) =>
-      ({ success: true, ...setStatus(ctx, rc, { userId: body.userId, taxYear: yearOf(body.taxYear), to: requiredStatus(body.statusId ?? body.status) }) }),
-      { auth: true, body: t.Object({ statusId: t.Optional(statusValue), status: t.Optional(statusValue), taxYear: t.Optional(year), userId }), response: moveSchema })
-    .post('/api/tax-year-status/transmit', ({ user, body }) => transmit(ctx, advanced, user.id, yearOf(body.taxYear)),
-      { auth: true, body: t.Object({ taxYear: t.Optional(year) }), response: moveSchema })
-    .get('/api/tax-year-status/flags', ({ user, query }) => yearFlags(ctx, advanced, user.id, yearOf(query.taxYear)),
-      { auth: true, response: flagsSchema })
-    .put('/api/tax-year-status/flags', ({ user, body }) =>
-      setYearFlags(ctx, advanced, user.id, taxYearParam(body.taxYear), { advancedInfoCompleted: body.advancedInfoCompleted, transmitEnabled: body.transmitEnabled }),
-      { auth: true, body: t.Object({ taxYear: year, advancedInfoCompleted: t.Optional(t.Boolean()), transmitEnabled: t.Optional(t.Boolean()) }), response: flagsSchema })
+  return (
+    new Elysia({ name: 'tax-status-routes', seed: pluginSeed(ctx) })
+      .use(authPlugin(ctx, sessions))
+      .get(
+        '/api/tax-status',
+        ({ user, request, query }) => jsonWithEtag(request, taxStatusAnswer(ctx, user.id, yearOf(query.taxYear))),
+        { auth: true, response: taxStatusSchema },
+      )
+      .post(
+        '/api/tax-status/update-numeric',
+        ({ rc, body }) => ({
+          success: true,
+          ...setStatus(ctx, rc, {
+            userId: body.userId,
+            taxYear: yearOf(body.taxYear),
+            to: toStatusId(body.status, 'status'),
+          }),
+        }),
+        {
+          auth: true,
+          body: t.Object({ status: statusValue, taxYear: t.Optional(year), userId }),
+          response: moveSchema,
+        },
+      )
+      .patch(
+        '/api/user/tax-status',
+        ({ rc, body }) => ({
+          success: true,
+          ...setStatus(ctx, rc, {
+            userId: body.userId,
+            taxYear: yearOf(body.taxYear),
+            to: toStatusId(body.taxStatus, 'taxStatus'),
+          }),
+        }),
+        {
+          auth: true,
+          body: t.Object({ taxStatus: statusValue, taxYear: t.Optional(year), userId }),
+          response: moveSchema,
+        },
+      )
+      // The wizard sends `statusId` (spec part 2 §7); `status` is taken too, as update-numeric names it.
+      .post(
+        '/api/status/set',
+        ({ rc, body }) => ({
+          success: true,
+          ...setStatus(ctx, rc, {
+            userId: body.userId,
+            taxYear: yearOf(body.taxYear),
+            to: requiredStatus(body.statusId ?? body.status),
+          }),
+        }),
+        {
+          auth: true,
+          body: t.Object({
+            statusId: t.Optional(statusValue),
+            status: t.Optional(statusValue),
+            taxYear: t.Optional(year),
+            userId,
+          }),
+          response: moveSchema,
+        },
+      )
+      .post(
+        '/api/tax-year-status/transmit',
+        ({ user, body }) => transmit(ctx, advanced, user.id, yearOf(body.taxYear)),
+        { auth: true, body: t.Object({ taxYear: t.Optional(year) }), response: moveSchema },
+      )
+      .get(
+        '/api/tax-year-status/flags',
+        ({ user, query }) => yearFlags(ctx, advanced, user.id, yearOf(query.taxYear)),
+        { auth: true, response: flagsSchema },
+      )
+      .put(
+        '/api/tax-year-status/flags',
+        ({ user, body }) =>
+          setYearFlags(ctx, advanced, user.id, taxYearParam(body.taxYear), {
+            advancedInfoCompleted: body.advancedInfoCompleted,
+            transmitEnabled: body.transmitEnabled,
+          }),
+        {
+          auth: true,
+          body: t.Object({
+            taxYear: year,
+            advancedInfoCompleted: t.Optional(t.Boolean()),
+            transmitEnabled: t.Optional(t.Boolean()),
+          }),
+          response: flagsSchema,
+        },
+      )
+  )
 }

@@ -4,7 +4,12 @@ import { t } from 'elysia'
 export const taxStatusSchema = t.Object({ current_status_id: t.Number(), status: t.String(), taxYear: t.Number() })
 
 /** The moves answer with the status they left. */
-export const moveSchema = t.Object({ success: t.Boolean(), current_status_id: t.Number(), status: t.String(), taxYear: t.Number() })
+export const moveSchema = t.Object({
+  success: t.Boolean(),
+  current_status_id: t.Number(),
+  status: t.String(),
+  taxYear: t.Number(),
+})
 
 /** The tax part of GET /api/user. */
 export const taxViewProperties = {
@@ -15,4 +20,9 @@ export const taxViewProperties = {
 }
 
 /** GET/PUT /api/tax-year-status/flags. */
-export const flagsSchema = t.Object({ taxYear: t.Number(), advancedInfoCompleted: t.Boolean(), transmitEnabled: t.Boolean(), canTransmit: t.Boolean() })
+export const flagsSchema = t.Object({
+  taxYear: t.Number(),
+  advancedInfoCompleted: t.Boolean(),
+  transmitEnabled: t.Boolean(),
+  canTransmit: t.Boolean(),
+})

@@ -8,7 +8,14 @@ import { targetUserId } from '../infra/actor-may'
 import { notify } from '../notifications/service'
 import { queueClientMail } from '../client-mail/service'
 import { statusById, type TaxStatusId } from '../../shared/tax-status'
-import { documentsChanged, requireFileableYear, taxStatusAnswer, writeStatus, yearStatus, type AdvancedCompletion } from './service'
+import {
+  documentsChanged,
+  requireFileableYear,
+  taxStatusAnswer,
+  writeStatus,
+  yearStatus,
+  type AdvancedCompletion,
+} from './service'
 import { markTaxProfileComplete } from '../users/profile'
 import { userExists } from '../users/service'
 
@@ -18,7 +25,11 @@ import { userExists } from '../users/service'
  * else a non-admin asks for is a 403 that changes nothing. Admins (the
  * provider's experts) set any status of any user, and the user is notified.
  */
-export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?: number; taxYear: number; to: TaxStatusId; note?: string }) {
+export function setStatus(
+  ctx: AppContext,
+  rc: RequestContext,
+  input: { userId?: number; taxYear: number; to: TaxStatusId; note?: string },
+) {
   const actor = rc.user
   const isAdmin = actor.role === 'admin'
   const userId = targetUserId(actor, input.userId, notFound('User not found'))
@@ -35,22 +46,37 @@ export function setStatus(ctx: AppContext, rc: RequestContext, input: { userId?:
           const status = statusById(input.to).name
           // The expert's note is shown in the notification, inside the app; the mail only says there is one.
           notify(ctx, userId, {
-            kind: 'status_changed', category: 'status', priority: 'high',
+            kind: 'status_changed',
+            category: 'status',
+            priority: 'high',
             titleKey: 'home:notifications.status_changed_title',
-            descriptionKey: note ? 'home:notifications.status_changed_note_description' : 'home:notifications.status_changed_description',
-            params: { year: input.taxYear, status, ...(note ? { note } : {}) }, actionUrl: '/', actionTextKey: 'home:notifications.action_dashboard',
+            descriptionKey: note
+              ? 'home:notifications.status_changed_note_description'
+              : 'home:notifications.status_changed_description',
+            params: { year: input.taxYear, status, ...(note ? { note } : {}) },
+            actionUrl: '/',
+            actionTextKey: 'home:notifications.action_dashboard',
           })
           queueClientMail(ctx, userId, { kind: 'status_changed', year: input.taxYear, status, hasNote: Boolean(note) })
         }
       })
-      audit(ctx, rc, 'status_set', { userId, taxYear: input.taxYear, from, to: input.to, note: Boolean(note) }, { target: { userId } })
+      audit(
+        ctx,
+        rc,
+        'status_set',
+        { userId, taxYear: input.taxYear, from, to: input.to, note: Boolean(note) },
+        { target: { userId } },
+      )
     }
     return taxStatusAnswer(ctx, userId, input.taxYear)
   }
 
   if (from === input.to) return taxStatusAnswer(ctx, userId, input.taxYear)
   if (from !== 1 || input.to !== 2) {
-    throw forbidden(`Moving the status from ${statusById(from).name} to ${statusById(input.to).name} is not allowed.`, 'STATUS_MOVE_FORBIDDEN')
+    throw forbidden(
+      `Moving the status from ${statusById(from).name} to ${statusById(input.to).name} is not allowed.`,
+      'STATUS_MOVE_FORBIDDEN',
+    )
   }
   ctx.db.transaction(() => {
     // The users area decides whether the profile is complete (409 otherwise, and nothing is written).
@@ -83,14 +109,23 @@ export function yearFlags(ctx: AppContext, advanced: AdvancedCompletion, userId:
  * advanced area's completion, with its rules (409 ADVANCED_INCOMPLETE, SECTION undo refused
  * after transmit): this call cannot set the flag around them.
  */
-export function setYearFlags(ctx: AppContext, advanced: AdvancedCompletion, userId: number, taxYear: number, flags: { advancedInfoCompleted?: boolean; transmitEnabled?: boolean }) {
+export function setYearFlags(
+  ctx: AppContext,
+  advanced: AdvancedCompletion,
+  userId: number,
+  taxYear: number,
+  flags: { advancedInfoCompleted?: boolean; transmitEnabled?: boolean },
+) {
   requireFileableYear(ctx, taxYear)
   if (flags.advancedInfoCompleted !== undefined) advanced.setCompleted(userId, taxYear, flags.advancedInfoCompleted)
   if (flags.transmitEnabled !== undefined) {
     const now = ctx.now()
     const set = { transmitEnabled: flags.transmitEnabled, updatedAt: now }
-    ctx.db.insert(taxYearStatus).values({ userId, taxYear, statusId: 1, ...set })
-      .onConflictDoUpdate({ target: [taxYearStatus.userId, taxYearStatus.taxYear], set }).run()
+    ctx.db
+      .insert(taxYearStatus)
+      .values({ userId, taxYear, statusId: 1, ...set })
+      .onConflictDoUpdate({ target: [taxYearStatus.userId, taxYearStatus.taxYear], set })
+      .run()
   }
   return yearFlags(ctx, advanced, userId, taxYear)
 }
@@ -103,19 +138,33 @@ export function transmit(ctx: AppContext, advanced: AdvancedCompletion, userId: 
   requireFileableYear(ctx, taxYear)
   const row = yearStatus(ctx, userId, taxYear)
   if (row.statusId !== 3) {
-    throw conflict(`Documents can be transmitted only once they are all submitted (the status for ${taxYear} is ${statusById(row.statusId).name}).`, 'NOT_READY_TO_TRANSMIT')
+    throw conflict(
+      `Documents can be transmitted only once they are all submitted (the status for ${taxYear} is ${statusById(row.statusId).name}).`,
+      'NOT_READY_TO_TRANSMIT',
+    )
   }
   if (!advanced.isCompleted(userId, taxYear)) {
-    throw conflict(`Please complete the Advanced Tax Information for ${taxYear} before transmitting.`, 'ADVANCED_INFO_INCOMPLETE')
+    throw conflict(
+      `Please complete the Advanced Tax Information for ${taxYear} before transmitting.`,
+      'ADVANCED_INFO_INCOMPLETE',
+    )
   }
   ctx.db.transaction(() => {
     writeStatus(ctx, userId, taxYear, 4, userId)
-    ctx.db.update(taxYearStatus).set({ transmitEnabled: false })
-      .where(and(eq(taxYearStatus.userId, userId), eq(taxYearStatus.taxYear, taxYear))).run()
+    ctx.db
+      .update(taxYearStatus)
+      .set({ transmitEnabled: false })
+      .where(and(eq(taxYearStatus.userId, userId), eq(taxYearStatus.taxYear, taxYear)))
+      .run()
     notify(ctx, userId, {
-      kind: 'documents_transmitted', category: 'documents', priority: 'medium',
-      titleKey: 'home:notifications.transmitted_title', descriptionKey: 'home:notifications.transmitted_description',
-      params: { year: taxYear }, actionUrl: '/', actionTextKey: 'home:notifications.action_dashboard',
+      kind: 'documents_transmitted',
+      category: 'documents',
+      priority: 'medium',
+      titleKey: 'home:notifications.transmitted_title',
+      descriptionKey: 'home:notifications.transmitted_description',
+      params: { year: taxYear },
+      actionUrl: '/',
+      actionTextKey: 'home:notifications.action_dashboard',
     })
   })
   return { success: true, ...taxStatusAnswer(ctx, userId, taxYear) }

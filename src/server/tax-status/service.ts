@@ -12,18 +12,32 @@ type StatusRow = { statusId: number; transmitEnabled: number; updatedAt: number;
  * yet. Raw SQL through bun:sqlite's statement cache: this runs on every poll.
  */
 export function yearStatus(ctx: AppContext, userId: number, taxYear: number) {
-  const row = ctx.sqlite.query<StatusRow, [number, number]>(
-    'SELECT status_id AS statusId, transmit_enabled AS transmitEnabled, updated_at AS updatedAt, updated_by AS updatedBy FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',
-  ).get(userId, taxYear)
-  if (!row) return { userId, taxYear, statusId: 1, transmitEnabled: false, updatedAt: 0, updatedBy: null as number | null }
+  const row = ctx.sqlite
+    .query<StatusRow, [number, number]>(
+      'SELECT status_id AS statusId, transmit_enabled AS transmitEnabled, updated_at AS updatedAt, updated_by AS updatedBy FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',
+    )
+    .get(userId, taxYear)
+  if (!row)
+    return { userId, taxYear, statusId: 1, transmitEnabled: false, updatedAt: 0, updatedBy: null as number | null }
   return { userId, taxYear, ...row, transmitEnabled: row.transmitEnabled === 1 }
 }
 
 /** Writes a year's status (an upsert). Callers check who may move it. */
-export function writeStatus(ctx: AppContext, userId: number, taxYear: number, statusId: TaxStatusId, actorId: number | null) {
+export function writeStatus(
+  ctx: AppContext,
+  userId: number,
+  taxYear: number,
+  statusId: TaxStatusId,
+  actorId: number | null,
+) {
   const now = ctx.now()
-  ctx.db.insert(taxYearStatus).values({ userId, taxYear, statusId, updatedAt: now, updatedBy: actorId })
-    .onConflictDoUpdate({ target: [taxYearStatus.userId, taxYearStatus.taxYear], set: { statusId, updatedAt: now, updatedBy: actorId } })
+  ctx.db
+    .insert(taxYearStatus)
+    .values({ userId, taxYear, statusId, updatedAt: now, updatedBy: actorId })
+    .onConflictDoUpdate({
+      target: [taxYearStatus.userId, taxYearStatus.taxYear],
+      set: { statusId, updatedAt: now, updatedBy: actorId },
+    })
     .run()
 }
 
@@ -45,7 +59,10 @@ export function documentsChanged(ctx: AppContext, userId: number, taxYear: numbe
 export function requireOpenYear(ctx: AppContext, userId: number, taxYear: number): void {
   requireFileableYear(ctx, taxYear)
   if (isTransmitted(yearStatus(ctx, userId, taxYear).statusId)) {
-    throw conflict(`The documents for ${taxYear} have been transmitted and can no longer be changed.`, 'YEAR_TRANSMITTED')
+    throw conflict(
+      `The documents for ${taxYear} have been transmitted and can no longer be changed.`,
+      'YEAR_TRANSMITTED',
+    )
   }
 }
 
@@ -65,15 +82,21 @@ export interface AdvancedCompletion {
  */
 export function requireFileableYear(ctx: AppContext, taxYear: number): void {
   if (!isFileable(taxYear, new Date(ctx.now()))) {
-    throw conflict(`Tax Year Not Available: Swiss tax returns for ${taxYear} can be filed starting January 1, ${taxYear + 1}`, 'TAX_YEAR_NOT_AVAILABLE')
+    throw conflict(
+      `Tax Year Not Available: Swiss tax returns for ${taxYear} can be filed starting January 1, ${taxYear + 1}`,
+      'TAX_YEAR_NOT_AVAILABLE',
+    )
   }
 }
 
 /** Every year the user has a stored status for, newest first (also the person's data export). */
 export function yearStatuses(ctx: AppContext, userId: number) {
-  return ctx.sqlite.query<{ taxYear: number; statusId: number }, [number]>(
-    'SELECT tax_year AS taxYear, status_id AS statusId FROM tax_year_status WHERE user_id = ? ORDER BY tax_year DESC',
-  ).all(userId).map((r) => ({ taxYear: r.taxYear, status: statusById(r.statusId).name, statusId: r.statusId }))
+  return ctx.sqlite
+    .query<{ taxYear: number; statusId: number }, [number]>(
+      'SELECT tax_year AS taxYear, status_id AS statusId FROM tax_year_status WHERE user_id = ? ORDER BY tax_year DESC',
+    )
+    .all(userId)
+    .map((r) => ({ taxYear: r.taxYear, status: statusById(r.statusId).name, statusId: r.statusId }))
 }
 
 /** The answer of GET /api/tax-status (spec part 1 §7). */
@@ -94,13 +117,18 @@ export function taxViewOf(ctx: AppContext, userId: number, taxYear: number = def
 
 /** Clients (not experts) whose year is still below `statusId`; no stored row counts as status 1. */
 export function clientsBelowStatus(ctx: AppContext, taxYear: number, statusId: number): number[] {
-  return ctx.sqlite.query<{ id: number }, [number, number]>(
-    `SELECT u.id AS id FROM users u LEFT JOIN tax_year_status s ON s.user_id = u.id AND s.tax_year = ?1
+  return ctx.sqlite
+    .query<{ id: number }, [number, number]>(
+      `SELECT u.id AS id FROM users u LEFT JOIN tax_year_status s ON s.user_id = u.id AND s.tax_year = ?1
       WHERE u.role = 'user' AND COALESCE(s.status_id, 1) < ?2 ORDER BY u.id`,
-  ).all(taxYear, statusId).map((r) => r.id)
+    )
+    .all(taxYear, statusId)
+    .map((r) => r.id)
 }
 
 /** Every stored year of the user back to status 1 (the expert's reset of a profile). */
 export function resetYears(ctx: AppContext, userId: number, actorId: number) {
-  ctx.sqlite.query('UPDATE tax_year_status SET status_id = 1, updated_at = ?, updated_by = ? WHERE user_id = ?').run(ctx.now(), actorId, userId)
+  ctx.sqlite
+    .query('UPDATE tax_year_status SET status_id = 1, updated_at = ?, updated_by = ? WHERE user_id = ?')
+    .run(ctx.now(), actorId, userId)
 }

@@ -14,7 +14,8 @@ async function setup() {
   const admin = await t.signIn('expert@example.ch')
   return { anna, admin }
 }
-const statusOf = async (cookie: string, year = Y) => (await t.request('GET', `/api/tax-status?taxYear=${year}`, { cookie })).json
+const statusOf = async (cookie: string, year = Y) =>
+  (await t.request('GET', `/api/tax-status?taxYear=${year}`, { cookie })).json
 
 describe('GET /api/tax-status', () => {
   test('a new user is at profile_incomplete for the default year', async () => {
@@ -74,7 +75,10 @@ describe('moves by a user (DESIGN.md §7)', () => {
       const { anna } = await setup()
       fillUser(t.ctx, anna.user.id)
       fillProfile(t.ctx, anna.user.id)
-      const r = await t.request(method, path, { cookie: anna.cookie, body: body(typeof body(2) === 'object' && 'taxStatus' in body(2) ? 'documents_pending' : 2) })
+      const r = await t.request(method, path, {
+        cookie: anna.cookie,
+        body: body(typeof body(2) === 'object' && 'taxStatus' in body(2) ? 'documents_pending' : 2),
+      })
       expect(r.status).toBe(200)
       expect(r.json).toMatchObject({ success: true, current_status_id: 2, status: 'documents_pending', taxYear: Y })
       expect(t.ctx.sqlite.query('SELECT is_tax_profile_complete AS c FROM profiles').get()).toEqual({ c: 1 })
@@ -84,7 +88,10 @@ describe('moves by a user (DESIGN.md §7)', () => {
   test('documents covered while the year was at 1: the 1→2 move goes straight on to 3 (the auto-advance re-check)', async () => {
     const { anna } = await setup()
     for (const id of [1, 2, 3, 4, 5, 21]) {
-      const r = await t.request('POST', `/api/user-preferences/${id}`, { cookie: anna.cookie, body: { taxYear: Y, isRelevant: false } })
+      const r = await t.request('POST', `/api/user-preferences/${id}`, {
+        cookie: anna.cookie,
+        body: { taxYear: Y, isRelevant: false },
+      })
       expect(r.status).toBe(200)
     }
     expect((await statusOf(anna.cookie)).current_status_id).toBe(1)
@@ -100,17 +107,33 @@ describe('moves by a user (DESIGN.md §7)', () => {
   test('a user at 2 cannot go back to 1 or jump to 3; at 3 cannot set 4 directly', async () => {
     const { anna } = await setup()
     writeStatus(t.ctx, anna.user.id, Y, 2, null)
-    for (const to of [1, 3, 5]) expect((await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { status: to, taxYear: Y } })).status).toBe(403)
+    for (const to of [1, 3, 5])
+      expect(
+        (await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { status: to, taxYear: Y } })).status,
+      ).toBe(403)
     writeStatus(t.ctx, anna.user.id, Y, 3, null)
-    expect((await t.request('POST', '/api/tax-status/update-numeric', { cookie: anna.cookie, body: { status: 4, taxYear: Y } })).status).toBe(403)
+    expect(
+      (
+        await t.request('POST', '/api/tax-status/update-numeric', {
+          cookie: anna.cookie,
+          body: { status: 4, taxYear: Y },
+        })
+      ).status,
+    ).toBe(403)
     expect((await statusOf(anna.cookie)).current_status_id).toBe(3)
   })
 
   test("a user cannot move another user's status: 404, as for a user that does not exist (actorMay)", async () => {
     const { anna, admin } = await setup()
-    const r = await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { status: 2, taxYear: Y, userId: admin.user.id } })
+    const r = await t.request('POST', '/api/status/set', {
+      cookie: anna.cookie,
+      body: { status: 2, taxYear: Y, userId: admin.user.id },
+    })
     expect(r.status).toBe(404)
-    const missing = await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { status: 2, taxYear: Y, userId: 9999 } })
+    const missing = await t.request('POST', '/api/status/set', {
+      cookie: anna.cookie,
+      body: { status: 2, taxYear: Y, userId: 9999 },
+    })
     expect({ status: missing.status, json: missing.json }).toEqual({ status: r.status, json: r.json })
     expect((await statusOf(admin.cookie)).current_status_id).toBe(1)
   })
@@ -119,14 +142,27 @@ describe('moves by a user (DESIGN.md §7)', () => {
     const { anna } = await setup()
     fillUser(t.ctx, anna.user.id)
     fillProfile(t.ctx, anna.user.id)
-    const r = await t.request('POST', '/api/tax-status/update-numeric', { cookie: anna.cookie, body: { status: 2, taxYear: 2026 } })
+    const r = await t.request('POST', '/api/tax-status/update-numeric', {
+      cookie: anna.cookie,
+      body: { status: 2, taxYear: 2026 },
+    })
     expect(r.status).toBe(409)
-    expect(r.json).toEqual({ code: 'TAX_YEAR_NOT_AVAILABLE', message: 'Tax Year Not Available: Swiss tax returns for 2026 can be filed starting January 1, 2027' })
+    expect(r.json).toEqual({
+      code: 'TAX_YEAR_NOT_AVAILABLE',
+      message: 'Tax Year Not Available: Swiss tax returns for 2026 can be filed starting January 1, 2027',
+    })
     expect(t.ctx.sqlite.query('SELECT count(*) AS n FROM tax_year_status').get()).toEqual({ n: 0 })
     // On 1 January 2027 it opens.
     t.clock.now = Date.parse('2027-01-01T08:00:00')
     const later = await t.signIn('anna@example.ch')
-    expect((await t.request('POST', '/api/tax-status/update-numeric', { cookie: later.cookie, body: { status: 2, taxYear: 2026 } })).status).toBe(200)
+    expect(
+      (
+        await t.request('POST', '/api/tax-status/update-numeric', {
+          cookie: later.cookie,
+          body: { status: 2, taxYear: 2026 },
+        })
+      ).status,
+    ).toBe(200)
   })
 
   test('an unknown status is a 400', async () => {
@@ -159,29 +195,57 @@ describe('moves by an expert', () => {
     const { anna, admin } = await setup()
     writeStatus(t.ctx, anna.user.id, Y, 4, null)
     for (const to of [5, 6]) {
-      const r = await t.request('POST', '/api/status/set', { cookie: admin.cookie, body: { status: to, taxYear: Y, userId: anna.user.id } })
+      const r = await t.request('POST', '/api/status/set', {
+        cookie: admin.cookie,
+        body: { status: to, taxYear: Y, userId: anna.user.id },
+      })
       expect(r.status).toBe(200)
       expect(r.json.current_status_id).toBe(to)
     }
     expect((await statusOf(anna.cookie)).status).toBe('completed')
-    const notes = (await t.request('GET', '/api/notifications', { cookie: anna.cookie })).json.filter((n: { id: string }) => n.id.startsWith('event-'))
+    const notes = (await t.request('GET', '/api/notifications', { cookie: anna.cookie })).json.filter(
+      (n: { id: string }) => n.id.startsWith('event-'),
+    )
     expect(notes).toHaveLength(2)
-    expect(notes[0]).toMatchObject({ title: 'home:notifications.status_changed_title', params: { year: Y, status: 'completed' }, read: false })
-    expect(t.ctx.sqlite.query("SELECT count(*) AS n FROM audit_log WHERE action = 'status_set'").get()).toEqual({ n: 2 })
+    expect(notes[0]).toMatchObject({
+      title: 'home:notifications.status_changed_title',
+      params: { year: Y, status: 'completed' },
+      read: false,
+    })
+    expect(t.ctx.sqlite.query("SELECT count(*) AS n FROM audit_log WHERE action = 'status_set'").get()).toEqual({
+      n: 2,
+    })
   })
 
   test('an admin may set any status, also backwards, through PATCH /api/user/tax-status', async () => {
     const { anna, admin } = await setup()
     writeStatus(t.ctx, anna.user.id, Y, 5, null)
-    const r = await t.request('PATCH', '/api/user/tax-status', { cookie: admin.cookie, body: { taxStatus: 'documents_pending', taxYear: Y, userId: anna.user.id } })
+    const r = await t.request('PATCH', '/api/user/tax-status', {
+      cookie: admin.cookie,
+      body: { taxStatus: 'documents_pending', taxYear: Y, userId: anna.user.id },
+    })
     expect(r.status).toBe(200)
     expect((await statusOf(anna.cookie)).current_status_id).toBe(2)
   })
 
   test('an admin naming an unknown user gets 404; a non-fileable year 409', async () => {
     const { anna, admin } = await setup()
-    expect((await t.request('POST', '/api/status/set', { cookie: admin.cookie, body: { status: 5, taxYear: Y, userId: 9999 } })).status).toBe(404)
-    expect((await t.request('POST', '/api/status/set', { cookie: admin.cookie, body: { status: 5, taxYear: 2026, userId: anna.user.id } })).status).toBe(409)
+    expect(
+      (
+        await t.request('POST', '/api/status/set', {
+          cookie: admin.cookie,
+          body: { status: 5, taxYear: Y, userId: 9999 },
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (
+        await t.request('POST', '/api/status/set', {
+          cookie: admin.cookie,
+          body: { status: 5, taxYear: 2026, userId: anna.user.id },
+        })
+      ).status,
+    ).toBe(409)
   })
 })
 
@@ -199,21 +263,34 @@ describe('transmit 3→4', () => {
   test('with the flag it moves 3→4, clears the transmit flag and stores a notification', async () => {
     const { anna } = await setup()
     writeStatus(t.ctx, anna.user.id, Y, 3, null)
-    const put = await t.request('PUT', '/api/tax-year-status/flags', { cookie: anna.cookie, body: { taxYear: Y, advancedInfoCompleted: true, transmitEnabled: true } })
+    const put = await t.request('PUT', '/api/tax-year-status/flags', {
+      cookie: anna.cookie,
+      body: { taxYear: Y, advancedInfoCompleted: true, transmitEnabled: true },
+    })
     expect(put.json).toEqual({ taxYear: Y, advancedInfoCompleted: true, transmitEnabled: true, canTransmit: true })
     const r = await t.request('POST', '/api/tax-year-status/transmit', { cookie: anna.cookie, body: { taxYear: Y } })
     expect(r.status).toBe(200)
     expect(r.json).toMatchObject({ success: true, current_status_id: 4, status: 'processing' })
-    expect((await t.request('GET', `/api/tax-year-status/flags?taxYear=${Y}`, { cookie: anna.cookie })).json)
-      .toEqual({ taxYear: Y, advancedInfoCompleted: true, transmitEnabled: false, canTransmit: false })
+    expect((await t.request('GET', `/api/tax-year-status/flags?taxYear=${Y}`, { cookie: anna.cookie })).json).toEqual({
+      taxYear: Y,
+      advancedInfoCompleted: true,
+      transmitEnabled: false,
+      canTransmit: false,
+    })
     const notes = (await t.request('GET', '/api/notifications', { cookie: anna.cookie })).json
-    expect(notes.find((n: { title: string }) => n.title === 'home:notifications.transmitted_title')).toMatchObject({ params: { year: Y }, category: 'documents' })
+    expect(notes.find((n: { title: string }) => n.title === 'home:notifications.transmitted_title')).toMatchObject({
+      params: { year: Y },
+      category: 'documents',
+    })
   })
 
   test('at status 2 (or 4) transmitting is a 409 even with the flag', async () => {
     const { anna } = await setup()
     writeStatus(t.ctx, anna.user.id, Y, 2, null)
-    await t.request('PUT', '/api/tax-year-status/flags', { cookie: anna.cookie, body: { taxYear: Y, advancedInfoCompleted: true } })
+    await t.request('PUT', '/api/tax-year-status/flags', {
+      cookie: anna.cookie,
+      body: { taxYear: Y, advancedInfoCompleted: true },
+    })
     const r = await t.request('POST', '/api/tax-year-status/transmit', { cookie: anna.cookie, body: { taxYear: Y } })
     expect(r.status).toBe(409)
     expect(r.json.code).toBe('NOT_READY_TO_TRANSMIT')
@@ -222,15 +299,30 @@ describe('transmit 3→4', () => {
 
   test('flags and transmit are refused for a year that is not fileable', async () => {
     const { anna } = await setup()
-    expect((await t.request('PUT', '/api/tax-year-status/flags', { cookie: anna.cookie, body: { taxYear: 2026, advancedInfoCompleted: true } })).status).toBe(409)
-    expect((await t.request('POST', '/api/tax-year-status/transmit', { cookie: anna.cookie, body: { taxYear: 2026 } })).status).toBe(409)
+    expect(
+      (
+        await t.request('PUT', '/api/tax-year-status/flags', {
+          cookie: anna.cookie,
+          body: { taxYear: 2026, advancedInfoCompleted: true },
+        })
+      ).status,
+    ).toBe(409)
+    expect(
+      (await t.request('POST', '/api/tax-year-status/transmit', { cookie: anna.cookie, body: { taxYear: 2026 } }))
+        .status,
+    ).toBe(409)
   })
 
   test("flags are per user: one user's flag does not let another transmit", async () => {
     const { anna, admin } = await setup()
     writeStatus(t.ctx, admin.user.id, Y, 3, null)
-    await t.request('PUT', '/api/tax-year-status/flags', { cookie: anna.cookie, body: { taxYear: Y, advancedInfoCompleted: true } })
-    expect((await t.request('POST', '/api/tax-year-status/transmit', { cookie: admin.cookie, body: { taxYear: Y } })).status).toBe(409)
+    await t.request('PUT', '/api/tax-year-status/flags', {
+      cookie: anna.cookie,
+      body: { taxYear: Y, advancedInfoCompleted: true },
+    })
+    expect(
+      (await t.request('POST', '/api/tax-year-status/transmit', { cookie: admin.cookie, body: { taxYear: Y } })).status,
+    ).toBe(409)
   })
 })
 
@@ -241,8 +333,16 @@ describe('GET /api/user tax view and ETags', () => {
     writeStatus(t.ctx, anna.user.id, 2025, 2, null)
     const r = await t.request('GET', '/api/user?taxYear=2024', { cookie: anna.cookie })
     expect(r.json).toMatchObject({
-      email: 'anna@example.ch', role: 'user', taxStatus: 'processing', taxStatusId: 4, taxYear: 2024, subscriptionPlan: 'none',
-      taxYearStatuses: [{ taxYear: 2025, status: 'documents_pending', statusId: 2 }, { taxYear: 2024, status: 'processing', statusId: 4 }],
+      email: 'anna@example.ch',
+      role: 'user',
+      taxStatus: 'processing',
+      taxStatusId: 4,
+      taxYear: 2024,
+      subscriptionPlan: 'none',
+      taxYearStatuses: [
+        { taxYear: 2025, status: 'documents_pending', statusId: 2 },
+        { taxYear: 2024, status: 'processing', statusId: 4 },
+      ],
     })
     expect((await t.request('GET', '/api/user', { cookie: anna.cookie })).json.taxYear).toBe(Y)
   })
@@ -256,7 +356,10 @@ describe('GET /api/user tax view and ETags', () => {
       const again = await t.request('GET', path, { cookie: anna.cookie, headers: { 'if-none-match': etag } })
       expect(again.status).toBe(304)
       expect(again.text).toBe('')
-      await t.request('POST', '/api/status/set', { cookie: admin.cookie, body: { status: 5, taxYear: Y, userId: anna.user.id } })
+      await t.request('POST', '/api/status/set', {
+        cookie: admin.cookie,
+        body: { status: 5, taxYear: Y, userId: anna.user.id },
+      })
       const changed = await t.request('GET', path, { cookie: anna.cookie, headers: { 'if-none-match': etag } })
       expect(changed.status).toBe(200)
       expect(changed.headers.get('etag')).not.toBe(etag)

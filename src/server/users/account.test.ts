@@ -10,9 +10,15 @@ let t: ReturnType<typeof testApp>
 afterEach(() => t?.close())
 
 async function upload(cookie: string, name: string, data: Uint8Array<ArrayBuffer>, categoryId = 1, taxYear = 2025) {
-  const res = await t.app.handle(new Request('http://localhost/api/files/upload', { method: 'POST', headers: { cookie }, body: uploadForm([{ name, data }], { taxYear, categoryId }) }))
+  const res = await t.app.handle(
+    new Request('http://localhost/api/files/upload', {
+      method: 'POST',
+      headers: { cookie },
+      body: uploadForm([{ name, data }], { taxYear, categoryId }),
+    }),
+  )
   expect(res.status).toBe(200)
-  return (await res.json() as any).files[0].value
+  return ((await res.json()) as any).files[0].value
 }
 async function exportZip(cookie: string) {
   const res = await t.app.handle(new Request('http://localhost/api/user/export', { headers: { cookie } }))
@@ -24,14 +30,18 @@ describe('GET /api/user/export', () => {
     t = testApp()
     const { cookie, user } = await t.signIn('a@example.ch')
     await t.request('POST', '/api/send-message', { cookie, body: { message: 'Hello experts' } })
-    const v1 = pdf('first'), v2 = pdf('second'), image = png()
+    const v1 = pdf('first'),
+      v2 = pdf('second'),
+      image = png()
     await upload(cookie, 'salary.pdf', v1)
     await upload(cookie, 'salary.pdf', v2)
     await upload(cookie, 'receipt.png', image, 5, 2024)
     const { res, files } = await exportZip(cookie)
     expect(res.headers.get('content-type')).toBe('application/zip')
     expect(res.headers.get('cache-control')).toBe('no-store')
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="swisstax-export-\d{4}-\d{2}-\d{2}\.zip"$/)
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="swisstax-export-\d{4}-\d{2}-\d{2}\.zip"$/,
+    )
     const names = Object.keys(files)
     const salary = names.filter((n) => n.startsWith('documents/2025/1 ') && n.includes('salary'))
     expect(salary).toHaveLength(2)
@@ -40,12 +50,19 @@ describe('GET /api/user/export', () => {
     expect(files[names.find((n) => n.startsWith('documents/2024/5 ') && n.endsWith('receipt.png'))!]).toEqual(image)
     expect(JSON.parse(strFromU8(files['data/profile.json']!))).toMatchObject({ id: user.id, email: 'a@example.ch' })
     expect(JSON.parse(strFromU8(files['data/messages.json']!))[0].message).toBe('Hello experts')
-    for (const section of ['tax-status', 'declarations', 'advanced-information', 'notifications', 'audit']) expect(names).toContain(`data/${section}.json`)
-    expect(JSON.parse(strFromU8(files['data/audit.json']!)).map((a: { action: string }) => a.action)).toContain('sign_in')
+    for (const section of ['tax-status', 'declarations', 'advanced-information', 'notifications', 'audit'])
+      expect(names).toContain(`data/${section}.json`)
+    expect(JSON.parse(strFromU8(files['data/audit.json']!)).map((a: { action: string }) => a.action)).toContain(
+      'sign_in',
+    )
     const manifest = JSON.parse(strFromU8(files['manifest.json']!))
-    expect(manifest.entries.map((e: { path: string }) => e.path).sort()).toEqual(names.filter((n) => n !== 'manifest.json').sort())
+    expect(manifest.entries.map((e: { path: string }) => e.path).sort()).toEqual(
+      names.filter((n) => n !== 'manifest.json').sort(),
+    )
     for (const e of manifest.entries) expect(e.sha256).toBe(sha256(files[e.path]!))
-    expect(t.ctx.sqlite.query("SELECT count(*) AS n FROM audit_log WHERE action = 'data_export'").get()).toEqual({ n: 1 })
+    expect(t.ctx.sqlite.query("SELECT count(*) AS n FROM audit_log WHERE action = 'data_export'").get()).toEqual({
+      n: 1,
+    })
   })
   test('another person’s documents are not in it; rate-limited to three an hour; needs a session', async () => {
     t = testApp()
@@ -86,11 +103,22 @@ describe('DELETE /api/user', () => {
     expect(done.headers.get('set-cookie')).toContain('Max-Age=0')
     expect((await t.request('GET', '/api/user', { cookie })).status).toBe(401)
     const q = (sql: string) => t.ctx.sqlite.query<{ n: number }, [number]>(sql).get(user.id)!.n
-    for (const table of ['users WHERE id', 'sessions WHERE user_id', 'files WHERE user_id', 'messages WHERE user_id', 'audit_log WHERE user_id', 'audit_log WHERE target_user_id']) {
+    for (const table of [
+      'users WHERE id',
+      'sessions WHERE user_id',
+      'files WHERE user_id',
+      'messages WHERE user_id',
+      'audit_log WHERE user_id',
+      'audit_log WHERE target_user_id',
+    ]) {
       expect([table, q(`SELECT count(*) AS n FROM ${table} = ?`)]).toEqual([table, 0])
     }
     expect(readdirSync(join(t.dataDir, 'blobs'))).toHaveLength(blobDirsBefore - 1)
-    const trace = t.ctx.sqlite.query<{ target_hash: string; user_id: number | null }, []>("SELECT target_hash, user_id FROM audit_log WHERE action = 'account_deleted'").get()!
+    const trace = t.ctx.sqlite
+      .query<{ target_hash: string; user_id: number | null }, []>(
+        "SELECT target_hash, user_id FROM audit_log WHERE action = 'account_deleted'",
+      )
+      .get()!
     expect(trace.user_id).toBeNull()
     expect(trace.target_hash).toMatch(/^[0-9a-f]{32}$/)
     // The other person is untouched.
@@ -104,12 +132,15 @@ describe('DELETE /api/user', () => {
     expect(r.status).toBe(409)
     expect(r.json.code).toBe('LAST_ADMIN')
     await t.signIn('second@firm.ch')
-    expect((await t.request('DELETE', '/api/user', { cookie: boss.cookie, body: { confirmEmail: 'boss@firm.ch' } })).status).toBe(200)
+    expect(
+      (await t.request('DELETE', '/api/user', { cookie: boss.cookie, body: { confirmEmail: 'boss@firm.ch' } })).status,
+    ).toBe(200)
   })
 })
 
 describe('sessions', () => {
-  const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
+  const chrome =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
   test('listed with device, address and last use, this one marked; one ended; everywhere else ended', async () => {
     t = testApp()
     const first = await t.signIn('a@example.ch')
@@ -145,7 +176,10 @@ describe('sessions', () => {
     t = testApp()
     await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' } })
     const code = t.mails.at(-1)!.code
-    const r = await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code }, headers: { 'user-agent': chrome } })
+    const r = await t.request('POST', '/api/auth/verify-code', {
+      body: { email: 'a@example.ch', code },
+      headers: { 'user-agent': chrome },
+    })
     const cookie = r.headers.get('set-cookie')!.split(';')[0]!
     const [s] = (await t.request('GET', '/api/auth/sessions', { cookie })).json.sessions
     expect(s).toMatchObject({ browser: 'Chrome', os: 'Windows', current: true })

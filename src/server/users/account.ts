@@ -19,16 +19,23 @@ import { getUser } from './service'
 export function deleteAccount(ctx: AppContext, rc: RequestContext, store: BlobStore, confirmEmail: string) {
   const user = getUser(ctx, rc.user.id)
   if (normaliseEmail(confirmEmail) !== user.email) {
-    throw badRequest(`Invalid field 'confirmEmail': it does not match the e-mail of this account`, 'CONFIRM_EMAIL_MISMATCH')
+    throw badRequest(
+      `Invalid field 'confirmEmail': it does not match the e-mail of this account`,
+      'CONFIRM_EMAIL_MISMATCH',
+    )
   }
   if (user.role === 'admin') {
     const admins = ctx.db.select({ n: count() }).from(users).where(eq(users.role, 'admin')).get()?.n ?? 0
-    if (admins <= 1) throw conflict('You are the only administrator. Give another account the admin role first.', 'LAST_ADMIN')
+    if (admins <= 1)
+      throw conflict('You are the only administrator. Give another account the admin role first.', 'LAST_ADMIN')
   }
   const files = destroyAllFilesOf(ctx, store, user.id)
   ctx.sqlite.transaction(() => {
     pseudonymiseAudit(ctx, user.id, user.email)
-    ctx.db.delete(users).where(and(eq(users.id, user.id))).run()
+    ctx.db
+      .delete(users)
+      .where(and(eq(users.id, user.id)))
+      .run()
     audit(ctx, { user: null, ip: rc.ip }, 'account_deleted', { files }, { target: { email: user.email } })
   })()
   return { success: true, deletedFiles: files }

@@ -16,20 +16,39 @@ import { offeredTaxYears } from '../../shared/tax-years'
 import { APP_VERSION } from '../../shared/version'
 
 /** A source of bytes for one ZIP entry: a whole buffer, or a stream read only when the reader wants more. */
-type Entry = { path: string; bytes: Uint8Array } | { path: string; stream: () => ReadableStream<Uint8Array>; expectedSha256: string }
+type Entry =
+  | { path: string; bytes: Uint8Array }
+  | { path: string; stream: () => ReadableStream<Uint8Array>; expectedSha256: string }
 
-const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value, null, 2) + '\n')
+const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`)
 /** A path segment from a display name: no separators, nothing a ZIP tool could read as a path. */
-const segment = (s: string) => s.replace(/[\\/:*?"<>|\p{Cc}\p{Cf}]/gu, '_').replace(/^\.+/, '_').slice(0, 120) || '_'
+const segment = (s: string) =>
+  s
+    .replace(/[\\/:*?"<>|\p{Cc}\p{Cf}]/gu, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 120) || '_'
 
 function sections(ctx: AppContext, userId: number): Entry[] {
   const user = getUser(ctx, userId)
   const statuses = yearStatuses(ctx, userId)
   const versions = exportableVersions(ctx, userId)
-  const years = [...new Set([...statuses.map((s) => s.taxYear), ...versions.map((v) => v.taxYear), ...offeredTaxYears(new Date(ctx.now()))])].sort()
-  const perYear = <T>(read: (year: number) => T) => Object.fromEntries(years.map((y) => {
-    try { return [y, read(y)] } catch { return [y, null] } // e.g. no declaration saved for that year
-  }))
+  const years = [
+    ...new Set([
+      ...statuses.map((s) => s.taxYear),
+      ...versions.map((v) => v.taxYear),
+      ...offeredTaxYears(new Date(ctx.now())),
+    ]),
+  ].sort()
+  const perYear = <T>(read: (year: number) => T) =>
+    Object.fromEntries(
+      years.map((y) => {
+        try {
+          return [y, read(y)]
+        } catch {
+          return [y, null]
+        } // e.g. no declaration saved for that year
+      }),
+    )
   return [
     { path: 'data/profile.json', bytes: json({ ...publicUser(user), ...profileOf(ctx, userId) }) },
     { path: 'data/tax-status.json', bytes: json(statuses) },
@@ -44,9 +63,27 @@ function sections(ctx: AppContext, userId: number): Entry[] {
 function documentEntries(ctx: AppContext, store: BlobStore, userId: number, language: string) {
   return exportableVersions(ctx, userId).map((v) => {
     const dot = v.name.lastIndexOf('.')
-    const name = v.version === v.currentVersion ? v.name : dot > 0 ? `${v.name.slice(0, dot)} (version ${v.version})${v.name.slice(dot)}` : `${v.name} (version ${v.version})`
+    const name =
+      v.version === v.currentVersion
+        ? v.name
+        : dot > 0
+          ? `${v.name.slice(0, dot)} (version ${v.version})${v.name.slice(dot)}`
+          : `${v.name} (version ${v.version})`
     const path = `documents/${v.taxYear}/${segment(`${v.categoryId} ${categoryName(v.categoryId, language)}`)}/${segment(name)}`
-    return { entry: { path, stream: () => store.read(v.fileId, v.versionId, v.wrappedKey), expectedSha256: v.sha256 } satisfies Entry, meta: { path, fileId: v.fileId, version: v.version, size: v.size, uploadedAt: new Date(v.createdAt).toISOString() } }
+    return {
+      entry: {
+        path,
+        stream: () => store.read(v.fileId, v.versionId, v.wrappedKey),
+        expectedSha256: v.sha256,
+      } satisfies Entry,
+      meta: {
+        path,
+        fileId: v.fileId,
+        version: v.version,
+        size: v.size,
+        uploadedAt: new Date(v.createdAt).toISOString(),
+      },
+    }
   })
 }
 
@@ -80,7 +117,16 @@ export function exportArchive(ctx: AppContext, store: BlobStore, userId: number)
   }
 
   let index = 0
-  let current: { file: ZipPassThrough; reader: ReadableStreamDefaultReader<Uint8Array>; hash: ReturnType<typeof createHash>; bytes: number; path: string; expected: string } | undefined
+  let current:
+    | {
+        file: ZipPassThrough
+        reader: ReadableStreamDefaultReader<Uint8Array>
+        hash: ReturnType<typeof createHash>
+        bytes: number
+        path: string
+        expected: string
+      }
+    | undefined
 
   /** Moves the archive forward by one step: one whole small entry, or one chunk of a document. */
   async function step() {
@@ -103,7 +149,15 @@ export function exportArchive(ctx: AppContext, store: BlobStore, userId: number)
     if (!entry) {
       const file = new ZipPassThrough('manifest.json')
       zip.add(file)
-      file.push(json({ exportedAt: new Date(ctx.now()).toISOString(), app: APP_VERSION, documents: docs.map((d) => d.meta), entries: manifest }), true)
+      file.push(
+        json({
+          exportedAt: new Date(ctx.now()).toISOString(),
+          app: APP_VERSION,
+          documents: docs.map((d) => d.meta),
+          entries: manifest,
+        }),
+        true,
+      )
       zip.end()
       return
     }
@@ -112,31 +166,45 @@ export function exportArchive(ctx: AppContext, store: BlobStore, userId: number)
     file.mtime = ctx.now()
     zip.add(file)
     if ('bytes' in entry) {
-      manifest.push({ path, sha256: createHash('sha256').update(entry.bytes).digest('hex'), bytes: entry.bytes.byteLength })
+      manifest.push({
+        path,
+        sha256: createHash('sha256').update(entry.bytes).digest('hex'),
+        bytes: entry.bytes.byteLength,
+      })
       file.push(entry.bytes, true)
       return
     }
-    current = { file, reader: entry.stream().getReader(), hash: createHash('sha256'), bytes: 0, path, expected: entry.expectedSha256 }
+    current = {
+      file,
+      reader: entry.stream().getReader(),
+      hash: createHash('sha256'),
+      bytes: 0,
+      path,
+      expected: entry.expectedSha256,
+    }
   }
 
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        while (out.length === 0 && !finished && !failed) await step()
-      } catch (err) {
-        failed = err as Error
-      }
-      if (failed) {
-        ctx.log.error('export failed', { error: failed.message })
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          while (out.length === 0 && !finished && !failed) await step()
+        } catch (err) {
+          failed = err as Error
+        }
+        if (failed) {
+          ctx.log.error('export failed', { error: failed.message })
+          await current?.reader.cancel().catch(() => {})
+          return controller.error(failed)
+        }
+        const chunk = out.shift()
+        if (chunk) controller.enqueue(chunk)
+        if (finished && out.length === 0) controller.close()
+      },
+      async cancel() {
         await current?.reader.cancel().catch(() => {})
-        return controller.error(failed)
-      }
-      const chunk = out.shift()
-      if (chunk) controller.enqueue(chunk)
-      if (finished && out.length === 0) controller.close()
+      },
     },
-    async cancel() {
-      await current?.reader.cancel().catch(() => {})
-    },
-  }, { highWaterMark: 0 })
+    { highWaterMark: 0 },
+  )
 }

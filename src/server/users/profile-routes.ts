@@ -11,22 +11,45 @@ import type { ProfileField } from '../../shared/profile'
 
 /** The profile screen's calls: the profile itself, the terms, and the admin-only plan. */
 export function profileRoutes(ctx: AppContext, sessions: SessionStore) {
-  return new Elysia({ name: 'profile-routes', seed: pluginSeed(ctx) })
-    .use(authPlugin(ctx, sessions))
-    // The body is checked field by field by the shared rules, so the message names the field.
-    // No checking body schema: t.Record would turn an array or a string into an object and let it pass;
-    // shaped<> only gives the Eden client the type.
-    .put('/api/user/profile', ({ user, body }) => updateProfile(ctx, user.id, body as Record<string, unknown>),
-      { auth: true, body: shaped<Partial<Record<ProfileField, unknown>>>(), response: profileSchema })
-    // What the client sends about time, agent and address is ignored: the server records its own view.
-    .post('/api/gtc/accept', ({ rc, body }) => {
-      // Only an explicit acceptance is recorded: a false, a 'no' or a missing flag is refused.
-      if ((body as { accepted?: unknown } | undefined)?.accepted !== true) throw badRequest(`Invalid field 'accepted': the terms must be accepted`)
-      return acceptTerms(ctx, rc)
-    }, { auth: true, body: shaped<{ accepted: true }>(), response: t.Object({ accepted: t.Boolean(), acceptedAt: t.String(), ipAddress: t.String(), userAgent: t.String() }) })
-    .put('/api/admin/users/:id/plan', ({ rc, params, body }) => {
-      const id = Number(params.id)
-      if (!Number.isInteger(id) || id <= 0) throw badRequest(`Invalid field 'id': a user id`)
-      return setSubscriptionPlan(ctx, rc, id, body.subscriptionPlan)
-    }, { role: 'admin', body: t.Object({ subscriptionPlan: t.String({ maxLength: 20 }) }), response: profileSchema })
+  return (
+    new Elysia({ name: 'profile-routes', seed: pluginSeed(ctx) })
+      .use(authPlugin(ctx, sessions))
+      // The body is checked field by field by the shared rules, so the message names the field.
+      // No checking body schema: t.Record would turn an array or a string into an object and let it pass;
+      // shaped<> only gives the Eden client the type.
+      .put('/api/user/profile', ({ user, body }) => updateProfile(ctx, user.id, body as Record<string, unknown>), {
+        auth: true,
+        body: shaped<Partial<Record<ProfileField, unknown>>>(),
+        response: profileSchema,
+      })
+      // What the client sends about time, agent and address is ignored: the server records its own view.
+      .post(
+        '/api/gtc/accept',
+        ({ rc, body }) => {
+          // Only an explicit acceptance is recorded: a false, a 'no' or a missing flag is refused.
+          if ((body as { accepted?: unknown } | undefined)?.accepted !== true)
+            throw badRequest(`Invalid field 'accepted': the terms must be accepted`)
+          return acceptTerms(ctx, rc)
+        },
+        {
+          auth: true,
+          body: shaped<{ accepted: true }>(),
+          response: t.Object({
+            accepted: t.Boolean(),
+            acceptedAt: t.String(),
+            ipAddress: t.String(),
+            userAgent: t.String(),
+          }),
+        },
+      )
+      .put(
+        '/api/admin/users/:id/plan',
+        ({ rc, params, body }) => {
+          const id = Number(params.id)
+          if (!Number.isInteger(id) || id <= 0) throw badRequest(`Invalid field 'id': a user id`)
+          return setSubscriptionPlan(ctx, rc, id, body.subscriptionPlan)
+        },
+        { role: 'admin', body: t.Object({ subscriptionPlan: t.String({ maxLength: 20 }) }), response: profileSchema },
+      )
+  )
 }

@@ -2,19 +2,50 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
 
 let t: ReturnType<typeof testApp>
-beforeEach(() => { t = testApp({ ADMIN_EMAILS: 'boss@example.ch' }) })
+beforeEach(() => {
+  t = testApp({ ADMIN_EMAILS: 'boss@example.ch' })
+})
 afterEach(() => t.close())
 
 const VALID = {
-  firstName: 'Anna', lastName: 'Muster', phone: '791234567', countryCode: '+41',
-  salutation: 'mrs', dateOfBirth: '1990-04-01', religion: 'Reformed', jobName: 'Engineer', taxAddress: 'Bahnhofstrasse 1',
-  cantonOfResidence: 'zurich', street: 'Bahnhofstrasse 1', zipCode: '8001', city: 'Zürich', gemeinde: 'Zürich',
-  movedDuringYear: 'no', housingSituation: 'renter', isFirefighter: false, maritalStatus: 'divorced',
-  propertyOwner: true, numberOfProperties: 2, propertyCountry: 'Switzerland', propertyUse: 'rented',
-  hasChildren: true, numberOfChildren: 2, childrenAges: [7, 12],
-  hasInvestments: true, hasForeignIncome: false, isDisabled: false, receivesAHVIV: false,
-  hasTaxIdentificationNumber: true, hasPowerOfAttorney: false, employmentType: 'self-employed',
-  paysAlimony: true, alimonyAmount: 850, alimonyDuration: '24', hasPillar3a: true, hasPension: false, taxationLevel: 'cantonal',
+  firstName: 'Anna',
+  lastName: 'Muster',
+  phone: '791234567',
+  countryCode: '+41',
+  salutation: 'mrs',
+  dateOfBirth: '1990-04-01',
+  religion: 'Reformed',
+  jobName: 'Engineer',
+  taxAddress: 'Bahnhofstrasse 1',
+  cantonOfResidence: 'zurich',
+  street: 'Bahnhofstrasse 1',
+  zipCode: '8001',
+  city: 'Zürich',
+  gemeinde: 'Zürich',
+  movedDuringYear: 'no',
+  housingSituation: 'renter',
+  isFirefighter: false,
+  maritalStatus: 'divorced',
+  propertyOwner: true,
+  numberOfProperties: 2,
+  propertyCountry: 'Switzerland',
+  propertyUse: 'rented',
+  hasChildren: true,
+  numberOfChildren: 2,
+  childrenAges: [7, 12],
+  hasInvestments: true,
+  hasForeignIncome: false,
+  isDisabled: false,
+  receivesAHVIV: false,
+  hasTaxIdentificationNumber: true,
+  hasPowerOfAttorney: false,
+  employmentType: 'self-employed',
+  paysAlimony: true,
+  alimonyAmount: 850,
+  alimonyDuration: '24',
+  hasPillar3a: true,
+  hasPension: false,
+  taxationLevel: 'cantonal',
 }
 
 describe('PUT /api/user/profile', () => {
@@ -22,12 +53,23 @@ describe('PUT /api/user/profile', () => {
     const { cookie } = await t.signIn('anna@example.ch')
     const me = await t.request('GET', '/api/user', { cookie })
     expect(me.status).toBe(200)
-    expect(me.json).toMatchObject({ name: '', countryCode: '+41', subscriptionPlan: 'none', isTaxProfileComplete: false, isProfileComplete: false, childrenAges: [], maritalStatus: null })
+    expect(me.json).toMatchObject({
+      name: '',
+      countryCode: '+41',
+      subscriptionPlan: 'none',
+      isTaxProfileComplete: false,
+      isProfileComplete: false,
+      childrenAges: [],
+      maritalStatus: null,
+    })
   })
 
   test('every field round-trips through GET /api/user', async () => {
     const { cookie } = await t.signIn('anna@example.ch')
-    const put = await t.request('PUT', '/api/user/profile', { cookie, body: { ...VALID, name: 'ignored', email: 'x@y.ch' } })
+    const put = await t.request('PUT', '/api/user/profile', {
+      cookie,
+      body: { ...VALID, name: 'ignored', email: 'x@y.ch' },
+    })
     expect(put.status).toBe(200)
     const me = await t.request('GET', '/api/user', { cookie })
     expect(me.json).toMatchObject({ ...VALID, name: 'Anna Muster', email: 'anna@example.ch', isProfileComplete: true })
@@ -110,33 +152,69 @@ describe('subscription plan', () => {
     const anna = await t.signIn('anna@example.ch')
     const boss = await t.signIn('boss@example.ch')
     await t.request('PUT', '/api/user/profile', { cookie: anna.cookie, body: VALID })
-    const self = await t.request('PUT', '/api/user/profile', { cookie: anna.cookie, body: { ...VALID, subscriptionPlan: 'premium' } })
+    const self = await t.request('PUT', '/api/user/profile', {
+      cookie: anna.cookie,
+      body: { ...VALID, subscriptionPlan: 'premium' },
+    })
     expect(self.status).toBe(403)
     expect(self.json.code).toBe('PLAN_ADMIN_ONLY')
-    const viaAdminRoute = await t.request('PUT', `/api/admin/users/${anna.user.id}/plan`, { cookie: anna.cookie, body: { subscriptionPlan: 'premium' } })
+    const viaAdminRoute = await t.request('PUT', `/api/admin/users/${anna.user.id}/plan`, {
+      cookie: anna.cookie,
+      body: { subscriptionPlan: 'premium' },
+    })
     expect(viaAdminRoute.status).toBe(403)
     expect((await t.request('GET', '/api/user', { cookie: anna.cookie })).json.subscriptionPlan).toBe('none')
 
-    const set = await t.request('PUT', `/api/admin/users/${anna.user.id}/plan`, { cookie: boss.cookie, body: { subscriptionPlan: 'premium' } })
+    const set = await t.request('PUT', `/api/admin/users/${anna.user.id}/plan`, {
+      cookie: boss.cookie,
+      body: { subscriptionPlan: 'premium' },
+    })
     expect(set.status).toBe(200)
     expect((await t.request('GET', '/api/user', { cookie: anna.cookie })).json.subscriptionPlan).toBe('premium')
     // Sending the current plan back unchanged (a whole form) is fine.
-    expect((await t.request('PUT', '/api/user/profile', { cookie: anna.cookie, body: { ...VALID, subscriptionPlan: 'premium' } })).status).toBe(200)
+    expect(
+      (
+        await t.request('PUT', '/api/user/profile', {
+          cookie: anna.cookie,
+          body: { ...VALID, subscriptionPlan: 'premium' },
+        })
+      ).status,
+    ).toBe(200)
   })
 
   test('admin: unknown plan 400, unknown user 404', async () => {
     const boss = await t.signIn('boss@example.ch')
-    expect((await t.request('PUT', `/api/admin/users/${boss.user.id}/plan`, { cookie: boss.cookie, body: { subscriptionPlan: 'gold' } })).status).toBe(400)
-    expect((await t.request('PUT', '/api/admin/users/9999/plan', { cookie: boss.cookie, body: { subscriptionPlan: 'basic' } })).status).toBe(404)
+    expect(
+      (
+        await t.request('PUT', `/api/admin/users/${boss.user.id}/plan`, {
+          cookie: boss.cookie,
+          body: { subscriptionPlan: 'gold' },
+        })
+      ).status,
+    ).toBe(400)
+    expect(
+      (
+        await t.request('PUT', '/api/admin/users/9999/plan', {
+          cookie: boss.cookie,
+          body: { subscriptionPlan: 'basic' },
+        })
+      ).status,
+    ).toBe(404)
   })
 })
 
 describe('POST /api/gtc/accept', () => {
   /** Signed in with name and phone stored, as first-time registration saves them before the terms. */
   async function registered(env?: Record<string, string>) {
-    if (env) { t.close(); t = testApp(env) }
+    if (env) {
+      t.close()
+      t = testApp(env)
+    }
     const session = await t.signIn('anna@example.ch')
-    const put = await t.request('PUT', '/api/user/profile', { cookie: session.cookie, body: { firstName: 'Anna', lastName: 'Muster', phone: '791234567', countryCode: '+41' } })
+    const put = await t.request('PUT', '/api/user/profile', {
+      cookie: session.cookie,
+      body: { firstName: 'Anna', lastName: 'Muster', phone: '791234567', countryCode: '+41' },
+    })
     expect(put.status).toBe(200)
     return session
   }
@@ -146,7 +224,9 @@ describe('POST /api/gtc/accept', () => {
     const res = await t.request('POST', '/api/gtc/accept', { cookie, body: { accepted: true } })
     expect(res.status).toBe(409)
     expect(res.json.code).toBe('REGISTRATION_INCOMPLETE')
-    const row = t.ctx.sqlite.query<{ gtc_accepted_at: number | null }, [number]>('SELECT gtc_accepted_at FROM profiles WHERE user_id = ?').get(user.id)
+    const row = t.ctx.sqlite
+      .query<{ gtc_accepted_at: number | null }, [number]>('SELECT gtc_accepted_at FROM profiles WHERE user_id = ?')
+      .get(user.id)
     expect(row?.gtc_accepted_at ?? null).toBeNull()
   })
 
@@ -158,13 +238,18 @@ describe('POST /api/gtc/accept', () => {
       body: { accepted: true, timestamp: '1999-01-01T00:00:00Z', userAgent: 'fake', ipAddress: 'client-side' },
     })
     expect(res.status).toBe(200)
-    const row = t.ctx.sqlite.query<{ gtc_accepted_at: number; gtc_user_agent: string; gtc_ip: string }, [number]>(
-      'SELECT gtc_accepted_at, gtc_user_agent, gtc_ip FROM profiles WHERE user_id = ?').get(user.id)!
+    const row = t.ctx.sqlite
+      .query<{ gtc_accepted_at: number; gtc_user_agent: string; gtc_ip: string }, [number]>(
+        'SELECT gtc_accepted_at, gtc_user_agent, gtc_ip FROM profiles WHERE user_id = ?',
+      )
+      .get(user.id)!
     expect(row.gtc_accepted_at).toBe(t.clock.now)
     expect(row.gtc_user_agent).toBe('TestBrowser/1.0')
     // No trusted proxy: the forwarded header is ignored, the socket address (loopback in-process) counts.
     expect(row.gtc_ip).toBe('127.0.0.1')
-    expect((await t.request('GET', '/api/user', { cookie })).json.gtcAcceptedAt).toBe(new Date(t.clock.now).toISOString())
+    expect((await t.request('GET', '/api/user', { cookie })).json.gtcAcceptedAt).toBe(
+      new Date(t.clock.now).toISOString(),
+    )
   })
 
   test('anything but an acceptance is refused and records nothing', async () => {
@@ -172,16 +257,27 @@ describe('POST /api/gtc/accept', () => {
     for (const body of [{ accepted: false }, { accepted: 'no' }, { accepted: 0 }, {}]) {
       const res = await t.request('POST', '/api/gtc/accept', { cookie, body })
       expect(res.status).toBe(400)
-      expect(res.json).toEqual({ message: "Invalid field 'accepted': the terms must be accepted", code: 'INVALID_INPUT' })
+      expect(res.json).toEqual({
+        message: "Invalid field 'accepted': the terms must be accepted",
+        code: 'INVALID_INPUT',
+      })
     }
-    const row = t.ctx.sqlite.query<{ gtc_accepted_at: number | null }, [number]>('SELECT gtc_accepted_at FROM profiles WHERE user_id = ?').get(user.id)
+    const row = t.ctx.sqlite
+      .query<{ gtc_accepted_at: number | null }, [number]>('SELECT gtc_accepted_at FROM profiles WHERE user_id = ?')
+      .get(user.id)
     expect(row?.gtc_accepted_at ?? null).toBeNull()
   })
 
   test('behind two trusted proxies the address the outer one saw is recorded', async () => {
     const { cookie, user } = await registered({ TRUST_PROXY: '2' })
-    await t.request('POST', '/api/gtc/accept', { cookie, headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }, body: { accepted: true } })
-    const row = t.ctx.sqlite.query<{ gtc_ip: string }, [number]>('SELECT gtc_ip FROM profiles WHERE user_id = ?').get(user.id)!
+    await t.request('POST', '/api/gtc/accept', {
+      cookie,
+      headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' },
+      body: { accepted: true },
+    })
+    const row = t.ctx.sqlite
+      .query<{ gtc_ip: string }, [number]>('SELECT gtc_ip FROM profiles WHERE user_id = ?')
+      .get(user.id)!
     expect(row.gtc_ip).toBe('203.0.113.9')
   })
 })

@@ -4,7 +4,14 @@ import { profiles, users } from '../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../http/errors'
 import { audit } from '../infra/audit'
 import type { RequestContext } from '../infra/request-context'
-import { DEFAULT_COUNTRY_CODE, hasRegistrationFields, PROFILE_FIELDS, SUBSCRIPTION_PLANS, validateProfile, type profileReminders } from '../../shared/profile'
+import {
+  DEFAULT_COUNTRY_CODE,
+  hasRegistrationFields,
+  PROFILE_FIELDS,
+  SUBSCRIPTION_PLANS,
+  validateProfile,
+  type profileReminders,
+} from '../../shared/profile'
 import { firstMissingWizardField } from '../../shared/wizard'
 
 type ProfileRow = typeof profiles.$inferSelect
@@ -20,7 +27,9 @@ function parseAges(text: string | null | undefined): number[] {
   try {
     const v = JSON.parse(text)
     return Array.isArray(v) ? v.filter((a) => Number.isInteger(a)) : []
-  } catch { return [] }
+  } catch {
+    return []
+  }
 }
 
 /**
@@ -91,7 +100,8 @@ function ensureProfileRow(ctx: AppContext, userId: number) {
  * as sent, missing ones must already be stored.
  */
 export function updateProfile(ctx: AppContext, userId: number, input: Record<string, unknown>) {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badRequest('The profile must be a JSON object')
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw badRequest('The profile must be a JSON object')
   const current = profileOf(ctx, userId)
   if (Object.hasOwn(input, 'subscriptionPlan') && input.subscriptionPlan !== current.subscriptionPlan) {
     throw forbidden('The subscription plan cannot be changed on the profile screen.', 'PLAN_ADMIN_ONLY')
@@ -101,7 +111,13 @@ export function updateProfile(ctx: AppContext, userId: number, input: Record<str
   if (typeof merged.firstName === 'string') merged.firstName = merged.firstName.trim()
   if (typeof merged.lastName === 'string') merged.lastName = merged.lastName.trim()
   const refused = validateProfile(merged, new Date(ctx.now()))
-  if (refused) throw badRequest(refused.message, refused.field === 'firstName' || refused.field === 'lastName' || refused.field === 'phone' ? `INVALID_${refused.field.replace(/[A-Z]/g, (c) => '_' + c).toUpperCase()}` : 'INVALID_INPUT')
+  if (refused)
+    throw badRequest(
+      refused.message,
+      refused.field === 'firstName' || refused.field === 'lastName' || refused.field === 'phone'
+        ? `INVALID_${refused.field.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`
+        : 'INVALID_INPUT',
+    )
 
   const userSet: Record<string, unknown> = {}
   const profileSet: Record<string, unknown> = {}
@@ -114,18 +130,27 @@ export function updateProfile(ctx: AppContext, userId: number, input: Record<str
   ctx.sqlite.transaction(() => {
     if (Object.keys(userSet).length) ctx.db.update(users).set(userSet).where(eq(users.id, userId)).run()
     ensureProfileRow(ctx, userId)
-    ctx.db.update(profiles).set({ ...profileSet, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
+    ctx.db
+      .update(profiles)
+      .set({ ...profileSet, updatedAt: ctx.now() })
+      .where(eq(profiles.userId, userId))
+      .run()
   })()
   return profileOf(ctx, userId)
 }
 
 /** PUT /api/admin/users/:id/plan: only admins choose a plan (basic or premium). */
 export function setSubscriptionPlan(ctx: AppContext, rc: RequestContext, userId: number, plan: string) {
-  if (!(SUBSCRIPTION_PLANS as readonly string[]).includes(plan)) throw badRequest(`Invalid field 'subscriptionPlan': must be basic or premium`)
+  if (!(SUBSCRIPTION_PLANS as readonly string[]).includes(plan))
+    throw badRequest(`Invalid field 'subscriptionPlan': must be basic or premium`)
   if (!ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw notFound('User not found')
   ctx.sqlite.transaction(() => {
     ensureProfileRow(ctx, userId)
-    ctx.db.update(profiles).set({ subscriptionPlan: plan, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
+    ctx.db
+      .update(profiles)
+      .set({ subscriptionPlan: plan, updatedAt: ctx.now() })
+      .where(eq(profiles.userId, userId))
+      .run()
   })()
   audit(ctx, rc, 'admin_set_plan', { userId, plan }, { target: { userId } })
   return profileOf(ctx, userId)
@@ -140,13 +165,19 @@ export function acceptTerms(ctx: AppContext, rc: RequestContext) {
   const userId = rc.user.id
   const u = ctx.db.select().from(users).where(eq(users.id, userId)).limit(1).get()
   if (!u || !hasRegistrationFields(u)) {
-    throw conflict('Please enter your first name, last name and phone number before accepting the terms.', 'REGISTRATION_INCOMPLETE')
+    throw conflict(
+      'Please enter your first name, last name and phone number before accepting the terms.',
+      'REGISTRATION_INCOMPLETE',
+    )
   }
   const at = ctx.now()
   ctx.sqlite.transaction(() => {
     ensureProfileRow(ctx, userId)
-    ctx.db.update(profiles).set({ gtcAcceptedAt: at, gtcUserAgent: userAgent, gtcIp: ip, updatedAt: at })
-      .where(eq(profiles.userId, userId)).run()
+    ctx.db
+      .update(profiles)
+      .set({ gtcAcceptedAt: at, gtcUserAgent: userAgent, gtcIp: ip, updatedAt: at })
+      .where(eq(profiles.userId, userId))
+      .run()
   })()
   return { accepted: true, acceptedAt: new Date(at).toISOString(), ipAddress: ip, userAgent }
 }
@@ -159,22 +190,46 @@ export function acceptTerms(ctx: AppContext, rc: RequestContext) {
 export function markTaxProfileComplete(ctx: AppContext, userId: number) {
   const missing = firstMissingWizardField(profileOf(ctx, userId))
   if (missing) throw conflict(`Complete your tax profile first: '${missing}' is missing.`, 'TAX_PROFILE_INCOMPLETE')
-  ctx.db.update(profiles).set({ isTaxProfileComplete: true, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
+  ctx.db
+    .update(profiles)
+    .set({ isTaxProfileComplete: true, updatedAt: ctx.now() })
+    .where(eq(profiles.userId, userId))
+    .run()
 }
 
-type ReminderRow = { firstName: string | null; lastName: string | null; phone: string | null; street: string | null; city: string | null; complete: number | null; plan: string | null }
+type ReminderRow = {
+  firstName: string | null
+  lastName: string | null
+  phone: string | null
+  street: string | null
+  city: string | null
+  complete: number | null
+  plan: string | null
+}
 
 /**
  * What the profile reminders look at, in one prepared query: the notifications poll asks on every call.
  * None for experts: they are never asked to fill in a client's profile (DESIGN.md §12).
  */
 export function reminderFieldsOf(ctx: AppContext, userId: number): Parameters<typeof profileReminders>[0] | null {
-  const r = ctx.sqlite.query<ReminderRow, [number]>(
-    `SELECT u.first_name AS firstName, u.last_name AS lastName, u.phone AS phone, p.street AS street, p.city AS city,
+  const r = ctx.sqlite
+    .query<ReminderRow, [number]>(
+      `SELECT u.first_name AS firstName, u.last_name AS lastName, u.phone AS phone, p.street AS street, p.city AS city,
             p.is_tax_profile_complete AS complete, p.subscription_plan AS plan
        FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ? AND u.role = 'user'`,
-  ).get(userId)
-  return r && { firstName: r.firstName, lastName: r.lastName, phone: r.phone, street: r.street, city: r.city, isTaxProfileComplete: r.complete === 1, subscriptionPlan: r.plan }
+    )
+    .get(userId)
+  return (
+    r && {
+      firstName: r.firstName,
+      lastName: r.lastName,
+      phone: r.phone,
+      street: r.street,
+      city: r.city,
+      isTaxProfileComplete: r.complete === 1,
+      subscriptionPlan: r.plan,
+    }
+  )
 }
 
 /**
@@ -184,7 +239,11 @@ export function reminderFieldsOf(ctx: AppContext, userId: number): Parameters<ty
  */
 export function resetRegistration(ctx: AppContext, userId: number) {
   const plan = profileRow(ctx, userId)?.subscriptionPlan ?? 'none'
-  ctx.db.update(users).set({ firstName: null, lastName: null, phone: null, countryCode: DEFAULT_COUNTRY_CODE }).where(eq(users.id, userId)).run()
+  ctx.db
+    .update(users)
+    .set({ firstName: null, lastName: null, phone: null, countryCode: DEFAULT_COUNTRY_CODE })
+    .where(eq(users.id, userId))
+    .run()
   ctx.db.delete(profiles).where(eq(profiles.userId, userId)).run()
   ctx.db.insert(profiles).values({ userId, subscriptionPlan: plan, updatedAt: ctx.now() }).run()
 }
@@ -193,7 +252,11 @@ export function resetRegistration(ctx: AppContext, userId: number) {
 export function setTaxProfileComplete(ctx: AppContext, userId: number, complete: boolean) {
   ctx.sqlite.transaction(() => {
     ensureProfileRow(ctx, userId)
-    ctx.db.update(profiles).set({ isTaxProfileComplete: complete, updatedAt: ctx.now() }).where(eq(profiles.userId, userId)).run()
+    ctx.db
+      .update(profiles)
+      .set({ isTaxProfileComplete: complete, updatedAt: ctx.now() })
+      .where(eq(profiles.userId, userId))
+      .run()
   })()
   return { userId, isTaxProfileComplete: complete }
 }

@@ -21,23 +21,39 @@ export function rightsRoutes(ctx: AppContext, sessions: SessionStore, store: Blo
   const exports = createIpLimiter(EXPORTS_PER_HOUR, 3_600_000)
   return new Elysia({ name: 'rights-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
-    .get('/api/user/export', ({ user, rc }) => {
-      const wait = exports.hit(`user:${user.id}`, ctx.now())
-      if (wait > 0) throw tooManyRequests(wait / 1000, 'You have exported your data several times in the last hour. Please try again later.')
-      audit(ctx, rc, 'data_export')
-      const day = new Date(ctx.now()).toISOString().slice(0, 10)
-      return new Response(exportArchive(ctx, store, user.id), {
-        headers: {
-          'Content-Type': 'application/zip',
-          'Content-Disposition': `attachment; filename="swisstax-export-${day}.zip"`,
-          'Cache-Control': 'no-store',
-        },
-      })
-    }, { auth: true })
-    .get('/api/user/storage', ({ user }) => ({ usedBytes: storageUsed(ctx, user.id), quotaBytes: ctx.config.userQuotaBytes }), { auth: true })
-    .delete('/api/user', ({ rc, body, set }) => {
-      const answer = deleteAccount(ctx, rc, store, body.confirmEmail)
-      set.headers['set-cookie'] = sessionCookie(ctx.config, '', 0)
-      return answer
-    }, { auth: true, body: t.Object({ confirmEmail: t.String({ maxLength: EMAIL_MAX_LENGTH }) }) })
+    .get(
+      '/api/user/export',
+      ({ user, rc }) => {
+        const wait = exports.hit(`user:${user.id}`, ctx.now())
+        if (wait > 0)
+          throw tooManyRequests(
+            wait / 1000,
+            'You have exported your data several times in the last hour. Please try again later.',
+          )
+        audit(ctx, rc, 'data_export')
+        const day = new Date(ctx.now()).toISOString().slice(0, 10)
+        return new Response(exportArchive(ctx, store, user.id), {
+          headers: {
+            'Content-Type': 'application/zip',
+            'Content-Disposition': `attachment; filename="swisstax-export-${day}.zip"`,
+            'Cache-Control': 'no-store',
+          },
+        })
+      },
+      { auth: true },
+    )
+    .get(
+      '/api/user/storage',
+      ({ user }) => ({ usedBytes: storageUsed(ctx, user.id), quotaBytes: ctx.config.userQuotaBytes }),
+      { auth: true },
+    )
+    .delete(
+      '/api/user',
+      ({ rc, body, set }) => {
+        const answer = deleteAccount(ctx, rc, store, body.confirmEmail)
+        set.headers['set-cookie'] = sessionCookie(ctx.config, '', 0)
+        return answer
+      },
+      { auth: true, body: t.Object({ confirmEmail: t.String({ maxLength: EMAIL_MAX_LENGTH }) }) },
+    )
 }

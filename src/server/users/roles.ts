@@ -22,9 +22,23 @@ function checkEmail(raw: string) {
  */
 export function ensureUser(ctx: AppContext, email: string) {
   const isAdmin = ctx.config.adminEmails.has(email)
-  ctx.db.insert(users).values({ email, role: isAdmin ? 'admin' : 'user', roleSource: isAdmin ? 'env' : null, createdAt: ctx.now(), lastActivityAt: ctx.now() }).onConflictDoNothing().run()
+  ctx.db
+    .insert(users)
+    .values({
+      email,
+      role: isAdmin ? 'admin' : 'user',
+      roleSource: isAdmin ? 'env' : null,
+      createdAt: ctx.now(),
+      lastActivityAt: ctx.now(),
+    })
+    .onConflictDoNothing()
+    .run()
   if (isAdmin) {
-    ctx.sqlite.query(`UPDATE users SET role = 'admin', role_source = COALESCE(role_source, 'env') WHERE email = ? AND (role <> 'admin' OR role_source IS NULL)`).run(email)
+    ctx.sqlite
+      .query(
+        `UPDATE users SET role = 'admin', role_source = COALESCE(role_source, 'env') WHERE email = ? AND (role <> 'admin' OR role_source IS NULL)`,
+      )
+      .run(email)
   }
   return ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()!
 }
@@ -32,7 +46,11 @@ export function ensureUser(ctx: AppContext, email: string) {
 /** `swisstax admin add EMAIL`: a role that stays until `admin remove`, whatever ADMIN_EMAILS says. */
 export function grantAdmin(ctx: AppContext, rawEmail: string) {
   const email = checkEmail(rawEmail)
-  ctx.db.insert(users).values({ email, role: 'admin', roleSource: 'cli', createdAt: ctx.now() }).onConflictDoNothing().run()
+  ctx.db
+    .insert(users)
+    .values({ email, role: 'admin', roleSource: 'cli', createdAt: ctx.now() })
+    .onConflictDoNothing()
+    .run()
   ctx.db.update(users).set({ role: 'admin', roleSource: 'cli' }).where(eq(users.email, email)).run()
   audit(ctx, COMMAND_LINE, 'admin_granted', { source: 'cli' }, { target: { email } })
   return ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()!
@@ -54,7 +72,11 @@ export function revokeAdmin(ctx: AppContext, rawEmail: string) {
  */
 export function syncAdminEmails(ctx: AppContext): string[] {
   const listed = ctx.config.adminEmails
-  const granted = ctx.db.select({ id: users.id, email: users.email, roleSource: users.roleSource }).from(users).where(eq(users.role, 'admin')).all()
+  const granted = ctx.db
+    .select({ id: users.id, email: users.email, roleSource: users.roleSource })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .all()
   const demoted: string[] = []
   for (const u of granted) {
     if (u.roleSource === 'env' && !listed.has(u.email)) {

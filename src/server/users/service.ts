@@ -37,16 +37,26 @@ export function getUser(ctx: AppContext, id: number) {
   return row
 }
 
-export const findUser = (ctx: AppContext, id: number) => ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
+export const findUser = (ctx: AppContext, id: number) =>
+  ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
 
-export const findUserByEmail = (ctx: AppContext, email: string) => ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()
+export const findUserByEmail = (ctx: AppContext, email: string) =>
+  ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()
 
-export const userExists = (ctx: AppContext, id: number) => !!ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id)).get()
+export const userExists = (ctx: AppContext, id: number) =>
+  !!ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id)).get()
 
 /** The e-mail of each of these accounts (for lists that name their users). */
 export function emailsOf(ctx: AppContext, ids: readonly number[]): Map<number, string> {
   if (ids.length === 0) return new Map()
-  return new Map(ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, [...new Set(ids)])).all().map((r) => [r.id, r.email]))
+  return new Map(
+    ctx.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]))
+      .all()
+      .map((r) => [r.id, r.email]),
+  )
 }
 
 export function setLanguage(ctx: AppContext, id: number, language: string) {
@@ -61,7 +71,13 @@ export function recordSignIn(ctx: AppContext, id: number) {
 export function mailRecipientOf(ctx: AppContext, id: number) {
   const u = ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
   if (!u) return null
-  return { email: u.email, name: [u.firstName, u.lastName].filter((s) => s?.trim()).join(' '), language: u.language, emailUpdates: u.emailUpdates, role: u.role }
+  return {
+    email: u.email,
+    name: [u.firstName, u.lastName].filter((s) => s?.trim()).join(' '),
+    language: u.language,
+    emailUpdates: u.emailUpdates,
+    role: u.role,
+  }
 }
 
 /** The profile's switch for e-mail on expert replies, status moves and deadlines (on by default). */

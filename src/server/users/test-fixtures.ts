@@ -5,16 +5,39 @@ import type { AppContext } from '../context'
 import { profiles, users } from '../db/schema'
 
 export const FULL_PROFILE = {
-  salutation: 'Frau', dateOfBirth: '1985-04-12', religion: 'none', jobName: 'Engineer', cantonOfResidence: 'ZH',
-  street: 'Bahnhofstrasse 1', zipCode: '8001', city: 'Zürich', gemeinde: 'Zürich', movedDuringYear: 'no',
-  maritalStatus: 'single', propertyOwner: false, hasChildren: false, hasPillar3a: false, employmentType: 'employed',
+  salutation: 'Frau',
+  dateOfBirth: '1985-04-12',
+  religion: 'none',
+  jobName: 'Engineer',
+  cantonOfResidence: 'ZH',
+  street: 'Bahnhofstrasse 1',
+  zipCode: '8001',
+  city: 'Zürich',
+  gemeinde: 'Zürich',
+  movedDuringYear: 'no',
+  maritalStatus: 'single',
+  propertyOwner: false,
+  hasChildren: false,
+  hasPillar3a: false,
+  employmentType: 'employed',
 }
 
-export function fillUser(ctx: AppContext, userId: number, names = { firstName: 'Anna', lastName: 'Muster', phone: '+41791234567' }) {
+export function fillUser(
+  ctx: AppContext,
+  userId: number,
+  names = { firstName: 'Anna', lastName: 'Muster', phone: '+41791234567' },
+) {
   ctx.db.update(users).set(names).where(eq(users.id, userId)).run()
 }
 
-export function fillProfile(ctx: AppContext, userId: number, fields: Partial<typeof profiles.$inferInsert> = FULL_PROFILE) {
-  ctx.db.insert(profiles).values({ userId, updatedAt: ctx.now(), ...fields })
-    .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt: ctx.now() } }).run()
+export function fillProfile(
+  ctx: AppContext,
+  userId: number,
+  fields: Partial<typeof profiles.$inferInsert> = FULL_PROFILE,
+) {
+  ctx.db
+    .insert(profiles)
+    .values({ userId, updatedAt: ctx.now(), ...fields })
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt: ctx.now() } })
+    .run()
 }

@@ -20,11 +20,15 @@ const SAME_KIND: Record<number, number> = { 30: 1, 17: 1, 26: 2, 11: 2, 18: 2, 2
 export const sameKind = (a: number, b: number) => (SAME_KIND[a] ?? a) === (SAME_KIND[b] ?? b)
 
 export function adviceFor(answer: RecognitionAnswer, upload: { categoryId: number; auto: boolean }): Advice {
-  if (answer.status !== 'done' || answer.categoryId === null) return upload.auto ? { kind: 'auto_unsure' } : { kind: 'none' }
+  if (answer.status !== 'done' || answer.categoryId === null)
+    return upload.auto ? { kind: 'auto_unsure' } : { kind: 'none' }
   if (upload.auto) {
-    return answer.movedFrom !== null && (answer.confidence ?? 0) >= AUTO_MOVE_CONFIDENCE ? { kind: 'auto_moved', categoryId: answer.categoryId } : { kind: 'auto_unsure' }
+    return answer.movedFrom !== null && (answer.confidence ?? 0) >= AUTO_MOVE_CONFIDENCE
+      ? { kind: 'auto_moved', categoryId: answer.categoryId }
+      : { kind: 'auto_unsure' }
   }
-  if (!sameKind(answer.categoryId, upload.categoryId) && (answer.confidence ?? 0) >= SUGGEST_CONFIDENCE) return { kind: 'suggest', categoryId: answer.categoryId }
+  if (!sameKind(answer.categoryId, upload.categoryId) && (answer.confidence ?? 0) >= SUGGEST_CONFIDENCE)
+    return { kind: 'suggest', categoryId: answer.categoryId }
   return { kind: 'none' }
 }
 

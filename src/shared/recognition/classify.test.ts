@@ -29,27 +29,38 @@ describe('the classifier on the generated corpus (11 kinds × 4 languages)', () 
   test.each(LANGS)('salary statement (%s): gross (box 8), net (box 11), AHV number and employer exact', (lang) => {
     const doc = makeDoc('salary', lang, rng(lang.charCodeAt(0)), 2024)
     const c = classify(doc.lines.join('\n'))
-    expect(c.fields).toMatchObject({ grossSalary: doc.expect.grossSalary, netSalary: doc.expect.netSalary, ahvNumber: doc.expect.ahvNumber })
+    expect(c.fields).toMatchObject({
+      grossSalary: doc.expect.grossSalary,
+      netSalary: doc.expect.netSalary,
+      ahvNumber: doc.expect.ahvNumber,
+    })
     expect(c.fields.employer).toMatch(/(AG|SA|GmbH|Sàrl)$/)
   })
 
   test('OCR slips: most documents are still recognised, by fuzzy title matching', () => {
     let right = 0
-    for (const [i, doc] of docs.entries()) if (classify(ocrSlips(doc.lines.join('\n'), i)).categoryId === doc.categoryId) right++
+    for (const [i, doc] of docs.entries())
+      if (classify(ocrSlips(doc.lines.join('\n'), i)).categoryId === doc.categoryId) right++
     expect(right / docs.length).toBeGreaterThanOrEqual(0.85)
   })
 })
 
 describe('classifier details', () => {
   test('nothing known: Other Documents with confidence 0', () => {
-    expect(classify('Liebe Grüsse aus den Ferien, bis bald!')).toMatchObject({ categoryId: 25, confidence: 0, fields: {} })
+    expect(classify('Liebe Grüsse aus den Ferien, bis bald!')).toMatchObject({
+      categoryId: 25,
+      confidence: 0,
+      fields: {},
+    })
   })
   test('short cues match whole words only ("prime" is not in "imprimé")', () => {
     expect(classify('Document imprimé le 3 mars').categoryId).toBe(25)
   })
   test('a runner-up lowers the confidence', () => {
     const clear = classify('Prämienbestätigung 2024 Krankenkasse KVG Franchise')
-    const mixed = classify('Prämienbestätigung 2024 Krankenkasse KVG Franchise\nZinsausweis Sparkonto Saldo per 31.12.2024')
+    const mixed = classify(
+      'Prämienbestätigung 2024 Krankenkasse KVG Franchise\nZinsausweis Sparkonto Saldo per 31.12.2024',
+    )
     expect(clear.categoryId).toBe(4)
     expect(mixed.confidence).toBeLessThan(clear.confidence)
   })

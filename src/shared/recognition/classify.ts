@@ -38,28 +38,59 @@ export function classify(text: string): Classification {
   const language = guessLanguage(normalized)
   // Every cue found, with where it stands; a hit inside a longer hit of another category
   // is dropped ("attestazione degli interessi" within "… interessi ipotecari").
-  const hits = COMPILED.flatMap(({ categoryId, cues }) => cues.flatMap((cue) => {
-    const m = cue.re.exec(normalized)
-    if (m) return [{ categoryId, cue, word: cue.text, start: m.index, end: m.index + m[0].length }]
-    const fuzzy = cue.fuzzy ? tokens.find((t) => Math.abs(t.length - cue.text.length) <= cue.fuzzy && distance(t, cue.text, cue.fuzzy) <= cue.fuzzy) : undefined
-    return fuzzy ? [{ categoryId, cue, word: fuzzy, start: -1, end: -1 }] : []
-  }))
-  const kept = hits.filter((h) => h.start < 0 || !hits.some((o) => o.categoryId !== h.categoryId && o.start >= 0 &&
-    o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start))
+  const hits = COMPILED.flatMap(({ categoryId, cues }) =>
+    cues.flatMap((cue) => {
+      const m = cue.re.exec(normalized)
+      if (m) return [{ categoryId, cue, word: cue.text, start: m.index, end: m.index + m[0].length }]
+      const fuzzy = cue.fuzzy
+        ? tokens.find(
+            (t) => Math.abs(t.length - cue.text.length) <= cue.fuzzy && distance(t, cue.text, cue.fuzzy) <= cue.fuzzy,
+          )
+        : undefined
+      return fuzzy ? [{ categoryId, cue, word: fuzzy, start: -1, end: -1 }] : []
+    }),
+  )
+  const kept = hits.filter(
+    (h) =>
+      h.start < 0 ||
+      !hits.some(
+        (o) =>
+          o.categoryId !== h.categoryId &&
+          o.start >= 0 &&
+          o.start <= h.start &&
+          o.end >= h.end &&
+          o.end - o.start > h.end - h.start,
+      ),
+  )
   const scored = COMPILED.map(({ categoryId }) => {
     // One word of the text counts once per category, even when two cues find it.
-    const mine = kept.filter((h, i) => h.categoryId === categoryId && kept.findIndex((o) => o.categoryId === categoryId && o.word === h.word) === i)
+    const mine = kept.filter(
+      (h, i) =>
+        h.categoryId === categoryId && kept.findIndex((o) => o.categoryId === categoryId && o.word === h.word) === i,
+    )
     return { categoryId, score: mine.reduce((s, h) => s + h.cue.weight, 0), reason: mine.map((h) => h.word) }
   }).sort((a, b) => b.score - a.score)
 
   const [top, second] = [scored[0]!, scored[1]!]
   const year = documentYear(normalized)
   if (top.score < 3) {
-    return { categoryId: FALLBACK_CATEGORY_ID, confidence: 0, language, reason: top.reason, fields: year ? { year } : {} }
+    return {
+      categoryId: FALLBACK_CATEGORY_ID,
+      confidence: 0,
+      language,
+      reason: top.reason,
+      fields: year ? { year } : {},
+    }
   }
   // Saturates with the evidence for the winner, and falls when a runner-up has nearly as much.
   const confidence = (1 - Math.exp(-top.score / 5)) * (top.score / (top.score + second.score))
   const fields = extractFields(top.categoryId, text, normalized)
   if (year) fields.year = year
-  return { categoryId: top.categoryId, confidence: Math.round(confidence * 100) / 100, language, reason: top.reason, fields }
+  return {
+    categoryId: top.categoryId,
+    confidence: Math.round(confidence * 100) / 100,
+    language,
+    reason: top.reason,
+    fields,
+  }
 }

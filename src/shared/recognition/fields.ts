@@ -12,11 +12,12 @@ export interface RecognisedFields {
 }
 
 /** Dates, percentages and AHV numbers look like amounts; they are blanked before amounts are read. */
-const noise = (line: string) => line
-  .replace(/\b\d{1,2}\.\d{1,2}\.\d{2,4}\b/g, ' ')
-  .replace(/\d+(?:[.,]\d+)?\s?%/g, ' ')
-  .replace(/756[.\s]?\d{4}[.\s]?\d{4}[.\s]?\d{2}/g, ' ')
-  .replace(/\b(?:19|20)\d{2}\b/g, ' ')
+const noise = (line: string) =>
+  line
+    .replace(/\b\d{1,2}\.\d{1,2}\.\d{2,4}\b/g, ' ')
+    .replace(/\d+(?:[.,]\d+)?\s?%/g, ' ')
+    .replace(/756[.\s]?\d{4}[.\s]?\d{4}[.\s]?\d{2}/g, ' ')
+    .replace(/\b(?:19|20)\d{2}\b/g, ' ')
 
 /** The amount after a label: on the label's line, or the next line when the label stands alone. */
 function amountAfter(lines: string[], label: RegExp, { min = 1, max = 10_000_000 } = {}): number | undefined {
@@ -56,7 +57,11 @@ function employer(original: string[], lines: string[]): string | undefined {
     if (!m) continue
     const rest = original[i]!.slice(m[0].length).trim()
     const value = rest.length >= 3 ? rest : (original[i + 1] ?? '').trim()
-    if (value.length >= 3) return value.split(/\s{2,}|,/)[0]!.trim().slice(0, 120)
+    if (value.length >= 3)
+      return value
+        .split(/\s{2,}|,/)[0]!
+        .trim()
+        .slice(0, 120)
   }
   const company = original.find((l) => COMPANY.test(l))
   return company?.trim().slice(0, 120)
@@ -65,19 +70,33 @@ function employer(original: string[], lines: string[]): string | undefined {
 /** Fields of a recognised category; `original` and `normalized` have the same lines. */
 export function extractFields(categoryId: number, original: string, normalized: string): RecognisedFields {
   const lines = normalized.split('\n')
-  const originalLines = original.replace(/\r/g, '').split('\n').map((l) => l.trim()).filter((l) => l.length > 0)
+  const originalLines = original
+    .replace(/\r/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
   const fields: RecognisedFields = {}
   if (categoryId === 1) {
-    fields.grossSalary = amountAfter(lines, /(?:^|\s)8\.?\s*(?:bruttolohn|salaire brut|salario lordo|gross salary)[^\d]*/)
+    fields.grossSalary = amountAfter(
+      lines,
+      /(?:^|\s)8\.?\s*(?:bruttolohn|salaire brut|salario lordo|gross salary)[^\d]*/,
+    )
     fields.netSalary = amountAfter(lines, /(?:^|\s)11\.?\s*(?:nettolohn|salaire net|salario netto|net salary)[^\d]*/)
     fields.ahvNumber = ahvNumber(normalized)
     fields.employer = lines.length === originalLines.length ? employer(originalLines, lines) : undefined
   }
   if (categoryId === 22) {
-    fields.pillar3aContribution = amountAfter(lines, /(?:einzahlung|einbezahlt|beitrag|beitrage|versement|versements|cotisation|cotisations|versamento|versamenti|contributo|contributi|contribution|contributions)[^\d]*/, { max: 100_000 })
+    fields.pillar3aContribution = amountAfter(
+      lines,
+      /(?:einzahlung|einbezahlt|beitrag|beitrage|versement|versements|cotisation|cotisations|versamento|versamenti|contributo|contributi|contribution|contributions)[^\d]*/,
+      { max: 100_000 },
+    )
   }
   if (categoryId === 14) {
-    fields.mortgageInterest = amountAfter(lines, /(?:bezahlte?[rn]? (?:hypothekar)?zins(?:en)?|(?:hypothekar)?zins(?:en)? bezahlt|zinsbelastung|interets (?:hypothecaires )?(?:payes|debites)|interessi (?:ipotecari )?(?:pagati|addebitati)|interest paid|mortgage interest paid)[^\d]*/)
+    fields.mortgageInterest = amountAfter(
+      lines,
+      /(?:bezahlte?[rn]? (?:hypothekar)?zins(?:en)?|(?:hypothekar)?zins(?:en)? bezahlt|zinsbelastung|interets (?:hypothecaires )?(?:payes|debites)|interessi (?:ipotecari )?(?:pagati|addebitati)|interest paid|mortgage interest paid)[^\d]*/,
+    )
   }
   for (const key of Object.keys(fields) as (keyof RecognisedFields)[]) if (fields[key] === undefined) delete fields[key]
   return fields

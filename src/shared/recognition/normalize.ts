@@ -5,7 +5,8 @@
  */
 export function normalize(text: string): string {
   return text
-    .normalize('NFKD').replace(/\p{M}/gu, '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/ß/g, 'ss')
     .replace(/[\u2018\u2019\u02bc`´]/g, "'")

@@ -7,18 +7,24 @@ import { users } from './users'
  * later, so a slow or down SMTP server never holds up or fails a request.
  * `dedupeKey` makes a deadline reminder go out once per client, year and reminder.
  */
-export const mailOutbox = sqliteTable('mail_outbox', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  kind: text('kind', { enum: ['expert_reply', 'status_changed', 'deadline_reminder'] }).notNull(),
-  toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  dedupeKey: text('dedupe_key'),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: integer('next_attempt_at').notNull(),
-  lastError: text('last_error'),
-  sentAt: integer('sent_at'),
-  createdAt: integer('created_at').notNull(),
-}, (t) => [uniqueIndex('mail_outbox_dedupe').on(t.dedupeKey), index('mail_outbox_due').on(t.sentAt, t.nextAttemptAt)])
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['expert_reply', 'status_changed', 'deadline_reminder'] }).notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    dedupeKey: text('dedupe_key'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    sentAt: integer('sent_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('mail_outbox_dedupe').on(t.dedupeKey), index('mail_outbox_due').on(t.sentAt, t.nextAttemptAt)],
+)

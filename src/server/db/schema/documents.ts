@@ -6,42 +6,57 @@ import { users } from './users'
  * name. Its content lives in versions; `deletedAt` marks a soft delete whose
  * blobs are purged after the grace period.
  */
-export const files = sqliteTable('files', {
-  id: text('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  taxYear: integer('tax_year').notNull(),
-  categoryId: integer('category_id').notNull(),
-  originalName: text('original_name').notNull(),
-  currentVersion: integer('current_version').notNull(),
-  createdAt: integer('created_at').notNull(),
-  updatedAt: integer('updated_at').notNull(),
-  deletedAt: integer('deleted_at'),
-}, (t) => [
-  index('files_user_year').on(t.userId, t.taxYear, t.updatedAt),
-  index('files_deleted').on(t.deletedAt),
-])
+export const files = sqliteTable(
+  'files',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taxYear: integer('tax_year').notNull(),
+    categoryId: integer('category_id').notNull(),
+    originalName: text('original_name').notNull(),
+    currentVersion: integer('current_version').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    deletedAt: integer('deleted_at'),
+  },
+  (t) => [index('files_user_year').on(t.userId, t.taxYear, t.updatedAt), index('files_deleted').on(t.deletedAt)],
+)
 
 /**
  * One version of a file: an encrypted blob at blobs/<fileId>/<id>, with its
  * data key wrapped by the master key. Its name (and so its type) is the file's:
  * versions are made by uploading the same name again. Written only after the blob is on disk.
  */
-export const fileVersions = sqliteTable('file_versions', {
-  id: text('id').primaryKey(),
-  fileId: text('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
-  version: integer('version').notNull(),
-  sha256: text('sha256').notNull(),
-  size: integer('size').notNull(),
-  wrappedKey: text('wrapped_key').notNull(),
-  createdAt: integer('created_at').notNull(),
-  uploadedBy: integer('uploaded_by').notNull(),
-}, (t) => [uniqueIndex('file_versions_file_version').on(t.fileId, t.version)])
+export const fileVersions = sqliteTable(
+  'file_versions',
+  {
+    id: text('id').primaryKey(),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    wrappedKey: text('wrapped_key').notNull(),
+    createdAt: integer('created_at').notNull(),
+    uploadedBy: integer('uploaded_by').notNull(),
+  },
+  (t) => [uniqueIndex('file_versions_file_version').on(t.fileId, t.version)],
+)
 
 /** 'Not relevant' marks per user, year and category. */
-export const categoryPreferences = sqliteTable('category_preferences', {
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  taxYear: integer('tax_year').notNull(),
-  categoryId: integer('category_id').notNull(),
-  isRelevant: integer('is_relevant', { mode: 'boolean' }).notNull(),
-  updatedAt: integer('updated_at').notNull(),
-}, (t) => [primaryKey({ columns: [t.userId, t.taxYear, t.categoryId] })])
+export const categoryPreferences = sqliteTable(
+  'category_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taxYear: integer('tax_year').notNull(),
+    categoryId: integer('category_id').notNull(),
+    isRelevant: integer('is_relevant', { mode: 'boolean' }).notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.taxYear, t.categoryId] })],
+)

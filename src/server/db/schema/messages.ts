@@ -7,18 +7,24 @@ import { users } from './users'
  * Messages between a user and the provider's experts: the user's own messages
  * (authorId = userId) and the experts' replies (authorId = the admin, replyTo set).
  */
-export const messages = sqliteTable('messages', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  /** The user whose conversation this belongs to. */
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-  fromExpert: integer('from_expert', { mode: 'boolean' }).notNull().default(false),
-  replyTo: integer('reply_to'),
-  body: text('body').notNull(),
-  createdAt: integer('created_at').notNull(),
-}, (t) => [
-  index('messages_user_created').on(t.userId, t.createdAt),
-  index('messages_created').on(t.createdAt),
-  // "Answered" = an expert wrote in the conversation after it: one seek per user (inbox, client list).
-  index('messages_user_expert').on(t.userId, t.fromExpert, t.id),
-])
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The user whose conversation this belongs to. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    fromExpert: integer('from_expert', { mode: 'boolean' }).notNull().default(false),
+    replyTo: integer('reply_to'),
+    body: text('body').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('messages_user_created').on(t.userId, t.createdAt),
+    index('messages_created').on(t.createdAt),
+    // "Answered" = an expert wrote in the conversation after it: one seek per user (inbox, client list).
+    index('messages_user_expert').on(t.userId, t.fromExpert, t.id),
+  ],
+)

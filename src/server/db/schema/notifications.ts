@@ -8,29 +8,43 @@ import { users } from './users'
  * documents transmitted, a reply to a message. Title and description are i18n
  * keys with JSON parameters, so the client shows them in the reader's language.
  */
-export const notifications = sqliteTable('notifications', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  kind: text('kind', { enum: ['status_changed', 'documents_transmitted', 'message_reply'] }).notNull(),
-  titleKey: text('title_key').notNull(),
-  descriptionKey: text('description_key').notNull(),
-  /** JSON object of the i18n parameters. */
-  params: text('params').notNull().default('{}'),
-  category: text('category').notNull(),
-  priority: text('priority', { enum: ['low', 'medium', 'high'] }).notNull().default('medium'),
-  actionUrl: text('action_url'),
-  actionTextKey: text('action_text_key'),
-  createdAt: integer('created_at').notNull(),
-  readAt: integer('read_at'),
-}, (t) => [index('notifications_user_created').on(t.userId, t.createdAt)])
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['status_changed', 'documents_transmitted', 'message_reply'] }).notNull(),
+    titleKey: text('title_key').notNull(),
+    descriptionKey: text('description_key').notNull(),
+    /** JSON object of the i18n parameters. */
+    params: text('params').notNull().default('{}'),
+    category: text('category').notNull(),
+    priority: text('priority', { enum: ['low', 'medium', 'high'] })
+      .notNull()
+      .default('medium'),
+    actionUrl: text('action_url'),
+    actionTextKey: text('action_text_key'),
+    createdAt: integer('created_at').notNull(),
+    readAt: integer('read_at'),
+  },
+  (t) => [index('notifications_user_created').on(t.userId, t.createdAt)],
+)
 
 /**
  * Read marks of the computed profile reminders (they have no row of their own):
  * a read reminder stays listed until its field is filled, but no longer counts
  * in the bell's badge.
  */
-export const reminderReads = sqliteTable('reminder_reads', {
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  reminder: text('reminder').notNull(),
-  readAt: integer('read_at').notNull(),
-}, (t) => [primaryKey({ columns: [t.userId, t.reminder] })])
+export const reminderReads = sqliteTable(
+  'reminder_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reminder: text('reminder').notNull(),
+    readAt: integer('read_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.reminder] })],
+)

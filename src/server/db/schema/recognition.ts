@@ -8,29 +8,32 @@ import { fileVersions } from './documents'
  * not here: it is an encrypted blob under DATA_DIR/recognition (its data key wrapped in
  * `textKey`), removed with the file. Deleting the version deletes the row.
  */
-export const recognitions = sqliteTable('recognitions', {
-  versionId: text('version_id').primaryKey().references(() => fileVersions.id, { onDelete: 'cascade' }),
-  fileId: text('file_id').notNull(),
-  userId: integer('user_id').notNull(),
-  /** pending | done | failed | unsupported */
-  status: text('status').notNull(),
-  /** The upload said "I don't know the category": move the file once recognised with enough confidence. */
-  autoMove: integer('auto_move', { mode: 'boolean' }).notNull().default(false),
-  attempts: integer('attempts').notNull().default(0),
-  categoryId: integer('category_id'),
-  confidence: real('confidence'),
-  language: text('language'),
-  documentYear: integer('document_year'),
-  fields: text('fields'),
-  reason: text('reason'),
-  method: text('method'),
-  /** Category the file was moved from on its own (autoMove), for the person to be told. */
-  movedFrom: integer('moved_from'),
-  textKey: text('text_key'),
-  ms: integer('ms'),
-  createdAt: integer('created_at').notNull(),
-  updatedAt: integer('updated_at').notNull(),
-}, (t) => [
-  index('recognitions_queue').on(t.status, t.createdAt),
-  index('recognitions_file').on(t.fileId),
-])
+export const recognitions = sqliteTable(
+  'recognitions',
+  {
+    versionId: text('version_id')
+      .primaryKey()
+      .references(() => fileVersions.id, { onDelete: 'cascade' }),
+    fileId: text('file_id').notNull(),
+    userId: integer('user_id').notNull(),
+    /** pending | done | failed | unsupported */
+    status: text('status').notNull(),
+    /** The upload said "I don't know the category": move the file once recognised with enough confidence. */
+    autoMove: integer('auto_move', { mode: 'boolean' }).notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    categoryId: integer('category_id'),
+    confidence: real('confidence'),
+    language: text('language'),
+    documentYear: integer('document_year'),
+    fields: text('fields'),
+    reason: text('reason'),
+    method: text('method'),
+    /** Category the file was moved from on its own (autoMove), for the person to be told. */
+    movedFrom: integer('moved_from'),
+    textKey: text('text_key'),
+    ms: integer('ms'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('recognitions_queue').on(t.status, t.createdAt), index('recognitions_file').on(t.fileId)],
+)

@@ -4,34 +4,44 @@ import { sqliteTable, integer, text, real, index } from 'drizzle-orm/sqlite-core
 // Owned by the users area (src/server/users): only its services write these; others read through them.
 
 /** A person who signed in at least once. Registration fields here, the tax profile in `profiles`. */
-export const users = sqliteTable('users', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  email: text('email').notNull().unique(),
-  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
-  language: text('language').notNull().default('en'),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  phone: text('phone'),
-  countryCode: text('country_code').notNull().default('+41'),
-  createdAt: integer('created_at').notNull(),
-  lastLoginAt: integer('last_login_at'),
-  /**
-   * Where the admin role came from: 'env' (ADMIN_EMAILS, taken away at start once the
-   * address leaves the list) or 'cli' (`swisstax admin add`, stays until `admin remove`).
-   */
-  roleSource: text('role_source', { enum: ['env', 'cli'] }),
-  /** The client's choice on the profile: e-mail on expert replies, status moves and deadlines. */
-  emailUpdates: integer('email_updates', { mode: 'boolean' }).notNull().default(true),
-  /**
-   * The client's latest sign-in, message or document change, kept here (not computed
-   * from those tables) so the experts' list can sort 10,000 clients by an index.
-   */
-  lastActivityAt: integer('last_activity_at').notNull().default(0),
-}, (t) => [
-  index('users_role_activity').on(t.role, t.lastActivityAt),
-  // The list's sort by name: last name, else the e-mail, case-insensitive.
-  index('users_role_name').on(t.role, sql`COALESCE(NULLIF(${t.lastName}, ''), ${t.email}) COLLATE NOCASE`, sql`COALESCE(${t.firstName}, '') COLLATE NOCASE`),
-])
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull().unique(),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    language: text('language').notNull().default('en'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    countryCode: text('country_code').notNull().default('+41'),
+    createdAt: integer('created_at').notNull(),
+    lastLoginAt: integer('last_login_at'),
+    /**
+     * Where the admin role came from: 'env' (ADMIN_EMAILS, taken away at start once the
+     * address leaves the list) or 'cli' (`swisstax admin add`, stays until `admin remove`).
+     */
+    roleSource: text('role_source', { enum: ['env', 'cli'] }),
+    /** The client's choice on the profile: e-mail on expert replies, status moves and deadlines. */
+    emailUpdates: integer('email_updates', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * The client's latest sign-in, message or document change, kept here (not computed
+     * from those tables) so the experts' list can sort 10,000 clients by an index.
+     */
+    lastActivityAt: integer('last_activity_at').notNull().default(0),
+  },
+  (t) => [
+    index('users_role_activity').on(t.role, t.lastActivityAt),
+    // The list's sort by name: last name, else the e-mail, case-insensitive.
+    index('users_role_name').on(
+      t.role,
+      sql`COALESCE(NULLIF(${t.lastName}, ''), ${t.email}) COLLATE NOCASE`,
+      sql`COALESCE(${t.firstName}, '') COLLATE NOCASE`,
+    ),
+  ],
+)
 
 /**
  * The tax profile of a user (spec part 2 §3): one row per user, written by the
@@ -39,7 +49,9 @@ export const users = sqliteTable('users', {
  * country code live on `users` (first-time registration).
  */
 export const profiles = sqliteTable('profiles', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   salutation: text('salutation'),
   dateOfBirth: text('date_of_birth'),
   religion: text('religion'),

@@ -2,7 +2,12 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import type { CorpusDoc } from './kinds'
 
 /** pdf-lib's standard fonts speak WinAnsi only: characters outside it become close equivalents. */
-const winAnsi = (s: string) => s.replace(/[–—]/g, '-').replace(/[’‘]/g, "'").replace(/°/g, 'o').replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?')
+const winAnsi = (s: string) =>
+  s
+    .replace(/[–—]/g, '-')
+    .replace(/[’‘]/g, "'")
+    .replace(/°/g, 'o')
+    .replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?')
 
 /** A one-page A4 text PDF of a corpus document: title bold, lines below. */
 export async function textPdf(doc: CorpusDoc): Promise<Uint8Array> {
@@ -12,7 +17,8 @@ export async function textPdf(doc: CorpusDoc): Promise<Uint8Array> {
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
   let y = 790
   for (const [i, line] of doc.lines.entries()) {
-    const isTitle = i > 0 && doc.lines[i - 1] === '' && /^[A-ZÄÖÜÉÈ]/.test(line) && line.length < 80 && !/\d{4}-\d/.test(line)
+    const isTitle =
+      i > 0 && doc.lines[i - 1] === '' && /^[A-ZÄÖÜÉÈ]/.test(line) && line.length < 80 && !/\d{4}-\d/.test(line)
     if (line) page.drawText(winAnsi(line), { x: 56, y, size: isTitle ? 13 : 10.5, font: isTitle ? bold : regular })
     y -= line ? 20 : 12
   }

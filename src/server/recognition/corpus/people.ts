@@ -20,12 +20,57 @@ export function rng(seed: number) {
 export type Rng = ReturnType<typeof rng>
 
 const FIRST = ['Anna', 'Luca', 'Sophie', 'Marco', 'Léa', 'Jonas', 'Chiara', 'Noah', 'Elena', 'Samuel', 'Mia', 'Julien']
-const LAST = ['Beispiel', 'Musterli', 'Exemplaire', 'Campione', 'Brunnhofer', 'Fontanaz', 'Rossinelli', 'Imbodenmatt', 'Vuilleret', 'Zgraggli']
-const STREETS = ['Lindenweg', 'Rue du Marché', 'Via Cantonale', 'Bahnhofstrasse', 'Chemin des Vignes', 'Seestrasse', 'Via ai Monti']
-const PLACES = ['8004 Zürich', '3011 Bern', '1003 Lausanne', '6900 Lugano', '4051 Basel', '1205 Genève', '9000 St. Gallen', '6003 Luzern']
-const FIRMS = ['Alpenblick Logistik AG', 'Horlogerie Fictive SA', 'Ticino Servizi Inventati SA', 'Brückenbau Muster GmbH', 'Datenwerk Beispiel AG', 'Atelier Imaginaire Sàrl']
-const BANKS = ['Bank Seeblick AG', 'Banque du Jura Fictive SA', 'Banca della Valle Inventata SA', 'Sparkasse Beispielthal']
-const INSURERS = ['Krankenkasse Edelweiss Fiktiv', 'Assurance Maladie Romande Fictive', 'Cassa Malati Ticinese Inventata', 'Helvetic Health Example']
+const LAST = [
+  'Beispiel',
+  'Musterli',
+  'Exemplaire',
+  'Campione',
+  'Brunnhofer',
+  'Fontanaz',
+  'Rossinelli',
+  'Imbodenmatt',
+  'Vuilleret',
+  'Zgraggli',
+]
+const STREETS = [
+  'Lindenweg',
+  'Rue du Marché',
+  'Via Cantonale',
+  'Bahnhofstrasse',
+  'Chemin des Vignes',
+  'Seestrasse',
+  'Via ai Monti',
+]
+const PLACES = [
+  '8004 Zürich',
+  '3011 Bern',
+  '1003 Lausanne',
+  '6900 Lugano',
+  '4051 Basel',
+  '1205 Genève',
+  '9000 St. Gallen',
+  '6003 Luzern',
+]
+const FIRMS = [
+  'Alpenblick Logistik AG',
+  'Horlogerie Fictive SA',
+  'Ticino Servizi Inventati SA',
+  'Brückenbau Muster GmbH',
+  'Datenwerk Beispiel AG',
+  'Atelier Imaginaire Sàrl',
+]
+const BANKS = [
+  'Bank Seeblick AG',
+  'Banque du Jura Fictive SA',
+  'Banca della Valle Inventata SA',
+  'Sparkasse Beispielthal',
+]
+const INSURERS = [
+  'Krankenkasse Edelweiss Fiktiv',
+  'Assurance Maladie Romande Fictive',
+  'Cassa Malati Ticinese Inventata',
+  'Helvetic Health Example',
+]
 
 export const person = (r: Rng) => `${r.pick(FIRST)} ${r.pick(LAST)}`
 export const address = (r: Rng) => `${r.pick(STREETS)} ${r.int(1, 120)}, ${r.pick(PLACES)}`

@@ -4,7 +4,12 @@ import { ocrImage } from './ocr'
 import type { ExtractKind } from './kinds'
 
 export type ExtractMethod = 'pdf-text' | 'pdf-ocr' | 'ocr' | 'docx' | 'txt'
-export interface Extracted { text: string; method: ExtractMethod; pages: number; ocrConfidence?: number }
+export interface Extracted {
+  text: string
+  method: ExtractMethod
+  pages: number
+  ocrConfidence?: number
+}
 export class Unsupported extends Error {}
 
 /** A PDF whose text layer has fewer letters than this per page is treated as a scan. */
@@ -16,14 +21,18 @@ const MIN_PAGE_IMAGE_PIXELS = 300 * 300
 
 export async function extract(kind: ExtractKind, bytes: Uint8Array): Promise<Extracted> {
   switch (kind) {
-    case 'txt': return { text: new TextDecoder('utf-8').decode(bytes), method: 'txt', pages: 1 }
-    case 'docx': return { text: docxText(bytes), method: 'docx', pages: 1 }
+    case 'txt':
+      return { text: new TextDecoder('utf-8').decode(bytes), method: 'txt', pages: 1 }
+    case 'docx':
+      return { text: docxText(bytes), method: 'docx', pages: 1 }
     case 'image': {
       const r = await ocrImage(bytes)
       return { text: r.text, method: 'ocr', pages: 1, ocrConfidence: r.confidence }
     }
-    case 'pdf': return pdf(bytes)
-    case 'doc': throw new Unsupported('The old Word format (.doc) cannot be read; .docx and PDF can.')
+    case 'pdf':
+      return pdf(bytes)
+    case 'doc':
+      throw new Unsupported('The old Word format (.doc) cannot be read; .docx and PDF can.')
   }
 }
 
@@ -33,10 +42,12 @@ async function pdf(bytes: Uint8Array): Promise<Extracted> {
     const text = await doc.text()
     const totalPages = doc.pages
     const letters = (text.match(/\p{L}/gu) ?? []).length
-    if (letters >= MIN_LETTERS_PER_PAGE * Math.min(totalPages, 2)) return { text, method: 'pdf-text', pages: totalPages }
+    if (letters >= MIN_LETTERS_PER_PAGE * Math.min(totalPages, 2))
+      return { text, method: 'pdf-text', pages: totalPages }
     // No usable text layer: a scan wrapped in a PDF. Read its page images.
     const parts: string[] = []
-    let confidence = 0, read = 0
+    let confidence = 0,
+      read = 0
     for (let page = 1; page <= Math.min(totalPages, MAX_OCR_PAGES); page++) {
       const images = (await doc.images(page)).filter((i) => i.width * i.height >= MIN_PAGE_IMAGE_PIXELS)
       for (const image of images.slice(0, 1)) {
@@ -54,7 +65,12 @@ async function pdf(bytes: Uint8Array): Promise<Extracted> {
 }
 
 /** Raw pixels as a binary PNM (P5 grey or P6 colour), which Leptonica reads without a codec. */
-export function toPnm(data: Uint8ClampedArray | Uint8Array, width: number, height: number, channels: number): Uint8Array {
+export function toPnm(
+  data: Uint8ClampedArray | Uint8Array,
+  width: number,
+  height: number,
+  channels: number,
+): Uint8Array {
   const grey = channels === 1
   const header = new TextEncoder().encode(`${grey ? 'P5' : 'P6'}\n${width} ${height}\n255\n`)
   const out = new Uint8Array(header.length + width * height * (grey ? 1 : 3))
@@ -85,5 +101,9 @@ export function docxText(bytes: Uint8Array): string {
     .replace(/<w:tab\/>/g, '\t')
     .replace(/<w:br[^>]*\/>|<\/w:p>/g, '\n')
     .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&')
 }

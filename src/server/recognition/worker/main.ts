@@ -10,9 +10,22 @@ import { kindOf } from './kinds'
  * Protocol (IPC): the server sends {id, name, bytes}; the worker answers
  * {id, ok: true, text, method, pages, ocrConfidence, ms, rss} or {id, ok: false, unsupported, error}.
  */
-export interface WorkerRequest { id: number; name: string; bytes: Uint8Array }
+export interface WorkerRequest {
+  id: number
+  name: string
+  bytes: Uint8Array
+}
 export type WorkerAnswer =
-  | { id: number; ok: true; text: string; method: string; pages: number; ocrConfidence?: number; ms: number; rss: number }
+  | {
+      id: number
+      ok: true
+      text: string
+      method: string
+      pages: number
+      ocrConfidence?: number
+      ms: number
+      rss: number
+    }
   | { id: number; ok: false; unsupported: boolean; error: string; rss: number }
 
 export function runWorker() {
@@ -30,7 +43,13 @@ export function runWorker() {
         const r = await extract(kind, new Uint8Array(msg.bytes))
         answer = { id: msg.id, ok: true, ...r, ms: Math.round(performance.now() - started), rss: rss() }
       } catch (err) {
-        answer = { id: msg.id, ok: false, unsupported: err instanceof Unsupported, error: err instanceof Error ? err.message : String(err), rss: rss() }
+        answer = {
+          id: msg.id,
+          ok: false,
+          unsupported: err instanceof Unsupported,
+          error: err instanceof Error ? err.message : String(err),
+          rss: rss(),
+        }
       }
       process.send!(answer)
     })

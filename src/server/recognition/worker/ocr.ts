@@ -2,19 +2,19 @@ import { gunzipSync } from 'node:zlib'
 // tesseract.js's own worker script, driven in this process: tesseract.js would start a
 // worker_threads Worker from a file path, which a compiled executable does not have. The
 // recognition worker is already a process of its own (worker/main.ts), so no thread is needed.
-// @ts-ignore: plain CommonJS without types
+// @ts-expect-error: plain CommonJS without types
 import tessWorker from 'tesseract.js/src/worker-script/index.js'
 // The core with its WebAssembly inlined (SIMD, LSTM only), so the bundler embeds it.
-// @ts-ignore: plain CommonJS without types
+// @ts-expect-error: plain CommonJS without types
 import TesseractCore from 'tesseract.js-core/tesseract-core-simd-lstm.wasm.js'
 // Language data ("best_int", LSTM only) embedded as files in the executable.
-// @ts-ignore: file import
+// @ts-expect-error: file import
 import deuData from '@tesseract.js-data/deu/4.0.0_best_int/deu.traineddata.gz' with { type: 'file' }
-// @ts-ignore: file import
+// @ts-expect-error: file import
 import fraData from '@tesseract.js-data/fra/4.0.0_best_int/fra.traineddata.gz' with { type: 'file' }
-// @ts-ignore: file import
+// @ts-expect-error: file import
 import itaData from '@tesseract.js-data/ita/4.0.0_best_int/ita.traineddata.gz' with { type: 'file' }
-// @ts-ignore: file import
+// @ts-expect-error: file import
 import engData from '@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz' with { type: 'file' }
 
 const LANGUAGE_FILES: Record<string, string> = { deu: deuData, fra: fraData, ita: itaData, eng: engData }
@@ -39,12 +39,21 @@ function init(): Promise<void> {
     tessWorker.setAdapter({
       getCore: async () => TesseractCore,
       gunzip: gunzipSync,
-      fetch: () => { throw new Error('recognition works offline') },
-      readCache: async () => undefined, writeCache: async () => {}, deleteCache: async () => {}, checkCache: async () => false,
+      fetch: () => {
+        throw new Error('recognition works offline')
+      },
+      readCache: async () => undefined,
+      writeCache: async () => {},
+      deleteCache: async () => {},
+      checkCache: async () => false,
     })
     await call('load', { options: { lstmOnly: true, logging: false } })
-    const langs = await Promise.all(Object.entries(LANGUAGE_FILES).map(async ([code, path]) =>
-      ({ code, data: new Uint8Array(await Bun.file(path).arrayBuffer()) })))
+    const langs = await Promise.all(
+      Object.entries(LANGUAGE_FILES).map(async ([code, path]) => ({
+        code,
+        data: new Uint8Array(await Bun.file(path).arrayBuffer()),
+      })),
+    )
     await call('loadLanguage', { langs, options: { cacheMethod: 'none', lstmOnly: true } })
     await call('initialize', { langs: OCR_LANGUAGES, oem: OEM_LSTM_ONLY, config: {} })
   })()
@@ -58,7 +67,9 @@ function init(): Promise<void> {
 export async function ocrImage(image: Uint8Array): Promise<{ text: string; confidence: number }> {
   await init()
   const r = await call<{ text: string; confidence: number }>('recognize', {
-    image, options: { rotateAuto: true }, output: { text: true, blocks: false, hocr: false, tsv: false },
+    image,
+    options: { rotateAuto: true },
+    output: { text: true, blocks: false, hocr: false, tsv: false },
   })
   return { text: r.text ?? '', confidence: (r.confidence ?? 0) / 100 }
 }

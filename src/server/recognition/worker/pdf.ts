@@ -3,7 +3,12 @@
 import { getDocument, OPS } from 'unpdf/pdfjs'
 
 type Doc = Awaited<ReturnType<typeof getDocument>['promise']>
-export interface PageImage { data: Uint8Array | Uint8ClampedArray; width: number; height: number; channels: number }
+export interface PageImage {
+  data: Uint8Array | Uint8ClampedArray
+  width: number
+  height: number
+  channels: number
+}
 
 export async function openPdf(bytes: Uint8Array) {
   const task = getDocument({ data: bytes, useSystemFonts: true, disableFontFace: true })
@@ -17,7 +22,11 @@ export async function openPdf(bytes: Uint8Array) {
         const content = await (await doc.getPage(p)).getTextContent()
         texts.push(content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : '') : '')).join(''))
       }
-      return texts.join('\n').replace(/[^\S\n]+/g, ' ').replace(/ ?\n ?/g, '\n').replace(/\n{3,}/g, '\n\n')
+      return texts
+        .join('\n')
+        .replace(/[^\S\n]+/g, ' ')
+        .replace(/ ?\n ?/g, '\n')
+        .replace(/\n{3,}/g, '\n\n')
     },
     /** The raster images painted on a page (a scan wrapped in a PDF is one of these). */
     async images(pageNumber: number): Promise<PageImage[]> {
@@ -27,11 +36,13 @@ export async function openPdf(bytes: Uint8Array) {
       for (let i = 0; i < ops.fnArray.length; i++) {
         if (ops.fnArray[i] !== OPS.paintImageXObject) continue
         const key = ops.argsArray[i][0] as string
-        const image = await new Promise<{ data?: Uint8ClampedArray; width?: number; height?: number } | null>((resolve) =>
-          (key.startsWith('g_') ? page.commonObjs : page.objs).get(key, resolve))
+        const image = await new Promise<{ data?: Uint8ClampedArray; width?: number; height?: number } | null>(
+          (resolve) => (key.startsWith('g_') ? page.commonObjs : page.objs).get(key, resolve),
+        )
         if (!image?.data || !image.width || !image.height) continue
         const channels = image.data.length / (image.width * image.height)
-        if (channels === 1 || channels === 3 || channels === 4) out.push({ data: image.data, width: image.width, height: image.height, channels })
+        if (channels === 1 || channels === 3 || channels === 4)
+          out.push({ data: image.data, width: image.width, height: image.height, channels })
       }
       return out
     },
