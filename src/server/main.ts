@@ -1,5 +1,5 @@
 #!/usr/bin/env bun
-import { loadConfig, } from './config'
+import { loadConfig } from './config'
 import { createContext } from './boot'
 import { createApp } from './app'
 import { recognitionRunner } from './recognition/index'
