@@ -69,6 +69,7 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
           role="switch"
           name="taxAddressEnabled"
           checked={form.taxAddressEnabled}
+          aria-checked={form.taxAddressEnabled}
           disabled={locked}
           aria-controls="tax-address-panel"
           onChange={(e) => change({ taxAddressEnabled: e.target.checked })}
@@ -85,6 +86,7 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
           role="switch"
           name="powerOfAttorneyEnabled"
           checked={form.powerOfAttorneyEnabled}
+          aria-checked={form.powerOfAttorneyEnabled}
           disabled={locked}
           aria-controls="poa-panel"
           onChange={(e) => change({ powerOfAttorneyEnabled: e.target.checked })}
@@ -128,6 +130,7 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
             </small>
           </label>
         </div>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling text must take focus so a keyboard can scroll it */}
         <div className="poa-text" role="region" aria-labelledby="poa-text-heading" tabIndex={0}>
           <h4 id="poa-text-heading">{t('authorization.poa_heading')}</h4>
           <p>{t('authorization.poa_text', { year: taxYear })}</p>

@@ -1,3 +1,4 @@
+import type { SQLQueryBindings } from 'bun:sqlite'
 import type { AppContext } from '../context'
 import { statusById } from '../../shared/tax-status'
 import { unansweredCounts } from '../messages/service'
@@ -63,15 +64,15 @@ export function listClients(ctx: AppContext, f: ClientFilter) {
   const named = (sql: string) => Object.fromEntries(Object.entries(params).filter(([k]) => sql.includes(k)))
   const pageSql = `SELECT u.id AS id ${from} ORDER BY ${f.sort === 'name' ? BY_NAME : BY_ACTIVITY} LIMIT $limit OFFSET $offset`
   const ids = ctx.sqlite
-    .query<{ id: number }, any>(pageSql)
+    .query<{ id: number }, SQLQueryBindings>(pageSql)
     .all({ ...named(pageSql), $limit: CLIENTS_PAGE_SIZE, $offset: (f.page - 1) * CLIENTS_PAGE_SIZE } as never)
     .map((r) => r.id)
   const countSql = `SELECT COUNT(*) AS n ${from}`
-  const total = ctx.sqlite.query<{ n: number }, any>(countSql).get(named(countSql) as never)?.n ?? 0
+  const total = ctx.sqlite.query<{ n: number }, SQLQueryBindings>(countSql).get(named(countSql) as never)?.n ?? 0
   if (!ids.length) return { items: [], total, page: f.page, pageSize: CLIENTS_PAGE_SIZE, taxYear: f.taxYear }
 
   const rows = ctx.sqlite
-    .query<DetailRow, any>(
+    .query<DetailRow, SQLQueryBindings>(
       `SELECT u.id AS id, u.email AS email, u.first_name AS firstName, u.last_name AS lastName, u.language AS language,
             s.status_id AS statusId, p.subscription_plan AS plan, u.last_activity_at AS activity,
             (SELECT COUNT(*) FROM files f WHERE f.user_id = u.id AND f.tax_year = $year AND f.deleted_at IS NULL) AS fileCount
