@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
 import { pluginSeed } from '../context'
 import type { SessionStore } from '../infra/sessions'
@@ -8,6 +8,7 @@ import { onFileRemoved, onVersionStored } from '../documents/events'
 import { enqueue, recognisedText, recognitionFor, removeForFile } from './service'
 import { startRunner, type Runner } from './runner'
 import { sweepTexts } from './text-store'
+import { shaped } from '../http/schemas'
 
 const runners = new WeakMap<AppContext, Runner>()
 /** The running queue of a context (tests and the server stop it; the bench reads its pool's figures). */
@@ -41,10 +42,13 @@ export function recognitionRoutes(
 
   return new Elysia({ name: 'recognition-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
-    .get('/api/files/:id/recognition', ({ params, user }) => recognitionFor(ctx, user, params.id), { auth: true })
+    .get('/api/files/:id/recognition', ({ params, user }) => recognitionFor(ctx, user, params.id), {
+      auth: true,
+      response: shaped<ReturnType<typeof recognitionFor>>(),
+    })
     .get(
       '/api/files/:id/recognition/text',
       async ({ params, rc }) => ({ text: await recognisedText(ctx, rc, params.id) }),
-      { auth: true },
+      { auth: true, response: t.Object({ text: t.Union([t.String(), t.Null()]) }) },
     )
 }
