@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { desc, eq, inArray, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { users } from '../db/schema'
 import { notFound } from '../http/errors'
@@ -128,3 +128,12 @@ export function setEmailUpdates(ctx: AppContext, id: number, on: boolean) {
 export function touchActivity(ctx: AppContext, id: number) {
   ctx.sqlite.query('UPDATE users SET last_activity_at = ? WHERE id = ?').run(ctx.now(), id)
 }
+
+/** The most recently created account (the debug panel's database status). */
+export const newestUser = (ctx: AppContext) =>
+  ctx.db
+    .select({ id: users.id, email: users.email, createdAt: users.createdAt })
+    .from(users)
+    .orderBy(desc(users.id))
+    .limit(1)
+    .get()
