@@ -61,7 +61,10 @@ export function recognitionFor(ctx: AppContext, viewer: Viewer, fileId: string, 
   }
 }
 
-/** The extracted text of a version (the current one by default), for the expert (admin) or the owner. Null before it is read. */
+/**
+ * The extracted text of a version (the current one by default), for the expert (admin) or the owner;
+ * null before it is read.
+ */
 export async function recognisedText(
   ctx: AppContext,
   rc: RequestContext,
