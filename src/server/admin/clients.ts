@@ -18,6 +18,9 @@ export interface ClientFilter {
 const BY_NAME = `u.role, COALESCE(NULLIF(u.last_name, ''), u.email) COLLATE NOCASE, COALESCE(u.first_name, '') COLLATE NOCASE, u.id`
 const BY_ACTIVITY = 'u.role DESC, u.last_activity_at DESC, u.id DESC'
 
+/** Named parameters ($year, $q, …) of the list's statements. */
+type Params = [Record<string, string | number>]
+
 type DetailRow = {
   id: number
   email: string
@@ -61,15 +64,15 @@ export function listClients(ctx: AppContext, f: ClientFilter) {
   const named = (sql: string) => Object.fromEntries(Object.entries(params).filter(([k]) => sql.includes(k)))
   const pageSql = `SELECT u.id AS id ${from} ORDER BY ${f.sort === 'name' ? BY_NAME : BY_ACTIVITY} LIMIT $limit OFFSET $offset`
   const ids = ctx.sqlite
-    .query<{ id: number }, any>(pageSql)
-    .all({ ...named(pageSql), $limit: CLIENTS_PAGE_SIZE, $offset: (f.page - 1) * CLIENTS_PAGE_SIZE } as never)
+    .query<{ id: number }, Params>(pageSql)
+    .all({ ...named(pageSql), $limit: CLIENTS_PAGE_SIZE, $offset: (f.page - 1) * CLIENTS_PAGE_SIZE })
     .map((r) => r.id)
   const countSql = `SELECT COUNT(*) AS n ${from}`
-  const total = ctx.sqlite.query<{ n: number }, any>(countSql).get(named(countSql) as never)?.n ?? 0
+  const total = ctx.sqlite.query<{ n: number }, Params>(countSql).get(named(countSql))?.n ?? 0
   if (!ids.length) return { items: [], total, page: f.page, pageSize: CLIENTS_PAGE_SIZE, taxYear: f.taxYear }
 
   const rows = ctx.sqlite
-    .query<DetailRow, any>(
+    .query<DetailRow, Params>(
       `SELECT u.id AS id, u.email AS email, u.first_name AS firstName, u.last_name AS lastName, u.language AS language,
             s.status_id AS statusId, p.subscription_plan AS plan, u.last_activity_at AS activity,
             (SELECT COUNT(*) FROM files f WHERE f.user_id = u.id AND f.tax_year = $year AND f.deleted_at IS NULL) AS fileCount
@@ -77,7 +80,7 @@ export function listClients(ctx: AppContext, f: ClientFilter) {
        LEFT JOIN profiles p ON p.user_id = u.id
       WHERE u.id IN (${ids.map((_, i) => `$id${i}`).join(',')})`,
     )
-    .all({ $year: f.taxYear, ...Object.fromEntries(ids.map((id, i) => [`$id${i}`, id])) } as never)
+    .all({ $year: f.taxYear, ...Object.fromEntries(ids.map((id, i) => [`$id${i}`, id])) })
   const byId = new Map(rows.map((r) => [r.id, r]))
   const unanswered = unansweredCounts(ctx, ids)
   const items = ids.map((id) => {
