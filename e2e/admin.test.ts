@@ -107,7 +107,7 @@ test('an expert finds a client at status 4, reads the document, answers and move
   await row.waitFor()
   expect(await page.locator('.clients-table tbody tr').count()).toBe(1)
   expect(await row.textContent()).toContain('Transmitted')
-  expect(await row.getByLabel('1 unanswered message').count()).toBe(1)
+  expect(await row.getByText('1 unanswered message', { exact: true }).count()).toBe(1)
   await screenshot(page, 'admin-clients-1280')
   expect(await axe(page)).toEqual([])
   await row.getByRole('link', { name: 'Lea Brunner' }).click()

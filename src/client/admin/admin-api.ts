@@ -1,3 +1,4 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, call } from '../api/client'
 
 /**
@@ -48,3 +49,56 @@ export type AuditPage = Awaited<ReturnType<typeof fetchAudit>>
 export type SystemInfo = Awaited<ReturnType<typeof fetchSystem>>
 export type DbStatus = Awaited<ReturnType<typeof fetchDbStatus>>
 export type TaxProfileStatus = Awaited<ReturnType<typeof fetchTaxProfileStatus>>
+
+/**
+ * The workspace's reads as TanStack queries: one cache with the rest of the client, keyed
+ * under 'admin' so that a change an expert makes can refresh every admin view at once.
+ */
+export const adminKeys = { all: ['admin'] as const }
+/** The inbox is polled like the user's notifications; the debug panel as spec part 1 §6 says. */
+export const INBOX_POLL_MS = 30_000
+export const DB_STATUS_POLL_MS = 10_000
+export const TAX_STATUS_POLL_MS = 5_000
+
+export const clientsQuery = (f: ClientFilter) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'clients', f] as const,
+    queryFn: () => fetchClients(f),
+    placeholderData: keepPreviousData,
+  })
+export const boardQuery = (q: string, taxYear: number, statusIds: number[]) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'board', q, taxYear] as const,
+    queryFn: () => Promise.all(statusIds.map((status) => fetchClients({ q, status, taxYear }))),
+    placeholderData: keepPreviousData,
+  })
+export const clientQuery = (id: number, taxYear: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'client', id, taxYear] as const,
+    queryFn: () => fetchClient(id, taxYear),
+  })
+export const inboxQuery = queryOptions({
+  queryKey: [...adminKeys.all, 'inbox'] as const,
+  queryFn: () => fetchInbox(1),
+  refetchInterval: INBOX_POLL_MS,
+})
+export const auditQuery = (f: { userId?: number; action?: string; page: number }) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'audit', f] as const,
+    queryFn: () => fetchAudit(f),
+    placeholderData: keepPreviousData,
+  })
+export const systemQuery = queryOptions({
+  queryKey: [...adminKeys.all, 'system'] as const,
+  queryFn: () => fetchSystem(false),
+})
+export const dbStatusQuery = queryOptions({
+  queryKey: [...adminKeys.all, 'db-status'] as const,
+  queryFn: fetchDbStatus,
+  refetchInterval: DB_STATUS_POLL_MS,
+})
+export const taxProfileStatusQuery = queryOptions({
+  queryKey: [...adminKeys.all, 'tax-profile-status'] as const,
+  queryFn: fetchTaxProfileStatus,
+  refetchInterval: TAX_STATUS_POLL_MS,
+})

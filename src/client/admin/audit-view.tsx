@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { messageOf } from '../api/client'
-import { fetchAudit } from './admin-api'
-import { useLoad } from './use-load'
+import { auditQuery } from './admin-api'
+import { useQuery } from '@tanstack/react-query'
 import { Pager } from './pager'
 
 /** The audit log, newest first, filtered by user and action. */
@@ -12,10 +12,7 @@ export function AuditView() {
   const [action, setAction] = useState('')
   const [page, setPage] = useState(1)
   const id = /^\d+$/.test(userId) ? Number(userId) : undefined
-  const { data, error } = useLoad(
-    () => fetchAudit({ userId: id, action: action || undefined, page }),
-    [id, action, page],
-  )
+  const { data, error } = useQuery(auditQuery({ userId: id, action: action || undefined, page }))
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
   return (
     <section aria-labelledby="audit-heading">

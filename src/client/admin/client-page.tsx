@@ -7,8 +7,8 @@ import { Dialog } from '../ui/dialog'
 import { toast } from '../ui/toast'
 import { messageOf } from '../api/client'
 import { offeredTaxYears, parseTaxYear } from '../../shared/tax-years'
-import { fetchClient, resetClient, setPlan } from './admin-api'
-import { useLoad } from './use-load'
+import { clientQuery, resetClient, setPlan } from './admin-api'
+import { useQuery } from '@tanstack/react-query'
 import { AccessDenied } from './admin-page'
 import { StatusControls } from './status-controls'
 import { displayName } from './clients-view'
@@ -24,7 +24,8 @@ export default function ClientPage() {
   const [taxYear, setTaxYear] = useState(
     parseTaxYear(new URLSearchParams(useSearch()).get('taxYear')) ?? offeredTaxYears()[0]!,
   )
-  const { data, error, reload } = useLoad(() => fetchClient(id, taxYear), [id, taxYear])
+  const { data, error, refetch } = useQuery(clientQuery(id, taxYear))
+  const reload = () => void refetch()
   if (user?.role !== 'admin') return <AccessDenied />
   return (
     <PageShell>

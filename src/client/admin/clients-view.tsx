@@ -4,8 +4,8 @@ import { Link } from 'wouter'
 import { TAX_STATUSES } from '../../shared/tax-status'
 import { offeredTaxYears } from '../../shared/tax-years'
 import { messageOf } from '../api/client'
-import { fetchClients, type ClientList, type ClientRow } from './admin-api'
-import { useLoad } from './use-load'
+import { boardQuery, clientsQuery, type ClientList, type ClientRow } from './admin-api'
+import { useQuery } from '@tanstack/react-query'
 import { Pager } from './pager'
 
 const SEARCH_PAUSE_MS = 300
@@ -17,8 +17,9 @@ function UnreadBadge({ n }: { n: number }) {
   const { t } = useTranslation('admin')
   if (!n) return null
   return (
-    <span className="unread-badge" aria-label={t('clients.unread', { count: n })}>
-      {n}
+    <span className="unread-badge">
+      <span aria-hidden="true">{n}</span>
+      <span className="visually-hidden">{t('clients.unread', { count: n })}</span>
     </span>
   )
 }
@@ -49,76 +50,77 @@ export function ClientsView({ board }: { board: boolean }) {
   return (
     <section aria-labelledby="clients-heading">
       <h2 id="clients-heading">{board ? t('tabs.board') : t('tabs.clients')}</h2>
-      <form
-        className="admin-filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault()
-          setQ(text.trim())
-          setPage(1)
-        }}
-      >
-        <div>
-          <label htmlFor="clients-q">{t('clients.search')}</label>
-          <input
-            id="clients-q"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={t('clients.search_placeholder')}
-          />
-        </div>
-        {!board && (
+      <search>
+        <form
+          className="admin-filters"
+          onSubmit={(e) => {
+            e.preventDefault()
+            setQ(text.trim())
+            setPage(1)
+          }}
+        >
           <div>
-            <label htmlFor="clients-status">{t('clients.status')}</label>
+            <label htmlFor="clients-q">{t('clients.search')}</label>
+            <input
+              id="clients-q"
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={t('clients.search_placeholder')}
+            />
+          </div>
+          {!board && (
+            <div>
+              <label htmlFor="clients-status">{t('clients.status')}</label>
+              <select
+                id="clients-status"
+                value={status}
+                onChange={(e) => {
+                  setStatus(e.target.value)
+                  setPage(1)
+                }}
+              >
+                <option value="">{t('clients.all_statuses')}</option>
+                {TAX_STATUSES.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.id} · {t(`home:status.name.${s.name}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div>
+            <label htmlFor="clients-year">{t('clients.year')}</label>
             <select
-              id="clients-status"
-              value={status}
+              id="clients-year"
+              value={taxYear}
               onChange={(e) => {
-                setStatus(e.target.value)
+                setTaxYear(Number(e.target.value))
                 setPage(1)
               }}
             >
-              <option value="">{t('clients.all_statuses')}</option>
-              {TAX_STATUSES.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.id} · {t(`home:status.name.${s.name}`)}
+              {years.map((y) => (
+                <option key={y} value={y}>
+                  {y}
                 </option>
               ))}
             </select>
           </div>
-        )}
-        <div>
-          <label htmlFor="clients-year">{t('clients.year')}</label>
-          <select
-            id="clients-year"
-            value={taxYear}
-            onChange={(e) => {
-              setTaxYear(Number(e.target.value))
-              setPage(1)
-            }}
-          >
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </div>
-        {!board && (
-          <div>
-            <label htmlFor="clients-sort">{t('clients.sort')}</label>
-            <select id="clients-sort" value={sort} onChange={(e) => setSort(e.target.value as 'activity' | 'name')}>
-              <option value="activity">{t('clients.sort_activity')}</option>
-              <option value="name">{t('clients.sort_name')}</option>
-            </select>
-          </div>
-        )}
-      </form>
+          {!board && (
+            <div>
+              <label htmlFor="clients-sort">{t('clients.sort')}</label>
+              <select id="clients-sort" value={sort} onChange={(e) => setSort(e.target.value as 'activity' | 'name')}>
+                <option value="activity">{t('clients.sort_activity')}</option>
+                <option value="name">{t('clients.sort_name')}</option>
+              </select>
+            </div>
+          )}
+        </form>
+      </search>
       {board ? (
         <Board q={q} taxYear={taxYear} />
       ) : (
-        <ClientList
+        <ClientListView
           q={q}
           status={status ? Number(status) : undefined}
           taxYear={taxYear}
@@ -131,7 +133,7 @@ export function ClientsView({ board }: { board: boolean }) {
   )
 }
 
-function ClientList({
+function ClientListView({
   q,
   status,
   taxYear,
@@ -147,10 +149,7 @@ function ClientList({
   setPage: (p: number) => void
 }) {
   const { t, i18n } = useTranslation('admin')
-  const { data, error } = useLoad(
-    () => fetchClients({ q, status, taxYear, sort, page }),
-    [q, status, taxYear, sort, page],
-  )
+  const { data, error } = useQuery(clientsQuery({ q, status, taxYear, sort, page }))
   if (error)
     return (
       <p role="alert" className="error">
@@ -235,9 +234,12 @@ function ClientCard({ c, taxYear, when }: { c: ClientRow; taxYear: number; when?
 /** The board: one column per status with its clients (the first 50 of each, newest activity first). */
 function Board({ q, taxYear }: { q: string; taxYear: number }) {
   const { t } = useTranslation('admin')
-  const { data, error } = useLoad(
-    () => Promise.all(TAX_STATUSES.map((s) => fetchClients({ q, status: s.id, taxYear }))),
-    [q, taxYear],
+  const { data, error } = useQuery(
+    boardQuery(
+      q,
+      taxYear,
+      TAX_STATUSES.map((s) => s.id),
+    ),
   )
   if (error)
     return (

@@ -6,11 +6,8 @@ import { useSessionUser } from '../api/user'
 import { toast } from '../ui/toast'
 import { TAX_STATUSES } from '../../shared/tax-status'
 import { offeredTaxYears } from '../../shared/tax-years'
-import { fetchDbStatus, fetchTaxProfileStatus, setOwnStatus, setTaxProfileFlag } from './admin-api'
-import { useLoad } from './use-load'
-
-export const DB_STATUS_POLL_MS = 10_000
-export const TAX_STATUS_POLL_MS = 5_000
+import { dbStatusQuery, setOwnStatus, setTaxProfileFlag, taxProfileStatusQuery } from './admin-api'
+import { useQuery } from '@tanstack/react-query'
 
 /**
  * The debug panel of spec part 1 §6 for experts: database status every 10 s, the tax
@@ -19,8 +16,10 @@ export const TAX_STATUS_POLL_MS = 5_000
  */
 export function AdminDebugPanel() {
   const { t, i18n } = useTranslation('admin')
-  const db = useLoad(fetchDbStatus, [], DB_STATUS_POLL_MS)
-  const tax = useLoad(fetchTaxProfileStatus, [], TAX_STATUS_POLL_MS)
+  const db = useQuery(dbStatusQuery)
+  const tax = useQuery(taxProfileStatusQuery)
+  const reloadDb = () => void db.refetch()
+  const reloadTax = () => void tax.refetch()
   const years = offeredTaxYears()
   const [status, setStatus] = useState('')
   const [year, setYear] = useState(years[0]!)
@@ -28,16 +27,16 @@ export function AdminDebugPanel() {
     toast({ title, description: messageOf(err, ''), variant: 'destructive' })
 
   const toggle = () =>
-    setTaxProfileFlag(!tax.data?.isTaxProfileComplete).then(tax.reload, failed(t('debug.update_failed')))
+    setTaxProfileFlag(!tax.data?.isTaxProfileComplete).then(reloadTax, failed(t('debug.update_failed')))
   const applyStatus = () => {
     if (!status) return toast({ title: t('status.select_required'), variant: 'destructive' })
-    setOwnStatus(Number(status), year).then(tax.reload, failed(t('debug.update_failed')))
+    setOwnStatus(Number(status), year).then(reloadTax, failed(t('debug.update_failed')))
   }
   // A development-only route (mounted in dev mode only, so not in the typed App); its answer is not read.
   const fixColumn = () =>
     fetch('/api/debug/fix-column', { method: 'POST', credentials: 'same-origin' })
       .then((r) => (r.ok ? r : Promise.reject(new Error(String(r.status)))))
-      .then(db.reload, failed(t('debug.fix_failed')))
+      .then(reloadDb, failed(t('debug.fix_failed')))
 
   return (
     <section aria-labelledby="debug-heading" className="debug-card">
@@ -86,7 +85,7 @@ export function AdminDebugPanel() {
         </p>
       )}
       <div className="control-row">
-        <button type="button" className="outline" onClick={db.reload}>
+        <button type="button" className="outline" onClick={reloadDb}>
           {t('debug.refresh')}
         </button>
         <button type="button" className="outline" onClick={toggle}>

@@ -1,15 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { messageOf } from '../api/client'
-import { fetchInbox } from './admin-api'
-import { useLoad } from './use-load'
-
-const INBOX_POLL_MS = 30_000
+import { inboxQuery } from './admin-api'
+import { useQuery } from '@tanstack/react-query'
 
 /** Client messages without an expert's answer, oldest first, across clients. */
 export function InboxView() {
   const { t, i18n } = useTranslation('admin')
-  const { data, error } = useLoad(() => fetchInbox(1), [], INBOX_POLL_MS)
+  const { data, error } = useQuery(inboxQuery)
   return (
     <section aria-labelledby="inbox-heading">
       <h2 id="inbox-heading">{t('tabs.inbox')}</h2>

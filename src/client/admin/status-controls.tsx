@@ -67,9 +67,14 @@ export function StatusControls({
     }
   }
 
+  // The timers below live as long as the mode; they call the newest `move` (its note, its year).
+  const moveRef = useRef(move)
+  moveRef.current = move
+
   useEffect(() => {
     if (mode === 'idle') return
     let stopped = false
+    const move = (to: TaxStatusId, withNote: boolean) => moveRef.current(to, withNote)
     const step = async () => {
       const to = nextStatusId(currentRef.current)
       const ok = await move(to, false)
@@ -90,7 +95,6 @@ export function StatusControls({
       stopped = true
       clearInterval(timer)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode])
 
   const update = () => {

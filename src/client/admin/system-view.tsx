@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { messageOf } from '../api/client'
 import { toast } from '../ui/toast'
-import { fetchSystem, resetClient, type SystemInfo } from './admin-api'
-import { useLoad } from './use-load'
+import { fetchSystem, resetClient, systemQuery, type SystemInfo } from './admin-api'
+import { useQuery } from '@tanstack/react-query'
 import { AdminDebugPanel } from './debug-panel'
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
@@ -12,7 +12,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 /** The system card (spec part 2 §2), the reset-by-id card, the Tax Card Demo link and the debug panel. */
 export function SystemView() {
   const { t, i18n } = useTranslation('admin')
-  const { data, error } = useLoad(() => fetchSystem(false), [])
+  const { data, error } = useQuery(systemQuery)
   const [integrity, setIntegrity] = useState<SystemInfo['integrity']>(null)
   const check = async () => {
     try {
