@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
 import { pluginSeed } from '../context'
 import type { SessionStore } from '../infra/sessions'
@@ -8,6 +8,11 @@ import { onFileRemoved, onVersionStored } from '../documents/events'
 import { enqueue, recognisedText, recognitionFor, removeForFile } from './service'
 import { startRunner, type Runner } from './runner'
 import { sweepTexts } from './text-store'
+import { intParam } from '../http/params'
+
+/** `?version=N` names an older version (the expert's client page reads each); absent, the current one. */
+const versionQuery = t.Object({ version: t.Optional(t.String({ maxLength: 12 })) })
+const versionOf = (raw: string | undefined) => (raw ? intParam(raw, 0, 1, 1_000_000, 'version') : undefined)
 
 const runners = new WeakMap<AppContext, Runner>()
 /** The running queue of a context (tests and the server stop it; the bench reads its pool's figures). */
@@ -41,10 +46,14 @@ export function recognitionRoutes(
 
   return new Elysia({ name: 'recognition-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
-    .get('/api/files/:id/recognition', ({ params, user }) => recognitionFor(ctx, user, params.id), { auth: true })
+    .get(
+      '/api/files/:id/recognition',
+      ({ params, query, user }) => recognitionFor(ctx, user, params.id, versionOf(query.version)),
+      { auth: true, query: versionQuery },
+    )
     .get(
       '/api/files/:id/recognition/text',
-      async ({ params, rc }) => ({ text: await recognisedText(ctx, rc, params.id) }),
-      { auth: true },
+      async ({ params, query, rc }) => ({ text: await recognisedText(ctx, rc, params.id, versionOf(query.version)) }),
+      { auth: true, query: versionQuery },
     )
 }
