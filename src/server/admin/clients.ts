@@ -1,5 +1,6 @@
 import type { AppContext } from '../context'
 import { statusById } from '../../shared/tax-status'
+import { DEFAULT_PLAN } from '../../shared/profile'
 import { unansweredCounts } from '../messages/service'
 import { userSearchCondition } from '../users/search'
 
@@ -95,7 +96,7 @@ export function listClients(ctx: AppContext, f: ClientFilter) {
       language: r.language,
       statusId: s.id,
       status: s.name,
-      subscriptionPlan: r.plan ?? 'none',
+      subscriptionPlan: r.plan ?? DEFAULT_PLAN,
       fileCount: r.fileCount,
       unanswered: unanswered.get(id) ?? 0,
       lastActivityAt: r.activity,

@@ -1,6 +1,6 @@
 /**
  * Finding people by a piece of their e-mail or name (the experts' client list). The users
- * area keeps `users_search` (migration 0008_users_search: an FTS5 trigram index over
+ * area keeps `users_search` (migration 0009_users_search: an FTS5 trigram index over
  * "e-mail first last first", kept in step with `users` by triggers), and answers here
  * with a condition other areas' read-only views put in their WHERE; they never name
  * the index themselves.
