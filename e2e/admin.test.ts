@@ -2,8 +2,10 @@
 // signs in (ADMIN_EMAILS) and lands on /admin, finds a client at status 4 by name,
 // opens a document, answers the message and moves the client to 5 with a note; the
 // client sees the reply, the note and status 5 and gets both mails in German with the
-// link; a user opening /admin sees Access Denied. axe at 360 px and desktop.
+// link; a user opening /admin sees Access Denied. axe at 360 px and desktop. The expert
+// reads what recognition found in a client's salary statement: category, fields, the text.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import {
@@ -15,6 +17,9 @@ import {
   startStack,
   type Stack,
 } from './harness'
+import { makeDoc } from '../src/server/recognition/corpus/kinds'
+import { rng } from '../src/server/recognition/corpus/people'
+import { textPdf } from '../src/server/recognition/corpus/pdf'
 
 let stack: Stack
 const ADMIN = 'expert@swisstax.test'
@@ -192,6 +197,79 @@ test('at 360 px the list is cards and the workspace is axe-clean; the board show
   expect(await axe(page)).toEqual([])
   await context.close()
 }, 120_000)
+
+test('the expert sees what recognition read from a salary statement: category, fields and the text', async () => {
+  // A real text PDF from the recognition corpus generator (invented person and employer).
+  const doc = makeDoc('salary', 'de', rng(31), YEAR)
+  const pdf = [...(await textPdf(doc))]
+  const clientContext = await newContext(stack.browser, { baseURL: stack.server.url, width: 360 })
+  const clientPage = await clientContext.newPage()
+  await signInThroughUi(clientPage, stack.smtp, 'marco.keller@example.ch')
+  await clientPage.waitForURL('**/profile?firstTime=true')
+  await registerViaApi(clientPage, { firstName: 'Marco', lastName: 'Keller' })
+  const user = (await clientPage.evaluate(() => fetch('/api/user').then((r) => r.json()))) as { id: number }
+  await adminSetStatus(stack.server.url, `${expertCookie!.name}=${expertCookie!.value}`, user.id, YEAR, 2)
+  const uploaded = await clientPage.evaluate(
+    async ({ bytes, year }) => {
+      const data = new Uint8Array(bytes)
+      const hash = [...new Uint8Array(await crypto.subtle.digest('SHA-256', data))]
+        .map((b) => b.toString(16).padStart(2, '0'))
+        .join('')
+      const form = new FormData()
+      form.append('files', new File([data], 'scan-2207.pdf', { type: 'application/pdf' }))
+      form.append('hashes[]', hash)
+      // Filed under Bank Documents: the expert sees it is a salary statement all the same.
+      form.append('categoryId', '2')
+      form.append('taxYear', String(year))
+      return (await fetch('/api/files/upload', { method: 'POST', body: form })).status
+    },
+    { bytes: pdf, year: YEAR },
+  )
+  expect(uploaded).toBe(200)
+  await clientContext.close()
+
+  for (const width of [1280, 360]) {
+    const context = await newContext(stack.browser, { baseURL: stack.server.url, width, height: 900 })
+    await context.addCookies([{ ...expertCookie!, url: stack.server.url }])
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(`/admin/clients/${user.id}?taxYear=${YEAR}`)
+    await page.getByRole('heading', { name: 'Marco Keller', level: 1 }).waitFor()
+    const panel = page.getByTestId('file-recognition')
+    await panel.getByRole('heading', { name: 'Recognition: scan-2207.pdf (version 1)' }).waitFor()
+    // The worker reads the PDF in the background; the panel asks again while it is pending.
+    const category = panel.locator('dd').first()
+    await category.filter({ hasText: 'Salary Statement' }).waitFor({ timeout: 60_000 })
+    expect(await category.textContent()).toMatch(/Salary Statement · confidence \d+%/)
+    const chf = (n: number) =>
+      page.evaluate((v) => new Intl.NumberFormat('en-CH', { style: 'currency', currency: 'CHF' }).format(v), n)
+    const field = (key: string) => panel.locator(`[data-field="${key}"] dd`).textContent()
+    expect(await field('grossSalary')).toBe(await chf(doc.expect.grossSalary!))
+    expect(await field('netSalary')).toBe(await chf(doc.expect.netSalary!))
+    expect(await field('ahvNumber')).toBe(doc.expect.ahvNumber!)
+    expect(await field('year')).toBe(String(YEAR))
+    expect(await panel.locator('[data-field="employer"] dd').count()).toBe(1)
+    expect(await panel.getByText('German', { exact: true }).count()).toBe(1)
+    expect(await panel.getByText('“lohnausweis”', { exact: false }).count()).toBe(1)
+
+    // The extracted text opens with the keyboard and is fetched then.
+    const summary = panel.getByText('Extracted text', { exact: true })
+    await summary.focus()
+    await page.keyboard.press('Enter')
+    const text = panel.locator('.extracted-text pre')
+    await text.waitFor()
+    expect(await text.textContent()).toContain('Bruttolohn')
+    expect(await text.textContent()).toContain(doc.expect.ahvNumber!)
+    await panel.scrollIntoViewIfNeeded()
+    await screenshot(page, `admin-recognition-${width}`)
+    if (process.env.SCREENSHOTS)
+      await panel.screenshot({ path: join(process.env.SCREENSHOTS, `admin-recognition-panel-${width}.png`) })
+    expect(await axe(page)).toEqual([])
+    expect(errors).toEqual([])
+    await context.close()
+  }
+}, 180_000)
 
 test('a user opening /admin sees Access Denied; the Debug button refuses them', async () => {
   const context = await newContext(stack.browser, { baseURL: stack.server.url, width: 360 })

@@ -76,9 +76,10 @@ test('status 3 with the completion flag: Mark as Transmitted shows the banner an
   await screenshot(page, 'home-status3-1280')
   expect(await axe(page)).toEqual([])
 
-  // The bell: the three profile reminders left after registration (address, tax profile, plan) plus the expert's status change.
-  const bell = page.getByRole('button', { name: /Notifications, 4 unread/ })
-  expect(await bell.locator('.bell-badge').textContent()).toBe('4')
+  // The bell: the two profile reminders left after registration (address, tax profile; never a plan: every account
+  // starts on basic) plus the expert's status change.
+  const bell = page.getByRole('button', { name: /Notifications, 3 unread/ })
+  expect(await bell.locator('.bell-badge').textContent()).toBe('3')
   await bell.click()
   await page.getByText('Tax status updated').waitFor()
   expect(
@@ -89,7 +90,7 @@ test('status 3 with the completion flag: Mark as Transmitted shows the banner an
     .locator('.notification', { hasText: 'Tax status updated' })
     .getByRole('button', { name: 'Mark as read' })
     .click()
-  await page.getByRole('button', { name: 'Notifications, 3 unread' }).waitFor()
+  await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor()
   expect(await page.locator('.notification', { hasText: 'Tax status updated' }).getAttribute('class')).toBe(
     'notification read',
   )
@@ -124,9 +125,9 @@ test('status 3 with the completion flag: Mark as Transmitted shows the banner an
   await page.locator('#notifications-panel').waitFor({ state: 'detached' })
   expect(new URL(page.url()).pathname).toBe('/')
   await page.getByRole('button', { name: 'Notifications, 1 unread' }).click()
-  await page.getByRole('link', { name: 'Choose a plan' }).click()
+  await page.getByRole('link', { name: 'Complete tax profile' }).first().click()
   await page.waitForURL((u) => u.pathname === '/profile')
-  await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()
+  await page.locator('#notifications-panel').waitFor({ state: 'detached' })
   expect(errors).toEqual([])
   await context.close()
 }, 90_000)
@@ -146,7 +147,7 @@ test('a new user: year selector, the unavailable current year, sending a message
   expect(await axe(page)).toEqual([])
   // The page never scrolls sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-  await page.getByRole('button', { name: 'Notifications, 3 unread' }).click()
+  await page.getByRole('button', { name: 'Notifications, 2 unread' }).click()
   await page.getByText('Tax address incomplete').waitFor()
   await screenshot(page, 'home-bell-360')
   expect(await axe(page)).toEqual([])
@@ -190,7 +191,7 @@ test('a new user: year selector, the unavailable current year, sending a message
   expect(reply.status).toBe(200)
   await page.locator('.logo-button').click()
   await page.locator('.message-history li.from-expert').getByText('Yes, as professional expenses.').waitFor()
-  await page.getByRole('button', { name: 'Notifications, 4 unread' }).waitFor()
+  await page.getByRole('button', { name: 'Notifications, 3 unread' }).waitFor()
   await screenshot(page, 'home-message-360')
 
   // In German: the dashboard's texts come from locales/de/home.json.
@@ -349,10 +350,11 @@ test('documents covered at status 1 count when the wizard completes (1→2→3);
   // Through the wizard twice: the first Complete moves 1→2 and straight on to 3; the second is a 403 on the move, which is fine.
   for (const round of [1, 2]) {
     await page.goto(`/profile?setup=tax&taxYear=${year}`)
-    // The header's bell is on every signed-in page, not only on the dashboard: here the plan and the tax profile are missing.
+    // The header's bell is on every signed-in page, not only on the dashboard: here the tax profile is missing
+    // (and no plan reminder: every account starts on basic).
     if (round === 1) {
-      await page.getByRole('button', { name: 'Notifications, 2 unread' }).click()
-      await page.getByText('No subscription plan').waitFor()
+      await page.getByRole('button', { name: 'Notifications, 1 unread' }).click()
+      await page.getByText('Tax profile incomplete').waitFor()
       await page.keyboard.press('Escape')
     }
     const complete = page.getByRole('button', { name: 'Complete' })

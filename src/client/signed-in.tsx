@@ -24,6 +24,7 @@ const AdvancedLegacyPage = lazy(() => import('./advanced/legacy-page'))
 const TaxCardDemoPage = lazy(() => import('./advanced/tax-card-demo-page'))
 const ProgressBarPage = lazy(() => import('./advanced/pgbar-page'))
 const FeatureTestPage = lazy(() => import('./advanced/feature-test-page'))
+const PlansPage = lazy(() => import('./plans/plans-page'))
 // The living page of the design system: development builds only (the bundler drops it from production).
 const DesignPage = process.env.NODE_ENV === 'production' ? null : lazy(() => import('./design/design-page'))
 
@@ -31,6 +32,7 @@ const DesignPage = process.env.NODE_ENV === 'production' ? null : lazy(() => imp
 const PROTECTED: Record<string, ComponentType> = {
   '/': HomePage,
   '/profile': ProfilePage,
+  '/plans': PlansPage,
   '/file-history': FileHistoryPage,
   '/cantons': CantonsPage,
   '/address-demo': AddressDemoPage,

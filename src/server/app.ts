@@ -30,6 +30,7 @@ import { adminRoutes } from './admin/index'
 import { startClientMail } from './client-mail/index'
 import { advancedRoutes } from './advanced/index'
 import { recognitionRoutes } from './recognition/index'
+import { planRoutes } from './plans/index'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
@@ -94,6 +95,7 @@ export function createApp(
     .use(documentRoutes(ctx, sessions, blobs, documentHooks(ctx)))
     .use(recognitionRoutes(ctx, sessions, blobs, { run: opts.recognition }))
     .use(profileRoutes(ctx, sessions))
+    .use(planRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))
     .use(addressRoutes(ctx, sessions))
     .use(advancedRoutes(ctx, sessions))

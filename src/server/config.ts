@@ -1,3 +1,5 @@
+import { parsePlanPrices, type PlanPrices } from '../shared/plans'
+
 /** Runtime settings (DESIGN.md §3). Read once at start; tests build their own. */
 export interface Config {
   port: number
@@ -29,6 +31,8 @@ export interface Config {
   recognitionWorkers: number
   /** FILING_DEADLINE 'MM-DD' (default 03-31): the deadline of year Y falls on that day of Y+1. */
   filingDeadline: { month: number; day: number }
+  /** PLAN_PRICES, e.g. "CHF basic=90 premium=190"; null: the plans page shows no prices. */
+  planPrices: PlanPrices | null
 }
 
 /** 'MM-DD' → month and day; a wrong setting stops the start with a clear message. */
@@ -76,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     userQuotaBytes: positive(env, 'USER_QUOTA_MB', 2048) * 1024 * 1024,
     recognitionWorkers: workerCount(env.RECOGNITION_WORKERS),
     filingDeadline: parseFilingDeadline(env.FILING_DEADLINE || undefined),
+    planPrices: parsePlanPrices(env.PLAN_PRICES),
   }
 }
 

@@ -110,7 +110,7 @@ describe('profile rules', () => {
       alimonyDuration: '12',
     }
     expect(withoutHiddenAnswers(shown)).toBe(shown)
-    expect(profileReminders({})).toEqual(['name', 'phone', 'address', 'tax_profile', 'subscription'])
+    expect(profileReminders({})).toEqual(['name', 'phone', 'address', 'tax_profile'])
     expect(
       profileReminders({
         firstName: 'A',
@@ -119,7 +119,6 @@ describe('profile rules', () => {
         street: 'S',
         city: 'C',
         isTaxProfileComplete: true,
-        subscriptionPlan: 'basic',
       }),
     ).toEqual([])
   })

@@ -36,6 +36,9 @@ export const PROPERTY_USES = ['owner-occupied', 'rented'] as const
 export const EMPLOYMENT_TYPES = ['employed', 'self-employed', 'farmer', 'mixed', 'retired', 'unemployed'] as const
 export const TAXATION_LEVELS = ['cantonal', 'communal', 'federal'] as const
 export const SUBSCRIPTION_PLANS = ['basic', 'premium'] as const
+export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number]
+/** Every account starts on basic; experts move it to premium (issue 12). */
+export const DEFAULT_PLAN: SubscriptionPlan = 'basic'
 
 export const MAX_CHILD_AGE = 18
 export const MAX_CHILDREN = 20
@@ -327,12 +330,12 @@ export const hasRegistrationFields = (p: { firstName?: unknown; lastName?: unkno
   [p.firstName, p.lastName, p.phone].every((v) => typeof v === 'string' && v.trim() !== '')
 
 /** The profile reminders of spec part 1 §5, in the order the user should act on them. */
-export const REMINDERS = ['name', 'phone', 'address', 'tax_profile', 'subscription'] as const
+export const REMINDERS = ['name', 'phone', 'address', 'tax_profile'] as const
 export type Reminder = (typeof REMINDERS)[number]
 
 /**
  * Which reminders apply: the server sends them as notifications, the profile
- * screen lists them. 'subscription' holds until an admin sets a plan.
+ * screen lists them. No plan reminder: every account starts on basic (issue 12, "no nagging reminder").
  */
 export function profileReminders(p: {
   firstName?: unknown
@@ -341,7 +344,6 @@ export function profileReminders(p: {
   street?: unknown
   city?: unknown
   isTaxProfileComplete?: unknown
-  subscriptionPlan?: unknown
 }): Reminder[] {
   const blank = (v: unknown) => typeof v !== 'string' || v.trim() === ''
   const out: Reminder[] = []
@@ -349,6 +351,5 @@ export function profileReminders(p: {
   if (blank(p.phone)) out.push('phone')
   if (blank(p.street) || blank(p.city)) out.push('address')
   if (p.isTaxProfileComplete !== true) out.push('tax_profile')
-  if (!(SUBSCRIPTION_PLANS as readonly unknown[]).includes(p.subscriptionPlan)) out.push('subscription')
   return out
 }

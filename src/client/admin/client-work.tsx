@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { messageOf } from '../api/client'
 import { toast } from '../ui/toast'
 import { replyTo, type ClientDetail } from './admin-api'
+import { FileRecognition, VersionRecognition } from './file-recognition'
 
 /** The year's checklist: the required categories and every other one with files. */
 export function ChecklistCard({ data }: { data: ClientDetail }) {
@@ -61,6 +62,7 @@ export function DocumentsCard({ data }: { data: ClientDetail }) {
                     {t('client.download')}
                   </a>
                 </div>
+                <FileRecognition fileId={f.id} version={f.version} name={f.filename} />
                 {f.versions.length > 1 && (
                   <details>
                     <summary>{t('client.versions', { count: f.versions.length })}</summary>
@@ -75,6 +77,9 @@ export function DocumentsCard({ data }: { data: ClientDetail }) {
                           >
                             {t('client.download')}
                           </a>
+                          {v.version !== f.version && (
+                            <VersionRecognition fileId={f.id} version={v.version} name={f.filename} />
+                          )}
                         </li>
                       ))}
                     </ul>

@@ -21,8 +21,6 @@ import { useCannotLeave } from './cannot-leave'
 
 /** After a first-time save the user goes home after this pause (spec part 2 §2). */
 export const FIRST_TIME_REDIRECT_MS = 1500
-/** The spec's "external payment page" is not known; the terms describe the plans and their prices. */
-const PLAN_INFO_HREF = '/terms-and-conditions?returnTo=/profile'
 
 const LEGAL_LINKS = [
   ['/data-protection-policy', 'legal.data_protection'],
@@ -118,7 +116,7 @@ export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: Ses
     }
   }
 
-  const plan = user.subscriptionPlan ?? 'none'
+  const plan = user.subscriptionPlan
   // Spec part 1 §5: what the profile still lacks, from the server's copy of it.
   const reminders = profileReminders(user)
   return (
@@ -180,8 +178,8 @@ export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: Ses
                 </span>
               </label>
             ))}
-            {plan !== 'basic' && plan !== 'premium' && <small className="muted">{t('plan.none')}</small>}
-            <a href={PLAN_INFO_HREF}>{t('plan.learn_more')}</a>
+            {/* The spec's "external payment page" is the plans page: the comparison, the prices, "Ask for premium". */}
+            <Link href="/plans">{t('plan.learn_more')}</Link>
           </fieldset>
 
           {firstTime && (
@@ -236,7 +234,7 @@ export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: Ses
               <h3 id="reminders-title">{t('reminders.title')}</h3>
               <ul>
                 {reminders.map((id) => (
-                  <li key={id}>{t(`reminders.${id === 'subscription' ? 'plan' : id}`)}</li>
+                  <li key={id}>{t(`reminders.${id}`)}</li>
                 ))}
               </ul>
             </section>

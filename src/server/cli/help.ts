@@ -46,5 +46,7 @@ Settings (environment variables, default in brackets):
   RECOGNITION_WORKERS   documents read at once in the background, each up to a core and ~250 MB [1; 0: off]
   FIRM_NAME             the representative named in the power of attorney [APP_NAME]
   FIRM_ADDRESS          its address [empty]
+  PLAN_PRICES           the plans' prices per tax year: the currency, then basic=AMOUNT and
+                        premium=AMOUNT, e.g. "CHF basic=90 premium=190" [unset: no prices shown]
   ADDRESS_SEARCH_URL    a Nominatim-style geocoder for the address lookup [unset: offline list only]
   NODE_ENV              production; development (or --dev) turns on the dev mailbox and dev-only routes [production]`

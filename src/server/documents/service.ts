@@ -531,15 +531,16 @@ export const liveFile = (ctx: AppContext, fileId: string) =>
     .get() ?? null
 
 /** The current version of a file the viewer may see (no audit: for reading derived data such as recognition). */
-export function currentVersionFor(ctx: AppContext, viewer: Viewer, fileId: string) {
+/** A version of a file the viewer may see (the current one unless `version` names another); 404 otherwise. */
+export function currentVersionFor(ctx: AppContext, viewer: Viewer, fileId: string, version?: number) {
   const file = fileForViewer(ctx, viewer, fileId)
-  const version = ctx.db
+  const row = ctx.db
     .select()
     .from(fileVersions)
-    .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, file.currentVersion)))
+    .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, version ?? file.currentVersion)))
     .get()
-  if (!version) throw notFound('File version not found', 'FILE_NOT_FOUND')
-  return { file, version }
+  if (!row) throw notFound('File version not found', 'FILE_NOT_FOUND')
+  return { file, version: row }
 }
 
 /** `swisstax keys rotate`: every data key re-wrapped under the new master key, in one transaction; the blobs stay as they are. */

@@ -20,7 +20,6 @@ describe('profile reminders (spec part 1 §5)', () => {
       'reminder-phone',
       'reminder-address',
       'reminder-tax_profile',
-      'reminder-subscription',
     ])
     expect(items[0]).toMatchObject({
       title: 'home:notifications.reminder_name_title',
@@ -40,12 +39,11 @@ describe('profile reminders (spec part 1 §5)', () => {
     expect(await ids(anna.cookie)).toContain('reminder-phone')
     fillUser(t.ctx, anna.user.id)
     fillProfile(t.ctx, anna.user.id, { street: 'Bahnhofstrasse 1', city: '  ' })
-    expect(await ids(anna.cookie)).toEqual(['reminder-address', 'reminder-tax_profile', 'reminder-subscription'])
+    expect(await ids(anna.cookie)).toEqual(['reminder-address', 'reminder-tax_profile'])
     fillProfile(t.ctx, anna.user.id, {
       street: 'Bahnhofstrasse 1',
       city: 'Zürich',
       isTaxProfileComplete: true,
-      subscriptionPlan: 'basic',
     })
     expect(await ids(anna.cookie)).toEqual([])
   })
@@ -76,7 +74,7 @@ describe('read marks', () => {
     ).toEqual([event.id, 'reminder-phone'].sort())
     expect((await t.request('POST', '/api/notifications/read-all', { cookie: anna.cookie })).status).toBe(200)
     expect((await list(anna.cookie)).every((n) => n.read)).toBe(true)
-    expect(await list(anna.cookie)).toHaveLength(6)
+    expect(await list(anna.cookie)).toHaveLength(5)
   })
 
   test("another user's notification, or an unknown id, is a 404", async () => {

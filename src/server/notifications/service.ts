@@ -37,12 +37,6 @@ const REMINDER_SHAPE: Record<Reminder, Pick<NotificationItem, 'category' | 'prio
     actionUrl: '/profile?setup=tax',
     actionText: 'home:notifications.action_tax_profile',
   },
-  subscription: {
-    category: 'subscription',
-    priority: 'low',
-    actionUrl: '/profile',
-    actionText: 'home:notifications.action_subscription',
-  },
 }
 
 type EventRow = {

@@ -9,6 +9,11 @@ import { enqueue, recognisedText, recognitionFor, removeForFile } from './servic
 import { startRunner, type Runner } from './runner'
 import { sweepTexts } from './text-store'
 import { shaped } from '../http/schemas'
+import { intParam } from '../http/params'
+
+/** `?version=N` names an older version (the expert's client page reads each); absent, the current one. */
+const versionQuery = t.Object({ version: t.Optional(t.String({ maxLength: 12 })) })
+const versionOf = (raw: string | undefined) => (raw ? intParam(raw, 0, 1, 1_000_000, 'version') : undefined)
 
 const runners = new WeakMap<AppContext, Runner>()
 /** The running queue of a context (tests and the server stop it; the bench reads its pool's figures). */
@@ -42,13 +47,14 @@ export function recognitionRoutes(
 
   return new Elysia({ name: 'recognition-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
-    .get('/api/files/:id/recognition', ({ params, user }) => recognitionFor(ctx, user, params.id), {
-      auth: true,
-      response: shaped<ReturnType<typeof recognitionFor>>(),
-    })
+    .get(
+      '/api/files/:id/recognition',
+      ({ params, query, user }) => recognitionFor(ctx, user, params.id, versionOf(query.version)),
+      { auth: true, query: versionQuery, response: shaped<ReturnType<typeof recognitionFor>>() },
+    )
     .get(
       '/api/files/:id/recognition/text',
-      async ({ params, rc }) => ({ text: await recognisedText(ctx, rc, params.id) }),
-      { auth: true, response: t.Object({ text: t.Union([t.String(), t.Null()]) }) },
+      async ({ params, query, rc }) => ({ text: await recognisedText(ctx, rc, params.id, versionOf(query.version)) }),
+      { auth: true, query: versionQuery, response: t.Object({ text: t.Union([t.String(), t.Null()]) }) },
     )
 }

@@ -153,6 +153,42 @@ describe('recognition of stored versions', () => {
       categoryId: null,
     })
   })
+
+  test('each version is read on its own: ?version=N answers that version, for the owner and an admin', async () => {
+    t = testApp({ ADMIN_EMAILS: 'expert@example.ch' }, { recognition: true })
+    const alice = await t.signIn('alice@example.ch')
+    const bob = await t.signIn('bob@example.ch')
+    const admin = await t.signIn('expert@example.ch')
+    const put = (text: string) =>
+      upload(alice.cookie, [{ name: 'beleg.txt', data: new TextEncoder().encode(text) }], {
+        taxYear: YEAR,
+        categoryId: 25,
+      })
+    const id = (await put(`Kita Sonnenschein\nJahresrechnung Kinderbetreuung ${YEAR}\nTotal CHF 9'400.00`)).json
+      .files[0].value.id as string
+    expect((await settled(alice.cookie, id)).json).toMatchObject({ version: 1, categoryId: 32 })
+    await put(`Spendenbestätigung ${YEAR}\nWir danken Ihnen für Ihre Spende von CHF 500.00 an die Stiftung.`)
+    const current = await settled(admin.cookie, id)
+    expect(current.json).toMatchObject({ version: 2, status: 'done', categoryId: 5 })
+    const first = await t.request('GET', `/api/files/${id}/recognition?version=1`, { cookie: admin.cookie })
+    expect(first.json).toMatchObject({ version: 1, status: 'done', categoryId: 32 })
+    const text = (v: number, cookie: string) =>
+      t.request('GET', `/api/files/${id}/recognition/text?version=${v}`, { cookie })
+    expect((await text(1, admin.cookie)).json.text).toContain('Kita Sonnenschein')
+    expect((await text(2, alice.cookie)).json.text).toContain('Spendenbestätigung')
+    // The expert's reading of the text is audited like a download; the owner's own is not.
+    const audited = t.ctx.sqlite
+      .query(`SELECT COUNT(*) AS n FROM audit_log WHERE action = 'admin_read_text'`)
+      .get() as {
+      n: number
+    }
+    expect(audited.n).toBe(1)
+    expect((await text(1, bob.cookie)).status).toBe(404)
+    expect((await t.request('GET', `/api/files/${id}/recognition?version=1`, { cookie: bob.cookie })).status).toBe(404)
+    expect((await text(9, admin.cookie)).status).toBe(404)
+    const bad = await t.request('GET', `/api/files/${id}/recognition?version=x`, { cookie: alice.cookie })
+    expect([bad.status, bad.json.code]).toEqual([400, 'INVALID_INPUT'])
+  }, 90_000)
 })
 
 describe('move', () => {

@@ -45,9 +45,9 @@ export function removeForFile(ctx: AppContext, fileId: string) {
   removeTexts(ctx, fileId)
 }
 
-/** GET /api/files/:id/recognition: the current version's recognition (owner or admin). */
-export function recognitionFor(ctx: AppContext, viewer: Viewer, fileId: string): RecognitionAnswer {
-  const { file, version } = currentVersionFor(ctx, viewer, fileId)
+/** GET /api/files/:id/recognition[?version=N]: a version's recognition, the current one by default (owner or admin). */
+export function recognitionFor(ctx: AppContext, viewer: Viewer, fileId: string, versionNo?: number): RecognitionAnswer {
+  const { file, version } = currentVersionFor(ctx, viewer, fileId, versionNo)
   const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
   if (!row) throw new ApiError(404, 'NOT_RECOGNISED', 'This file has not been queued for recognition.')
   return {
@@ -61,9 +61,17 @@ export function recognitionFor(ctx: AppContext, viewer: Viewer, fileId: string):
   }
 }
 
-/** The extracted text of the current version, for the expert (admin) or the owner. Null before it is read. */
-export async function recognisedText(ctx: AppContext, rc: RequestContext, fileId: string): Promise<string | null> {
-  const { file, version } = currentVersionFor(ctx, rc.user, fileId)
+/**
+ * The extracted text of a version (the current one by default), for the expert (admin) or the owner;
+ * null before it is read.
+ */
+export async function recognisedText(
+  ctx: AppContext,
+  rc: RequestContext,
+  fileId: string,
+  versionNo?: number,
+): Promise<string | null> {
+  const { file, version } = currentVersionFor(ctx, rc.user, fileId, versionNo)
   // The text is the document's content: an expert reading another user's is audited like a download.
   if (file.userId !== rc.user.id)
     audit(ctx, rc, 'admin_read_text', { fileId, version: version.version }, { target: { userId: file.userId } })

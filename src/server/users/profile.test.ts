@@ -49,14 +49,14 @@ const VALID = {
 }
 
 describe('PUT /api/user/profile', () => {
-  test('a new user has the defaults: empty name, +41, no plan', async () => {
+  test('a new user has the defaults: empty name, +41, the basic plan', async () => {
     const { cookie } = await t.signIn('anna@example.ch')
     const me = await t.request('GET', '/api/user', { cookie })
     expect(me.status).toBe(200)
     expect(me.json).toMatchObject({
       name: '',
       countryCode: '+41',
-      subscriptionPlan: 'none',
+      subscriptionPlan: 'basic',
       isTaxProfileComplete: false,
       isProfileComplete: false,
       childrenAges: [],
@@ -163,7 +163,7 @@ describe('subscription plan', () => {
       body: { subscriptionPlan: 'premium' },
     })
     expect(viaAdminRoute.status).toBe(403)
-    expect((await t.request('GET', '/api/user', { cookie: anna.cookie })).json.subscriptionPlan).toBe('none')
+    expect((await t.request('GET', '/api/user', { cookie: anna.cookie })).json.subscriptionPlan).toBe('basic')
 
     const set = await t.request('PUT', `/api/admin/users/${anna.user.id}/plan`, {
       cookie: boss.cookie,

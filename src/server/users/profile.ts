@@ -6,6 +6,7 @@ import { audit } from '../infra/audit'
 import type { RequestContext } from '../infra/request-context'
 import {
   DEFAULT_COUNTRY_CODE,
+  DEFAULT_PLAN,
   hasRegistrationFields,
   PROFILE_FIELDS,
   SUBSCRIPTION_PLANS,
@@ -81,7 +82,7 @@ export function profileOf(ctx: AppContext, userId: number) {
     hasPillar3a: p?.hasPillar3a ?? null,
     hasPension: p?.hasPension ?? null,
     taxationLevel: p?.taxationLevel ?? null,
-    subscriptionPlan: p?.subscriptionPlan ?? 'none',
+    subscriptionPlan: p?.subscriptionPlan ?? DEFAULT_PLAN,
     isTaxProfileComplete: p?.isTaxProfileComplete ?? false,
     gtcAcceptedAt: p?.gtcAcceptedAt ? new Date(p.gtcAcceptedAt).toISOString() : null,
   }
@@ -204,7 +205,6 @@ type ReminderRow = {
   street: string | null
   city: string | null
   complete: number | null
-  plan: string | null
 }
 
 /**
@@ -215,7 +215,7 @@ export function reminderFieldsOf(ctx: AppContext, userId: number): Parameters<ty
   const r = ctx.sqlite
     .query<ReminderRow, [number]>(
       `SELECT u.first_name AS firstName, u.last_name AS lastName, u.phone AS phone, p.street AS street, p.city AS city,
-            p.is_tax_profile_complete AS complete, p.subscription_plan AS plan
+            p.is_tax_profile_complete AS complete
        FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ? AND u.role = 'user'`,
     )
     .get(userId)
@@ -227,7 +227,6 @@ export function reminderFieldsOf(ctx: AppContext, userId: number): Parameters<ty
       street: r.street,
       city: r.city,
       isTaxProfileComplete: r.complete === 1,
-      subscriptionPlan: r.plan,
     }
   )
 }
@@ -238,7 +237,7 @@ export function reminderFieldsOf(ctx: AppContext, userId: number): Parameters<ty
  * next sign-in starts with first-time registration. The plan an expert chose stays.
  */
 export function resetRegistration(ctx: AppContext, userId: number) {
-  const plan = profileRow(ctx, userId)?.subscriptionPlan ?? 'none'
+  const plan = profileRow(ctx, userId)?.subscriptionPlan ?? DEFAULT_PLAN
   ctx.db
     .update(users)
     .set({ firstName: null, lastName: null, phone: null, countryCode: DEFAULT_COUNTRY_CODE })

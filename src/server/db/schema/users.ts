@@ -88,7 +88,7 @@ export const profiles = sqliteTable('profiles', {
   hasPension: integer('has_pension', { mode: 'boolean' }),
   taxationLevel: text('taxation_level'),
   /** 'none' until an admin sets basic or premium. */
-  subscriptionPlan: text('subscription_plan').notNull().default('none'),
+  subscriptionPlan: text('subscription_plan').notNull().default('basic'),
   isTaxProfileComplete: integer('is_tax_profile_complete', { mode: 'boolean' }).notNull().default(false),
   gtcAcceptedAt: integer('gtc_accepted_at'),
   gtcUserAgent: text('gtc_user_agent'),

@@ -1,0 +1,60 @@
+import type { AppContext } from '../context'
+import { conflict, forbidden } from '../http/errors'
+import { audit } from '../infra/audit'
+import type { RequestContext } from '../infra/request-context'
+import { sendMessage } from '../messages/service'
+import { profileOf } from '../users/profile'
+import { getUser } from '../users/service'
+import { DEFAULT_PLAN, SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../shared/profile'
+import { isActiveLanguage, type Language } from '../../shared/languages'
+import en from '../../../locales/en/profile.json'
+import de from '../../../locales/de/profile.json'
+import fr from '../../../locales/fr/profile.json'
+import it from '../../../locales/it/profile.json'
+import gsw from '../../../locales/gsw/profile.json'
+import zh from '../../../locales/zh/profile.json'
+
+/**
+ * The plans (issue 12): which plan a person has, the firm's prices, and the request for
+ * premium. The plan itself is written by the users area only (setSubscriptionPlan, the
+ * experts' route); this area reads it and writes nothing of its own: a request is a
+ * message to the experts, through the messages service, so it lands in their inbox.
+ */
+
+/** The request is written in the person's language, like the messages they type themselves. */
+const REQUEST_TEXT: Record<Language, string> = {
+  en: en.plans.request_message,
+  de: de.plans.request_message,
+  fr: fr.plans.request_message,
+  it: it.plans.request_message,
+  gsw: gsw.plans.request_message,
+  zh: zh.plans.request_message,
+}
+
+const planOf = (ctx: AppContext, userId: number): SubscriptionPlan => {
+  const plan = profileOf(ctx, userId).subscriptionPlan
+  return (SUBSCRIPTION_PLANS as readonly string[]).includes(plan) ? (plan as SubscriptionPlan) : DEFAULT_PLAN
+}
+
+/** GET /api/plans: the person's plan and, when PLAN_PRICES is set, the prices per tax year. */
+export function plansView(ctx: AppContext, userId: number) {
+  const prices = ctx.config.planPrices
+  return {
+    plan: planOf(ctx, userId),
+    prices: prices && { currency: prices.currency, basic: prices.amounts.basic, premium: prices.amounts.premium },
+  }
+}
+
+/**
+ * POST /api/plans/premium-request: a message to the experts asking for premium. Experts have
+ * no plan (403); a person already on premium has nothing to ask for (409).
+ */
+export function requestPremium(ctx: AppContext, rc: RequestContext) {
+  if (rc.user.role === 'admin') throw forbidden('Experts have no plan.', 'PLAN_NOT_FOR_EXPERTS')
+  const userId = rc.user.id
+  if (planOf(ctx, userId) === 'premium') throw conflict('You already have the premium plan.', 'PLAN_ALREADY_PREMIUM')
+  const language = getUser(ctx, userId).language
+  const item = sendMessage(ctx, userId, REQUEST_TEXT[isActiveLanguage(language) ? language : 'en'])
+  audit(ctx, rc, 'plan_premium_requested', {}, { target: { userId } })
+  return { success: true, item }
+}
