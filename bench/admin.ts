@@ -1,6 +1,8 @@
 // Experts' client list benchmark (issue 11), run with `npm run bench admin` (or
 // `BENCH_NO_BUILD=1 bun bench/admin.ts` after a build): GET /api/admin/users over
 // 10,000 clients with 30,000 files and 20,000 messages, p50/p99 per query shape.
+// Searches of three characters and more go through the users' trigram index
+// (users_search); "example.ch" matches every client, the index's worst case.
 import { Database } from 'bun:sqlite'
 import { cleanup, signIn, startBinary, wrk } from './lib'
 import { loadConfig } from '../src/server/config'
@@ -54,6 +56,8 @@ const inProcess = (
     ['newest activity first (page 1)', { taxYear: YEAR, page: 1, sort: 'activity' }],
     ['by name, page 100', { taxYear: YEAR, page: 100, sort: 'name' }],
     ['search "meier12"', { taxYear: YEAR, page: 1, sort: 'activity', q: 'meier12' }],
+    ['search "MÜLLER1" (umlaut, any case)', { taxYear: YEAR, page: 1, sort: 'activity', q: 'MÜLLER1' }],
+    ['search "example.ch" (every client)', { taxYear: YEAR, page: 1, sort: 'activity', q: 'example.ch' }],
     ['status 4 of the year', { taxYear: YEAR, page: 1, sort: 'activity', status: 4 }],
   ] as [string, ClientFilter][]
 ).map(([label, f]) => {
@@ -74,6 +78,8 @@ const shapes: [string, string][] = [
   ['newest activity first (page 1)', '/api/admin/users'],
   ['by name, page 100', '/api/admin/users?sort=name&page=100'],
   ['search "meier12"', '/api/admin/users?q=meier12'],
+  ['search "MÜLLER1" (umlaut, any case)', `/api/admin/users?q=${encodeURIComponent('MÜLLER1')}`],
+  ['search "example.ch" (every client)', '/api/admin/users?q=example.ch'],
   ['status 4 of the year', `/api/admin/users?status=4&taxYear=${YEAR}`],
 ]
 const check = await fetch(`${server.url}/api/admin/users`, { headers: { cookie } })

@@ -141,6 +141,54 @@ describe('client list', () => {
     }
   })
 
+  test('search finds any part of the e-mail or the name in either order, in any case, umlauts included', async () => {
+    const { admin, as } = await setup()
+    const people = [
+      ['j.mueller@beispiel.ch', 'Jürg', 'Müller'],
+      ['zoe@example.org', 'Zoë', 'Schärer'],
+      ['elise.d@exemple.ch', 'Élise', 'Dubois'],
+    ] as const
+    const ids: Record<string, number> = {}
+    for (const [email, firstName, lastName] of people) {
+      const u = ensureUser(t.ctx, email)
+      fillUser(t.ctx, u.id, { firstName, lastName, phone: '+41791234567' })
+      ids[lastName] = u.id
+    }
+    const found = async (q: string) => {
+      const r = await t.request('GET', `/api/admin/users?q=${encodeURIComponent(q)}`, as(admin.cookie))
+      expect(r.status).toBe(200)
+      expect(r.json.total).toBe(r.json.items.length)
+      return r.json.items.map((c: { id: number }) => c.id).sort()
+    }
+    // Case folds beyond ASCII: MÜLLER finds Müller, ÉLISE finds Élise; diacritics stay (muller is not Müller).
+    const muller = ['MÜLLER', 'müll', 'jÜrG', 'Jürg Müller', 'müller jürg', 'ÜLLER JÜ', 'mueller', 'BEISPIEL.CH']
+    for (const q of muller) expect({ q, ids: await found(q) }).toEqual({ q, ids: [ids.Müller] })
+    expect(await found('muller')).toEqual([])
+    expect(await found('ÉLISE')).toEqual([ids.Dubois])
+    expect(await found('zoë sch')).toEqual([ids.Schärer])
+    expect(await found('ärer')).toEqual([ids.Schärer])
+    expect(await found('exemple')).toEqual([ids.Dubois])
+    expect(await found('example')).toEqual([ids.Schärer, ...(await found('anna@example.ch'))].sort())
+    // One or two characters are matched without the index, with the same result rules for ASCII.
+    expect(await found('ü')).toEqual([ids.Müller])
+    expect(await found('DU')).toEqual([ids.Dubois])
+    // Quotes and the index's own syntax are taken literally.
+    expect(await found('a"b')).toEqual([])
+    expect(await found('Müller OR Dubois')).toEqual([])
+    expect(await found('*')).toEqual([])
+    // The index follows renames and deletions.
+    fillUser(t.ctx, ids.Schärer!, { firstName: 'Zoë', lastName: 'Brändli', phone: '+41791234567' })
+    expect(await found('schärer')).toEqual([])
+    expect(await found('BRÄNDLI')).toEqual([ids.Schärer])
+    const elise = await t.signIn('elise.d@exemple.ch')
+    const gone = await t.request('DELETE', '/api/user', {
+      cookie: elise.cookie,
+      body: { confirmEmail: 'elise.d@exemple.ch' },
+    })
+    expect(gone.status).toBe(200)
+    expect(await found('dubois')).toEqual([])
+  })
+
   test('unanswered messages, file count and last activity per client; newest activity first', async () => {
     const { admin, client, as } = await setup()
     const other = await t.signIn('ben@example.ch')

@@ -2,6 +2,7 @@ import type { AppContext } from '../context'
 import { statusById } from '../../shared/tax-status'
 import { DEFAULT_PLAN } from '../../shared/profile'
 import { unansweredCounts } from '../messages/service'
+import { userSearchCondition } from '../users/search'
 
 export const CLIENTS_PAGE_SIZE = 50
 export type ClientSort = 'activity' | 'name'
@@ -14,12 +15,12 @@ export interface ClientFilter {
   sort: ClientSort
 }
 
-/** LIKE pattern for a search text: its own % and _ are taken literally. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 // The same expressions as the indexes users_role_activity and users_role_name, so both sorts walk an index.
 const BY_NAME = `u.role, COALESCE(NULLIF(u.last_name, ''), u.email) COLLATE NOCASE, COALESCE(u.first_name, '') COLLATE NOCASE, u.id`
 const BY_ACTIVITY = 'u.role DESC, u.last_activity_at DESC, u.id DESC'
+
+/** Named parameters ($year, $q, …) of the list's statements. */
+type Params = [Record<string, string | number>]
 
 type DetailRow = {
   id: number
@@ -37,19 +38,19 @@ type DetailRow = {
  * The experts' client list (GET /api/admin/users): one page of 50 with the total.
  * A read-only view across the users, tax-status and documents tables, in three
  * short statements because it must stay fast at 10,000 clients (bench "admin"):
- * the page's ids (the sort walks an index; a status filter starts from the
- * year's status index), the total, then the 50 rows of the page.
+ * the page's ids (the sort walks an index; a search starts from the users'
+ * trigram index, a status filter from the year's covering status index), the
+ * total, then the 50 rows of the page.
  */
 export function listClients(ctx: AppContext, f: ClientFilter) {
   const where = [`u.role = 'user'`]
   const params: Record<string, string | number> = { $year: f.taxYear }
   const q = f.q?.trim()
   if (q) {
-    // One LIKE over one string holding both name orders ("Anna Muster", "Muster Anna"): a third of the work of three.
-    where.push(
-      `(u.email || ' ' || COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '') || ' ' || COALESCE(u.first_name, '')) LIKE $q ESCAPE '\\'`,
-    )
-    params.$q = likePattern(q)
+    // The users area's search: its trigram index for three characters and more.
+    const search = userSearchCondition(q)
+    where.push(search.sql)
+    Object.assign(params, search.params)
   }
   // Status 1 includes the clients without a stored row for the year.
   let join = ''
@@ -64,15 +65,15 @@ export function listClients(ctx: AppContext, f: ClientFilter) {
   const named = (sql: string) => Object.fromEntries(Object.entries(params).filter(([k]) => sql.includes(k)))
   const pageSql = `SELECT u.id AS id ${from} ORDER BY ${f.sort === 'name' ? BY_NAME : BY_ACTIVITY} LIMIT $limit OFFSET $offset`
   const ids = ctx.sqlite
-    .query<{ id: number }, any>(pageSql)
-    .all({ ...named(pageSql), $limit: CLIENTS_PAGE_SIZE, $offset: (f.page - 1) * CLIENTS_PAGE_SIZE } as never)
+    .query<{ id: number }, Params>(pageSql)
+    .all({ ...named(pageSql), $limit: CLIENTS_PAGE_SIZE, $offset: (f.page - 1) * CLIENTS_PAGE_SIZE })
     .map((r) => r.id)
   const countSql = `SELECT COUNT(*) AS n ${from}`
-  const total = ctx.sqlite.query<{ n: number }, any>(countSql).get(named(countSql) as never)?.n ?? 0
+  const total = ctx.sqlite.query<{ n: number }, Params>(countSql).get(named(countSql))?.n ?? 0
   if (!ids.length) return { items: [], total, page: f.page, pageSize: CLIENTS_PAGE_SIZE, taxYear: f.taxYear }
 
   const rows = ctx.sqlite
-    .query<DetailRow, any>(
+    .query<DetailRow, Params>(
       `SELECT u.id AS id, u.email AS email, u.first_name AS firstName, u.last_name AS lastName, u.language AS language,
             s.status_id AS statusId, p.subscription_plan AS plan, u.last_activity_at AS activity,
             (SELECT COUNT(*) FROM files f WHERE f.user_id = u.id AND f.tax_year = $year AND f.deleted_at IS NULL) AS fileCount
@@ -80,7 +81,7 @@ export function listClients(ctx: AppContext, f: ClientFilter) {
        LEFT JOIN profiles p ON p.user_id = u.id
       WHERE u.id IN (${ids.map((_, i) => `$id${i}`).join(',')})`,
     )
-    .all({ $year: f.taxYear, ...Object.fromEntries(ids.map((id, i) => [`$id${i}`, id])) } as never)
+    .all({ $year: f.taxYear, ...Object.fromEntries(ids.map((id, i) => [`$id${i}`, id])) })
   const byId = new Map(rows.map((r) => [r.id, r]))
   const unanswered = unansweredCounts(ctx, ids)
   const items = ids.map((id) => {

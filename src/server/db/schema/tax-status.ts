@@ -20,6 +20,7 @@ export const taxYearStatus = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.taxYear] }),
-    index('tax_year_status_year_status').on(t.taxYear, t.statusId),
+    // Covering for the experts' list filtered by year and status: the user ids come from the index alone.
+    index('tax_year_status_year_status').on(t.taxYear, t.statusId, t.userId),
   ],
 )
