@@ -154,7 +154,7 @@ test('an expert finds a client at status 4, reads the document, answers and move
   await screenshot(clientPage, 'admin-client-sees-note-360')
 
   // One mail for the reply and one for the move to 5, in German, with the link, without the reply's or the note's text.
-  // (The set-up's own moves to 2 and 4 mailed the client too.)
+  // (The set-up's own moves to 2 and 4, without a note, are one more mail once the status has settled.)
   const clientMails = () => stack.smtp.mails.filter((m) => m.to === CLIENT).map((m) => decodeQp(m.raw))
   const until = Date.now() + 15_000
   const reply = () =>

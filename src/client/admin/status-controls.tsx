@@ -19,7 +19,8 @@ export const LOOP_MS = 2000
  * Auto Advance every 2.5 s, a Loop every 2 s that first resets and counts laps, the
  * six-status tracker; the timers exclude each other and stop at the first error.
  * Plus the manage-tax-status card: a status select with Update Status, and Reset.
- * Every move goes through the server, which notifies (and mails) the client.
+ * Every move goes through the server, which notifies the client in the app; the mail of a
+ * series of moves without a note (the timers, Next in a row) goes once the status has settled.
  */
 export function StatusControls({
   userId,

@@ -10,7 +10,7 @@ import { writeStatus } from '../tax-status/service'
 import { fillUser } from '../users/test-fixtures'
 import { freePort } from '../../../e2e/harness'
 import { senderOf } from './sender'
-import { deliverDue, retryDelay } from './service'
+import { deliverDue, retryDelay, STATUS_MAIL_SETTLE_MS } from './service'
 import { checkDeadlines } from './index'
 
 interface Received {
@@ -134,6 +134,56 @@ describe('mail to clients', () => {
     expect(body).toContain('Notiz')
     expect(body).not.toContain('4711')
     expect(body).toContain(PUBLIC_URL)
+  })
+
+  test('Auto Advance and the Loop: one mail once the status settles, naming where it stopped', async () => {
+    const { admin, client } = await setup()
+    const move = (statusId: number, note?: string) =>
+      t.request('POST', `/api/admin/users/${client.user.id}/status`, {
+        cookie: admin.cookie,
+        body: { statusId, taxYear: 2025, ...(note ? { note } : {}) },
+      })
+    // Runs the due mails once the background sender is idle (two runs at once could both send a row).
+    const deliver = async () => {
+      await senderOf(t.ctx).idle()
+      return deliverDue(t.ctx)
+    }
+    const DE = (await import('../../../locales/de/home.json')).default.status.name
+    const statusLine = (name: string) => `Steuererklärung 2025 auf «${name}» gesetzt`
+    // The Loop's cadence: a move every 2 s, round the six statuses. Each is a notification in the app.
+    for (const [i, statusId] of [2, 3, 4, 5, 6, 1, 2].entries()) {
+      if (i) t.clock.now += 2000
+      expect((await move(statusId)).status).toBe(200)
+    }
+    const notes = t.ctx.sqlite
+      .query(`SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?`)
+      .get(client.user.id) as {
+      n: number
+    }
+    expect(notes.n).toBeGreaterThanOrEqual(7)
+    // Still moving: nothing is due, nothing is sent.
+    expect(await deliver()).toEqual({ sent: 0, failed: 0 })
+    t.clock.now += STATUS_MAIL_SETTLE_MS - 1
+    expect(await deliver()).toEqual({ sent: 0, failed: 0 })
+    t.clock.now += 1
+    expect(await deliver()).toEqual({ sent: 1, failed: 0 })
+    const mails = await mailsTo('anna@example.ch')
+    expect(mails).toHaveLength(1)
+    expect(decoded(mails[0]!.raw)).toContain(statusLine(DE.documents_pending))
+
+    // A later series is a new mail; a move with a note goes at once and drops the waiting one.
+    t.clock.now += 60_000
+    await move(3)
+    await move(4, 'Bitte Lohnausweis nachreichen')
+    // The note's mail went at once (the sender was kicked), without waiting for the status to settle.
+    expect(await mailsTo('anna@example.ch')).toHaveLength(2)
+    t.clock.now += STATUS_MAIL_SETTLE_MS
+    expect(await deliver()).toEqual({ sent: 0, failed: 0 })
+    const all = (await mailsTo('anna@example.ch')).map((m) => decoded(m.raw))
+    expect(all).toHaveLength(2)
+    expect(all[1]).toContain(statusLine(DE.processing))
+    expect(all[1]).toContain('Notiz')
+    expect(all.some((b) => b.includes(statusLine(DE.documents_submitted)))).toBe(false)
   })
 
   test('deadline reminders: 30 and 7 days before, once each per client and year, only below status 3', async () => {

@@ -4,7 +4,9 @@ import { clientIds } from '../users/service'
 import { runDeadlineReminders } from './reminders'
 import { senderOf } from './sender'
 
-const RETRY_EVERY_MS = 60_000
+// The outbox is looked at this often for mails that became due: retries, and status
+// mails whose status has settled (STATUS_MAIL_SETTLE_MS). One indexed query when idle.
+const DUE_CHECK_MS = 5_000
 // Checked four times a day: the outbox key keeps it to one mail per reminder, and a
 // server that was down on the day still sends it when it is back.
 const REMINDERS_EVERY_MS = 6 * 3_600_000
@@ -14,7 +16,7 @@ export const checkDeadlines = (ctx: AppContext) =>
   runDeadlineReminders(ctx, (year) => usersBelowStatus(ctx, clientIds(ctx), year, 3))
 
 /**
- * The client-mail jobs of a running server: retries of failed sends every minute,
+ * The client-mail jobs of a running server: due mails (retries, settled status mails) every 5 s,
  * and the deadline reminders at start and then four times a day. Returns a stop function.
  */
 export function startClientMail(ctx: AppContext): () => void {
@@ -28,7 +30,7 @@ export function startClientMail(ctx: AppContext): () => void {
   }
   reminders()
   sender.kick()
-  const a = setInterval(() => sender.kick(), RETRY_EVERY_MS)
+  const a = setInterval(() => sender.kick(), DUE_CHECK_MS)
   const b = setInterval(reminders, REMINDERS_EVERY_MS)
   return () => {
     clearInterval(a)

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { mailOutbox } from '../db/schema'
 import { mailRecipientOf } from '../users/service'
@@ -14,16 +14,54 @@ const BATCH = 50
 export const retryDelay = (attempts: number) => Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS)
 
 /**
+ * How long a status mail waits for the status to settle. Auto Advance (every 2.5 s) and
+ * the Loop (every 2 s) move a client's status on and on; each move replaces the waiting
+ * mail and starts the wait again, so the client gets one mail naming where it stopped.
+ */
+export const STATUS_MAIL_SETTLE_MS = 10_000
+
+/** Mails of one client and year's status share this key (see `coalesce` below). */
+export const statusMailKey = (userId: number, year: number) => `status:${userId}:${year}`
+
+/**
  * Puts a mail to a client into the outbox, unless the client turned such mail off
  * (or is an expert). Only an insert: the sender delivers it in the background, so
  * the request that caused it never waits for SMTP. With a `dedupeKey` a second
  * call for the same key adds nothing. Returns whether a mail was queued.
+ *
+ * With `coalesce` the mail is one of a series where only the newest counts: with
+ * `settle` it waits STATUS_MAIL_SETTLE_MS and replaces a mail of the key still waiting;
+ * without, it goes at once and a waiting mail of the key is dropped (it is outdated).
+ * A mail already due is left alone: the sender may be delivering it.
  */
-export function queueClientMail(ctx: AppContext, userId: number, event: ClientMailEvent, dedupeKey?: string): boolean {
+export function queueClientMail(
+  ctx: AppContext,
+  userId: number,
+  event: ClientMailEvent,
+  dedupeKey?: string,
+  coalesce?: { key: string; settle: boolean },
+): boolean {
   const to = mailRecipientOf(ctx, userId)
   if (!to?.emailUpdates || to.role !== 'user') return false
   const mail = composeClientMail(event, to, { appName: ctx.config.appName, publicUrl: ctx.config.publicUrl })
   const now = ctx.now()
+  const waiting = coalesce
+    ? and(
+        eq(mailOutbox.coalesceKey, coalesce.key),
+        isNull(mailOutbox.sentAt),
+        eq(mailOutbox.attempts, 0),
+        gt(mailOutbox.nextAttemptAt, now),
+      )
+    : undefined
+  if (coalesce?.settle) {
+    const replaced = ctx.db
+      .update(mailOutbox)
+      .set({ ...mail, toAddress: to.email, nextAttemptAt: now + STATUS_MAIL_SETTLE_MS })
+      .where(waiting)
+      .returning({ id: mailOutbox.id })
+      .all()
+    if (replaced.length) return true
+  } else if (waiting) ctx.db.delete(mailOutbox).where(waiting).run()
   const row = ctx.db
     .insert(mailOutbox)
     .values({
@@ -32,7 +70,8 @@ export function queueClientMail(ctx: AppContext, userId: number, event: ClientMa
       toAddress: to.email,
       ...mail,
       dedupeKey: dedupeKey ?? null,
-      nextAttemptAt: now,
+      coalesceKey: coalesce?.settle ? coalesce.key : null,
+      nextAttemptAt: coalesce?.settle ? now + STATUS_MAIL_SETTLE_MS : now,
       createdAt: now,
     })
     .onConflictDoNothing()

@@ -39,5 +39,9 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   {
     "tag": "0009_users_search",
     "sql": "-- The experts' client search (GET /api/admin/users?q=): a trigram full-text index over one\n-- string per user holding the e-mail and both name orders (\"Anna Muster\", \"Muster Anna\"),\n-- so a substring of e-mail or name is found through the index instead of a scan of users.\n-- case_sensitive 0 folds case beyond ASCII (MÜLLER finds Müller); diacritics stay significant.\n-- Owned by the users area; kept in step with users by the triggers below.\nCREATE VIRTUAL TABLE `users_search` USING fts5(`haystack`, tokenize = 'trigram case_sensitive 0');\n--> statement-breakpoint\nINSERT INTO `users_search` (`rowid`, `haystack`)\n  SELECT `id`, `email` || ' ' || COALESCE(`first_name`, '') || ' '\n    || COALESCE(`last_name`, '') || ' ' || COALESCE(`first_name`, '')\n  FROM `users`;\n--> statement-breakpoint\nCREATE TRIGGER `users_search_insert` AFTER INSERT ON `users` BEGIN\n  INSERT INTO `users_search` (`rowid`, `haystack`) VALUES (\n    new.`id`,\n    new.`email` || ' ' || COALESCE(new.`first_name`, '') || ' '\n    || COALESCE(new.`last_name`, '') || ' ' || COALESCE(new.`first_name`, '')\n  );\nEND;\n--> statement-breakpoint\nCREATE TRIGGER `users_search_update` AFTER UPDATE OF `email`, `first_name`, `last_name` ON `users` BEGIN\n  UPDATE `users_search`\n     SET `haystack` = new.`email` || ' ' || COALESCE(new.`first_name`, '') || ' '\n    || COALESCE(new.`last_name`, '') || ' ' || COALESCE(new.`first_name`, '')\n   WHERE `rowid` = old.`id`;\nEND;\n--> statement-breakpoint\nCREATE TRIGGER `users_search_delete` AFTER DELETE ON `users` BEGIN\n  DELETE FROM `users_search` WHERE `rowid` = old.`id`;\nEND;\n"
+  },
+  {
+    "tag": "0010_hesitant_longshot",
+    "sql": "ALTER TABLE `mail_outbox` ADD `coalesce_key` text;--> statement-breakpoint\nCREATE INDEX `mail_outbox_coalesce` ON `mail_outbox` (`coalesce_key`);"
   }
 ]

@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound } from '../http/errors'
 import { audit } from '../infra/audit'
 import { targetUserId } from '../infra/actor-may'
 import { notify } from '../notifications/service'
-import { queueClientMail } from '../client-mail/service'
+import { queueClientMail, statusMailKey } from '../client-mail/service'
 import { statusById, type TaxStatusId } from '../../shared/tax-status'
 import {
   documentsChanged,
@@ -57,7 +57,15 @@ export function setStatus(
             actionUrl: '/',
             actionTextKey: 'home:notifications.action_dashboard',
           })
-          queueClientMail(ctx, userId, { kind: 'status_changed', year: input.taxYear, status, hasNote: Boolean(note) })
+          // One mail per series of moves (Auto Advance, the Loop, Next clicked in a row): a move
+          // without a note waits for the status to settle; one with a note goes at once.
+          queueClientMail(
+            ctx,
+            userId,
+            { kind: 'status_changed', year: input.taxYear, status, hasNote: Boolean(note) },
+            undefined,
+            { key: statusMailKey(userId, input.taxYear), settle: !note },
+          )
         }
       })
       audit(

@@ -20,11 +20,21 @@ export const mailOutbox = sqliteTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     dedupeKey: text('dedupe_key'),
+    /**
+     * Mails with the same key replace each other while they wait (a status mail per client
+     * and year: Auto Advance and the Loop move a status every 2 s, the client gets one mail
+     * with where it settled).
+     */
+    coalesceKey: text('coalesce_key'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at').notNull(),
     lastError: text('last_error'),
     sentAt: integer('sent_at'),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [uniqueIndex('mail_outbox_dedupe').on(t.dedupeKey), index('mail_outbox_due').on(t.sentAt, t.nextAttemptAt)],
+  (t) => [
+    uniqueIndex('mail_outbox_dedupe').on(t.dedupeKey),
+    index('mail_outbox_due').on(t.sentAt, t.nextAttemptAt),
+    index('mail_outbox_coalesce').on(t.coalesceKey),
+  ],
 )
