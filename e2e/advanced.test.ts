@@ -68,9 +68,12 @@ const REQUIRED = [
   [21, 'transport.pdf'],
 ] as const
 
+// The "done when": the journey at 360 and 1280 px, in German and in English.
 describe.each([
   ['en', 360],
   ['de', 1280],
+  ['de', 360],
+  ['en', 1280],
 ] as const)('%s at %d px', (lang, width) => {
   test('sign-in to status 4 through the advanced information', async () => {
     const T = texts(lang)
