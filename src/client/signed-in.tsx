@@ -1,11 +1,16 @@
-import { lazy, type ComponentType } from 'react'
+import { lazy, useEffect, type ComponentType } from 'react'
+import { useTranslation } from 'react-i18next'
+import { warmOfflineTexts } from './pwa/register-sw'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { queryClient } from './api/query-client'
-import { useSessionUser } from './api/user'
+import { useSessionUser, userKeys } from './api/user'
 import { useSessionWatch } from './api/session'
 import { SessionExpiredDialog } from './ui/session-expired-dialog'
 import { useAreaStyles } from './styles/area-styles'
+import { keepOfflineCache, restoreWhenOffline } from './api/persist'
+import './api/offline'
+import { store, sessionExpiredAtom } from './store'
 
 /**
  * Everything but /login and the legal pages: loaded after /login (its budget is 110 KB
@@ -27,6 +32,14 @@ const FeatureTestPage = lazy(() => import('./advanced/feature-test-page'))
 const PlansPage = lazy(() => import('./plans/plans-page'))
 // The living page of the design system: development builds only (the bundler drops it from production).
 const DesignPage = process.env.NODE_ENV === 'production' ? null : lazy(() => import('./design/design-page'))
+
+// Opened offline, the last data this person saw comes back before the first screen asks for the session
+// (an offline banner says so and the screens are read-only); from then on every answer refreshes the copy.
+restoreWhenOffline(queryClient)
+keepOfflineCache(queryClient, () => {
+  const session = queryClient.getQueryData(userKeys.session) as { role?: string } | null | undefined
+  return session?.role === 'user' && !store.get(sessionExpiredAtom)
+})
 
 /** Signed-in routes. */
 const PROTECTED: Record<string, ComponentType> = {
@@ -59,6 +72,9 @@ function Protected({ component: Component }: { component: ComponentType }) {
 
 function SignedInRoutes() {
   useSessionWatch()
+  const { i18n } = useTranslation()
+  const language = i18n.resolvedLanguage ?? 'en'
+  useEffect(() => warmOfflineTexts(language), [language])
   return (
     <>
       <Switch>

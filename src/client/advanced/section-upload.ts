@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals-react'
 import { reportUnauthorized } from '../api/client'
+import { isOffline } from '../api/offline'
 import { UploadError, UPLOAD_TIMEOUT_MS } from '../documents/documents-api'
 
 /**
@@ -33,6 +34,8 @@ export function uploadToCategory(
   onProgress: (loaded: number, total: number) => void,
 ) {
   return new Promise<{ statusAdvanced: boolean }>((resolve, reject) => {
+    // Offline nothing is sent: the person is told so instead of waiting for a network error.
+    if (isOffline()) return reject(new UploadError('upload.offline', 'offline'))
     const form = new FormData()
     form.append('files', file, file.name)
     form.append('hashes', JSON.stringify([hash]))

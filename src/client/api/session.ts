@@ -3,8 +3,15 @@ import { call, clearApiCache, isUnauthorized, onUnauthorized, quietApi } from '.
 import { queryClient, TIMINGS } from './query-client'
 import { userKeys } from './user'
 import { store, sessionExpiredAtom } from '../store'
+import { clearOfflineCache } from './persist'
 
 const signedIn = () => Boolean(queryClient.getQueryData(userKeys.session))
+
+/** The session has ended: the dialog opens, and the offline copy of the person's data goes at once. */
+function sessionEnded() {
+  clearOfflineCache()
+  store.set(sessionExpiredAtom, true)
+}
 
 /**
  * Keeps the logged-in flag honest: any 401 of a signed-in page opens the Session
@@ -14,14 +21,14 @@ const signedIn = () => Boolean(queryClient.getQueryData(userKeys.session))
 export function useSessionWatch() {
   useEffect(() => {
     onUnauthorized(() => {
-      if (signedIn()) store.set(sessionExpiredAtom, true)
+      if (signedIn()) sessionEnded()
     })
     const timer = setInterval(async () => {
       if (!signedIn()) return
       try {
         await call(quietApi.debug['check-auth'].get())
       } catch (err) {
-        if (isUnauthorized(err)) store.set(sessionExpiredAtom, true)
+        if (isUnauthorized(err)) sessionEnded()
       }
     }, TIMINGS.SESSION_RECHECK_MS)
     return () => {
@@ -31,8 +38,12 @@ export function useSessionWatch() {
   }, [])
 }
 
-/** Forgets everything the signed-in user saw: cached answers and queries; the session query then looks again. */
+/**
+ * Forgets everything the signed-in user saw: cached answers, queries and the offline copy; the session
+ * query then looks again.
+ */
 export function forgetSession() {
+  clearOfflineCache()
   sessionStorage.clear()
   clearApiCache()
   queryClient.clear()

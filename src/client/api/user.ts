@@ -27,6 +27,8 @@ export const sessionQuery = queryOptions({
     }
   },
   retry: retries(3),
+  // Asked even offline: without a kept copy (api/persist.ts) "no answer" means the sign-in form, not a wait.
+  networkMode: 'always',
 })
 
 /** The session user, or null when signed out; suspends (one loading overlay) until the first answer. */

@@ -1,5 +1,6 @@
 import type i18next from 'i18next'
 import { isUnauthorized, reportUnauthorized, serverErrorText } from '../api/client'
+import { isOffline } from '../api/offline'
 import { categoryKey, DOCUMENT_CATEGORIES, type CategoryRecord, type UploadAnswer } from '../../shared/documents'
 
 /** Pure helpers and the upload itself; the documents' queries and mutations are in src/client/api/documents.ts. */
@@ -94,6 +95,7 @@ export function uploadOne(
     item: { hash: string; blobUrl: string; id: string; version: number; unchanged: boolean }
     statusAdvanced: boolean
   }>((resolve, reject) => {
+    if (isOffline()) return reject(new UploadError('upload.offline', 'offline'))
     const form = new FormData()
     form.append('files', file, file.name)
     form.append('hashes[]', hash)

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { useSignals } from '@preact/signals-react/runtime'
 import { useSessionUser } from '../api/user'
+import { isOffline, useOnline } from '../api/offline'
 import { toast } from '../ui/toast'
 import { ACCEPT_ATTRIBUTE, formatMegabytes, isAllowedExtension, MAX_UPLOAD_BYTES } from '../../shared/documents'
 import { afterFilesChanged, sessionAlive, useCategories } from '../api/documents'
@@ -45,6 +46,7 @@ export function UploadTools({
   const { t, i18n } = useTranslation('documents')
   const [, navigate] = useLocation()
   const user = useSessionUser()
+  const online = useOnline()
   const categories = categoriesOrFallback(useCategories(taxYear).data ?? [], t)
   const [picker, setPicker] = useState<null | 'files' | 'camera'>(null)
   const [category, setCategory] = useState<Picked | null>(null)
@@ -75,6 +77,11 @@ export function UploadTools({
   }
 
   async function start(files: File[], target: Picked) {
+    // Offline nothing is sent (and the session probe would fail as if the session had ended).
+    if (isOffline()) {
+      toast({ title: t('upload.offline_title'), description: t('upload.offline'), variant: 'destructive' })
+      return
+    }
     const accepted: File[] = []
     for (const file of files) {
       if (!isAllowedExtension(file.name)) {
@@ -199,6 +206,10 @@ export function UploadTools({
 
   // A retry is an upload too: it runs the session probe first.
   const retry = async (item: QueueItem) => {
+    if (isOffline()) {
+      toast({ title: t('upload.offline_title'), description: t('upload.offline'), variant: 'destructive' })
+      return
+    }
     if (await probeSession()) await uploadBatch([item])
   }
 
@@ -208,6 +219,11 @@ export function UploadTools({
         {t('upload.upload_files')}
       </h2>
       {disabled && <p className="upload-disabled-note">{t('upload.disabled_transmitted')}</p>}
+      {!online && (
+        <p className="notice notice-warning upload-offline-note" role="status">
+          {t('upload.offline')}
+        </p>
+      )}
       <div className="upload-buttons">
         <button type="button" onClick={() => open('camera')} disabled={disabled}>
           {t('upload.take_photo')}

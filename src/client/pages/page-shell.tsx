@@ -1,12 +1,24 @@
 import type { ReactNode } from 'react'
 import { Header } from '../ui/header'
+import { OfflineBanner } from '../ui/offline-banner'
+import { useOnline } from '../api/offline'
 
-/** A signed-in page: the header, then the page's own content. */
+/**
+ * A signed-in page: the header, then the page's own content. Offline, a banner says so and the
+ * page is read-only: the disabled fieldset turns off every control in it at once; links stay usable.
+ */
 export function PageShell({ children, headerExtra }: { children: ReactNode; headerExtra?: ReactNode }) {
+  const online = useOnline()
   return (
     <>
       <Header extra={headerExtra} />
-      <main className="container page">{children}</main>
+      <main className="container page">
+        {!online && <OfflineBanner />}
+        {/* Always the same element, so going offline keeps what the page holds (its state, the scroll). */}
+        <fieldset disabled={!online} className="page-body">
+          {children}
+        </fieldset>
+      </main>
     </>
   )
 }
