@@ -38,10 +38,10 @@ function texts(lang: 'en' | 'de') {
     return v.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(params[k]))
   }
 }
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const exact = (s: string) => new RegExp(`^\\s*${escape(s)}\\s*$`)
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const exact = (s: string) => new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`)
 /** A field's label, with the ' *' of a required one. */
-const field = (s: string) => new RegExp(`^${escape(s)}( \\*)?$`)
+const field = (s: string) => new RegExp(`^${escapeRegExp(s)}( \\*)?$`)
 
 async function axe(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
@@ -229,7 +229,7 @@ describe.each([
     await page.getByText(T('advanced:spouse.saved')).first().waitFor()
     const spouseSalary = T('documents:category.spouse_salary_statement')
     await page
-      .getByRole('button', { name: new RegExp(escape(spouseSalary)) })
+      .getByRole('button', { name: new RegExp(escapeRegExp(spouseSalary)) })
       .first()
       .click()
     const chooser = page.waitForEvent('filechooser')

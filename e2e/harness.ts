@@ -51,11 +51,14 @@ export async function startSmtp() {
     port,
     mails,
     url: `smtp://127.0.0.1:${port}`,
-    /** Waits for the login code mailed to `to` and returns it. */
-    async codeFor(to: string, timeoutMs = 10_000): Promise<string> {
+    /**
+     * Waits for the login code mailed to `to` and returns it. `since` (a count of mails taken
+     * before the request) skips older codes, which a second sign-in of one address would reuse.
+     */
+    async codeFor(to: string, timeoutMs = 10_000, since = 0): Promise<string> {
       const until = Date.now() + timeoutMs
       while (Date.now() < until) {
-        const mail = mails.findLast((m) => m.to === to)
+        const mail = mails.slice(since).findLast((m) => m.to === to)
         const code = mail && /^ {4}(\d{6})\s*$/m.exec(mail.raw)?.[1]
         if (code) return code
         await Bun.sleep(50)
@@ -149,8 +152,9 @@ export async function newContext(
 export async function signInThroughUi(page: Page, smtp: Awaited<ReturnType<typeof startSmtp>>, email: string) {
   await page.goto('/login')
   await page.getByLabel('E-mail address').fill(email)
+  const since = smtp.mails.length
   await page.getByRole('button', { name: 'Send code' }).click()
-  const code = await smtp.codeFor(email)
+  const code = await smtp.codeFor(email, 10_000, since)
   await page.getByLabel('Verification code').fill(code)
   await page.getByRole('button', { name: 'Verify' }).click()
 }
@@ -172,9 +176,10 @@ export async function apiSignIn(
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     })
+  const since = smtp.mails.length
   const sent = await post('/api/auth/request-code', { email })
   if (sent.status !== 200) throw new Error(`request-code ${sent.status}`)
-  const verified = await post('/api/auth/verify-code', { email, code: await smtp.codeFor(email) })
+  const verified = await post('/api/auth/verify-code', { email, code: await smtp.codeFor(email, 10_000, since) })
   if (verified.status !== 200) throw new Error(`verify-code ${verified.status}`)
   return verified.headers.get('set-cookie')!.split(';')[0]!
 }

@@ -207,9 +207,14 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await counter(page, 12)
   expect(await page.getByLabel('Self-employed', { exact: true }).isChecked()).toBe(true)
   await screenshot(page, 'wizard-12-1280')
+  // Profile, declaration and status 2 are one call, one transaction (POST /api/tax-profile/complete).
+  const writes: string[] = []
+  page.on('request', (r) => {
+    if (r.method() !== 'GET') writes.push(`${r.method()} ${new URL(r.url()).pathname}`)
+  })
   await page.getByRole('button', { name: 'Complete' }).click()
-  // Profile, declaration, then status 2 (POST /api/status/set belongs to the tax-status area).
   await page.getByText('Tax profile saved').waitFor()
+  expect(writes).toEqual(['POST /api/tax-profile/complete'])
 
   // The profile and a declaration are stored on the server.
   const saved = await (await page.request.get('/api/user')).json()

@@ -5,7 +5,7 @@ const RATE = 22050
 
 function wav(samples: Float32Array): Buffer {
   const data = Buffer.alloc(samples.length * 2)
-  samples.forEach((s, i) => data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s)) * 32767), i * 2))
+  for (const [i, s] of samples.entries()) data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s)) * 32767), i * 2)
   const h = Buffer.alloc(44)
   h.write('RIFF', 0)
   h.writeUInt32LE(36 + data.length, 4)

@@ -26,6 +26,17 @@ if (!only || only === 'unit') {
   if (tsc.exitCode === 0) passed += 1
   else failed += 1
 }
+if (!only || only === 'unit') {
+  // Biome: the formatter's verdict and the linter's, over every source file (biome.json).
+  console.log('\n=== format and lint: biome check')
+  const biome = Bun.spawnSync([process.execPath, 'x', 'biome', 'check', '--max-diagnostics=50', '.'], {
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  process.stdout.write(biome.stdout.toString() + biome.stderr.toString())
+  if (biome.exitCode === 0) passed += 1
+  else failed += 1
+}
 if (!only || only === 'unit') run('unit and API tests', [process.execPath, 'test', '--timeout', '30000', 'src'])
 if (!only || only === 'e2e') {
   const built = run('build', [process.execPath, 'build.ts']) && existsSync('dist/swisstax')

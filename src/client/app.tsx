@@ -13,6 +13,7 @@ const SignedInArea = lazy(() => import('./signed-in'))
 export function App() {
   const [location] = useLocation()
   useDocumentTitle()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every route change starts at the top of the page
   useEffect(() => {
     window.scrollTo(0, 0)
   }, [location])

@@ -22,7 +22,7 @@ export function createContext(
   // One stored data key tells whether documents exist and whether this master key opens them.
   // (Read raw here: the context the documents service needs is what is being built.)
   const sample = sqlite.query<{ wrapped_key: string }, []>('SELECT wrapped_key FROM file_versions LIMIT 1').get()
-  let keys
+  let keys: ReturnType<typeof loadKeys> | undefined
   try {
     keys = loadKeys(config.dataDir, config.masterKey, !sample)
     if (sample && !opens(keys.master, sample.wrapped_key)) {

@@ -23,6 +23,9 @@ let nextSeed = 1
 /** A serialisable per-context seed, so Elysia deduplicates named plugins within one app only. */
 export function pluginSeed(ctx: AppContext): number {
   let seed = seeds.get(ctx)
-  if (!seed) seeds.set(ctx, (seed = nextSeed++))
+  if (!seed) {
+    seed = nextSeed++
+    seeds.set(ctx, seed)
+  }
   return seed
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bun
-import { loadConfig, type Config } from './config'
+import { loadConfig } from './config'
 import { createContext } from './boot'
 import { createApp } from './app'
 import { recognitionRunner } from './recognition/index'
@@ -13,7 +13,7 @@ import { diskAssets, type Asset } from './static/assets'
 import { APP_VERSION } from '../shared/version'
 import { HELP } from './cli/help'
 
-async function loadAssets(config: Config): Promise<Map<string, Asset>> {
+async function loadAssets(): Promise<Map<string, Asset>> {
   // The compiled binary carries the client inside (build.ts writes assets.gen.ts);
   // `bun src/server/main.ts` (development) reads dist/client from disk instead.
   if (Bun.embeddedFiles.length > 0) {
@@ -109,7 +109,7 @@ export async function main(argv: string[]) {
   const ctx = createContext(config)
   for (const email of syncAdminEmails(ctx))
     ctx.log.info(`${email} left ADMIN_EMAILS: the admin role it gave is taken away`)
-  const app = createApp(ctx, await loadAssets(config), { maintenance: true, recognition: true })
+  const app = createApp(ctx, await loadAssets(), { maintenance: true, recognition: true })
   app.listen({ port: config.port, hostname: config.host })
   // The executable starts with JIT tier-up made 8× more reluctant (build.ts), so run-once
   // start-up code is not compiled; from here on the request paths get the normal policy.

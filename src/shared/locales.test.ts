@@ -12,7 +12,7 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   for (const [k, v] of Object.entries(tree)) {
     const key = prefix + k
     if (typeof v === 'string') out.set(key, v)
-    else if (Array.isArray(v)) v.forEach((s, i) => out.set(`${key}.${i}`, s))
+    else if (Array.isArray(v)) for (const [i, s] of v.entries()) out.set(`${key}.${i}`, s)
     else for (const [kk, vv] of leaves(v, `${key}.`)) out.set(kk, vv)
   }
   return out

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, call } from '../api/client'
 import { toast } from '../ui/toast'
@@ -52,11 +52,14 @@ export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: Addres
     }
   }
 
+  // Typing searches after a pause; choosing a result (which sets the query to its name) does not.
+  const onQueryChange = useEffectEvent((q: string) => {
+    if (selected && q === selected.displayName) return
+    return setTimeout(() => search(q), SEARCH_DELAY_MS)
+  })
   useEffect(() => {
-    if (selected && query === selected.displayName) return
-    const timer = setTimeout(() => search(query), SEARCH_DELAY_MS)
+    const timer = onQueryChange(query)
     return () => clearTimeout(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query])
 
   const choose = (a: AddressResult) => {

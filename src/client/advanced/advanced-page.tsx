@@ -95,6 +95,7 @@ function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: numbe
             type="checkbox"
             role="switch"
             checked={toggleOn || info.completed}
+            aria-checked={toggleOn || info.completed}
             disabled={info.transmitted || complete.isPending}
             onChange={(e) => void onToggle(e.target.checked)}
           />

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { messageOf } from '../api/client'
 import { powerOfAttorneyUrl, useSaveAuthorization, type AdvancedInfo } from '../api/advanced'
@@ -63,35 +63,23 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
     <form className="advanced-form authorization" onSubmit={submit} noValidate aria-label={t('authorization.heading')}>
       <p>{t('authorization.intro')}</p>
 
-      <label className="switch-label">
-        <input
-          type="checkbox"
-          role="switch"
-          name="taxAddressEnabled"
-          checked={form.taxAddressEnabled}
-          disabled={locked}
-          aria-controls="tax-address-panel"
-          onChange={(e) => change({ taxAddressEnabled: e.target.checked })}
-        />
-        {t('authorization.tax_address_toggle')}
-      </label>
-      <div id="tax-address-panel" className="detail-panel" hidden={!form.taxAddressEnabled}>
+      <SwitchPanel
+        name="taxAddressEnabled"
+        label={t('authorization.tax_address_toggle')}
+        on={form.taxAddressEnabled}
+        disabled={locked}
+        onChange={(on) => change({ taxAddressEnabled: on })}
+      >
         <p>{t('authorization.tax_address_text')}</p>
-      </div>
+      </SwitchPanel>
 
-      <label className="switch-label">
-        <input
-          type="checkbox"
-          role="switch"
-          name="powerOfAttorneyEnabled"
-          checked={form.powerOfAttorneyEnabled}
-          disabled={locked}
-          aria-controls="poa-panel"
-          onChange={(e) => change({ powerOfAttorneyEnabled: e.target.checked })}
-        />
-        {t('authorization.poa_toggle')}
-      </label>
-      <div id="poa-panel" className="detail-panel" hidden={!form.powerOfAttorneyEnabled}>
+      <SwitchPanel
+        name="powerOfAttorneyEnabled"
+        label={t('authorization.poa_toggle')}
+        on={form.powerOfAttorneyEnabled}
+        disabled={locked}
+        onChange={(on) => change({ powerOfAttorneyEnabled: on })}
+      >
         <div className="grid-2">
           <label>
             {t('authorization.canton')}
@@ -128,6 +116,7 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
             </small>
           </label>
         </div>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling text must take focus so a keyboard can scroll it */}
         <div className="poa-text" role="region" aria-labelledby="poa-text-heading" tabIndex={0}>
           <h4 id="poa-text-heading">{t('authorization.poa_heading')}</h4>
           <p>{t('authorization.poa_text', { year: taxYear })}</p>
@@ -172,10 +161,42 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
             {t('authorization.pdf_languages.de')}
           </a>
         </p>
-      </div>
+      </SwitchPanel>
       <button type="submit" disabled={locked || save.isPending} aria-busy={save.isPending}>
         {t('authorization.save')}
       </button>
     </form>
+  )
+}
+
+/** A switch and the panel it opens below it (the tax-address and power-of-attorney parts). */
+function SwitchPanel(props: {
+  name: string
+  label: string
+  on: boolean
+  disabled: boolean
+  onChange: (on: boolean) => void
+  children: ReactNode
+}) {
+  const panel = useId()
+  return (
+    <>
+      <label className="switch-label">
+        <input
+          type="checkbox"
+          role="switch"
+          name={props.name}
+          checked={props.on}
+          aria-checked={props.on}
+          disabled={props.disabled}
+          aria-controls={panel}
+          onChange={(e) => props.onChange(e.target.checked)}
+        />
+        {props.label}
+      </label>
+      <div id={panel} className="detail-panel" hidden={!props.on}>
+        {props.children}
+      </div>
+    </>
   )
 }

@@ -124,6 +124,7 @@ export function ChildrenForm({ info, taxYear, locked }: { info: AdvancedInfo; ta
               type="checkbox"
               role="switch"
               checked={r.disability}
+              aria-checked={r.disability}
               onChange={(e) => update(r.key, { disability: e.target.checked })}
             />
             {t('children.disability')}

@@ -98,8 +98,8 @@ export default function AdvancedLegacyPage() {
                 </tr>
               </thead>
               <tbody>
-                {info.children.map((c, i) => (
-                  <tr key={i}>
+                {info.children.map((c) => (
+                  <tr key={`${c.firstName} ${c.lastName} ${c.birthDate}`}>
                     <th scope="row">
                       {c.firstName} {c.lastName}
                     </th>

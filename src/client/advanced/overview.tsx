@@ -59,6 +59,7 @@ export function Overview({
                     type="checkbox"
                     role="switch"
                     checked={s.enabled}
+                    aria-checked={s.enabled}
                     disabled={locked}
                     aria-label={t('overview.toggle_label', { section: title })}
                     onChange={(e) => void toggle(id, e.target.checked)}

@@ -148,6 +148,7 @@ function CategoryCard({
             type="checkbox"
             role="switch"
             checked={category.isRelevant}
+            aria-checked={category.isRelevant}
             disabled={locked || relevance.isPending}
             onChange={(e) => void setRelevant(e.target.checked)}
           />

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { api, call, ApiRequestError } from './client'
+import { api, call } from './client'
 import { invalidateUser } from './user'
 import { afterStatusMoved } from './tax-status'
 
@@ -19,28 +19,14 @@ export function useSaveProfile() {
 export const acceptTerms = () => call(api.gtc.accept.post({ accepted: true }))
 
 /**
- * Completing the tax setup: the profile, the declaration (its failure only logged, as the
- * spec has it), then the 1→2 move of the year. An expert may already have moved the year
- * past 2: the answers are saved and the status stays, which is no failure.
+ * Completing the tax setup: one call (POST /api/tax-profile/complete) saves the profile and the
+ * declaration and moves the year 1→2 in one transaction; a refusal leaves nothing behind. A year
+ * an expert has already moved past 1 keeps its status.
  */
 export function useCompleteTaxSetup() {
   return useMutation({
-    mutationFn: async (v: {
-      taxYear: number
-      profile: Record<string, unknown>
-      taxData: Record<string, unknown>
-      filename: string
-    }) => {
-      await call(api.user.profile.put(v.profile))
-      await call(
-        api.tax['save-declaration'].post({ taxData: v.taxData, taxYear: v.taxYear, filename: v.filename }),
-      ).catch((err: unknown) => console.warn('save-declaration failed', err))
-      try {
-        await call(api.status.set.post({ statusId: 2, taxYear: v.taxYear }))
-      } catch (err) {
-        if (!(err instanceof ApiRequestError && err.code === 'STATUS_MOVE_FORBIDDEN')) throw err
-      }
-    },
+    mutationFn: (v: { taxYear: number; profile: Record<string, unknown> }) =>
+      call(api['tax-profile'].complete.post({ taxYear: v.taxYear, profile: v.profile })),
     onSettled: (_data, _err, v) => Promise.all([invalidateUser(), afterStatusMoved(v.taxYear)]),
   })
 }

@@ -38,7 +38,7 @@ export function CameraDialog({
     }
     navigator.mediaDevices.getUserMedia(CAMERA_CONSTRAINTS).then((s) => {
       if (cancelled) {
-        s.getTracks().forEach((tr) => tr.stop())
+        for (const tr of s.getTracks()) tr.stop()
         return
       }
       active = s
@@ -50,7 +50,7 @@ export function CameraDialog({
     }, fail)
     return () => {
       cancelled = true
-      active?.getTracks().forEach((tr) => tr.stop())
+      for (const tr of active?.getTracks() ?? []) tr.stop()
       setStream(null)
     }
   }, [open, onClose, t])

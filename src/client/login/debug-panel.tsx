@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { call, devApi, messageOf } from '../api/client'
@@ -38,10 +38,11 @@ export function DebugPanel() {
       toast({ title: t('debug.check_failed'), description: messageOf(err, ''), variant: 'destructive' }),
     )
   }
+  const poll = useEffectEvent(refresh)
   useEffect(() => {
     if (!open) return
-    refresh()
-    const timer = setInterval(refresh, DEBUG_POLL_MS)
+    poll()
+    const timer = setInterval(() => poll(), DEBUG_POLL_MS)
     return () => clearInterval(timer)
   }, [open])
 
@@ -64,8 +65,8 @@ export function DebugPanel() {
         <>
           <h3>{t('debug.mailbox')}</h3>
           <ul>
-            {mails.slice(0, 5).map((m, i) => (
-              <li key={i}>
+            {mails.slice(0, 5).map((m) => (
+              <li key={`${m.to} ${m.code}`}>
                 <code>{m.code}</code> → {m.to}
               </li>
             ))}

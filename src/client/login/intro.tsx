@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Logo } from '../ui/logo'
 
@@ -28,8 +28,9 @@ function introSeen(): boolean {
  */
 export function useIntroPhase(): IntroPhase {
   const [phase, setPhase] = useState<IntroPhase>(() => (reducedMotion() || introSeen() ? 'done' : 'text'))
+  const plays = useRef(phase !== 'done')
   useEffect(() => {
-    if (phase === 'done') return
+    if (!plays.current) return
     try {
       localStorage.setItem(SEEN_KEY, '1')
     } catch {
@@ -44,10 +45,9 @@ export function useIntroPhase(): IntroPhase {
       setTimeout(() => setPhase('done'), INTRO_TEXT_MS + INTRO_LOGO_MS + INTRO_DONE_MS),
     ]
     return () => {
-      timers.forEach(clearTimeout)
+      for (const timer of timers) clearTimeout(timer)
       for (const e of events) window.removeEventListener(e, skip)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   return phase
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import { call, quietApi } from '../api/client'
@@ -35,13 +35,13 @@ export default function LoginPage() {
     setBlocked(!(await playSound(INTRO_SOUND)))
   }
   // The first touch or click anywhere plays the intro sound once.
+  const first = useEffectEvent(() => {
+    if (!played.current) playIntro()
+  })
   useEffect(() => {
-    const first = () => {
-      if (!played.current) playIntro()
-    }
-    window.addEventListener('pointerdown', first, { once: true })
-    return () => window.removeEventListener('pointerdown', first)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    const onFirst = () => first()
+    window.addEventListener('pointerdown', onFirst, { once: true })
+    return () => window.removeEventListener('pointerdown', onFirst)
   }, [])
 
   // Already signed in: the signed-in area takes over (and sends a new account to its registration).

@@ -35,10 +35,11 @@ export function titleKeyOf(path: string, search: string): string {
 
 /** Sets document.title to "Page · SwissTax" in the UI language on every route change. */
 export function useDocumentTitle() {
-  const { t, i18n } = useTranslation()
+  // t changes with the language, so a language switch re-titles the page too.
+  const { t } = useTranslation()
   const [location] = useLocation()
   const search = useSearch()
   useEffect(() => {
     document.title = `${t(titleKeyOf(location, search))} · ${t('app_name')}`
-  }, [location, search, t, i18n.resolvedLanguage])
+  }, [location, search, t])
 }

@@ -24,7 +24,14 @@ export function EmailUpdates({ on }: { on: boolean }) {
     <article className="profile-card">
       <h2>{t('email_updates.title')}</h2>
       <label>
-        <input type="checkbox" role="switch" checked={on} disabled={busy} onChange={(e) => change(e.target.checked)} />
+        <input
+          type="checkbox"
+          role="switch"
+          checked={on}
+          aria-checked={on}
+          disabled={busy}
+          onChange={(e) => change(e.target.checked)}
+        />
         {t('email_updates.label')}
       </label>
       <p className="muted">{t('email_updates.help')}</p>

@@ -22,6 +22,7 @@ export function Logo({
   const interactive = onActivate
     ? {
         role: 'button',
+        'aria-label': t('logo.play_sound'),
         tabIndex: 0,
         onClick: onActivate,
         onKeyDown: (e: KeyboardEvent) => {
@@ -33,11 +34,7 @@ export function Logo({
       }
     : {}
   return (
-    <span
-      className={`logo logo-${size} ${className}`}
-      {...interactive}
-      aria-label={onActivate ? t('logo.play_sound') : undefined}
-    >
+    <span className={`logo logo-${size} ${className}`} {...interactive}>
       {failed ? (
         <svg
           className="logo-fallback"

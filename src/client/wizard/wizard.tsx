@@ -15,7 +15,7 @@ import {
   withoutHiddenAnswers,
 } from '../../shared/profile'
 import { WIZARD_STEPS, YES_NO_DEFAULTS, firstInvalidInStep, firstMissingInStep } from '../../shared/wizard'
-import { buildDeclaration, declarationFilename, withDefaults } from '../../shared/declaration'
+import { withDefaults } from '../../shared/declaration'
 import { defaultTaxYear, isFileable } from '../../shared/tax-years'
 import { STEP_SCREENS } from './steps'
 import type { Draft } from './controls'
@@ -98,12 +98,7 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
     }
     setBusy(true)
     try {
-      await completeSetup.mutateAsync({
-        taxYear,
-        profile: body,
-        taxData: buildDeclaration(fields, user.id, taxYear),
-        filename: declarationFilename(user.id),
-      })
+      await completeSetup.mutateAsync({ taxYear, profile: body })
     } catch (err) {
       setBusy(false)
       toast({

@@ -38,7 +38,7 @@ describe('GET /api/user: one object from three parts', () => {
       firstName: 'Anna',
       countryCode: '+41',
       isTaxProfileComplete: false,
-      subscriptionPlan: 'none',
+      subscriptionPlan: 'basic',
       taxYear: 2024,
       taxStatusId: 1,
       taxStatus: 'profile_incomplete',

@@ -148,7 +148,8 @@ export async function importBuildingAddresses(ctx: AppContext, file: string, onP
       const key = `${a.street}|${a.postalCode}|${a.locality}|${a.municipality}`
       let id = streetIds.get(key)
       if (id === undefined) {
-        streetIds.set(key, (id = streetIds.size + 1))
+        id = streetIds.size + 1
+        streetIds.set(key, id)
         insertStreet.run(id, a.street, a.postalCode, a.locality, a.municipality, a.canton)
       }
       // The register holds an address once per place; a repeated one (several entrances) is counted as skipped.

@@ -67,7 +67,10 @@ export function parseQuery(q: string): { street: string; houseNumber: string; po
 const foldedNames = new WeakMap<Locality[], { loc: string; mun: string }[]>()
 function foldedOf(all: Locality[]) {
   let f = foldedNames.get(all)
-  if (!f) foldedNames.set(all, (f = all.map((l) => ({ loc: fold(l.locality), mun: fold(l.municipality) }))))
+  if (!f) {
+    f = all.map((l) => ({ loc: fold(l.locality), mun: fold(l.municipality) }))
+    foldedNames.set(all, f)
+  }
   return f
 }
 

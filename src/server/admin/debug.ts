@@ -1,8 +1,7 @@
 import type { AppContext } from '../context'
-import { profiles, users } from '../db/schema'
-import { count, desc, eq } from 'drizzle-orm'
 import { taxViewOf } from '../tax-status/service'
-import { profileOf } from '../users/profile'
+import { countTaxProfilesComplete, profileOf } from '../users/profile'
+import { countByRole, newestUser } from '../users/service'
 
 /**
  * The debug panel's database status (spec part 1 §3 "Debug database status"), for
@@ -13,15 +12,10 @@ export function dbStatus(ctx: AppContext) {
     .query<{ name: string }, []>('PRAGMA table_info(profiles)')
     .all()
     .map((c) => c.name)
-  const userCount = ctx.db.select({ n: count() }).from(users).get()?.n ?? 0
-  const taxCompletedCount =
-    ctx.db.select({ n: count() }).from(profiles).where(eq(profiles.isTaxProfileComplete, true)).get()?.n ?? 0
-  const newest = ctx.db
-    .select({ id: users.id, email: users.email, createdAt: users.createdAt })
-    .from(users)
-    .orderBy(desc(users.id))
-    .limit(1)
-    .get()
+  const roles = countByRole(ctx)
+  const userCount = roles.clients + roles.admins
+  const taxCompletedCount = countTaxProfilesComplete(ctx)
+  const newest = newestUser(ctx)
   return {
     hasTaxProfileColumn: columns.includes('is_tax_profile_complete'),
     columns,

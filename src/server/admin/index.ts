@@ -18,6 +18,7 @@ import { clientDetail } from './client-detail'
 import { parseUserId, resetProfile } from './reset'
 import { systemInfo } from './system'
 import { dbStatus, taxProfileStatus } from './debug'
+import { shaped } from '../http/schemas'
 
 const INBOX_PAGE_SIZE = 50
 const MAX_PAGE = 1_000_000
@@ -59,6 +60,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         role: 'admin',
         query: t.Object({ q: optional, status: optional, taxYear: optional, page: optional, sort: optional }),
+        response: shaped<ReturnType<typeof listClients>>(),
       },
     )
     .get(
@@ -69,7 +71,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         act(rc, 'admin_view_client', id)
         return detail
       },
-      { role: 'admin', query: t.Object({ taxYear: optional }) },
+      { role: 'admin', query: t.Object({ taxYear: optional }), response: shaped<ReturnType<typeof clientDetail>>() },
     )
     // An expert's status move, with an optional note the client reads in the notification (audited by setStatus).
     .post(
@@ -88,6 +90,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
           taxYear: t.Optional(t.Integer()),
           note: t.Optional(t.String({ maxLength: 1000 })),
         }),
+        response: shaped<{ success: boolean } & ReturnType<typeof setStatus>>(),
       },
     )
     .post(
@@ -98,7 +101,8 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         act(rc, 'admin_reset_profile', id)
         return answer
       },
-      { role: 'admin' },
+      // The body is read by hand: the spec's refusal texts for a missing or non-numeric id are parseUserId's.
+      { role: 'admin', response: shaped<ReturnType<typeof resetProfile>>() },
     )
     .get(
       '/api/admin/inbox',
@@ -111,7 +115,11 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
           pageSize: INBOX_PAGE_SIZE,
         }
       },
-      { role: 'admin', query: t.Object({ page: optional }) },
+      {
+        role: 'admin',
+        query: t.Object({ page: optional }),
+        response: shaped<ReturnType<typeof unansweredMessages> & { page: number; pageSize: number }>(),
+      },
     )
     .get(
       '/api/admin/audit',
@@ -122,7 +130,11 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         act(rc, 'admin_view_audit', userId)
         return answer
       },
-      { role: 'admin', query: t.Object({ userId: optional, action: optional, page: optional }) },
+      {
+        role: 'admin',
+        query: t.Object({ userId: optional, action: optional, page: optional }),
+        response: shaped<ReturnType<typeof listAudit> & { actions: ReturnType<typeof auditActions> }>(),
+      },
     )
     .get(
       '/api/admin/system',
@@ -131,7 +143,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         act(rc, integrity ? 'admin_integrity_check' : 'admin_view_system')
         return systemInfo(ctx, { integrity })
       },
-      { role: 'admin', query: t.Object({ integrity: optional }) },
+      { role: 'admin', query: t.Object({ integrity: optional }), response: shaped<ReturnType<typeof systemInfo>>() },
     )
     // The debug panel's calls (spec part 1 §6, §7), for experts in every mode.
     .get(
@@ -140,7 +152,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         act(rc, 'debug_db_status')
         return dbStatus(ctx)
       },
-      { role: 'admin' },
+      { role: 'admin', response: shaped<ReturnType<typeof dbStatus>>() },
     )
     .get(
       '/api/tax/status',
@@ -150,7 +162,11 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         act(rc, 'debug_tax_status', id)
         return taxProfileStatus(ctx, id, optionalTaxYearParam(query.taxYear))
       },
-      { role: 'admin', query: t.Object({ userId: optional, taxYear: optional }) },
+      {
+        role: 'admin',
+        query: t.Object({ userId: optional, taxYear: optional }),
+        response: shaped<ReturnType<typeof taxProfileStatus>>(),
+      },
     )
     .post(
       '/api/tax-profile/set-status',
@@ -161,7 +177,11 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         act(rc, 'debug_set_tax_profile', id, { status: body.status })
         return { success: true, ...answer }
       },
-      { role: 'admin', body: t.Object({ status: t.Boolean(), userId: t.Optional(t.Integer({ minimum: 1 })) }) },
+      {
+        role: 'admin',
+        body: t.Object({ status: t.Boolean(), userId: t.Optional(t.Integer({ minimum: 1 })) }),
+        response: shaped<{ success: boolean } & ReturnType<typeof setTaxProfileComplete>>(),
+      },
     )
 
   // Development only (DESIGN.md §5): in production the path does not exist (404).
@@ -173,6 +193,6 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
       act(rc, 'debug_fix_column', undefined, { applied })
       return { success: true, applied, ...dbStatus(ctx) }
     },
-    { role: 'admin' },
+    { role: 'admin', response: shaped<{ success: boolean; applied: string[] } & ReturnType<typeof dbStatus>>() },
   )
 }

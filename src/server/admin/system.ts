@@ -2,6 +2,8 @@ import { statSync } from 'node:fs'
 import type { AppContext } from '../context'
 import { databasePath } from '../boot'
 import { outboxCounts } from '../client-mail/service'
+import { countByRole } from '../users/service'
+import { storedTotals } from '../documents/service'
 import { APP_VERSION } from '../../shared/version'
 
 const startedAt = Date.now()
@@ -30,13 +32,8 @@ const fileSize = (path: string) => {
  */
 export function systemInfo(ctx: AppContext, opts: { integrity: boolean }) {
   const db = databasePath(ctx.config.dataDir)
-  const count = <T>(sql: string) => ctx.sqlite.query<T, []>(sql).get()!
-  const users = count<{ clients: number; admins: number }>(
-    `SELECT SUM(role = 'user') AS clients, SUM(role = 'admin') AS admins FROM users`,
-  )
-  const stored = count<{ files: number; versions: number; bytes: number }>(
-    `SELECT (SELECT COUNT(*) FROM files WHERE deleted_at IS NULL) AS files, COUNT(*) AS versions, COALESCE(SUM(size), 0) AS bytes FROM file_versions`,
-  )
+  const users = countByRole(ctx)
+  const stored = storedTotals(ctx)
   const migrations = ctx.sqlite
     .query<{ tag: string; appliedAt: number }, []>('SELECT tag, applied_at AS appliedAt FROM __migrations ORDER BY tag')
     .all()

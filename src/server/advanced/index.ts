@@ -16,6 +16,7 @@ import {
   taxCardsOf,
 } from './service'
 import { personalPowerOfAttorney } from './poa-document'
+import { shaped } from '../http/schemas'
 
 /** A year in a body: its type here, its range in the one parser (taxYearParam). */
 const year = t.Integer()
@@ -34,12 +35,16 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
     .get(
       '/api/advanced',
       ({ user, query }) => advancedInfo(ctx, subjectOf(user, query.userId), yearOf(query.taxYear)),
-      { auth: true, query: readQuery },
+      { auth: true, query: readQuery, response: shaped<ReturnType<typeof advancedInfo>>() },
     )
     .put(
       '/api/advanced/sections',
       ({ user, body }) => setSection(ctx, user.id, taxYearParam(body.taxYear), body.section, body.enabled),
-      { auth: true, body: t.Object({ taxYear: year, section: t.String({ maxLength: 40 }), enabled: t.Boolean() }) },
+      {
+        auth: true,
+        body: t.Object({ taxYear: year, section: t.String({ maxLength: 40 }), enabled: t.Boolean() }),
+        response: shaped<ReturnType<typeof setSection>>(),
+      },
     )
     .put('/api/advanced/spouse', ({ user, body }) => saveSpouse(ctx, user.id, taxYearParam(body.taxYear), body), {
       auth: true,
@@ -52,6 +57,7 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
         ahvNumber: text(40),
         taxId: text(40),
       }),
+      response: shaped<ReturnType<typeof saveSpouse>>(),
     })
     .put(
       '/api/advanced/children',
@@ -59,6 +65,7 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         auth: true,
         body: t.Object({ taxYear: year, children: t.Array(t.Record(t.String(), t.Unknown()), { maxItems: 100 }) }),
+        response: shaped<ReturnType<typeof saveChildren>>(),
       },
     )
     .put(
@@ -87,12 +94,17 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
           tinNumber: text(40),
           powerOfAttorneyAccepted: t.Boolean(),
         }),
+        response: shaped<ReturnType<typeof saveAuthorization>>(),
       },
     )
     .post(
       '/api/advanced/complete',
       ({ user, body }) => setCompletion(ctx, user.id, user.id, taxYearParam(body.taxYear), body.completed),
-      { auth: true, body: t.Object({ taxYear: year, completed: t.Boolean() }) },
+      {
+        auth: true,
+        body: t.Object({ taxYear: year, completed: t.Boolean() }),
+        response: shaped<ReturnType<typeof setCompletion>>(),
+      },
     )
     .get(
       '/api/advanced/power-of-attorney.pdf',
@@ -116,6 +128,6 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
     .get(
       '/api/tax-cards',
       ({ user, query }) => ({ taxYear: yearOf(query.taxYear), ...taxCardsOf(ctx, subjectOf(user, query.userId)) }),
-      { auth: true, query: readQuery },
+      { auth: true, query: readQuery, response: shaped<{ taxYear: number } & ReturnType<typeof taxCardsOf>>() },
     )
 }

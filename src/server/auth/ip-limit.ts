@@ -34,6 +34,9 @@ export function createIpLimiter(limit: number, windowMs: number) {
 const limiters = new WeakMap<AppContext, ReturnType<typeof createIpLimiter>>()
 export function verifyLimiter(ctx: AppContext) {
   let l = limiters.get(ctx)
-  if (!l) limiters.set(ctx, (l = createIpLimiter(VERIFY_PER_IP, VERIFY_WINDOW_MS)))
+  if (!l) {
+    l = createIpLimiter(VERIFY_PER_IP, VERIFY_WINDOW_MS)
+    limiters.set(ctx, l)
+  }
   return l
 }

@@ -7,6 +7,7 @@ import { readCookie, sessionCookieName } from '../infra/session-cookie'
 import { audit } from '../infra/audit'
 import { notFound } from '../http/errors'
 import { deviceOf } from '../../shared/user-agent'
+import { successSchema } from '../http/schemas'
 
 /** The person's sessions (issue 13): where they are signed in, ending one, and "sign out everywhere else". */
 export function sessionRoutes(ctx: AppContext, sessions: SessionStore) {
@@ -25,7 +26,22 @@ export function sessionRoutes(ctx: AppContext, sessions: SessionStore) {
           lastUsedAt: new Date(s.lastSeenAt).toISOString(),
         })),
       }),
-      { auth: true },
+      {
+        auth: true,
+        response: t.Object({
+          sessions: t.Array(
+            t.Object({
+              id: t.String(),
+              current: t.Boolean(),
+              ip: t.Union([t.String(), t.Null()]),
+              browser: t.String(),
+              os: t.String(),
+              createdAt: t.String(),
+              lastUsedAt: t.String(),
+            }),
+          ),
+        }),
+      },
     )
     .delete(
       '/api/auth/sessions/:id',
@@ -34,7 +50,7 @@ export function sessionRoutes(ctx: AppContext, sessions: SessionStore) {
         audit(ctx, rc, 'session_ended', { session: params.id })
         return { success: true }
       },
-      { auth: true, params: t.Object({ id: t.String({ maxLength: 64 }) }) },
+      { auth: true, params: t.Object({ id: t.String({ maxLength: 64 }) }), response: successSchema },
     )
     .post(
       '/api/auth/sessions/end-others',
@@ -43,6 +59,6 @@ export function sessionRoutes(ctx: AppContext, sessions: SessionStore) {
         audit(ctx, rc, 'sessions_ended_elsewhere', { count: ended })
         return { success: true, ended }
       },
-      { auth: true },
+      { auth: true, response: t.Object({ success: t.Boolean(), ended: t.Number() }) },
     )
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context'
-import { clientsBelowStatus } from '../tax-status/service'
+import { usersBelowStatus } from '../tax-status/service'
+import { clientIds } from '../users/service'
 import { runDeadlineReminders } from './reminders'
 import { senderOf } from './sender'
 
@@ -11,7 +12,8 @@ const DUE_CHECK_MS = 5_000
 const REMINDERS_EVERY_MS = 6 * 3_600_000
 
 /** The deadline check for the running server: clients below status 3 (documents submitted). */
-export const checkDeadlines = (ctx: AppContext) => runDeadlineReminders(ctx, (year) => clientsBelowStatus(ctx, year, 3))
+export const checkDeadlines = (ctx: AppContext) =>
+  runDeadlineReminders(ctx, (year) => usersBelowStatus(ctx, clientIds(ctx), year, 3))
 
 /**
  * The client-mail jobs of a running server: due mails (retries, settled status mails) every 5 s,

@@ -8,11 +8,15 @@ import { notFound } from '../http/errors'
 import { audit } from '../infra/audit'
 import { findUser, findUserByEmail, publicUser } from '../users/service'
 import { normaliseEmail } from '../../shared/email'
+import { shaped } from '../http/schemas'
+import { publicUserSchema } from '../users/model'
 
 /**
  * Development-only routes (DESIGN.md §5). app.ts mounts them only in development
  * mode, so in production they do not exist at all and fall through to the 404.
  */
+const signedIn = t.Object({ success: t.Boolean(), user: publicUserSchema })
+
 export function devRoutes(ctx: AppContext, sessions: SessionStore) {
   if (!ctx.config.dev) throw new Error('dev routes requested outside development mode')
   const loginAs = (id: number, rc: VisitorContext, set: { headers: Record<string, unknown> }) => {
@@ -27,6 +31,7 @@ export function devRoutes(ctx: AppContext, sessions: SessionStore) {
     .get('/api/debug/login-as/:userId', ({ params, rc, set }) => loginAs(params.userId, rc, set), {
       visitor: true,
       params: t.Object({ userId: t.Numeric({ minimum: 1 }) }),
+      response: signedIn,
     })
     .post(
       '/api/auth/quick-restore',
@@ -35,7 +40,9 @@ export function devRoutes(ctx: AppContext, sessions: SessionStore) {
         if (!user) throw notFound('User not found')
         return loginAs(user.id, rc, set)
       },
-      { visitor: true, body: t.Object({ email: t.String({ maxLength: 254 }) }) },
+      { visitor: true, body: t.Object({ email: t.String({ maxLength: 254 }) }), response: signedIn },
     )
-    .get('/api/debug/mailbox', () => ({ mails: ctx.mailer.outbox ?? [] }))
+    .get('/api/debug/mailbox', () => ({ mails: ctx.mailer.outbox ?? [] }), {
+      response: shaped<{ mails: NonNullable<typeof ctx.mailer.outbox> }>(),
+    })
 }

@@ -178,7 +178,9 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     const broken = new ReadableStream<Uint8Array>({
       async pull(c) {
         const next = await reader.read()
-        if (next.done || (sent += next.value.length) > 2 * 1024 * 1024) return c.error(new Error('connection reset'))
+        if (next.done) return c.error(new Error('connection reset'))
+        sent += next.value.length
+        if (sent > 2 * 1024 * 1024) return c.error(new Error('connection reset'))
         c.enqueue(next.value)
       },
     })

@@ -19,7 +19,10 @@ interface Listeners {
 const registry = new WeakMap<AppContext, Listeners>()
 const of = (ctx: AppContext) => {
   let l = registry.get(ctx)
-  if (!l) registry.set(ctx, (l = { stored: [], removed: [] }))
+  if (!l) {
+    l = { stored: [], removed: [] }
+    registry.set(ctx, l)
+  }
   return l
 }
 

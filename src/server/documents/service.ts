@@ -383,6 +383,16 @@ export function storedVersionCheck(ctx: AppContext): (fileId: string, versionId:
   return (fileId, versionId) => known.has(`${fileId}/${versionId}`)
 }
 
+/** Files and stored versions across all users, and their bytes (the experts' system card). */
+export function storedTotals(ctx: AppContext): { files: number; versions: number; bytes: number } {
+  return ctx.sqlite
+    .query<{ files: number; versions: number; bytes: number }, []>(
+      `SELECT (SELECT COUNT(*) FROM files WHERE deleted_at IS NULL) AS files, COUNT(*) AS versions,
+         COALESCE(SUM(size), 0) AS bytes FROM file_versions`,
+    )
+    .get()!
+}
+
 /** Stored bytes of a person: every version of their live files (USER_QUOTA_MB). */
 export function storageUsed(ctx: AppContext, userId: number): number {
   return (

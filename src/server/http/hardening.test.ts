@@ -276,6 +276,7 @@ describe('7. control and bidi characters', () => {
     const log = createLogger((l) => lines.push(l))
     log.info('login code for a\u001b[31m@x.ch\nFAKE LINE \u202e', { name: 'x\u202ey' })
     expect(lines).toHaveLength(1)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for raw control characters in a log line
     expect(lines[0]).not.toMatch(/[\u0000-\u001f\u202e]/)
     expect(lines[0]).toContain('\\u{1b}[31m')
     expect(lines[0]).toContain('\\u{202e}')

@@ -36,7 +36,10 @@ const hashKeys = new WeakMap<AppContext, Buffer>()
  */
 export function emailHash(ctx: AppContext, email: string): string {
   let key = hashKeys.get(ctx)
-  if (!key) hashKeys.set(ctx, (key = derive(ctx.keys.master, 'swisstax audit target v1')))
+  if (!key) {
+    key = derive(ctx.keys.master, 'swisstax audit target v1')
+    hashKeys.set(ctx, key)
+  }
   return createHmac('sha256', key).update(email).digest('hex').slice(0, 32)
 }
 

@@ -39,7 +39,8 @@ export class RequestContext<U extends SessionUser | null = SessionUser> {
   ) {}
 
   get ip(): string {
-    return (this.#ip ??= clientIp(this.request, this.server, this.config))
+    this.#ip ??= clientIp(this.request, this.server, this.config)
+    return this.#ip
   }
 
   /** The browser's User-Agent, cut to what is worth storing. */

@@ -6,6 +6,7 @@ import { listAllMessages, listOwnMessages, replyToMessage, sendMessage } from '.
 
 // Length is checked in the service after trimming, so the answer can say 'Message cannot be empty'.
 import { messageSchema } from './model'
+import { shaped } from '../http/schemas'
 
 const messageBody = t.Object({ message: t.String({ maxLength: 20_000 }) })
 
@@ -26,6 +27,7 @@ export function messageRoutes(ctx: AppContext, sessions: SessionStore) {
     .get('/api/admin/messages', ({ query }) => listAllMessages(ctx, query.limit ?? 200), {
       role: 'admin',
       query: t.Object({ limit: t.Optional(t.Numeric({ minimum: 1, maximum: 1000, multipleOf: 1 })) }),
+      response: shaped<ReturnType<typeof listAllMessages>>(),
     })
     .post(
       '/api/admin/messages/:id/reply',

@@ -9,6 +9,8 @@ import { touchActivity } from '../users/service'
 import { audit } from '../infra/audit'
 import type { RequestContext } from '../infra/request-context'
 import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
+import type { SQLQueryBindings } from 'bun:sqlite'
+import { namesOf } from '../users/service'
 
 /** Blank input and over-long input are refused with a message fit to show (spec part 1 §5). */
 function cleanMessage(text: string): string {
@@ -110,33 +112,27 @@ export function unansweredMessages(ctx: AppContext, opts: { limit: number; offse
     ...(opts.userId === undefined ? {} : { $userId: opts.userId }),
   }
   const total =
-    ctx.sqlite.query<{ n: number }, any>(`SELECT COUNT(*) AS n FROM messages m WHERE ${where}`).get(params as never)
+    ctx.sqlite.query<{ n: number }, SQLQueryBindings>(`SELECT COUNT(*) AS n FROM messages m WHERE ${where}`).get(params)
       ?.n ?? 0
-  const items = ctx.sqlite
-    .query<
-      {
-        id: number
-        userId: number
-        body: string
-        createdAt: number
-        email: string
-        firstName: string | null
-        lastName: string | null
-      },
-      any
-    >(
-      `SELECT m.id, m.user_id AS userId, m.body, m.created_at AS createdAt, u.email, u.first_name AS firstName, u.last_name AS lastName
-       FROM messages m JOIN users u ON u.id = m.user_id WHERE ${where} ORDER BY m.created_at, m.id LIMIT $limit OFFSET $offset`,
+  const rows = ctx.sqlite
+    .query<{ id: number; userId: number; body: string; createdAt: number }, SQLQueryBindings>(
+      `SELECT m.id, m.user_id AS userId, m.body, m.created_at AS createdAt
+       FROM messages m WHERE ${where} ORDER BY m.created_at, m.id LIMIT $limit OFFSET $offset`,
     )
-    .all(params as never)
-    .map((r) => ({
-      id: r.id,
-      userId: r.userId,
-      message: r.body,
-      createdAt: r.createdAt,
-      email: r.email,
-      name: [r.firstName, r.lastName].filter((x) => x?.trim()).join(' '),
-    }))
+    .all(params)
+  // The senders' names come from their owner, the users area.
+  const names = namesOf(
+    ctx,
+    rows.map((r) => r.userId),
+  )
+  const items = rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    message: r.body,
+    createdAt: r.createdAt,
+    email: names.get(r.userId)?.email ?? '',
+    name: names.get(r.userId)?.name ?? '',
+  }))
   return { total, items }
 }
 

@@ -8,6 +8,7 @@ import { onFileRemoved, onVersionStored } from '../documents/events'
 import { enqueue, recognisedText, recognitionFor, removeForFile } from './service'
 import { startRunner, type Runner } from './runner'
 import { sweepTexts } from './text-store'
+import { shaped } from '../http/schemas'
 import { intParam } from '../http/params'
 
 /** `?version=N` names an older version (the expert's client page reads each); absent, the current one. */
@@ -49,11 +50,11 @@ export function recognitionRoutes(
     .get(
       '/api/files/:id/recognition',
       ({ params, query, user }) => recognitionFor(ctx, user, params.id, versionOf(query.version)),
-      { auth: true, query: versionQuery },
+      { auth: true, query: versionQuery, response: shaped<ReturnType<typeof recognitionFor>>() },
     )
     .get(
       '/api/files/:id/recognition/text',
       async ({ params, query, rc }) => ({ text: await recognisedText(ctx, rc, params.id, versionOf(query.version)) }),
-      { auth: true, query: versionQuery },
+      { auth: true, query: versionQuery, response: t.Object({ text: t.Union([t.String(), t.Null()]) }) },
     )
 }

@@ -115,15 +115,17 @@ export function taxViewOf(ctx: AppContext, userId: number, taxYear: number = def
   return { taxStatus: s.name, taxStatusId: s.id, taxYear, taxYearStatuses: yearStatuses(ctx, userId) }
 }
 
-/** Clients (not experts) whose year is still below `statusId`; no stored row counts as status 1. */
-export function clientsBelowStatus(ctx: AppContext, taxYear: number, statusId: number): number[] {
-  return ctx.sqlite
-    .query<{ id: number }, [number, number]>(
-      `SELECT u.id AS id FROM users u LEFT JOIN tax_year_status s ON s.user_id = u.id AND s.tax_year = ?1
-      WHERE u.role = 'user' AND COALESCE(s.status_id, 1) < ?2 ORDER BY u.id`,
-    )
-    .all(taxYear, statusId)
-    .map((r) => r.id)
+/** Of these users, those whose year is still below `statusId`; no stored row counts as status 1. */
+export function usersBelowStatus(ctx: AppContext, userIds: readonly number[], taxYear: number, statusId: number) {
+  const reached = new Set(
+    ctx.sqlite
+      .query<{ userId: number }, [number, number]>(
+        'SELECT user_id AS userId FROM tax_year_status WHERE tax_year = ?1 AND status_id >= ?2',
+      )
+      .all(taxYear, statusId)
+      .map((r) => r.userId),
+  )
+  return userIds.filter((id) => !reached.has(id))
 }
 
 /** Every stored year of the user back to status 1 (the expert's reset of a profile). */

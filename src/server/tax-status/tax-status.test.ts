@@ -338,7 +338,7 @@ describe('GET /api/user tax view and ETags', () => {
       taxStatus: 'processing',
       taxStatusId: 4,
       taxYear: 2024,
-      subscriptionPlan: 'none',
+      subscriptionPlan: 'basic',
       taxYearStatuses: [
         { taxYear: 2025, status: 'documents_pending', statusId: 2 },
         { taxYear: 2024, status: 'processing', statusId: 4 },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { profiles, users } from '../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../http/errors'
@@ -259,3 +259,7 @@ export function setTaxProfileComplete(ctx: AppContext, userId: number, complete:
   })()
   return { userId, isTaxProfileComplete: complete }
 }
+
+/** How many profiles have the tax-profile-complete flag (the debug panel's database status). */
+export const countTaxProfilesComplete = (ctx: AppContext): number =>
+  ctx.db.select({ n: count() }).from(profiles).where(eq(profiles.isTaxProfileComplete, true)).get()?.n ?? 0

@@ -12,6 +12,7 @@ import { createIpLimiter } from '../auth/ip-limit'
 import { deleteAccount } from './account'
 import { exportArchive } from './export'
 import { storageUsed } from '../documents/service'
+import { shaped } from '../http/schemas'
 
 /** Exports per person and hour: each one reads every stored document. */
 export const EXPORTS_PER_HOUR = 3
@@ -45,7 +46,7 @@ export function rightsRoutes(ctx: AppContext, sessions: SessionStore, store: Blo
     .get(
       '/api/user/storage',
       ({ user }) => ({ usedBytes: storageUsed(ctx, user.id), quotaBytes: ctx.config.userQuotaBytes }),
-      { auth: true },
+      { auth: true, response: t.Object({ usedBytes: t.Number(), quotaBytes: t.Number() }) },
     )
     .delete(
       '/api/user',
@@ -54,6 +55,10 @@ export function rightsRoutes(ctx: AppContext, sessions: SessionStore, store: Blo
         set.headers['set-cookie'] = sessionCookie(ctx.config, '', 0)
         return answer
       },
-      { auth: true, body: t.Object({ confirmEmail: t.String({ maxLength: EMAIL_MAX_LENGTH }) }) },
+      {
+        auth: true,
+        body: t.Object({ confirmEmail: t.String({ maxLength: EMAIL_MAX_LENGTH }) }),
+        response: shaped<ReturnType<typeof deleteAccount>>(),
+      },
     )
 }

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm'
+import { desc, eq, inArray, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { users } from '../db/schema'
 import { notFound } from '../http/errors'
@@ -45,6 +45,41 @@ export const findUserByEmail = (ctx: AppContext, email: string) =>
 
 export const userExists = (ctx: AppContext, id: number) =>
   !!ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id)).get()
+
+/** The e-mail and display name ("Anna Muster", empty before registration) of each of these accounts. */
+export function namesOf(ctx: AppContext, ids: readonly number[]): Map<number, { email: string; name: string }> {
+  if (ids.length === 0) return new Map()
+  return new Map(
+    ctx.db
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]))
+      .all()
+      .map((r) => [r.id, { email: r.email, name: [r.firstName, r.lastName].filter((x) => x?.trim()).join(' ') }]),
+  )
+}
+
+/** The clients (accounts with the user role), by id. */
+export const clientIds = (ctx: AppContext): number[] =>
+  ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'user'))
+    .orderBy(users.id)
+    .all()
+    .map((r) => r.id)
+
+/** How many accounts have each role (the system card). */
+export function countByRole(ctx: AppContext): { clients: number; admins: number } {
+  const row = ctx.db
+    .select({
+      clients: sql<number>`COALESCE(SUM(${users.role} = 'user'), 0)`,
+      admins: sql<number>`COALESCE(SUM(${users.role} = 'admin'), 0)`,
+    })
+    .from(users)
+    .get()
+  return { clients: Number(row?.clients ?? 0), admins: Number(row?.admins ?? 0) }
+}
 
 /** The e-mail of each of these accounts (for lists that name their users). */
 export function emailsOf(ctx: AppContext, ids: readonly number[]): Map<number, string> {
@@ -93,3 +128,12 @@ export function setEmailUpdates(ctx: AppContext, id: number, on: boolean) {
 export function touchActivity(ctx: AppContext, id: number) {
   ctx.sqlite.query('UPDATE users SET last_activity_at = ? WHERE id = ?').run(ctx.now(), id)
 }
+
+/** The most recently created account (the debug panel's database status). */
+export const newestUser = (ctx: AppContext) =>
+  ctx.db
+    .select({ id: users.id, email: users.email, createdAt: users.createdAt })
+    .from(users)
+    .orderBy(desc(users.id))
+    .limit(1)
+    .get()

@@ -14,7 +14,7 @@ export interface Classification {
   fields: RecognisedFields
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const FUZZY_MIN = 8
 const isWord = (c: string) => /^[a-z]+$/.test(c)
 
@@ -26,7 +26,9 @@ const isWord = (c: string) => /^[a-z]+$/.test(c)
 function compile(cue: Cue) {
   const text = cue.text.trim()
   const long = isWord(text) && text.length >= FUZZY_MIN
-  const re = long ? new RegExp(escape(text)) : new RegExp(`(?<![a-z0-9])${escape(text).replace(/ /g, '\\s?')}(?![a-z])`)
+  const re = long
+    ? new RegExp(escapeRegExp(text))
+    : new RegExp(`(?<![a-z0-9])${escapeRegExp(text).replace(/ /g, '\\s?')}(?![a-z])`)
   return { ...cue, text, re, fuzzy: long ? (text.length >= 13 ? 2 : 1) : 0 }
 }
 const COMPILED = RULES.map((r) => ({ categoryId: r.categoryId, cues: r.cues.map(compile) }))

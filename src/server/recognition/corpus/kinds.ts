@@ -160,12 +160,14 @@ const TEMPLATES: Record<string, { categoryId: number; make: Template }> = {
           year,
         ),
         `${t('Spendenbestätigung', 'Attestation de don', 'Attestazione di donazione', 'Donation receipt')[lang]} ${year}`,
-        `${t(
-          'Wir danken Ihnen herzlich für Ihre Spenden im Jahr',
-          'Nous vous remercions de vos dons durant l’année',
-          'La ringraziamo per le sue donazioni nell’anno',
-          'Thank you for your donations in the year',
-        )[lang]} ${year}.`,
+        `${
+          t(
+            'Wir danken Ihnen herzlich für Ihre Spenden im Jahr',
+            'Nous vous remercions de vos dons durant l’année',
+            'La ringraziamo per le sue donazioni nell’anno',
+            'Thank you for your donations in the year',
+          )[lang]
+        } ${year}.`,
         `${t('Total Ihrer Spenden', 'Total de vos dons', 'Totale delle sue donazioni', 'Total of your donations')[lang]}  CHF ${chf(r.int(50, 3000))}`,
         t(
           'Unsere Stiftung ist als gemeinnützig anerkannt und steuerbefreit. ZEWO-zertifiziert.',
