@@ -23,7 +23,10 @@ const SECTIONS: readonly CategorySection[] = [
 /** The picker's "I don't know the category" choice: Other Documents, moved once the server recognises it. */
 export const UNKNOWN_CATEGORY = 'auto'
 
-/** Chooses the category before an upload or a photo; Continue stays disabled until one is chosen (or "I don't know"). */
+/**
+ * Chooses the category before an upload or a photo; Continue stays disabled until one is chosen (or "I don't
+ * know"). Only the sections that apply to the person are listed, with a way to show them all.
+ */
 export function CategoryPickerDialog({
   open,
   taxYear,
