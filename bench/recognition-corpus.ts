@@ -91,3 +91,21 @@ export async function buildCorpus(opts: { perCell: number }): Promise<Sample[]> 
       }
   return out
 }
+
+/**
+ * Full-resolution phone photos (issue 14: a 12-megapixel photo took 17 s): the page at 340 dpi
+ * (2810 × 3977, 11 megapixels, what a 12-megapixel camera sees of an A4 page filling the frame),
+ * degraded like the corpus photos. The worker brings them down to OCR_MAX_SIDE before OCR.
+ */
+export async function phonePhotos(count: number): Promise<Sample[]> {
+  const r = rng(4711)
+  const out: Sample[] = []
+  for (let i = 0; i < count; i++) {
+    const kind = i % 2 ? 'pillar3a' : 'salary'
+    const lang = LANGS[i % LANGS.length]!
+    const doc = makeDoc(kind, lang, r, 2025)
+    const bytes = await degrade(rasterise(await textPdf(doc), 340), r, true)
+    out.push({ doc, form: 'photo', name: `${kind}-${lang}-photo-12mp.jpg`, bytes })
+  }
+  return out
+}

@@ -1,11 +1,12 @@
 // The executable reads documents offline with nothing beside it: a copy of dist/swisstax
 // alone in an empty folder (no node_modules, no language files) recognises a scanned
-// salary statement through its own worker process.
+// salary statement through its own worker process, and brings a large photo down before OCR.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
+import jpeg from 'jpeg-js'
 import { BINARY, apiSignIn, startServer, startSmtp, type Server, type Smtp } from './harness'
 
 let smtp: Smtp, server: Server, alone: string
@@ -21,13 +22,11 @@ afterAll(async () => {
   rmSync(alone, { recursive: true, force: true })
 })
 
-test('a photographed salary statement (JPEG) is recognised by the lone executable', async () => {
-  expect(readdirSync(alone)).toEqual(['swisstax'])
-  const cookie = await apiSignIn(server.url, smtp, 'scan@example.ch')
-  const jpg = readFileSync(join(import.meta.dir, 'fixtures', 'salary-scan-fr.jpg'))
+/** Uploads an image as the user and waits for its recognition. */
+async function recognise(cookie: string, name: string, bytes: Uint8Array) {
   const form = new FormData()
-  form.append('files', new Blob([jpg]), 'certificat.jpg')
-  form.append('hashes[]', createHash('sha256').update(jpg).digest('hex'))
+  form.append('files', new Blob([bytes as Uint8Array<ArrayBuffer>]), name)
+  form.append('hashes[]', createHash('sha256').update(bytes).digest('hex'))
   form.append('taxYear', String(new Date().getUTCFullYear() - 1))
   form.append('categoryId', '2')
   const started = Date.now()
@@ -46,8 +45,34 @@ test('a photographed salary statement (JPEG) is recognised by the lone executabl
     await Bun.sleep(200)
   }
   if (answer.status !== 'done') console.log(server.log.join(''))
+  return answer
+}
+
+const fixture = () => new Uint8Array(readFileSync(join(import.meta.dir, 'fixtures', 'salary-scan-fr.jpg')))
+// Written by the generator from its seed (src/server/recognition/corpus): gross box 8, net box 11.
+const FIELDS = { grossSalary: 138700, netSalary: 122888.2, ahvNumber: '756.6656.3147.60' }
+let cookie: string
+
+test('a photographed salary statement (JPEG) is recognised by the lone executable', async () => {
+  expect(readdirSync(alone)).toEqual(['swisstax'])
+  cookie = await apiSignIn(server.url, smtp, 'scan@example.ch')
+  const answer = await recognise(cookie, 'certificat.jpg', fixture())
   expect(answer).toMatchObject({ status: 'done', categoryId: 1, method: 'ocr', language: 'fr', documentYear: 2024 })
-  // Written by the generator from its seed (src/server/recognition/corpus): gross box 8, net box 11.
-  expect(answer.fields).toMatchObject({ grossSalary: 138700, netSalary: 122888.2, ahvNumber: '756.6656.3147.60' })
+  expect(answer.fields).toMatchObject(FIELDS)
   expect(server.log.join('')).not.toContain('special-words')
+}, 120_000)
+
+test('a photo over 2500 px is decoded and brought down inside the lone executable, and read the same', async () => {
+  // The same page at twice the size (2480 × 3510): the worker decodes it with its embedded JPEG decoder.
+  const src = jpeg.decode(fixture(), { useTArray: true })
+  const big = { width: src.width * 2, height: src.height * 2, data: new Uint8Array(src.width * src.height * 16) }
+  for (let y = 0; y < big.height; y++)
+    for (let x = 0; x < big.width; x++) {
+      const from = ((y >> 1) * src.width + (x >> 1)) * 4
+      big.data.set(src.data.subarray(from, from + 4), (y * big.width + x) * 4)
+    }
+  const bytes = new Uint8Array(jpeg.encode(big, 85).data)
+  const answer = await recognise(cookie, 'certificat-photo.jpg', bytes)
+  expect(answer).toMatchObject({ status: 'done', categoryId: 1, method: 'ocr', language: 'fr', documentYear: 2024 })
+  expect(answer.fields).toMatchObject(FIELDS)
 }, 120_000)

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useQuery } from '@tanstack/react-query'
 import { Dialog } from '../ui/dialog'
 import { DEFAULT_CATEGORY_ID, type CategoryRecord, type CategorySection } from '../../shared/documents'
+import { applicableSections } from '../../shared/picker-sections'
+import { taxCards } from '../../shared/tax-cards'
+import { advancedQuery } from '../api/advanced'
+import { useSessionUser } from '../api/user'
 import { categoryLabel } from './documents-api'
 
 /** The picker's groups, in the order a tax return asks for them. */
@@ -18,9 +23,13 @@ const SECTIONS: readonly CategorySection[] = [
 /** The picker's "I don't know the category" choice: Other Documents, moved once the server recognises it. */
 export const UNKNOWN_CATEGORY = 'auto'
 
-/** Chooses the category before an upload or a photo; Continue stays disabled until one is chosen (or "I don't know"). */
+/**
+ * Chooses the category before an upload or a photo; Continue stays disabled until one is chosen (or "I don't
+ * know"). Only the sections that apply to the person are listed, with a way to show them all.
+ */
 export function CategoryPickerDialog({
   open,
+  taxYear,
   categories,
   initial,
   forCamera,
@@ -28,6 +37,7 @@ export function CategoryPickerDialog({
   onPick,
 }: {
   open: boolean
+  taxYear: number
   categories: CategoryRecord[]
   initial?: number
   forCamera: boolean
@@ -36,9 +46,19 @@ export function CategoryPickerDialog({
 }) {
   const { t } = useTranslation('documents')
   const [value, setValue] = useState('')
+  const [showAll, setShowAll] = useState(false)
+  const applicable = useApplicableSections(open, taxYear, categories)
+  // Only when the dialog opens: the sections arriving later must not undo the person's choice.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on opening only, on purpose (see above)
   useEffect(() => {
-    if (open) setValue(initial ? String(initial) : '')
+    if (!open) return
+    setValue(initial ? String(initial) : '')
+    // A category chosen before in a section that is not listed opens the full list.
+    const section = categories.find((c) => c.id === initial)?.section
+    setShowAll(section !== undefined && !applicable.has(section))
   }, [open, initial])
+  const hidden = SECTIONS.filter((s) => !applicable.has(s) && categories.some((c) => c.section === s))
+  const listed = showAll ? SECTIONS : SECTIONS.filter((s) => applicable.has(s))
   const chosen =
     value === UNKNOWN_CATEGORY
       ? { id: DEFAULT_CATEGORY_ID, name: categoryLabel(DEFAULT_CATEGORY_ID, t), auto: true }
@@ -79,7 +99,7 @@ export function CategoryPickerDialog({
           {t('upload.category_required')}
         </option>
         <option value={UNKNOWN_CATEGORY}>{t('upload.unknown_category')}</option>
-        {SECTIONS.map((section) => {
+        {listed.map((section) => {
           const inSection = categories.filter((c) => c.section === section)
           return (
             inSection.length > 0 && (
@@ -94,6 +114,40 @@ export function CategoryPickerDialog({
           )
         })}
       </select>
+      {hidden.length > 0 && (
+        <>
+          <small id="category-picker-hint" className="muted">
+            {showAll ? t('upload.all_sections_shown') : t('upload.sections_filtered')}
+          </small>
+          <label className="picker-show-all">
+            <input
+              type="checkbox"
+              checked={showAll}
+              onChange={(e) => {
+                setShowAll(e.target.checked)
+                // A category of a section that is no longer listed is not kept as the choice.
+                const section = categories.find((c) => String(c.id) === value)?.section
+                if (!e.target.checked && section && !applicable.has(section)) setValue('')
+              }}
+            />
+            {t('upload.show_all_sections')}
+          </label>
+        </>
+      )}
     </Dialog>
   )
+}
+
+/**
+ * The sections that apply to the person (shared/picker-sections.ts): from the tax cards of their
+ * profile, the advanced sections they switched on for the year (asked when the picker opens) and
+ * the sections that already hold a file.
+ */
+function useApplicableSections(open: boolean, taxYear: number, categories: CategoryRecord[]) {
+  const user = useSessionUser()
+  const advanced = useQuery({ ...advancedQuery(taxYear), enabled: open && user?.role === 'user' })
+  const switchedOn = advanced.data?.sections.filter((s) => s.enabled).map((s) => s.id)
+  // Experts see every section: they upload for whoever they are helping.
+  if (user?.role !== 'user') return new Set<CategorySection>(SECTIONS)
+  return applicableSections({ cards: taxCards(user), switchedOn, categories })
 }

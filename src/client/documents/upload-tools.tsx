@@ -261,6 +261,7 @@ export function UploadTools({
       <RecognitionNotices />
       <CategoryPickerDialog
         open={picker !== null}
+        taxYear={taxYear}
         categories={categories}
         initial={category?.id}
         forCamera={picker === 'camera'}

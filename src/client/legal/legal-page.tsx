@@ -10,6 +10,8 @@ export const LEGAL_PAGES = {
   '/terms-and-conditions': 'terms_and_conditions',
 } as const
 
+export const isLegalPath = (path: string) => Object.hasOwn(LEGAL_PAGES, path)
+
 /** A public legal page; `returnTo` (e.g. /profile) sets where Back leads. */
 export default function LegalPage({ page }: { page: (typeof LEGAL_PAGES)[keyof typeof LEGAL_PAGES] }) {
   const { t } = useTranslation('legal')

@@ -1,6 +1,7 @@
 import { unzipSync, strFromU8 } from 'fflate'
 import { openPdf } from './pdf'
 import { ocrImage } from './ocr'
+import { decodeImage, downscaleToGrey, imageSize, OCR_MAX_SIDE, type Raster } from './downscale'
 import type { ExtractKind } from './kinds'
 
 export type ExtractMethod = 'pdf-text' | 'pdf-ocr' | 'ocr' | 'docx' | 'txt'
@@ -26,7 +27,7 @@ export async function extract(kind: ExtractKind, bytes: Uint8Array): Promise<Ext
     case 'docx':
       return { text: docxText(bytes), method: 'docx', pages: 1 }
     case 'image': {
-      const r = await ocrImage(bytes)
+      const r = await ocrImage(imageForOcr(bytes))
       return { text: r.text, method: 'ocr', pages: 1, ocrConfidence: r.confidence }
     }
     case 'pdf':
@@ -51,7 +52,7 @@ async function pdf(bytes: Uint8Array): Promise<Extracted> {
     for (let page = 1; page <= Math.min(totalPages, MAX_OCR_PAGES); page++) {
       const images = (await doc.images(page)).filter((i) => i.width * i.height >= MIN_PAGE_IMAGE_PIXELS)
       for (const image of images.slice(0, 1)) {
-        const r = await ocrImage(toPnm(image.data, image.width, image.height, image.channels))
+        const r = await ocrImage(rasterForOcr(image))
         parts.push(r.text)
         confidence += r.confidence
         read++
@@ -62,6 +63,22 @@ async function pdf(bytes: Uint8Array): Promise<Extracted> {
   } finally {
     await doc.close()
   }
+}
+
+/**
+ * What Tesseract gets of a JPEG or PNG: the file as it is when it is small enough, else
+ * decoded here and brought down to OCR_MAX_SIDE in grey (a 12-megapixel phone photo).
+ */
+export function imageForOcr(bytes: Uint8Array): Uint8Array {
+  const size = imageSize(bytes)
+  if (!size || Math.max(size.width, size.height) <= OCR_MAX_SIDE) return bytes
+  return rasterForOcr(decodeImage(bytes))
+}
+
+/** Decoded pixels (a PDF's page image, a decoded photo) as PNM, brought down to OCR_MAX_SIDE when larger. */
+export function rasterForOcr(image: Raster): Uint8Array {
+  const r = Math.max(image.width, image.height) > OCR_MAX_SIDE ? downscaleToGrey(image) : image
+  return toPnm(r.data, r.width, r.height, r.channels)
 }
 
 /** Raw pixels as a binary PNM (P5 grey or P6 colour), which Leptonica reads without a codec. */

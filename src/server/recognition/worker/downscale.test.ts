@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'bun:test'
+import jpeg from 'jpeg-js'
+import { PNG } from 'pngjs'
+import { decodeImage, downscaleToGrey, imageSize, OCR_MAX_SIDE } from './downscale'
+import { imageForOcr, rasterForOcr } from './extract'
+
+/** An RGBA image whose left half is black and right half white. */
+function halves(width: number, height: number) {
+  const data = Buffer.alloc(width * height * 4)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4
+      data.fill(x < width / 2 ? 0 : 255, i, i + 3)
+      data[i + 3] = 255
+    }
+  return { data, width, height }
+}
+const asJpeg = (width: number, height: number) => new Uint8Array(jpeg.encode(halves(width, height), 90).data)
+const asPng = (width: number, height: number) => {
+  const png = new PNG({ width, height })
+  png.data = halves(width, height).data
+  return new Uint8Array(PNG.sync.write(png))
+}
+const pnmHeader = (pnm: Uint8Array) => new TextDecoder().decode(pnm.subarray(0, 20)).split('\n').slice(0, 3)
+
+describe('images are brought down before OCR', () => {
+  test('the size is read from the JPEG frame header and the PNG IHDR without decoding; other bytes are null', () => {
+    expect(imageSize(asJpeg(640, 480))).toEqual({ width: 640, height: 480 })
+    expect(imageSize(asPng(33, 700))).toEqual({ width: 33, height: 700 })
+    expect(imageSize(new TextEncoder().encode('%PDF-1.4 not an image'))).toBeNull()
+    expect(imageSize(new Uint8Array([0xff, 0xd8, 0xff]))).toBeNull()
+  })
+
+  test('area averaging to grey: the long side becomes OCR_MAX_SIDE, edges stay sharp, the mean is kept', () => {
+    const src = halves(5000, 40)
+    const out = downscaleToGrey({ data: src.data, width: 5000, height: 40, channels: 4 })
+    expect([out.width, out.height, out.channels]).toEqual([OCR_MAX_SIDE, 20, 1])
+    expect(out.data[0]).toBe(0)
+    expect(out.data[OCR_MAX_SIDE / 2 - 1]).toBe(0)
+    expect(out.data[OCR_MAX_SIDE / 2]).toBe(255)
+    expect(out.data[out.data.length - 1]).toBe(255)
+    // A fine checkerboard averages to mid-grey instead of aliasing into black or white.
+    const board = new Uint8Array(4000 * 4).map((_, i) => (((i % 4000) + Math.floor(i / 4000)) % 2 ? 255 : 0))
+    const grey = downscaleToGrey({ data: board, width: 4000, height: 4, channels: 1 }, 2000)
+    expect(new Set(grey.data)).toEqual(new Set([128]))
+  })
+
+  test('a small photo goes to Tesseract as it is; a large JPEG or PNG as a grey PNM of OCR_MAX_SIDE', () => {
+    const small = asJpeg(1200, 1600)
+    expect(imageForOcr(small)).toBe(small)
+    const big = imageForOcr(asJpeg(1300, 2600))
+    expect(pnmHeader(big)).toEqual(['P5', `1250 ${OCR_MAX_SIDE}`, '255'])
+    expect(big.length).toBe(pnmHeader(big).join('\n').length + 1 + 1250 * OCR_MAX_SIDE)
+    expect(pnmHeader(imageForOcr(asPng(5000, 100)))).toEqual(['P5', `${OCR_MAX_SIDE} 50`, '255'])
+    // The decoded pixels are the picture's: black left, white right.
+    const decoded = decodeImage(asJpeg(64, 8))
+    expect([decoded.width, decoded.height, decoded.channels]).toEqual([64, 8, 3])
+    expect(decoded.data[0]).toBeLessThan(10)
+    expect(decoded.data[decoded.data.length - 1]).toBeGreaterThan(245)
+  })
+
+  test("a PDF's page image keeps its colour and size when small, and is brought down when large", () => {
+    const small = { data: new Uint8Array(100 * 50 * 3), width: 100, height: 50, channels: 3 }
+    expect(pnmHeader(rasterForOcr(small))).toEqual(['P6', '100 50', '255'])
+    const large = { data: new Uint8Array(6000 * 3000), width: 6000, height: 3000, channels: 1 }
+    expect(pnmHeader(rasterForOcr(large))).toEqual(['P5', `${OCR_MAX_SIDE} 1250`, '255'])
+  })
+})
