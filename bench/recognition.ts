@@ -94,6 +94,10 @@ for (const sample of await phonePhotos(PHONE_PHOTOS)) {
   })
 }
 const bigPhotoPeakMB = pool.stats.peakWorkerRss / 1024 / 1024
+const mark = (ok: boolean | null) => (ok === null ? '–' : ok ? '✅' : '❌')
+const photoRow = (b: (typeof bigPhotos)[number]) =>
+  `| ${b.sample.name} | ${(b.sample.bytes.length / 1e6).toFixed(1)} MB | ${(b.cpuMs / 1000).toFixed(1)} | ` +
+  `${(b.ms / 1000).toFixed(1)} | ${mark(b.ok)} | ${mark(b.fieldsOk)} |`
 pool.close()
 
 const cell = (kind: string | null, form: Form) => {
@@ -181,7 +185,7 @@ Phone photos at 11 megapixels (340 dpi A4, degraded like the photos above), brou
 
 | photo | bytes | worker CPU s | wall clock s | category | gross/net exact |
 |---|---|---|---|---|---|
-${bigPhotos.map((b) => `| ${b.sample.name} | ${(b.sample.bytes.length / 1e6).toFixed(1)} MB | ${(b.cpuMs / 1000).toFixed(1)} | ${(b.ms / 1000).toFixed(1)} | ${b.ok ? '✅' : '❌'} | ${b.fieldsOk === null ? '–' : b.fieldsOk ? '✅' : '❌'} |`).join('\n')}
+${bigPhotos.map(photoRow).join('\n')}
 
 - worker peak memory after the corpus and these photos: ${Math.round(bigPhotoPeakMB)} MB
 

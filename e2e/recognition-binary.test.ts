@@ -62,7 +62,7 @@ test('a photographed salary statement (JPEG) is recognised by the lone executabl
   expect(server.log.join('')).not.toContain('special-words')
 }, 120_000)
 
-test('a photo larger than 2500 px is decoded and brought down inside the lone executable, and read the same', async () => {
+test('a photo over 2500 px is decoded and brought down inside the lone executable, and read the same', async () => {
   // The same page at twice the size (2480 × 3510): the worker decodes it with its embedded JPEG decoder.
   const src = jpeg.decode(fixture(), { useTArray: true })
   const big = { width: src.width * 2, height: src.height * 2, data: new Uint8Array(src.width * src.height * 16) }

@@ -47,11 +47,9 @@ export function FileRecognition({ fileId, version, name }: { fileId: string; ver
       )}
       {!r && !answer.error && <p aria-busy="true">{t('loading')}</p>}
       {r?.status === 'pending' && <p className="muted">{t('recognition.pending')}</p>}
+      {/* The server's reason for a failure is English for the log; the expert reads the translated status. */}
       {(r?.status === 'failed' || r?.status === 'unsupported') && (
-        <p className="muted">
-          {t(`recognition.${r.status}`)}
-          {r.reason.length > 0 && ` (${r.reason.join('; ')})`}
-        </p>
+        <p className="muted">{t(`recognition.${r.status}`)}</p>
       )}
       {r?.status === 'done' && (
         <dl className="facts">

@@ -161,7 +161,8 @@ describe('client list', () => {
       return r.json.items.map((c: { id: number }) => c.id).sort()
     }
     // Case folds beyond ASCII: MÜLLER finds Müller, ÉLISE finds Élise; diacritics stay (muller is not Müller).
-    const muller = ['MÜLLER', 'müll', 'jÜrG', 'Jürg Müller', 'müller jürg', 'ÜLLER JÜ', 'mueller', 'BEISPIEL.CH']
+    const muller = ['MÜLLER', 'müll', 'jÜrG', 'Jürg Müller', 'müller jürg', 'ÜLLER JÜ']
+    muller.push('mueller', 'BEISPIEL.CH')
     for (const q of muller) expect({ q, ids: await found(q) }).toEqual({ q, ids: [ids.Müller] })
     expect(await found('muller')).toEqual([])
     expect(await found('ÉLISE')).toEqual([ids.Dubois])
