@@ -72,7 +72,11 @@ async function pdf(bytes: Uint8Array): Promise<Extracted> {
 export function imageForOcr(bytes: Uint8Array): Uint8Array {
   const size = imageSize(bytes)
   if (!size || Math.max(size.width, size.height) <= OCR_MAX_SIDE) return bytes
-  return rasterForOcr(decodeImage(bytes))
+  const pnm = rasterForOcr(decodeImage(bytes))
+  // The decoder's full-size buffers (three copies of the photo) go before Tesseract starts, so the
+  // worker's peak is the larger of the two steps, not their sum.
+  Bun.gc(true)
+  return pnm
 }
 
 /** Decoded pixels (a PDF's page image, a decoded photo) as PNM, brought down to OCR_MAX_SIDE when larger. */

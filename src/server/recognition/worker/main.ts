@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { extract, Unsupported } from './extract'
 import { kindOf } from './kinds'
 
@@ -28,10 +29,24 @@ export type WorkerAnswer =
     }
   | { id: number; ok: false; unsupported: boolean; error: string; rss: number }
 
+/**
+ * This process's own peak resident memory: Linux's VmHWM, which starts anew at exec. Not
+ * getrusage's maxRSS: that carries the spawning process's peak across exec (the server's or
+ * the bench's, 500 MB and more), which is how an earlier bench reported a 596 MB worker.
+ */
+function ownPeakRss(): number {
+  try {
+    const kb = /VmHWM:\s+(\d+)\s*kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]
+    return kb ? Number(kb) * 1024 : 0
+  } catch {
+    return 0 // not Linux: the current RSS, sampled per job, stands in
+  }
+}
+
 export function runWorker() {
   let peakRss = 0
-  // The process's peak resident memory so far (maxRSS is in KiB), for the server's figures and the bench.
-  const rss = () => (peakRss = Math.max(peakRss, process.resourceUsage().maxRSS * 1024, process.memoryUsage().rss))
+  // The process's peak resident memory so far, for the server's figures and the bench.
+  const rss = () => (peakRss = Math.max(peakRss, ownPeakRss(), process.memoryUsage().rss))
   let queue = Promise.resolve()
   process.on('message', (msg: WorkerRequest) => {
     queue = queue.then(async () => {
