@@ -98,7 +98,8 @@ async function generate(file: string) {
   const write = (s: string) =>
     out.write(s) ? Promise.resolve() : new Promise<void>((ok) => out.once('drain', () => ok()))
   await write(
-    '\uFEFFADR_EGAID;STR_ESID;BDG_EGID;ADR_EDID;STN_LABEL;ADR_NUMBER;BDG_CATEGORY;BDG_NAME;ZIP_LABEL;COM_FOSNR;COM_NAME;COM_CANTON;ADR_STATUS;ADR_OFFICIAL;ADR_MODIFIED;ADR_EASTING;ADR_NORTHING\n',
+    '\uFEFFADR_EGAID;STR_ESID;BDG_EGID;ADR_EDID;STN_LABEL;ADR_NUMBER;BDG_CATEGORY;BDG_NAME;ZIP_LABEL;' +
+      'COM_FOSNR;COM_NAME;COM_CANTON;ADR_STATUS;ADR_OFFICIAL;ADR_MODIFIED;ADR_EASTING;ADR_NORTHING\n',
   )
   let n = 0
   let buf = ''
@@ -117,7 +118,10 @@ async function generate(file: string) {
       const numbers = 1 + Math.floor(rnd() * 40)
       for (let h = 1; h <= numbers && n < ROWS; h++, n++) {
         const number = rnd() < 0.08 ? `${h}${pick(['a', 'b', 'c'])}` : String(h)
-        buf += `${100000000 + n};${10000000 + s};${1000000 + n};0;${street};${number};residential;;${place.postalCode} ${place.locality};0;${place.municipality};${place.canton};real;true;01.03.2025;2600000.000;1200000.000\n`
+        buf +=
+          `${100000000 + n};${10000000 + s};${1000000 + n};0;${street};${number};residential;;` +
+          `${place.postalCode} ${place.locality};0;${place.municipality};${place.canton};` +
+          'real;true;01.03.2025;2600000.000;1200000.000\n'
         if (buf.length > 1 << 20) {
           await write(buf)
           buf = ''
@@ -134,7 +138,8 @@ function queries(): string[] {
   const qs: string[] = []
   const shapes = [
     () =>
-      `${pick(STEMS)}${pick(SUFFIXES)} ${1 + Math.floor(rnd() * 30)} ${pick(['Zürich', 'Bern', 'Basel', 'Luzern', 'Winterthur', 'St. Gallen'])}`,
+      `${pick(STEMS)}${pick(SUFFIXES)} ${1 + Math.floor(rnd() * 30)} ` +
+      `${pick(['Zürich', 'Bern', 'Basel', 'Luzern', 'Winterthur', 'St. Gallen'])}`,
     () => `${pick(STEMS)}${pick(SUFFIXES)} ${1 + Math.floor(rnd() * 30)}`,
     () => `${pick(STEMS)}${pick(SUFFIXES).slice(0, 3)}`,
     () => `${pick(FRENCH)} ${1 + Math.floor(rnd() * 20)} ${pick(['Genève', 'Lausanne', 'Neuchâtel', 'Sion'])}`,
@@ -150,7 +155,8 @@ try {
   let t0 = performance.now()
   await generate(csv)
   console.error(
-    `generated ${ROWS} rows (${(statSync(csv).size / 1e6).toFixed(0)} MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `generated ${ROWS} rows (${(statSync(csv).size / 1e6).toFixed(0)} MB) in ` +
+      `${((performance.now() - t0) / 1000).toFixed(1)} s`,
   )
 
   // A fresh data folder: start once so the database exists, then import with the server stopped.
@@ -200,15 +206,24 @@ try {
     times.sort((a, b) => a - b)
     const p99 = times[Math.floor(times.length * 0.99)]!
     const ok = (b: boolean) => (b ? '✅' : '❌')
-    console.log(`### Address streets (issue 12): ${ROWS.toLocaleString('en')} generated rows in the official Gebäudeadressen layout
+    console.log(
+      `### Address streets (issue 12): ${ROWS.toLocaleString('en')} generated rows in the official ` +
+        `Gebäudeadressen layout
 
-| import (dist/swisstax data import-addresses) | database growth | per row | search p50 | search p99 | server CPU per search | searches with a house-number hit |
+| import (dist/swisstax data import-addresses) | database growth | per row | search p50 | search p99 | server CPU per\
+ search | searches with a house-number hit |
 |---|---|---|---|---|---|---|
-| ${importSeconds.toFixed(1)} s (${Math.round(ROWS / importSeconds).toLocaleString('en')} rows/s) | ${(growth / 1e6).toFixed(0)} MB | ${(growth / ROWS).toFixed(0)} B | ${median(times).toFixed(2)} ms | ${p99.toFixed(2)} ms | ${(cpuPerSearch / 1000).toFixed(2)} ms | ${found} of ${qs.length} |
+| ${importSeconds.toFixed(1)} s (${Math.round(ROWS / importSeconds).toLocaleString('en')} rows/s) |\
+ ${(growth / 1e6).toFixed(0)} MB | ${(growth / ROWS).toFixed(0)} B | ${median(times).toFixed(2)} ms |\
+ ${p99.toFixed(2)} ms | ${(cpuPerSearch / 1000).toFixed(2)} ms | ${found} of ${qs.length} |
 
-- ${SEARCHES} searches over HTTP, one at a time, five shapes (street + number + place, street + number, half-typed street, French address with place, street + number + postal code)
-- search p99 ≤ 20 ms ${ok(p99 <= 20)} (load average at the end: ${(await Bun.file('/proc/loadavg').text()).split(' ')[0]} on ${navigator.hardwareConcurrency} cores; the machine is shared)
-`)
+- ${SEARCHES} searches over HTTP, one at a time, five shapes (street + number + place, street + number, half-typed\
+ street, French address with place, street + number + postal code)
+- search p99 ≤ 20 ms ${ok(p99 <= 20)} (load average at the end:\
+ ${(await Bun.file('/proc/loadavg').text()).split(' ')[0]} on ${navigator.hardwareConcurrency} cores; the machine is\
+ shared)
+`,
+    )
   } finally {
     await server.stop()
   }

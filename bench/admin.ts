@@ -23,13 +23,15 @@ const now = Date.now()
 const names = ['Müller', 'Meier', 'Schmid', 'Keller', 'Weber', 'Huber', 'Schneider', 'Meyer', 'Steiner', 'Fischer']
 db.transaction(() => {
   const user = db.prepare(
-    "INSERT INTO users (email, role, language, first_name, last_name, phone, created_at, last_login_at, last_activity_at) VALUES (?, 'user', 'de', ?, ?, '+41791234567', ?, ?, ?)",
+    'INSERT INTO users (email, role, language, first_name, last_name, phone, created_at, last_login_at, ' +
+      "last_activity_at) VALUES (?, 'user', 'de', ?, ?, '+41791234567', ?, ?, ?)",
   )
   const status = db.prepare(
     'INSERT INTO tax_year_status (user_id, tax_year, status_id, updated_at) VALUES (?, ?, ?, ?)',
   )
   const file = db.prepare(
-    'INSERT INTO files (id, user_id, tax_year, category_id, original_name, current_version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
+    'INSERT INTO files (id, user_id, tax_year, category_id, original_name, current_version, created_at, updated_at) ' +
+      'VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
   )
   const message = db.prepare(
     'INSERT INTO messages (user_id, author_id, from_expert, body, created_at) VALUES (?, ?, ?, ?, ?)',
@@ -96,15 +98,25 @@ cleanup(server.dataDir)
 const worst = Math.max(...rows.map((r) => r.p99))
 const worstInProcess = Math.max(...inProcess.map((r) => r.p99))
 const load = (await Bun.file('/proc/loadavg').text()).split(' ')[0]
-console.log(`### Experts' client list at ${CLIENTS.toLocaleString('en')} clients (GET /api/admin/users, 2 connections, ${SECONDS} s each)
+console.log(
+  `### Experts' client list at ${CLIENTS.toLocaleString('en')} clients (GET /api/admin/users, 2 ` +
+    `connections, ${SECONDS} s each)
 
-${CLIENTS.toLocaleString('en')} clients, ${(CLIENTS * 3).toLocaleString('en')} files, ${(CLIENTS * 1.5).toLocaleString('en')} messages; every request is audited (one insert).
+${CLIENTS.toLocaleString('en')} clients, ${(CLIENTS * 3).toLocaleString('en')} files,\
+ ${(CLIENTS * 1.5).toLocaleString('en')} messages; every request is audited (one insert).
 
 | query | requests/s | p50 ms | p99 ms | errors / non-2xx |
 |---|---|---|---|---|
-${rows.map((r) => `| ${r.label} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} / ${r.non2xx} |`).join('\n')}
+${rows
+  .map(
+    (r) =>
+      `| ${r.label} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} / ` +
+      `${r.non2xx} |`,
+  )
+  .join('\n')}
 
-- worst p99 over HTTP ${worst.toFixed(2)} ms (target < 50 ms) ${worst < 50 ? '✅' : '❌'}; machine load average ${load} on 2 cores during the run
+- worst p99 over HTTP ${worst.toFixed(2)} ms (target < 50 ms) ${worst < 50 ? '✅' : '❌'}; machine load average ${load}\
+ on 2 cores during the run
 
 The same queries in process, one at a time (200 runs each after 20 warm-up runs): the list's own cost.
 
@@ -113,4 +125,5 @@ The same queries in process, one at a time (200 runs each after 20 warm-up runs)
 ${inProcess.map((r) => `| ${r.label} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`).join('\n')}
 
 - worst in-process p99 ${worstInProcess.toFixed(2)} ms (target < 50 ms) ${worstInProcess < 50 ? '✅' : '❌'}
-`)
+`,
+)

@@ -1,6 +1,7 @@
 // The reference of the auth benchmark: a bare Bun.serve doing the same work as
 // GET /api/debug/check-auth with raw bun:sqlite — cookie → session → user, expiry
-// checks — and for GET /api/tax-status the status lookup with its ETag; nothing else (no router, no headers, no framework).
+// checks — and for GET /api/tax-status the status lookup with its ETag; nothing else (no router, no headers, no
+// framework).
 import { Database } from 'bun:sqlite'
 import { statusById } from '../src/shared/tax-status'
 
@@ -11,7 +12,8 @@ const find = db.prepare<
   { user_id: number; created_at: number; last_seen_at: number; email: string; role: string },
   [string]
 >(
-  'SELECT s.user_id, s.created_at, s.last_seen_at, u.email, u.role FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? LIMIT 1',
+  'SELECT s.user_id, s.created_at, s.last_seen_at, u.email, u.role FROM sessions s JOIN users u ON u.id = s.user_id ' +
+    'WHERE s.token_hash = ? LIMIT 1',
 )
 const status = db.prepare<{ status_id: number }, [number, number]>(
   'SELECT status_id FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',

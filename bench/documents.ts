@@ -33,7 +33,8 @@ async function multipart(data: Uint8Array<ArrayBuffer>, name: string) {
     field('hashes[]', sha256(data)) +
       field('categoryId', '1') +
       field('taxYear', String(YEAR)) +
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: ` +
+      `application/pdf\r\n\r\n`,
   )
   const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`)
   const body = new Uint8Array(head.length + data.length + tail.length)
@@ -172,22 +173,30 @@ async function main() {
     const ok = (b: boolean) => (b ? '✅' : '❌')
     const ratio = e2eMs / rawMs
     console.log(
-      `| 50 MB multipart upload, end to end | ${f1(e2eMs)} ms (${f1(50 / (e2eMs / 1000))} MB/s) | raw SHA-256 + AES-GCM + write + fsync: ${f1(rawMs)} ms | ${ratio.toFixed(2)}× (target ≤ 2×) ${ok(ratio <= 2)} |`,
+      `| 50 MB multipart upload, end to end | ${f1(e2eMs)} ms (${f1(50 / (e2eMs / 1000))} MB/s) | raw SHA-256 + ` +
+        `AES-GCM + write + fsync: ${f1(rawMs)} ms | ${ratio.toFixed(2)}× (target ≤ 2×) ${ok(ratio <= 2)} |`,
     )
     console.log(
-      `| peak RSS, 1 × 50 MB upload | ${f1(peakOne)} MB | idle ${f1(idle)} MB | +${f1(peakOne - idle)} MB (target ≤ +64) ${ok(peakOne - idle <= 64)} |`,
+      `| peak RSS, 1 × 50 MB upload | ${f1(peakOne)} MB | idle ${f1(idle)} MB | +${f1(peakOne - idle)} MB (target ≤ ` +
+        `+64) ${ok(peakOne - idle <= 64)} |`,
     )
     console.log(
-      `| peak RSS, 8 × 20 MB concurrent | ${f1(peakEight)} MB | idle ${f1(idle8)} MB | +${f1(peakEight - idle8)} MB (target ≤ +150) ${ok(peakEight - idle8 <= 150)} |`,
+      `| peak RSS, 8 × 20 MB concurrent | ${f1(peakEight)} MB | idle ${f1(idle8)} MB | +${f1(peakEight - idle8)} MB ` +
+        `(target ≤ +150) ${ok(peakEight - idle8 <= 150)} |`,
     )
     console.log(
-      `| GET /api/files, 10 files, 32 connections | p50 ${ten.p50.toFixed(2)} ms, p99 ${ten.p99.toFixed(2)} ms, ${Math.round(ten.rps)} req/s, ${ten.errors} errors | | p99 ${ten.p99.toFixed(2)} ms (target < 10 ms) ${ok(ten.p99 < 10 && ten.errors === 0)} |`,
+      `| GET /api/files, 10 files, 32 connections | p50 ${ten.p50.toFixed(2)} ms, p99 ${ten.p99.toFixed(2)} ms, ` +
+        `${Math.round(ten.rps)} req/s, ${ten.errors} errors | | p99 ${ten.p99.toFixed(2)} ms (target < 10 ms) ` +
+        `${ok(ten.p99 < 10 && ten.errors === 0)} |`,
     )
     console.log(
-      `| GET /api/files, 5,000 files (page of 200), 32 connections | p50 ${many.p50.toFixed(2)} ms, p99 ${many.p99.toFixed(2)} ms, ${Math.round(many.rps)} req/s, ${many.errors} errors | | p99 ${many.p99.toFixed(2)} ms (target < 10 ms) ${ok(many.p99 < 10 && many.errors === 0)} |`,
+      `| GET /api/files, 5,000 files (page of 200), 32 connections | p50 ${many.p50.toFixed(2)} ms, p99 ` +
+        `${many.p99.toFixed(2)} ms, ${Math.round(many.rps)} req/s, ${many.errors} errors | | p99 ` +
+        `${many.p99.toFixed(2)} ms (target < 10 ms) ${ok(many.p99 < 10 && many.errors === 0)} |`,
     )
     console.log(
-      `\nSeeding 5,000 small files through the API took ${f1(seedMs / 1000)} s (${f1(5000 / (seedMs / 1000))} uploads/s, 8 clients).`,
+      `\nSeeding 5,000 small files through the API took ${f1(seedMs / 1000)} s (${f1(5000 / (seedMs / 1000))} ` +
+        `uploads/s, 8 clients).`,
     )
   } finally {
     await server.stop()

@@ -47,6 +47,7 @@ for (;;) {
 clearInterval(timer)
 const mb = (n: number) => (n / 1024 / 1024).toFixed(0)
 console.log(
-  `export of ${stored} MB of documents: ZIP ${mb(bytes)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s; RSS before ${mb(before)} MB, peak ${mb(peak)} MB (+${mb(peak - before)} MB)`,
+  `export of ${stored} MB of documents: ZIP ${mb(bytes)} MB in ${((performance.now() - started) / 1000).toFixed(1)} ` +
+    `s; RSS before ${mb(before)} MB, peak ${mb(peak)} MB (+${mb(peak - before)} MB)`,
 )
 t.close()

@@ -86,11 +86,15 @@ try {
     }
     const m = (k: keyof Run) => median(runs.map((r) => r[k]))
     rows.push(
-      `| ${name} | ${m('performance').toFixed(0)} (${runs.map((r) => r.performance.toFixed(0)).join(', ')}) | ${m('lcp').toFixed(0)} ms | ${m('tbt').toFixed(0)} ms | ${m('cls').toFixed(3)} | ${m('accessibility').toFixed(0)} | ${m('bestPractices').toFixed(0)} |`,
+      `| ${name} | ${m('performance').toFixed(0)} (${runs.map((r) => r.performance.toFixed(0)).join(', ')}) | ` +
+        `${m('lcp').toFixed(0)} ms | ${m('tbt').toFixed(0)} ms | ${m('cls').toFixed(3)} | ` +
+        `${m('accessibility').toFixed(0)} | ${m('bestPractices').toFixed(0)} |`,
     )
     const ok = (b: boolean) => (b ? '✅' : '❌')
     verdicts.push(
-      `- ${name}: performance ≥ ${perfTarget} ${ok(m('performance') >= perfTarget)}, CLS < 0.05 ${ok(m('cls') < 0.05)}, accessibility 100 ${ok(m('accessibility') === 100)}, best practices ≥ 95 ${ok(m('bestPractices') >= 95)}`,
+      `- ${name}: performance ≥ ${perfTarget} ${ok(m('performance') >= perfTarget)}, CLS < 0.05 ` +
+        `${ok(m('cls') < 0.05)}, accessibility 100 ${ok(m('accessibility') === 100)}, best practices ≥ 95 ` +
+        `${ok(m('bestPractices') >= 95)}`,
     )
   }
   const load = (await Bun.file('/proc/loadavg').text()).split(' ')[0]
@@ -101,7 +105,8 @@ try {
 ${rows.join('\n')}
 
 ${verdicts.join('\n')}
-- load average at the end: ${load} on ${navigator.hardwareConcurrency} cores (Lighthouse's simulated throttling scales with the machine's speed)
+- load average at the end: ${load} on ${navigator.hardwareConcurrency} cores (Lighthouse's simulated throttling ' +
+  'scales with the machine's speed)
 `)
 } finally {
   await server.stop()

@@ -86,8 +86,10 @@ if (want('auth')) {
 
 | | CPU µs/request | requests/s | p50 ms | p99 ms | errors |
 |---|---|---|---|---|---|
-| swisstax (Elysia, raw prepared statements) | ${f1(r.a.cpuPerReq)} | ${Math.round(r.a.rps)} | ${r.a.p50.toFixed(2)} | ${r.a.p99.toFixed(2)} | ${r.a.errors} |
-| bare Bun.serve + bun:sqlite | ${f1(r.b.cpuPerReq)} | ${Math.round(r.b.rps)} | ${r.b.p50.toFixed(2)} | ${r.b.p99.toFixed(2)} | ${r.b.errors} |
+| swisstax (Elysia, raw prepared statements) | ${f1(r.a.cpuPerReq)} | ${Math.round(r.a.rps)} | ${r.a.p50.toFixed(2)} |\
+ ${r.a.p99.toFixed(2)} | ${r.a.errors} |
+| bare Bun.serve + bun:sqlite | ${f1(r.b.cpuPerReq)} | ${Math.round(r.b.rps)} | ${r.b.p50.toFixed(2)} |\
+ ${r.b.p99.toFixed(2)} | ${r.b.errors} |
 
 - CPU ratio ${ratio.toFixed(2)}× (target ≤ 1.5×) ${verdict(ratio <= 1.5)}
 - p99 ${r.a.p99.toFixed(2)} ms (target ≤ 10 ms) ${verdict(r.a.p99 <= 10)}
@@ -183,14 +185,21 @@ if (want('home')) {
 
 | | CPU µs/request | requests/s | p50 ms | p99 ms | errors |
 |---|---|---|---|---|---|
-| GET ${statusPath}, swisstax | ${f1(r.a.cpuPerReq)} | ${Math.round(r.a.rps)} | ${r.a.p50.toFixed(2)} | ${r.a.p99.toFixed(2)} | ${r.a.errors} |
-| same lookups, bare Bun.serve + bun:sqlite | ${f1(r.b.cpuPerReq)} | ${Math.round(r.b.rps)} | ${r.b.p50.toFixed(2)} | ${r.b.p99.toFixed(2)} | ${r.b.errors} |
-| the 304 path (If-None-Match matches) | ${f1(n304.cpuPerReq)} | ${Math.round(n304.rps)} | ${n304.p50.toFixed(2)} | ${n304.p99.toFixed(2)} | ${n304.errors} |
-| polling mix: /api/user, /api/notifications, /api/tax-status, /api/files | ${f1(mix.cpuPerReq)} | ${Math.round(mix.rps)} | ${mix.p50.toFixed(2)} | ${mix.p99.toFixed(2)} | ${mix.errors + mix.non2xx} |
+| GET ${statusPath}, swisstax | ${f1(r.a.cpuPerReq)} | ${Math.round(r.a.rps)} | ${r.a.p50.toFixed(2)} |\
+ ${r.a.p99.toFixed(2)} | ${r.a.errors} |
+| same lookups, bare Bun.serve + bun:sqlite | ${f1(r.b.cpuPerReq)} | ${Math.round(r.b.rps)} | ${r.b.p50.toFixed(2)} |\
+ ${r.b.p99.toFixed(2)} | ${r.b.errors} |
+| the 304 path (If-None-Match matches) | ${f1(n304.cpuPerReq)} | ${Math.round(n304.rps)} | ${n304.p50.toFixed(2)} |\
+ ${n304.p99.toFixed(2)} | ${n304.errors} |
+| polling mix: /api/user, /api/notifications, /api/tax-status, /api/files | ${f1(mix.cpuPerReq)} |\
+ ${Math.round(mix.rps)} | ${mix.p50.toFixed(2)} | ${mix.p99.toFixed(2)} | ${mix.errors + mix.non2xx} |
 
 - CPU ratio against the bare server ${ratio.toFixed(2)}× (target ≤ 1.5×) ${verdict(ratio <= 1.5)}
-- p99 of /api/tax-status ${r.a.p99.toFixed(2)} ms, of the mix ${mix.p99.toFixed(2)} ms (target ≤ 10 ms) ${verdict(r.a.p99 <= 10 && mix.p99 <= 10)}
-- fixed 1,000 requests/s for 10 s (wrk, 50 connections, bench/fixed-rate.lua): ${Math.round(fixed.rps)} req/s achieved (target ≥ 950), p99 ${fixed.p99.toFixed(2)} ms (target ≤ 10 ms), ${fixedErrors} errors (target 0) ${verdict(fixed.rps >= 950 && fixed.p99 <= 10 && fixedErrors === 0)}
+- p99 of /api/tax-status ${r.a.p99.toFixed(2)} ms, of the mix ${mix.p99.toFixed(2)} ms (target ≤ 10 ms)\
+ ${verdict(r.a.p99 <= 10 && mix.p99 <= 10)}
+- fixed 1,000 requests/s for 10 s (wrk, 50 connections, bench/fixed-rate.lua): ${Math.round(fixed.rps)} req/s achieved\
+ (target ≥ 950), p99 ${fixed.p99.toFixed(2)} ms (target ≤ 10 ms), ${fixedErrors} errors (target 0)\
+ ${verdict(fixed.rps >= 950 && fixed.p99 <= 10 && fixedErrors === 0)}
 `,
   )
 }
@@ -235,7 +244,8 @@ Medians of 9 starts each; binary ${(statSync(BINARY).size / 1e6).toFixed(0)} MB,
 | data folder | median | min | max |
 |---|---|---|---|
 | existing (an earlier start's) | ${f1(m)} ms | ${f1(Math.min(...existing))} ms | ${f1(Math.max(...existing))} ms |
-| empty (key file, database and migrations made at start) | ${f1(e)} ms | ${f1(Math.min(...empty))} ms | ${f1(Math.max(...empty))} ms |
+| empty (key file, database and migrations made at start) | ${f1(e)} ms | ${f1(Math.min(...empty))} ms |\
+ ${f1(Math.max(...empty))} ms |
 
 - existing folder ${f1(m)} ms (target ≤ 150 ms) ${verdict(m <= 150)}
 - empty folder ${f1(e)} ms (target ≤ 150 ms) ${verdict(e <= 150)}
@@ -366,10 +376,13 @@ if (want('lighthouse')) {
   sections.set('lighthouse', `${table.replace(/^### /, '## ').trimEnd()}\n`)
 }
 
-const header = `# Benchmark results
+const header =
+  `# Benchmark results
 
-Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}).
-This machine is shared and noisy: requests per second swing by up to 2× between identical runs; the server's own CPU time per request is the stable figure.
+Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} ` +
+  `cores (${cpus()[0]?.model ?? 'unknown CPU'}).
+This machine is shared and noisy: requests per second swing by up to 2× between identical runs; the server's own CPU ' +
+  'time per request is the stable figure.
 `
 const names = [...ORDER.filter((n) => sections.has(n)), ...[...sections.keys()].filter((n) => !ORDER.includes(n))]
 const out = [header, ...names.map((n) => `<!-- section: ${n} -->\n${sections.get(n)}`)].join('\n')

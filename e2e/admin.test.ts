@@ -89,7 +89,8 @@ async function clientAtStatus4(page: Page, adminCookie: string) {
   return user
 }
 
-test('an expert finds a client at status 4, reads the document, answers and moves to 5 with a note; the client sees it and gets the mails', async () => {
+test('an expert finds a client at status 4, reads the document, answers and moves to 5 with a note; the client sees ' +
+  'it and gets the mails', async () => {
   const context = await newContext(stack.browser, { baseURL: stack.server.url, width: 1280, height: 900 })
   const page = await context.newPage()
   const errors: string[] = []

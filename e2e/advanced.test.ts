@@ -52,7 +52,8 @@ function pdfFile(name: string, kb = 1) {
   const path = join(work, name)
   writeFileSync(
     path,
-    `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${name} ${'x'.repeat(kb * 1024)}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+    `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${name} ${'x'.repeat(kb * 1024)}\ntrailer << /Root 1 0 R ` +
+      `>>\n%%EOF\n`,
   )
   return path
 }
@@ -401,7 +402,8 @@ describe.each([
   ['de', 360],
   ['en', 1280],
 ] as const)('the other screens, %s at %d px', (lang, width) => {
-  test('advanced information, tax cards, summary, feature list and progress bar: keyboard, axe, the texts of the language', async () => {
+  test('advanced information, tax cards, summary, feature list and progress bar: keyboard, axe, the texts of the ' +
+    'language', async () => {
     const { T, context, page } = await preparedPerson(lang, width, `screens.${lang}.${width}@example.ch`)
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))

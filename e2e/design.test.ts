@@ -111,7 +111,8 @@ test('header: readable brand name, no overflow at 360 px with the install prompt
   await context.close()
 })
 
-test('German dashboard: no English category name in the checklist; the next-step line is green for good news', async () => {
+test('German dashboard: no English category name in the checklist; the next-step line is green for good ' +
+  'news', async () => {
   const email = 'kategorie.de@example.ch'
   const { context, page } = await signedIn(1280, email, 'de')
   const user = await (await page.request.get('/api/user')).json()
@@ -134,7 +135,8 @@ test('German dashboard: no English category name in the checklist; the next-step
 }, 90_000)
 
 for (const width of [768, 1280]) {
-  test(`wizard at ${width} px: no step scrolls sideways; cantons sorted by name with a filter, no word broken`, async () => {
+  test(`wizard at ${width} px: no step scrolls sideways; cantons sorted by name with a filter, no word ` +
+    `broken`, async () => {
     const { context, page } = await signedIn(width, `wizard.${width}@example.ch`)
     await page.goto('/profile?setup=tax')
     const next = page.getByRole('button', { name: 'Next' })

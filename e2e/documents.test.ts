@@ -145,7 +145,8 @@ test('upload a PDF with a category, see it everywhere, download the same bytes',
   }
 }, 120_000)
 
-test('refusals in the browser: type and size checks, partial counts, the server reason, and a retry after the session is gone', async () => {
+test('refusals in the browser: type and size checks, partial counts, the server reason, and a retry after the ' +
+  'session is gone', async () => {
   const good = join(work, 'Bank.pdf')
   writeFileSync(good, Buffer.from(`%PDF-1.4\n% ${Date.now()}\n%%EOF\n`))
   const fake = join(work, 'Fake.pdf')
@@ -178,7 +179,8 @@ test('refusals in the browser: type and size checks, partial counts, the server 
   await page.getByText('Allowed types: PDF, JPG, JPEG, PNG, DOC, DOCX, TXT.').waitFor()
   expect(await page.locator('.upload-row').count()).toBe(0)
 
-  // One good and one refused by the server: partial success with both counts; the refused row keeps the server's reason.
+  // One good and one refused by the server: partial success with both counts; the refused row keeps the server's
+  // reason.
   await pick([good, fake])
   await page.getByText('Partially Uploaded').waitFor()
   await page.getByText('1 file(s) uploaded, 1 failed.').waitFor()
@@ -265,13 +267,19 @@ test('kill -9 in the middle of a 40 MB upload: after a restart no row, no versio
     // A raw socket, so we decide how much of the body has gone out when the server dies.
     const size = 40 * 1024 * 1024
     const boundary = 'crashboundary'
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="taxYear"\r\n\r\n${YEAR}\r\n--${boundary}\r\nContent-Disposition: form-data; name="categoryId"\r\n\r\n1\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\n\r\n`
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; ` +
+      `name="taxYear"\r\n\r\n${YEAR}\r\n--${boundary}\r\nContent-Disposition: form-data; ` +
+      `name="categoryId"\r\n\r\n1\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; ` +
+      `filename="big.pdf"\r\n\r\n`
     const tail = `\r\n--${boundary}--\r\n`
     const socket = connect(first.port, '127.0.0.1')
     socket.on('error', () => {})
     await new Promise((ok) => socket.once('connect', ok))
     socket.write(
-      `POST /api/files/upload HTTP/1.1\r\nHost: 127.0.0.1:${first.port}\r\nCookie: ${cookie}\r\nOrigin: ${first.url}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + size + tail.length}\r\n\r\n${head}%PDF-1.4\n`,
+      `POST /api/files/upload HTTP/1.1\r\nHost: 127.0.0.1:${first.port}\r\nCookie: ${cookie}\r\nOrigin: ` +
+        `${first.url}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ` +
+        `${head.length + size + tail.length}\r\n\r\n${head}%PDF-1.4\n`,
     )
     const chunk = Buffer.alloc(1024 * 1024, 0x41)
     for (let i = 0; i < 20; i++) await new Promise((ok) => socket.write(chunk, ok))

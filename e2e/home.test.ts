@@ -48,7 +48,8 @@ async function signedIn(page: Page, email: string) {
   return (await page.evaluate(() => fetch('/api/user').then((r) => r.json()))) as { id: number }
 }
 
-test('status 3 with the completion flag: Mark as Transmitted shows the banner and status 4; the bell lists it', async () => {
+test('status 3 with the completion flag: Mark as Transmitted shows the banner and status 4; the bell ' +
+  'lists it', async () => {
   const context = await newContext(browser, { baseURL: server.url, width: 1280, height: 800 })
   const page = await context.newPage()
   const errors: string[] = []
@@ -181,7 +182,8 @@ test('a new user: year selector, the unavailable current year, sending a message
   expect(mine.map((m: { message: string }) => m.message)).toEqual(['Can I deduct my train pass?'])
   await page.locator('.message-history li.from-user').getByText('Can I deduct my train pass?').waitFor()
 
-  // An expert replies; the next 30 s poll, or the header logo (it refetches everything), brings the notification and the reply.
+  // An expert replies; the next 30 s poll, or the header logo (it refetches everything), brings the notification and
+  // the reply.
   const admin = await adminCookie()
   const reply = await fetch(`${server.url}/api/admin/messages/${mine[0].id}/reply`, {
     method: 'POST',
@@ -211,7 +213,8 @@ test('a new user: year selector, the unavailable current year, sending a message
   await context.close()
 }, 90_000)
 
-test("Advanced Tax Info and Mark as Transmitted follow the server's status and flags; a refused transmit or message is explained in the user's language", async () => {
+test("Advanced Tax Info and Mark as Transmitted follow the server's status and flags; a refused transmit or message " +
+  "is explained in the user's language", async () => {
   const context = await newContext(browser, { baseURL: server.url })
   const page = await context.newPage()
   const errors: string[] = []
@@ -288,7 +291,8 @@ test("Advanced Tax Info and Mark as Transmitted follow the server's status and f
   await context.close()
 }, 90_000)
 
-test('documents covered at status 1 count when the wizard completes (1→2→3); running the wizard again later only edits the answers', async () => {
+test('documents covered at status 1 count when the wizard completes (1→2→3); running the wizard again later only ' +
+  'edits the answers', async () => {
   const context = await newContext(browser, { baseURL: server.url })
   const page = await context.newPage()
   const errors: string[] = []
@@ -347,7 +351,8 @@ test('documents covered at status 1 count when the wizard completes (1→2→3);
   )
   expect(answers).toEqual([200, 200, 200, 200, 200, 200, 200])
 
-  // Through the wizard twice: the first Complete moves 1→2 and straight on to 3; the second is a 403 on the move, which is fine.
+  // Through the wizard twice: the first Complete moves 1→2 and straight on to 3; the second is a 403 on the move, which
+  // is fine.
   for (const round of [1, 2]) {
     await page.goto(`/profile?setup=tax&taxYear=${year}`)
     // The header's bell is on every signed-in page, not only on the dashboard: here the tax profile is missing
@@ -372,11 +377,13 @@ test('documents covered at status 1 count when the wizard completes (1→2→3);
   await context.close()
 }, 90_000)
 
-test("an expert's move that arrives with the 30 s poll brings the year's flags along: Mark as Transmitted is usable at once; the bell polls once per 30 s on every page", async () => {
+test("an expert's move that arrives with the 30 s poll brings the year's flags along: Mark as Transmitted is usable " +
+  'at once; the bell polls once per 30 s on every page', async () => {
   const context = await newContext(browser, { baseURL: server.url })
   const page = await context.newPage()
   await page.clock.install()
-  // Every GET /api/notifications: the dashboard's bell shares the dashboard's poll, the other pages' bell polls on its own.
+  // Every GET /api/notifications: the dashboard's bell shares the dashboard's poll, the other pages' bell polls on its
+  // own.
   let notificationPolls = 0
   page.on('request', (r) => {
     if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/notifications') notificationPolls++

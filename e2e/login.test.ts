@@ -23,7 +23,8 @@ beforeAll(
 )
 afterAll(() => stop?.())
 
-test('intro on the first visit only, skipped by a key; sounds off until turned on; focus in the code field; logout without intro', async () => {
+test('intro on the first visit only, skipped by a key; sounds off until turned on; focus in the code field; logout ' +
+  'without intro', async () => {
   const context = await newContext(browser, { baseURL: server.url, reducedMotion: false })
   const page = await context.newPage()
   const errors: string[] = []
@@ -159,7 +160,8 @@ test('unknown paths show the not-found page; legal pages are public', async () =
   await context.close()
 }, 30_000)
 
-test('the login screen shows the version of package.json; the change log lists every version down to 0.24', async () => {
+test('the login screen shows the version of package.json; the change log lists every version down to ' +
+  '0.24', async () => {
   const context = await newContext(browser, { baseURL: server.url })
   const page = await context.newPage()
   await page.goto('/login')

@@ -55,7 +55,8 @@ const filesOf = (page: Page) =>
     { originalFileName: string; categoryId: number }[]
   >
 
-test('"Move it?" after a salary statement filed under Bank Documents, and an "I don\'t know" upload that moves on its own', async () => {
+test('"Move it?" after a salary statement filed under Bank Documents, and an "I don\'t know" upload that moves on ' +
+  'its own', async () => {
   const salary = join(work, 'scan-0412.pdf')
   writeFileSync(salary, await textPdf(makeDoc('salary', 'de', rng(11), YEAR)))
   const pillar = join(work, 'document.pdf')

@@ -34,7 +34,8 @@ test('the service worker registers from /sw.js, precaches the shell and never ca
   await context.close()
 }, 60_000)
 
-test("/login loads only the base stylesheet; the signed-in screens' stylesheet arrives before the first of them renders", async () => {
+test("/login loads only the base stylesheet; the signed-in screens' stylesheet arrives before the first of them " +
+  'renders', async () => {
   const context = await newContext(browser, { baseURL: server.url })
   const page = await context.newPage()
   const areaRequests: string[] = []

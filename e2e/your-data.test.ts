@@ -34,7 +34,8 @@ const pdfBytes = (text: string) =>
   )
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
 
-test('the profile shows storage and this session, exports one ZIP with the uploaded bytes, and deletes the account after confirmation', async () => {
+test('the profile shows storage and this session, exports one ZIP with the uploaded bytes, and deletes the account ' +
+  'after confirmation', async () => {
   const email = 'rights@example.ch'
   const context = await newContext(browser, { baseURL: server.url })
   const page = await context.newPage()

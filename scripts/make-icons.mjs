@@ -20,7 +20,9 @@ for (const [name, size, pad] of [
   const page = await browser.newPage({ viewport: { width: size, height: size } })
   const inner = Math.round(size * (1 - 2 * pad))
   await page.setContent(
-    `<body style="margin:0;background:${pad ? '#c8102e' : 'transparent'};display:grid;place-items:center;height:${size}px">${svg.replace('<svg ', `<svg width="${inner}" height="${inner}" `)}</body>`,
+    `<body ` +
+      `style="margin:0;background:${pad ? '#c8102e' : 'transparent'};display:grid;place-items:center;` +
+      `height:${size}px">${svg.replace('<svg ', `<svg width="${inner}" height="${inner}" `)}</body>`,
   )
   await page.screenshot({ path: `assets/icons/${name}`, omitBackground: !pad })
   await page.close()

@@ -14,8 +14,24 @@ import { join, posix } from 'node:path'
 type Sources = Record<string, string>
 
 /** Frameworks and platforms src/shared must not depend on: it runs on both sides, pure. */
-const FRAMEWORKS =
-  /^(elysia|@elysiajs\/|react|react-dom|jotai|wouter|i18next|react-i18next|@tanstack\/|drizzle-orm|bun:|node:|nodemailer|playwright)/
+const FRAMEWORKS = new RegExp(
+  `^(${[
+    'elysia',
+    '@elysiajs/',
+    'react',
+    'react-dom',
+    'jotai',
+    'wouter',
+    'i18next',
+    'react-i18next',
+    '@tanstack/',
+    'drizzle-orm',
+    'bun:',
+    'node:',
+    'nodemailer',
+    'playwright',
+  ].join('|')})`,
+)
 /** Server folders that are not areas: shared infrastructure every area may use. */
 const NOT_AREAS = new Set(['infra', 'http', 'db', 'cli', 'static'])
 const isTestFile = (path: string) => /\.test\.tsx?$|test-fixtures\.ts$|test-helpers\.ts$/.test(path)

@@ -17,7 +17,8 @@ async function loadAssets(): Promise<Map<string, Asset>> {
   // The compiled binary carries the client inside (build.ts writes assets.gen.ts);
   // `bun src/server/main.ts` (development) reads dist/client from disk instead.
   if (Bun.embeddedFiles.length > 0) {
-    // biome-ignore lint/suspicious/noTsIgnore: the file exists after a build and not before, so @ts-expect-error would fail one of the two
+    // The file exists after a build and not before, so @ts-expect-error would fail one of the two.
+    // biome-ignore lint/suspicious/noTsIgnore: see above
     // @ts-ignore: written by build.ts just before compiling; absent in a fresh checkout.
     const { embeddedAssets } = await import('../../dist/embedded.gen')
     return embeddedAssets() as Map<string, Asset>
@@ -51,11 +52,14 @@ export async function main(argv: string[]) {
     const ctx = createContext(config)
     const out = backup(ctx, rest[0], { withKey: rest.includes('--with-key') })
     console.log(
-      `backup written: ${out.database}${out.blobs ? ` and ${out.blobs}` : ''}${out.key ? `, master key in ${out.key}` : ''} (readable by this user only)`,
+      `backup written: ` +
+        `${out.database}${out.blobs ? ` and ${out.blobs}` : ''}${out.key ? `, master key in ${out.key}` : ''} ` +
+        `(readable by this user only)`,
     )
     if (!out.key) {
       console.log(
-        `Keep the master key too: the documents in this backup cannot be read without it. It is ${config.masterKey ? 'SWISSTAX_MASTER_KEY' : keyFilePath(config.dataDir)}` +
+        `Keep the master key too: the documents in this backup cannot be read without it. It is ` +
+          `${config.masterKey ? 'SWISSTAX_MASTER_KEY' : keyFilePath(config.dataDir)}` +
           ` (or run \`swisstax backup FILE --with-key\` to write it beside the backup as FILE.key, mode 0600).`,
       )
     }
@@ -67,10 +71,12 @@ export async function main(argv: string[]) {
     ctx.sqlite.close()
     if (out.newKey)
       return console.log(
-        `re-wrapped ${out.rotated} data key(s). The new master key is below: set SWISSTAX_MASTER_KEY to it before the next start (the old one no longer opens the documents).\n${out.newKey}`,
+        `re-wrapped ${out.rotated} data key(s). The new master key is below: set SWISSTAX_MASTER_KEY to it before ` +
+          `the next start (the old one no longer opens the documents).\n${out.newKey}`,
       )
     return console.log(
-      `re-wrapped ${out.rotated} data key(s) under a new master key, now in ${out.keyFile}. Make a new backup of the key file.`,
+      `re-wrapped ${out.rotated} data key(s) under a new master key, now in ${out.keyFile}. Make a new backup of the ` +
+        `key file.`,
     )
   }
   if (command === 'data' && rest[0] === 'import-localities' && rest[1]) {
@@ -87,7 +93,9 @@ export async function main(argv: string[]) {
     // One progress line, rewritten in place on a terminal, one line per step in a log.
     const progress = ({ rows, imported, bytes, totalBytes }: ImportProgress) => {
       const pct = totalBytes ? Math.floor((bytes / totalBytes) * 100) : 100
-      const line = `${pct}% read, ${rows.toLocaleString('en')} rows, ${imported.toLocaleString('en')} addresses, ${((performance.now() - started) / 1000).toFixed(0)} s`
+      const line =
+        `${pct}% read, ${rows.toLocaleString('en')} rows, ${imported.toLocaleString('en')} addresses, ` +
+        `${((performance.now() - started) / 1000).toFixed(0)} s`
       process.stderr.write(process.stderr.isTTY ? `\r${line}   ` : `${line}\n`)
     }
     const out = await importBuildingAddresses(ctx, rest[1], progress)
@@ -98,7 +106,8 @@ export async function main(argv: string[]) {
       out.alternatives && `${out.alternatives} non-official alternative(s) left out`,
     ].filter(Boolean)
     return console.log(
-      `imported ${out.imported} building addresses from ${rest[1]} in ${((performance.now() - started) / 1000).toFixed(1)} s${notes.length ? ` (${notes.join(', ')})` : ''}`,
+      `imported ${out.imported} building addresses from ${rest[1]} in ` +
+        `${((performance.now() - started) / 1000).toFixed(1)} s${notes.length ? ` (${notes.join(', ')})` : ''}`,
     )
   }
   if (command !== 'serve') {
@@ -115,7 +124,8 @@ export async function main(argv: string[]) {
   // start-up code is not compiled; from here on the request paths get the normal policy.
   Bun.unsafe.setJITPolicy(1)
   ctx.log.info(
-    `swisstax ${APP_VERSION} listening on ${config.publicUrl} (port ${app.server?.port}, ${config.dev ? 'DEVELOPMENT mode' : 'production mode'}, data in ${config.dataDir})`,
+    `swisstax ${APP_VERSION} listening on ${config.publicUrl} (port ${app.server?.port}, ` +
+      `${config.dev ? 'DEVELOPMENT mode' : 'production mode'}, data in ${config.dataDir})`,
   )
   if (!config.smtpUrl)
     ctx.log.warn('no mail configured (SMTP_URL unset): login codes are written to this log instead of being mailed')

@@ -111,7 +111,9 @@ export const sectionOfUploadCategory = (categoryId: number) =>
     ? undefined
     : SECTIONS.find((s) => s.uploadCategoryIds.includes(categoryId))
 
-/** A refused field: `code` for the server's answer, `key` (+ params) the advanced:errors.* text, `message` in English. */
+/**
+ * A refused field: `code` for the server's answer, `key` (+ params) the advanced:errors.* text, `message` in English.
+ */
 export interface AdvancedError {
   field: string
   code: string

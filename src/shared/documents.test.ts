@@ -22,15 +22,19 @@ test('the category table is DESIGN.md §8: ids 1–5 and 10–38, the six requir
   expect(new Set(DOCUMENT_CATEGORIES.map((c) => c.key)).size).toBe(DOCUMENT_CATEGORIES.length)
 })
 
-test('every category has a name in the English locale file, the one list of names (the other languages follow it, locales.test.ts)', () => {
-  const en = JSON.parse(readFileSync('locales/en/documents.json', 'utf8'))
-  expect(
-    Object.keys(en.category)
-      .map((k) => `category.${k}`)
-      .sort(),
-  ).toEqual(DOCUMENT_CATEGORIES.map(categoryKey).sort())
-  expect(en.category.salary_statement).toBe('Salary Statement')
-})
+test(
+  'every category has a name in the English locale file, the one list of names (the other languages follow it, ' +
+    'locales.test.ts)',
+  () => {
+    const en = JSON.parse(readFileSync('locales/en/documents.json', 'utf8'))
+    expect(
+      Object.keys(en.category)
+        .map((k) => `category.${k}`)
+        .sort(),
+    ).toEqual(DOCUMENT_CATEGORIES.map(categoryKey).sort())
+    expect(en.category.salary_statement).toBe('Salary Statement')
+  },
+)
 
 test('extensions: case-insensitive, last dot, no dot means none', () => {
   expect(extensionOf('Scan.PDF')).toBe('pdf')

@@ -123,7 +123,10 @@ export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: Addres
             <li key={`${r.displayName}|${r.gemeinde}`}>
               <button type="button" className="suggestion" onClick={() => choose(r)}>
                 <strong>{streetLine(r) || `${r.postalCode} ${r.city}`}</strong>
-                <small>{`${r.postalCode} ${r.city}${r.gemeinde && r.gemeinde !== r.city ? ` (${r.gemeinde})` : ''}, ${r.state}`}</small>
+                <small>
+                  {`${r.postalCode} ${r.city}${r.gemeinde && r.gemeinde !== r.city ? ` (${r.gemeinde})` : ''}, ` +
+                    `${r.state}`}
+                </small>
               </button>
             </li>
           ))}

@@ -50,7 +50,10 @@ export function ProfileSummary({ data }: { data: ClientDetail }) {
       <h3>{t('client.declaration')}</h3>
       {data.declaration ? (
         <p>
-          {t('client.declaration_saved', { version: data.declaration.version, date: value(data.declaration.savedAt) })}{' '}
+          {t('client.declaration_saved', {
+            version: data.declaration.version,
+            date: value(data.declaration.savedAt),
+          })}{' '}
           ({Object.keys(data.declaration.taxData).join(', ')})
         </p>
       ) : (

@@ -17,7 +17,9 @@ import { ChildrenForm } from './children-form'
 import { AuthorizationView } from './authorization-view'
 import { AdvancedYearSelect } from './year-select'
 
-/** Tabs: Overview and Authorization always; a section's tab when a tax card of it applies or the person switched it on. */
+/**
+ * Tabs: Overview and Authorization always; a section's tab when a tax card of it applies or the person switched it on.
+ */
 export function visibleTabs(info: AdvancedInfo): AdvancedTab[] {
   const on = new Set<string>(info.sections.filter((s) => s.enabled).map((s) => s.id))
   return ADVANCED_TABS.filter((tab) => info.taxCards.tabs.includes(tab) || on.has(tab))

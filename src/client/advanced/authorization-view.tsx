@@ -20,7 +20,10 @@ const TITLES: Record<string, string> = {
   POWER_OF_ATTORNEY_REQUIRED: 'authorization.required_title',
 }
 
-/** Authorization & Tax ID (spec part 2 §2): the tax-address and power-of-attorney panels, the canton and tax ID, the PDF. */
+/**
+ * Authorization & Tax ID (spec part 2 §2): the tax-address and power-of-attorney panels, the canton and tax ID, the
+ * PDF.
+ */
 export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInfo; taxYear: number; locked: boolean }) {
   const { t, i18n } = useTranslation('advanced')
   const save = useSaveAuthorization(taxYear)
@@ -116,7 +119,7 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
             </small>
           </label>
         </div>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling text must take focus so a keyboard can scroll it */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard must be able to scroll the text */}
         <div className="poa-text" role="region" aria-labelledby="poa-text-heading" tabIndex={0}>
           <h4 id="poa-text-heading">{t('authorization.poa_heading')}</h4>
           <p>{t('authorization.poa_text', { year: taxYear })}</p>

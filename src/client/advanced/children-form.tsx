@@ -38,7 +38,12 @@ export function ChildrenForm({ info, taxYear, locked }: { info: AdvancedInfo; ta
     if ('error' in checked) {
       setError({
         field: checked.error.field,
-        text: `${t('children.child_n', { n: Number(checked.error.params?.child ?? 1) })}: ${t(`common:server_errors.${checked.error.code}`, { defaultValue: checked.error.message, ...checked.error.params })}`,
+        text:
+          `${t('children.child_n', { n: Number(checked.error.params?.child ?? 1) })}: ` +
+          `${t(`common:server_errors.${checked.error.code}`, {
+            defaultValue: checked.error.message,
+            ...checked.error.params,
+          })}`,
       })
       return
     }

@@ -7,7 +7,9 @@ import { formatAhvInput } from '../../shared/ahv'
 import { validateSpouse } from '../../shared/advanced'
 import { formatTaxId, taxIdRule } from '../../shared/tax-id'
 
-/** The spouse form (spec part 2 §3): names, age, occupation, AHV number and tax ID, checked by the shared rule first. */
+/**
+ * The spouse form (spec part 2 §3): names, age, occupation, AHV number and tax ID, checked by the shared rule first.
+ */
 export function SpouseForm({ info, taxYear, locked }: { info: AdvancedInfo; taxYear: number; locked: boolean }) {
   const { t } = useTranslation('advanced')
   const save = useSaveSpouse(taxYear)

@@ -39,20 +39,24 @@ test('a polled GET sends If-None-Match with the last ETag and a 304 gives the la
   expect(seen[2]!.ifNoneMatch).toBeNull()
 })
 
-test("a failure becomes an ApiRequestError with the server's code and message; a 401 reaches the handler unless quiet", async () => {
-  let lost = 0
-  onUnauthorized(() => {
-    lost++
-  })
-  serve(() => json({ message: 'Session expired', code: 'SESSION_EXPIRED' }, { status: 401 }))
-  const err = await call(api.notifications.get()).catch((e: unknown) => e)
-  expect(err).toBeInstanceOf(ApiRequestError)
-  expect(err).toMatchObject({ status: 401, code: 'SESSION_EXPIRED', serverMessage: 'Session expired' })
-  expect((err as Error).message).toBe('401: {"message":"Session expired","code":"SESSION_EXPIRED"}')
-  expect(lost).toBe(1)
-  await call(quietApi.debug['check-auth'].get()).catch(() => {})
-  expect(lost).toBe(1)
-})
+test(
+  "a failure becomes an ApiRequestError with the server's code and message; a 401 reaches the handler unless " +
+    'quiet',
+  async () => {
+    let lost = 0
+    onUnauthorized(() => {
+      lost++
+    })
+    serve(() => json({ message: 'Session expired', code: 'SESSION_EXPIRED' }, { status: 401 }))
+    const err = await call(api.notifications.get()).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ApiRequestError)
+    expect(err).toMatchObject({ status: 401, code: 'SESSION_EXPIRED', serverMessage: 'Session expired' })
+    expect((err as Error).message).toBe('401: {"message":"Session expired","code":"SESSION_EXPIRED"}')
+    expect(lost).toBe(1)
+    await call(quietApi.debug['check-auth'].get()).catch(() => {})
+    expect(lost).toBe(1)
+  },
+)
 
 test('a network failure is thrown as it is, not as an HTTP error', async () => {
   globalThis.fetch = (async () => {
@@ -62,10 +66,13 @@ test('a network failure is thrown as it is, not as an HTTP error', async () => {
   expect(err).toBeInstanceOf(TypeError)
 })
 
-test('the File History list asks for the largest page the server gives (1000), the default page being 200', async () => {
-  serve(() => json([]))
-  await queryClient.fetchQuery(filesQuery(2025))
-  expect(seen.map((s) => new URL(s.url).pathname + new URL(s.url).search)).toEqual([
-    '/api/files?taxYear=2025&limit=1000',
-  ])
-})
+test(
+  'the File History list asks for the largest page the server gives (1000), the default page ' + 'being 200',
+  async () => {
+    serve(() => json([]))
+    await queryClient.fetchQuery(filesQuery(2025))
+    expect(seen.map((s) => new URL(s.url).pathname + new URL(s.url).search)).toEqual([
+      '/api/files?taxYear=2025&limit=1000',
+    ])
+  },
+)

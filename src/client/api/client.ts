@@ -81,7 +81,8 @@ interface TreatyAnswer {
 export async function call<R extends TreatyAnswer>(request: Promise<R>): Promise<Extract<R, { error: null }>['data']> {
   const answer = await request
   const error = answer.error
-  if (error === null) return answer.data as Extract<R, { error: null }>['data'] // narrowing a generic union needs the cast: this is the one place
+  // Narrowing a generic union needs the cast: this is the one place.
+  if (error === null) return answer.data as Extract<R, { error: null }>['data']
   const { status, value } = error as { status: number; value: unknown }
   if (value instanceof Error) throw value // the fetch itself failed (offline): not an HTTP answer
   const body = value && typeof value === 'object' ? (value as { message?: unknown; code?: unknown }) : {}

@@ -71,7 +71,10 @@ export function DocumentChecklist({
                   className="link-button"
                   disabled={busy === c.id}
                   onClick={() => void toggle(c)}
-                  aria-label={`${categoryLabel(c.id, t)}: ${c.isRelevant ? t('checklist.mark_not_relevant') : t('checklist.mark_relevant')}`}
+                  aria-label={
+                    `${categoryLabel(c.id, t)}: ` +
+                    `${c.isRelevant ? t('checklist.mark_not_relevant') : t('checklist.mark_relevant')}`
+                  }
                 >
                   {c.isRelevant ? t('checklist.mark_not_relevant') : t('checklist.mark_relevant')}
                 </button>

@@ -38,44 +38,47 @@ test("'N file(s) for {year}' adds up the per-category counts, not one page of th
   expect(fileCountOf([])).toBe(0)
 })
 
-test('a refusal the server names by its code is shown in the user language; unknown codes keep the server message', async () => {
-  const i18next = (await import('i18next')).default.createInstance()
-  const de = JSON.parse(await Bun.file('locales/de/documents.json').text())
-  const common = JSON.parse(await Bun.file('locales/de/common.json').text())
-  await i18next.init({
-    lng: 'de',
-    resources: { de: { documents: de, common } },
-    defaultNS: 'documents',
-    interpolation: { escapeValue: false },
-  })
-  const values = { name: 'Lohn.pdf', year: 2025 }
-  expect(
-    uploadErrorText(
-      new UploadError(
-        null,
-        'The content of Lohn.pdf does not match its file type.',
-        {},
-        false,
-        'CONTENT_TYPE_MISMATCH',
+test(
+  'a refusal the server names by its code is shown in the user language; unknown codes keep the server ' + 'message',
+  async () => {
+    const i18next = (await import('i18next')).default.createInstance()
+    const de = JSON.parse(await Bun.file('locales/de/documents.json').text())
+    const common = JSON.parse(await Bun.file('locales/de/common.json').text())
+    await i18next.init({
+      lng: 'de',
+      resources: { de: { documents: de, common } },
+      defaultNS: 'documents',
+      interpolation: { escapeValue: false },
+    })
+    const values = { name: 'Lohn.pdf', year: 2025 }
+    expect(
+      uploadErrorText(
+        new UploadError(
+          null,
+          'The content of Lohn.pdf does not match its file type.',
+          {},
+          false,
+          'CONTENT_TYPE_MISMATCH',
+        ),
+        i18next,
+        values,
       ),
-      i18next,
-      values,
-    ),
-  ).toBe('Der Inhalt von Lohn.pdf passt nicht zu seinem Dateityp.')
-  expect(uploadErrorText(new UploadError(null, 'x', {}, false, 'FILE_TOO_LARGE'), i18next, values)).toContain(
-    'Lohn.pdf ist grösser als 50 MB',
-  )
-  expect(uploadErrorText(new UploadError(null, 'x', {}, false, 'TAX_YEAR_NOT_AVAILABLE'), i18next, values)).toContain(
-    '1. Januar 2026',
-  )
-  expect(uploadErrorText(new UploadError(null, 'Server says no', {}, false, 'SOMETHING_NEW'), i18next, values)).toBe(
-    'Server says no',
-  )
-  expect(uploadErrorText(new UploadError('upload.network_error', 'Network error occurred'), i18next, values)).toBe(
-    de.upload.network_error,
-  )
-  expect(uploadErrorText(new Error('boom'), i18next, values)).toBe(de.upload.failed_text)
-})
+    ).toBe('Der Inhalt von Lohn.pdf passt nicht zu seinem Dateityp.')
+    expect(uploadErrorText(new UploadError(null, 'x', {}, false, 'FILE_TOO_LARGE'), i18next, values)).toContain(
+      'Lohn.pdf ist grösser als 50 MB',
+    )
+    expect(uploadErrorText(new UploadError(null, 'x', {}, false, 'TAX_YEAR_NOT_AVAILABLE'), i18next, values)).toContain(
+      '1. Januar 2026',
+    )
+    expect(uploadErrorText(new UploadError(null, 'Server says no', {}, false, 'SOMETHING_NEW'), i18next, values)).toBe(
+      'Server says no',
+    )
+    expect(uploadErrorText(new UploadError('upload.network_error', 'Network error occurred'), i18next, values)).toBe(
+      de.upload.network_error,
+    )
+    expect(uploadErrorText(new Error('boom'), i18next, values)).toBe(de.upload.failed_text)
+  },
+)
 
 test('every upload refusal code the server sends has a text in all six locales', async () => {
   const codes = new Set<string>()

@@ -37,7 +37,10 @@ export function categoriesOrFallback(list: CategoryRecord[], translate: (key: st
  */
 export const fileCountOf = (categories: CategoryRecord[]) => categories.reduce((n, c) => n + c.fileCount, 0)
 
-/** A failed file list shows 'Failed to fetch files', except on a 401: the list is then empty and the login opens (spec part 1 §8). */
+/**
+ * A failed file list shows 'Failed to fetch files', except on a 401: the list is then empty and the login opens (spec
+ * part 1 §8).
+ */
 export const showsFilesFetchError = (err: unknown) => !isUnauthorized(err)
 
 /** SHA-256 hex of a file, computed in the browser (WebCrypto). */

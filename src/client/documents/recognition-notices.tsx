@@ -56,7 +56,8 @@ export function watchUpload(upload: {
     const advice = answer ? adviceFor(answer, n) : { kind: 'none' as const }
     // Nothing worth saying: the notice goes away on its own.
     if (advice.kind === 'none' && !(answer && otherYear(answer, n.taxYear))) dismiss(n)
-    // The server moved the file: the year's documents refresh, and its status (the move may have completed the checklist).
+    // The server moved the file: the year's documents refresh, and its status (the move may have completed the
+    // checklist).
     if (advice.kind === 'auto_moved') void afterFilesChanged(n.taxYear, true)
   })
 }

@@ -50,7 +50,8 @@ export default function HomePage() {
   return (
     <PageShell>
       {(!loadedOnce || !minShown) && <LoadingOverlay />}
-      {/* From 1024 px two columns: the status and the next step on one side, the documents by category on the other. */}
+      {/* From 1024 px two columns: the status and the next step on one side, the documents by category on
+          the other. */}
       <div className="home">
         <YearSelector />
         <div className="home-status">

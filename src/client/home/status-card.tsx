@@ -42,7 +42,8 @@ export function StatusCard({ year, status }: { year: number; status: DisplayStat
         ))}
       </ol>
       <p className="status-message">{t(`status.message.${status.name}`)}</p>
-      {/* Good news (transmitted and after) is not an alarm: the next-step line is red-free, and green once nothing is left to do. */}
+      {/* Good news (transmitted and after) is not an alarm: the next-step line is red-free, and green once
+          nothing is left to do. */}
       <p className={status.id >= 4 ? 'next-step next-step-done' : 'next-step'}>{t(`status.next.${status.name}`)}</p>
     </section>
   )

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Dialog } from '../ui/dialog'
 import { APP_VERSION, CHANGELOG_VERSIONS } from '../../shared/version'
 
-/** The change-log dialog of the login screen: every version, newest first; the button shows the one from package.json. */
+/**
+ * The change-log dialog of the login screen: every version, newest first; the button shows the one from package.json.
+ */
 export function ChangelogButton() {
   const { t, i18n } = useTranslation('changelog')
   const [open, setOpen] = useState(false)

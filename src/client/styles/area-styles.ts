@@ -2,7 +2,9 @@ import { use } from 'react'
 
 let loading: Promise<void> | undefined
 
-/** Adds the signed-in screens' stylesheet once; resolves when it has loaded (or failed: the page still works unstyled). */
+/**
+ * Adds the signed-in screens' stylesheet once; resolves when it has loaded (or failed: the page still works unstyled).
+ */
 function loadAreaStyles(): Promise<void> {
   loading ??= new Promise((resolve) => {
     const href = document.querySelector<HTMLMetaElement>('meta[name="swisstax:area-css"]')?.content

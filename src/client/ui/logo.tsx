@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next'
 const SIZES = { sm: 32, md: 64, lg: 128 } as const
 
 /** The logo, with the built-in crossed-eye icon when the image fails to load (spec part 1 §2). */
-/** `decorative`: the logo sits next to the brand name (the header), so its image has an empty alt (axe image-redundant-alt). */
+/**
+ * `decorative`: the logo sits next to the brand name (the header), so its image has an empty alt (axe
+ * image-redundant-alt).
+ */
 export function Logo({
   size = 'md',
   onActivate,

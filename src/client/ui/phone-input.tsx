@@ -19,7 +19,8 @@ export function PhoneInput({
   return (
     <div className="phone-field">
       <label htmlFor={id}>{t('fields.phone')} *</label>
-      {/* Not a Pico role="group": the hidden label would count as its first child and leave both controls half-rounded. */}
+      {/* Not a Pico role="group": the hidden label would count as its first child and leave both controls
+          half-rounded. */}
       <div className="phone-row">
         <label htmlFor={`${id}-country`} className="visually-hidden">
           {t('fields.country_code')}

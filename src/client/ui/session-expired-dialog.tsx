@@ -26,7 +26,8 @@ export function SessionExpiredDialog() {
           <button type="button" className="secondary" onClick={() => setOpen(false)}>
             {t('actions.cancel')}
           </button>
-          {/* biome-ignore lint/a11y/noAutofocus: the dialog's main action takes the focus when it opens (WAI-ARIA dialog pattern) */}
+          {/* biome-ignore lint/a11y/noAutofocus: the dialog's main action takes the focus when it opens (WAI-ARIA ' +
+            'dialog pattern) */}
           <button type="button" onClick={login} autoFocus>
             {t('session.log_in')}
           </button>

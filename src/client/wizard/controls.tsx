@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next'
 export type Draft = Record<string, unknown>
 export type SetDraft = (patch: Draft) => void
 
-/** Yes/No as two pressed-state buttons with the "selected" look (never the primary button's); neither is pressed until a choice (the step's default applies on Next). */
+/**
+ * Yes/No as two pressed-state buttons with the "selected" look (never the primary button's); neither is pressed until a
+ * choice (the step's default applies on Next).
+ */
 export function YesNo({
   label,
   value,

@@ -337,7 +337,7 @@ function Children({ draft, set }: StepProps) {
           <div className="ages">
             {ages.map((age, i) => (
               <TextField
-                // biome-ignore lint/suspicious/noArrayIndexKey: the field is "the age of child n"; its position is its identity
+                // biome-ignore lint/suspicious/noArrayIndexKey: the field is "the age of child n", its position
                 key={i}
                 id={`w-age-${i}`}
                 inputMode="numeric"

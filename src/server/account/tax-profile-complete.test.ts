@@ -105,14 +105,17 @@ describe('POST /api/tax-profile/complete', () => {
     })
   }
 
-  test('a year an expert moved past 2 keeps its status; the answers and a new declaration version are saved', async () => {
-    const { cookie, user } = await t.signIn('anna@example.ch')
-    writeStatus(t.ctx, user.id, Y, 4, null)
-    const r = await t.request('POST', '/api/tax-profile/complete', { cookie, body: { taxYear: Y, profile: PROFILE } })
-    expect(r.status).toBe(200)
-    expect(r.json).toMatchObject({ taxStatusId: 4, firstName: 'Anna' })
-    expect(leftBehind(user.id)).toEqual({ profiles: 1, names: 1, declarations: 1, statuses: 1 })
-  })
+  test(
+    'a year an expert moved past 2 keeps its status; the answers and a new declaration version are ' + 'saved',
+    async () => {
+      const { cookie, user } = await t.signIn('anna@example.ch')
+      writeStatus(t.ctx, user.id, Y, 4, null)
+      const r = await t.request('POST', '/api/tax-profile/complete', { cookie, body: { taxYear: Y, profile: PROFILE } })
+      expect(r.status).toBe(200)
+      expect(r.json).toMatchObject({ taxStatusId: 4, firstName: 'Anna' })
+      expect(leftBehind(user.id)).toEqual({ profiles: 1, names: 1, declarations: 1, statuses: 1 })
+    },
+  )
 
   test("the spec's three calls reach the same state as the one call", async () => {
     const one = await t.signIn('one@example.ch')

@@ -100,23 +100,27 @@ describe('imported localities', () => {
     expect(() => importLocalities(t!.ctx, file)).toThrow(/missing column/)
   })
 
-  test('after an import the table answers instead of the embedded list; a postal code with two municipalities offers both', async () => {
-    t = testApp()
-    const file = join(t.dataDir, 'ortschaften.csv')
-    writeFileSync(file, CSV)
-    expect(importLocalities(t.ctx, file)).toEqual({ imported: 3, skipped: 1 })
-    const res = await search('8866')
-    expect(res.json.map((r: { gemeinde: string; state: string }) => `${r.gemeinde}/${r.state}`).sort()).toEqual([
-      'Glarus Nord/Glarus',
-      'Schänis/St. Gallen',
-    ])
-    // 8001 is not in the imported file: the embedded list is no longer used.
-    expect((await search('8001')).json).toEqual([])
-    // A second import replaces the first.
-    writeFileSync(file, CSV.split('\n').slice(0, 2).join('\n'))
-    expect(importLocalities(t.ctx, file).imported).toBe(1)
-    expect((await search('8866')).json).toHaveLength(1)
-  })
+  test(
+    'after an import the table answers instead of the embedded list; a postal code with two municipalities offers ' +
+      'both',
+    async () => {
+      t = testApp()
+      const file = join(t.dataDir, 'ortschaften.csv')
+      writeFileSync(file, CSV)
+      expect(importLocalities(t.ctx, file)).toEqual({ imported: 3, skipped: 1 })
+      const res = await search('8866')
+      expect(res.json.map((r: { gemeinde: string; state: string }) => `${r.gemeinde}/${r.state}`).sort()).toEqual([
+        'Glarus Nord/Glarus',
+        'Schänis/St. Gallen',
+      ])
+      // 8001 is not in the imported file: the embedded list is no longer used.
+      expect((await search('8001')).json).toEqual([])
+      // A second import replaces the first.
+      writeFileSync(file, CSV.split('\n').slice(0, 2).join('\n'))
+      expect(importLocalities(t.ctx, file).imported).toBe(1)
+      expect((await search('8866')).json).toHaveLength(1)
+    },
+  )
 
   test('the CLI sub-command imports into the data folder', async () => {
     t = testApp()

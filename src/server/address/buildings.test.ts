@@ -14,18 +14,26 @@ afterEach(() => {
 
 // The register's published header (swisstopo, "Amtliches Verzeichnis der Gebäudeadressen", CSV, 2025 layout).
 const HEADER =
-  '\uFEFFADR_EGAID;STR_ESID;BDG_EGID;ADR_EDID;STN_LABEL;ADR_NUMBER;BDG_CATEGORY;BDG_NAME;ZIP_LABEL;COM_FOSNR;COM_NAME;COM_CANTON;ADR_STATUS;ADR_OFFICIAL;ADR_MODIFIED;ADR_EASTING;ADR_NORTHING'
+  '\uFEFFADR_EGAID;STR_ESID;BDG_EGID;ADR_EDID;STN_LABEL;ADR_NUMBER;BDG_CATEGORY;BDG_NAME;ZIP_LABEL;' +
+  'COM_FOSNR;COM_NAME;COM_CANTON;ADR_STATUS;ADR_OFFICIAL;ADR_MODIFIED;ADR_EASTING;ADR_NORTHING'
 const ROWS = [
-  '100000001;10000001;1000001;0;Bahnhofstrasse;10;non_residential;;8001 Zürich;261;Zürich;ZH;real;true;01.03.2025;2683000.123;1247000.456',
-  '100000002;10000001;1000002;0;Bahnhofstrasse;12;non_residential;;8001 Zürich;261;Zürich;ZH;real;true;01.03.2025;2683010.000;1247010.000',
-  '100000003;10000002;1000003;0;Bahnhofstrasse;10;residential;;3303 Jegenstorf;540;Jegenstorf;BE;real;true;01.03.2025;2603000.000;1210000.000',
+  '100000001;10000001;1000001;0;Bahnhofstrasse;10;non_residential;;8001 ' +
+    'Zürich;261;Zürich;ZH;real;true;01.03.2025;2683000.123;1247000.456',
+  '100000002;10000001;1000002;0;Bahnhofstrasse;12;non_residential;;8001 ' +
+    'Zürich;261;Zürich;ZH;real;true;01.03.2025;2683010.000;1247010.000',
+  '100000003;10000002;1000003;0;Bahnhofstrasse;10;residential;;3303 ' +
+    'Jegenstorf;540;Jegenstorf;BE;real;true;01.03.2025;2603000.000;1210000.000',
   // A non-official alternative address of building 1000001: left out.
-  '100000004;10000003;1000001;1;Rennweg;2;non_residential;;8001 Zürich;261;Zürich;ZH;real;false;01.03.2025;2683000.000;1247000.000',
+  '100000004;10000003;1000001;1;Rennweg;2;non_residential;;8001 ' +
+    'Zürich;261;Zürich;ZH;real;false;01.03.2025;2683000.000;1247000.000',
   // An outdated address and a building without a number: skipped.
   '100000005;10000001;1000005;0;Bahnhofstrasse;99;residential;;8001 Zürich;261;Zürich;ZH;outdated;true;01.03.2025;0;0',
-  '100000006;10000004;1000006;0;Im langen Loh;;residential;;4054 Basel;2701;Basel;BS;real;true;15.11.2024;2609441.493;1267258.694',
-  '100000007;10000005;1000007;0;"Rue de la Gare; Est";5;residential;;1201 Genève;6621;Genève;GE;real;true;01.03.2025;2500000.000;1118000.000',
-  '100000008;10000006;1000008;0;Im langen Loh;19;residential;;4054 Basel;2701;Basel;BS;real;true;15.11.2024;2609441.493;1267258.694',
+  '100000006;10000004;1000006;0;Im langen Loh;;residential;;4054 ' +
+    'Basel;2701;Basel;BS;real;true;15.11.2024;2609441.493;1267258.694',
+  '100000007;10000005;1000007;0;"Rue de la Gare; Est";5;residential;;1201 ' +
+    'Genève;6621;Genève;GE;real;true;01.03.2025;2500000.000;1118000.000',
+  '100000008;10000006;1000008;0;Im langen Loh;19;residential;;4054 ' +
+    'Basel;2701;Basel;BS;real;true;15.11.2024;2609441.493;1267258.694',
 ]
 const CSV = `${[HEADER, ...ROWS].join('\r\n')}\r\n`
 
@@ -135,13 +143,17 @@ describe('swisstax data import-addresses', () => {
 })
 
 describe('query and CSV helpers', () => {
-  test('ftsQuery: words as prefixes, postal codes whole, house numbers left to the key lookup, nothing without a word', () => {
-    expect(ftsQuery('Bahnhofstrasse 10 Zürich')).toBe('"bahnhofstrasse"* "zurich"*')
-    expect(ftsQuery('Bahnhofstr. 10a, 8001')).toBe('"bahnhofstr"* "8001"')
-    expect(ftsQuery('Grossstraße 1')).toBe('"grossstrasse"*')
-    expect(ftsQuery('8001 12')).toBeNull()
-    expect(ftsQuery('"*) OR x')).toBe('"or" "x"*')
-  })
+  test(
+    'ftsQuery: words as prefixes, postal codes whole, house numbers left to the key lookup, nothing without a ' +
+      'word',
+    () => {
+      expect(ftsQuery('Bahnhofstrasse 10 Zürich')).toBe('"bahnhofstrasse"* "zurich"*')
+      expect(ftsQuery('Bahnhofstr. 10a, 8001')).toBe('"bahnhofstr"* "8001"')
+      expect(ftsQuery('Grossstraße 1')).toBe('"grossstrasse"*')
+      expect(ftsQuery('8001 12')).toBeNull()
+      expect(ftsQuery('"*) OR x')).toBe('"or" "x"*')
+    },
+  )
 
   test('splitCsvLine keeps quoted semicolons and doubled quotes', () => {
     expect(splitCsvLine('a;"b;c";"say ""hi""";')).toEqual(['a', 'b;c', 'say "hi"', ''])

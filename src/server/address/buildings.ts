@@ -23,7 +23,8 @@ const NUMBERS = 'address_numbers'
 const CREATE = [
   `CREATE VIRTUAL TABLE ${STREETS} USING fts5(street, postal_code, locality, municipality UNINDEXED, canton UNINDEXED,
     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', detail = none)`,
-  `CREATE TABLE ${NUMBERS} (street_id INTEGER NOT NULL, house_number TEXT NOT NULL COLLATE NOCASE, PRIMARY KEY (street_id, house_number)) WITHOUT ROWID`,
+  `CREATE TABLE ${NUMBERS} (street_id INTEGER NOT NULL, house_number TEXT NOT NULL COLLATE NOCASE, PRIMARY KEY ` +
+    `(street_id, house_number)) WITHOUT ROWID`,
 ]
 
 /** The published CSV's columns this importer reads (found by name: the order is not a promise). */
@@ -253,7 +254,8 @@ export function searchBuildingAddresses(db: Database, q: string): AddressResult[
   if (rows.length === 0) {
     rows = db
       .query<StreetRow, [string, string, number]>(
-        `SELECT street, ? AS house_number, postal_code, locality, municipality, canton FROM ${STREETS} WHERE ${STREETS} MATCH ? LIMIT ?`,
+        `SELECT street, ? AS house_number, postal_code, locality, municipality, canton FROM ${STREETS} WHERE ` +
+          `${STREETS} MATCH ? LIMIT ?`,
       )
       .all(number, match, CANDIDATES)
   }
@@ -278,7 +280,9 @@ export function searchBuildingAddresses(db: Database, q: string): AddressResult[
     seen.add(key)
     const extra = r.municipality !== r.locality ? ` (${r.municipality})` : ''
     out.push({
-      displayName: `${streetLine({ street: r.street, houseNumber: r.house_number })}, ${r.postal_code} ${r.locality}${extra}, ${r.canton}`,
+      displayName:
+        `${streetLine({ street: r.street, houseNumber: r.house_number })}, ${r.postal_code} ` +
+        `${r.locality}${extra}, ${r.canton}`,
       street: r.street,
       houseNumber: r.house_number,
       postalCode: r.postal_code,

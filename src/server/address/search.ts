@@ -13,8 +13,33 @@ const fold = (s: string) =>
     .trim()
 
 // Words that make a part of the query a street rather than a place.
-const STREET_WORDS =
-  /(strasse|str\.|gasse|weg|platz|allee|ring|quai|rain|halde|matte|rue|route|chemin|avenue|place|via|viale|piazza|vicolo|ch\.|av\.)/i
+const STREET_WORDS = new RegExp(
+  `(${[
+    'strasse',
+    'str\\.',
+    'gasse',
+    'weg',
+    'platz',
+    'allee',
+    'ring',
+    'quai',
+    'rain',
+    'halde',
+    'matte',
+    'rue',
+    'route',
+    'chemin',
+    'avenue',
+    'place',
+    'via',
+    'viale',
+    'piazza',
+    'vicolo',
+    'ch\\.',
+    'av\\.',
+  ].join('|')})`,
+  'i',
+)
 
 /** The pieces of a typed address: "Bahnhofstrasse 12, 8001 Zürich" → street, number, postal code, place. */
 export function parseQuery(q: string): { street: string; houseNumber: string; postalCode: string; place: string } {

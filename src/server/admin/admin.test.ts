@@ -254,41 +254,44 @@ describe('one client', () => {
     expect((await t.request('GET', '/api/admin/users/abc', as(admin.cookie))).status).toBe(400)
   })
 
-  test('a status move with a note: the client reads the note in the notification; audited with target and address', async () => {
-    const { admin, client, as } = await setup()
-    writeStatus(t.ctx, client.user.id, YEAR, 4, null)
-    const r = await t.request('POST', `/api/admin/users/${client.user.id}/status`, {
-      ...as(admin.cookie),
-      body: { statusId: 5, taxYear: YEAR, note: 'Please check page 2' },
-    })
-    expect(r.status).toBe(200)
-    expect(r.json).toMatchObject({ success: true, current_status_id: 5, status: 'review_required' })
-    const n = (await t.request('GET', '/api/notifications', { cookie: client.cookie })).json as {
-      description: string
-      params: Record<string, unknown>
-    }[]
-    expect(n.find((x) => x.description === 'home:notifications.status_changed_note_description')?.params).toEqual({
-      year: YEAR,
-      status: 'review_required',
-      note: 'Please check page 2',
-    })
-    const audit = await t.request(
-      'GET',
-      `/api/admin/audit?userId=${client.user.id}&action=status_set`,
-      as(admin.cookie),
-    )
-    expect(audit.json.items[0]).toMatchObject({
-      userId: admin.user.id,
-      action: 'status_set',
-      ip: '203.0.113.9',
-      detail: { userId: client.user.id, from: 4, to: 5, note: true },
-    })
-    const missing = await t.request('POST', `/api/admin/users/${client.user.id}/status`, {
-      ...as(admin.cookie),
-      body: { statusId: 0 },
-    })
-    expect(missing.json).toEqual({ message: 'Please select a tax status', code: 'INVALID_STATUS' })
-  })
+  test(
+    'a status move with a note: the client reads the note in the notification; audited with target and ' + 'address',
+    async () => {
+      const { admin, client, as } = await setup()
+      writeStatus(t.ctx, client.user.id, YEAR, 4, null)
+      const r = await t.request('POST', `/api/admin/users/${client.user.id}/status`, {
+        ...as(admin.cookie),
+        body: { statusId: 5, taxYear: YEAR, note: 'Please check page 2' },
+      })
+      expect(r.status).toBe(200)
+      expect(r.json).toMatchObject({ success: true, current_status_id: 5, status: 'review_required' })
+      const n = (await t.request('GET', '/api/notifications', { cookie: client.cookie })).json as {
+        description: string
+        params: Record<string, unknown>
+      }[]
+      expect(n.find((x) => x.description === 'home:notifications.status_changed_note_description')?.params).toEqual({
+        year: YEAR,
+        status: 'review_required',
+        note: 'Please check page 2',
+      })
+      const audit = await t.request(
+        'GET',
+        `/api/admin/audit?userId=${client.user.id}&action=status_set`,
+        as(admin.cookie),
+      )
+      expect(audit.json.items[0]).toMatchObject({
+        userId: admin.user.id,
+        action: 'status_set',
+        ip: '203.0.113.9',
+        detail: { userId: client.user.id, from: 4, to: 5, note: true },
+      })
+      const missing = await t.request('POST', `/api/admin/users/${client.user.id}/status`, {
+        ...as(admin.cookie),
+        body: { statusId: 0 },
+      })
+      expect(missing.json).toEqual({ message: 'Please select a tax status', code: 'INVALID_STATUS' })
+    },
+  )
 })
 
 describe('reset to first-time login', () => {
@@ -302,58 +305,62 @@ describe('reset to first-time login', () => {
     },
   )
 
-  test('an unknown id is 404; a known one clears registration, answers and terms, sets every year to 1, keeps files and messages', async () => {
-    const { admin, client, as } = await setup()
-    expect(
-      (await t.request('POST', '/api/admin/reset-profile', { ...as(admin.cookie), body: { userId: 9999 } })).status,
-    ).toBe(404)
-    fillProfile(t.ctx, client.user.id)
-    expect(
-      (await t.request('POST', '/api/gtc/accept', { cookie: client.cookie, body: { accepted: true } })).status,
-    ).toBe(200)
-    expect(
-      (
-        await t.request('PUT', `/api/admin/users/${client.user.id}/plan`, {
-          ...as(admin.cookie),
-          body: { subscriptionPlan: 'premium' },
-        })
-      ).status,
-    ).toBe(200)
-    writeStatus(t.ctx, client.user.id, YEAR, 2, null)
-    const data = pdf('keep me')
-    await t.request('POST', '/api/files/upload', {
-      cookie: client.cookie,
-      raw: uploadForm([{ name: 'keep.pdf', data, hash: sha256(data) }], { taxYear: YEAR, categoryId: 1 }),
-    })
-    writeStatus(t.ctx, client.user.id, 2024, 5, null)
-    await t.request('POST', '/api/send-message', { cookie: client.cookie, body: { message: 'still here' } })
+  test(
+    'an unknown id is 404; a known one clears registration, answers and terms, sets every year to 1, keeps files ' +
+      'and messages',
+    async () => {
+      const { admin, client, as } = await setup()
+      expect(
+        (await t.request('POST', '/api/admin/reset-profile', { ...as(admin.cookie), body: { userId: 9999 } })).status,
+      ).toBe(404)
+      fillProfile(t.ctx, client.user.id)
+      expect(
+        (await t.request('POST', '/api/gtc/accept', { cookie: client.cookie, body: { accepted: true } })).status,
+      ).toBe(200)
+      expect(
+        (
+          await t.request('PUT', `/api/admin/users/${client.user.id}/plan`, {
+            ...as(admin.cookie),
+            body: { subscriptionPlan: 'premium' },
+          })
+        ).status,
+      ).toBe(200)
+      writeStatus(t.ctx, client.user.id, YEAR, 2, null)
+      const data = pdf('keep me')
+      await t.request('POST', '/api/files/upload', {
+        cookie: client.cookie,
+        raw: uploadForm([{ name: 'keep.pdf', data, hash: sha256(data) }], { taxYear: YEAR, categoryId: 1 }),
+      })
+      writeStatus(t.ctx, client.user.id, 2024, 5, null)
+      await t.request('POST', '/api/send-message', { cookie: client.cookie, body: { message: 'still here' } })
 
-    const r = await t.request('POST', '/api/admin/reset-profile', {
-      ...as(admin.cookie),
-      body: { userId: String(client.user.id) },
-    })
-    expect(r.status).toBe(200)
-    const user = (await t.request('GET', '/api/user', { cookie: client.cookie })).json
-    expect(user).toMatchObject({
-      isProfileComplete: false,
-      firstName: '',
-      phone: '',
-      cantonOfResidence: null,
-      gtcAcceptedAt: null,
-      subscriptionPlan: 'premium',
-      isTaxProfileComplete: false,
-      taxStatusId: 1,
-    })
-    expect(user.taxYearStatuses.map((s: { statusId: number }) => s.statusId)).toEqual([1, 1])
-    expect((await t.request('GET', `/api/files?taxYear=${YEAR}`, { cookie: client.cookie })).json).toHaveLength(1)
-    expect((await t.request('GET', '/api/messages', { cookie: client.cookie })).json).toHaveLength(1)
-    const audit = await t.request('GET', `/api/admin/audit?action=admin_reset_profile`, as(admin.cookie))
-    expect(audit.json.items[0]).toMatchObject({
-      userId: admin.user.id,
-      targetUserId: client.user.id,
-      ip: '203.0.113.9',
-    })
-  })
+      const r = await t.request('POST', '/api/admin/reset-profile', {
+        ...as(admin.cookie),
+        body: { userId: String(client.user.id) },
+      })
+      expect(r.status).toBe(200)
+      const user = (await t.request('GET', '/api/user', { cookie: client.cookie })).json
+      expect(user).toMatchObject({
+        isProfileComplete: false,
+        firstName: '',
+        phone: '',
+        cantonOfResidence: null,
+        gtcAcceptedAt: null,
+        subscriptionPlan: 'premium',
+        isTaxProfileComplete: false,
+        taxStatusId: 1,
+      })
+      expect(user.taxYearStatuses.map((s: { statusId: number }) => s.statusId)).toEqual([1, 1])
+      expect((await t.request('GET', `/api/files?taxYear=${YEAR}`, { cookie: client.cookie })).json).toHaveLength(1)
+      expect((await t.request('GET', '/api/messages', { cookie: client.cookie })).json).toHaveLength(1)
+      const audit = await t.request('GET', `/api/admin/audit?action=admin_reset_profile`, as(admin.cookie))
+      expect(audit.json.items[0]).toMatchObject({
+        userId: admin.user.id,
+        targetUserId: client.user.id,
+        ip: '203.0.113.9',
+      })
+    },
+  )
 })
 
 describe('inbox and audit', () => {
@@ -390,31 +397,34 @@ describe('inbox and audit', () => {
     ).toEqual(['second', 'fourth'])
   })
 
-  test("an expert's download is in the audit log with the address and the client; newest first, filters by action", async () => {
-    const { admin, client, as } = await setup()
-    fillProfile(t.ctx, client.user.id)
-    writeStatus(t.ctx, client.user.id, YEAR, 2, null)
-    const data = pdf('doc')
-    const up = await t.request('POST', '/api/files/upload', {
-      cookie: client.cookie,
-      raw: uploadForm([{ name: 'a.pdf', data, hash: sha256(data) }], { taxYear: YEAR, categoryId: 1 }),
-    })
-    const fileId = up.json.files[0].value.id ?? up.json.files[0].value.fileId
-    t.clock.now += 1000
-    expect((await t.request('GET', `/api/files/${fileId}/content?download=1`, as(admin.cookie))).status).toBe(200)
-    const r = await t.request('GET', `/api/admin/audit?action=admin_download`, as(admin.cookie))
-    expect(r.json.items).toHaveLength(1)
-    expect(r.json.items[0]).toMatchObject({
-      action: 'admin_download',
-      userId: admin.user.id,
-      targetUserId: client.user.id,
-      ip: '203.0.113.9',
-    })
-    const all = await t.request('GET', '/api/admin/audit', as(admin.cookie))
-    const times = all.json.items.map((i: { at: number }) => i.at)
-    expect(times).toEqual([...times].sort((a: number, b: number) => b - a))
-    expect(all.json.actions).toContain('sign_in')
-  })
+  test(
+    "an expert's download is in the audit log with the address and the client; newest first, filters by " + 'action',
+    async () => {
+      const { admin, client, as } = await setup()
+      fillProfile(t.ctx, client.user.id)
+      writeStatus(t.ctx, client.user.id, YEAR, 2, null)
+      const data = pdf('doc')
+      const up = await t.request('POST', '/api/files/upload', {
+        cookie: client.cookie,
+        raw: uploadForm([{ name: 'a.pdf', data, hash: sha256(data) }], { taxYear: YEAR, categoryId: 1 }),
+      })
+      const fileId = up.json.files[0].value.id ?? up.json.files[0].value.fileId
+      t.clock.now += 1000
+      expect((await t.request('GET', `/api/files/${fileId}/content?download=1`, as(admin.cookie))).status).toBe(200)
+      const r = await t.request('GET', `/api/admin/audit?action=admin_download`, as(admin.cookie))
+      expect(r.json.items).toHaveLength(1)
+      expect(r.json.items[0]).toMatchObject({
+        action: 'admin_download',
+        userId: admin.user.id,
+        targetUserId: client.user.id,
+        ip: '203.0.113.9',
+      })
+      const all = await t.request('GET', '/api/admin/audit', as(admin.cookie))
+      const times = all.json.items.map((i: { at: number }) => i.at)
+      expect(times).toEqual([...times].sort((a: number, b: number) => b - a))
+      expect(all.json.actions).toContain('sign_in')
+    },
+  )
 })
 
 describe('system and debug calls', () => {
@@ -458,23 +468,27 @@ describe('system and debug calls', () => {
 })
 
 describe('roles', () => {
-  test('admin remove takes the role away; an ADMIN_EMAILS role ends at start when the address leaves the list, a CLI role stays', async () => {
-    const { admin, as } = await setup()
-    grantAdmin(t.ctx, 'cli@example.ch')
-    const cli = await t.signIn('cli@example.ch')
-    expect((await t.request('GET', '/api/admin/system', as(cli.cookie))).status).toBe(200)
+  test(
+    'admin remove takes the role away; an ADMIN_EMAILS role ends at start when the address leaves the list, a CLI ' +
+      'role stays',
+    async () => {
+      const { admin, as } = await setup()
+      grantAdmin(t.ctx, 'cli@example.ch')
+      const cli = await t.signIn('cli@example.ch')
+      expect((await t.request('GET', '/api/admin/system', as(cli.cookie))).status).toBe(200)
 
-    // A restart with ADMIN_EMAILS emptied: the listed expert is demoted, the CLI one is not.
-    const config = loadConfig({ DATA_DIR: t.dataDir, SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') })
-    const restarted = createContext(config, { log: silentLogger, now: () => t.clock.now })
-    expect(syncAdminEmails(restarted)).toEqual([ADMIN])
-    restarted.sqlite.close()
-    expect((await t.request('GET', '/api/admin/system', as(admin.cookie))).status).toBe(403)
-    expect((await t.request('GET', '/api/admin/system', as(cli.cookie))).status).toBe(200)
+      // A restart with ADMIN_EMAILS emptied: the listed expert is demoted, the CLI one is not.
+      const config = loadConfig({ DATA_DIR: t.dataDir, SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') })
+      const restarted = createContext(config, { log: silentLogger, now: () => t.clock.now })
+      expect(syncAdminEmails(restarted)).toEqual([ADMIN])
+      restarted.sqlite.close()
+      expect((await t.request('GET', '/api/admin/system', as(admin.cookie))).status).toBe(403)
+      expect((await t.request('GET', '/api/admin/system', as(cli.cookie))).status).toBe(200)
 
-    const removed = revokeAdmin(t.ctx, 'cli@example.ch')
-    expect(removed.stillListed).toBe(false)
-    expect((await t.request('GET', '/api/admin/system', as(cli.cookie))).status).toBe(403)
-    expect(() => revokeAdmin(t.ctx, 'nobody@example.ch')).toThrow('No account')
-  })
+      const removed = revokeAdmin(t.ctx, 'cli@example.ch')
+      expect(removed.stillListed).toBe(false)
+      expect((await t.request('GET', '/api/admin/system', as(cli.cookie))).status).toBe(403)
+      expect(() => revokeAdmin(t.ctx, 'nobody@example.ch')).toThrow('No account')
+    },
+  )
 })

@@ -16,7 +16,9 @@ export interface ClientFilter {
 }
 
 // The same expressions as the indexes users_role_activity and users_role_name, so both sorts walk an index.
-const BY_NAME = `u.role, COALESCE(NULLIF(u.last_name, ''), u.email) COLLATE NOCASE, COALESCE(u.first_name, '') COLLATE NOCASE, u.id`
+const BY_NAME =
+  `u.role, COALESCE(NULLIF(u.last_name, ''), u.email) COLLATE NOCASE, COALESCE(u.first_name, '') ` +
+  `COLLATE NOCASE, u.id`
 const BY_ACTIVITY = 'u.role DESC, u.last_activity_at DESC, u.id DESC'
 
 /** Named parameters ($year, $q, …) of the list's statements. */
@@ -63,7 +65,8 @@ export function listClients(ctx: AppContext, f: ClientFilter) {
   }
   const from = `FROM users u ${join} WHERE ${where.join(' AND ')}`
   const named = (sql: string) => Object.fromEntries(Object.entries(params).filter(([k]) => sql.includes(k)))
-  const pageSql = `SELECT u.id AS id ${from} ORDER BY ${f.sort === 'name' ? BY_NAME : BY_ACTIVITY} LIMIT $limit OFFSET $offset`
+  const order = f.sort === 'name' ? BY_NAME : BY_ACTIVITY
+  const pageSql = `SELECT u.id AS id ${from} ORDER BY ${order} LIMIT $limit OFFSET $offset`
   const ids = ctx.sqlite
     .query<{ id: number }, Params>(pageSql)
     .all({ ...named(pageSql), $limit: CLIENTS_PAGE_SIZE, $offset: (f.page - 1) * CLIENTS_PAGE_SIZE })
@@ -76,7 +79,8 @@ export function listClients(ctx: AppContext, f: ClientFilter) {
     .query<DetailRow, Params>(
       `SELECT u.id AS id, u.email AS email, u.first_name AS firstName, u.last_name AS lastName, u.language AS language,
             s.status_id AS statusId, p.subscription_plan AS plan, u.last_activity_at AS activity,
-            (SELECT COUNT(*) FROM files f WHERE f.user_id = u.id AND f.tax_year = $year AND f.deleted_at IS NULL) AS fileCount
+            (SELECT COUNT(*) FROM files f
+              WHERE f.user_id = u.id AND f.tax_year = $year AND f.deleted_at IS NULL) AS fileCount
        FROM users u LEFT JOIN tax_year_status s ON s.user_id = u.id AND s.tax_year = $year
        LEFT JOIN profiles p ON p.user_id = u.id
       WHERE u.id IN (${ids.map((_, i) => `$id${i}`).join(',')})`,

@@ -128,37 +128,43 @@ describe('GET /api/advanced', () => {
 })
 
 describe('section toggles', () => {
-  test('PUT sections turns one on and off; authorization cannot be turned off; an unknown section is a 400', async () => {
-    const { anna } = await setup()
-    expect((await put(anna.cookie, 'sections', { section: 'spouse', enabled: true })).json).toEqual({
-      success: true,
-      taxYear: Y,
-      section: 'spouse',
-      enabled: true,
-    })
-    expect((await get(anna.cookie)).json.sections.find((s: { id: string }) => s.id === 'spouse').enabled).toBe(true)
-    const off = await put(anna.cookie, 'sections', { section: 'authorization', enabled: false })
-    expect([off.status, off.json.code]).toEqual([400, 'SECTION_ALWAYS_ON'])
-    const unknown = await put(anna.cookie, 'sections', { section: 'lottery', enabled: true })
-    expect([unknown.status, unknown.json.code]).toEqual([400, 'UNKNOWN_SECTION'])
-  })
+  test(
+    'PUT sections turns one on and off; authorization cannot be turned off; an unknown section is ' + 'a 400',
+    async () => {
+      const { anna } = await setup()
+      expect((await put(anna.cookie, 'sections', { section: 'spouse', enabled: true })).json).toEqual({
+        success: true,
+        taxYear: Y,
+        section: 'spouse',
+        enabled: true,
+      })
+      expect((await get(anna.cookie)).json.sections.find((s: { id: string }) => s.id === 'spouse').enabled).toBe(true)
+      const off = await put(anna.cookie, 'sections', { section: 'authorization', enabled: false })
+      expect([off.status, off.json.code]).toEqual([400, 'SECTION_ALWAYS_ON'])
+      const unknown = await put(anna.cookie, 'sections', { section: 'lottery', enabled: true })
+      expect([unknown.status, unknown.json.code]).toEqual([400, 'UNKNOWN_SECTION'])
+    },
+  )
 
-  test('POST /api/user-preferences/children toggles the section through the same service; numbers stay categories', async () => {
-    const { anna } = await setup()
-    const r = await t.request('POST', '/api/user-preferences/children', {
-      cookie: anna.cookie,
-      body: { taxYear: Y, isRelevant: true },
-    })
-    expect(r.status).toBe(200)
-    expect((await get(anna.cookie)).json.sections.find((s: { id: string }) => s.id === 'children').enabled).toBe(true)
-    await t.request('POST', '/api/user-preferences/27', {
-      cookie: anna.cookie,
-      body: { taxYear: Y, isRelevant: false },
-    })
-    const spouse = (await get(anna.cookie)).json.sections.find((s: { id: string }) => s.id === 'spouse')
-    expect(spouse.enabled).toBe(false)
-    expect(spouse.categories.find((c: { id: number }) => c.id === 27).isRelevant).toBe(false)
-  })
+  test(
+    'POST /api/user-preferences/children toggles the section through the same service; numbers stay ' + 'categories',
+    async () => {
+      const { anna } = await setup()
+      const r = await t.request('POST', '/api/user-preferences/children', {
+        cookie: anna.cookie,
+        body: { taxYear: Y, isRelevant: true },
+      })
+      expect(r.status).toBe(200)
+      expect((await get(anna.cookie)).json.sections.find((s: { id: string }) => s.id === 'children').enabled).toBe(true)
+      await t.request('POST', '/api/user-preferences/27', {
+        cookie: anna.cookie,
+        body: { taxYear: Y, isRelevant: false },
+      })
+      const spouse = (await get(anna.cookie)).json.sections.find((s: { id: string }) => s.id === 'spouse')
+      expect(spouse.enabled).toBe(false)
+      expect(spouse.categories.find((c: { id: number }) => c.id === 27).isRelevant).toBe(false)
+    },
+  )
 
   test('a year that cannot be filed yet is a 409', async () => {
     const { anna } = await setup()

@@ -32,7 +32,8 @@ Settings (environment variables, default in brackets):
   DATA_DIR              database, documents and key file [./data]
   PUBLIC_URL            the address people use, for mails and Secure cookies [http://localhost:PORT]
   APP_NAME              display name [SwissTax]
-  SMTP_URL              SMTP server for login codes and client mails, e.g. smtp://user:pass@host:587 [unset: codes are logged]
+  SMTP_URL              SMTP server for login codes and client mails, e.g. smtp://user:pass@host:587
+                        [unset: codes are logged]
   MAIL_FROM             sender of mails [SwissTax <no-reply@PUBLIC_URL's host>]
   ADMIN_EMAILS          comma-separated e-mails that get the admin role at sign-in [none]
   FILING_DEADLINE       filing deadline as MM-DD of the following year, for the clients' reminder

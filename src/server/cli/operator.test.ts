@@ -47,21 +47,24 @@ describe('start-up sweeps', () => {
 })
 
 describe('the master key', () => {
-  test('missing over stored documents: refuses to start, names the key file and SWISSTAX_MASTER_KEY, creates no key', async () => {
-    t = testApp({ SWISSTAX_MASTER_KEY: '' })
-    const { cookie } = await t.signIn('a@example.ch')
-    expect((await upload(cookie, pdf())).status).toBe(200)
-    rmSync(join(t.dataDir, 'master.key'))
-    let message = ''
-    try {
-      reopen()
-    } catch (err) {
-      message = (err as Error).message
-    }
-    expect(message).toContain(join(t.dataDir, 'master.key'))
-    expect(message).toContain('SWISSTAX_MASTER_KEY')
-    expect(existsSync(join(t.dataDir, 'master.key'))).toBe(false)
-  })
+  test(
+    'missing over stored documents: refuses to start, names the key file and SWISSTAX_MASTER_KEY, creates ' + 'no key',
+    async () => {
+      t = testApp({ SWISSTAX_MASTER_KEY: '' })
+      const { cookie } = await t.signIn('a@example.ch')
+      expect((await upload(cookie, pdf())).status).toBe(200)
+      rmSync(join(t.dataDir, 'master.key'))
+      let message = ''
+      try {
+        reopen()
+      } catch (err) {
+        message = (err as Error).message
+      }
+      expect(message).toContain(join(t.dataDir, 'master.key'))
+      expect(message).toContain('SWISSTAX_MASTER_KEY')
+      expect(existsSync(join(t.dataDir, 'master.key'))).toBe(false)
+    },
+  )
   test('wrong over stored documents: refuses to start', async () => {
     t = testApp()
     const { cookie } = await t.signIn('a@example.ch')
@@ -152,23 +155,26 @@ describe('backup', () => {
 })
 
 describe('storage quota (USER_QUOTA_MB)', () => {
-  test('an upload past the quota is 413 QUOTA_EXCEEDED and leaves nothing; at the limit the body is not even read', async () => {
-    t = testApp({ USER_QUOTA_MB: String(3000 / 1024 / 1024) })
-    const { cookie } = await t.signIn('a@example.ch')
-    const big = pdf('x'.repeat(1400))
-    expect((await upload(cookie, big, 'a.pdf')).status).toBe(200)
-    const before = dataFiles(t.dataDir)
-    const over = await upload(cookie, pdf('y'.repeat(1700)), 'b.pdf')
-    expect(over.status).toBe(413)
-    expect(over.json.code).toBe('QUOTA_EXCEEDED')
-    expect(dataFiles(t.dataDir)).toEqual(before)
-    expect((await upload(cookie, pdf('z'.repeat(1400)), 'c.pdf')).status).toBe(200)
-    const full = await upload(cookie, pdf('w'), 'd.pdf')
-    expect(full.status).toBe(413)
-    expect(full.json.code).toBe('QUOTA_EXCEEDED')
-    // Another person is not affected.
-    const other = await t.signIn('b@example.ch')
-    expect((await upload(other.cookie, pdf('w'), 'd.pdf')).status).toBe(200)
-    expect(sha256(big)).toMatch(/^[0-9a-f]{64}$/)
-  })
+  test(
+    'an upload past the quota is 413 QUOTA_EXCEEDED and leaves nothing; at the limit the body is not even ' + 'read',
+    async () => {
+      t = testApp({ USER_QUOTA_MB: String(3000 / 1024 / 1024) })
+      const { cookie } = await t.signIn('a@example.ch')
+      const big = pdf('x'.repeat(1400))
+      expect((await upload(cookie, big, 'a.pdf')).status).toBe(200)
+      const before = dataFiles(t.dataDir)
+      const over = await upload(cookie, pdf('y'.repeat(1700)), 'b.pdf')
+      expect(over.status).toBe(413)
+      expect(over.json.code).toBe('QUOTA_EXCEEDED')
+      expect(dataFiles(t.dataDir)).toEqual(before)
+      expect((await upload(cookie, pdf('z'.repeat(1400)), 'c.pdf')).status).toBe(200)
+      const full = await upload(cookie, pdf('w'), 'd.pdf')
+      expect(full.status).toBe(413)
+      expect(full.json.code).toBe('QUOTA_EXCEEDED')
+      // Another person is not affected.
+      const other = await t.signIn('b@example.ch')
+      expect((await upload(other.cookie, pdf('w'), 'd.pdf')).status).toBe(200)
+      expect(sha256(big)).toMatch(/^[0-9a-f]{64}$/)
+    },
+  )
 })

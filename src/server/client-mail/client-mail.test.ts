@@ -95,27 +95,30 @@ function decoded(raw: string) {
 }
 
 describe('mail to clients', () => {
-  test("an expert's reply sends one mail in the client's language with the link, and never the reply's text", async () => {
-    const { admin, client } = await setup()
-    const sent = await t.request('POST', '/api/send-message', {
-      cookie: client.cookie,
-      body: { message: 'Meine Frage' },
-    })
-    const reply = await t.request('POST', `/api/admin/messages/${sent.json.item.id}/reply`, {
-      cookie: admin.cookie,
-      body: { message: 'Your refund is CHF 1234' },
-    })
-    expect(reply.status).toBe(200)
-    const mails = await mailsTo('anna@example.ch')
-    expect(mails).toHaveLength(1)
-    const body = decoded(mails[0]!.raw)
-    expect(body).toContain('Guten Tag Anna Muster')
-    expect(body).toContain('Eine unserer Fachpersonen hat Ihre Nachricht beantwortet')
-    expect(body).toContain(PUBLIC_URL)
-    expect(body).toContain('Content-Type: text/plain')
-    expect(body).toContain('Content-Type: text/html')
-    expect(body).not.toContain('1234')
-  })
+  test(
+    "an expert's reply sends one mail in the client's language with the link, and never the reply's " + 'text',
+    async () => {
+      const { admin, client } = await setup()
+      const sent = await t.request('POST', '/api/send-message', {
+        cookie: client.cookie,
+        body: { message: 'Meine Frage' },
+      })
+      const reply = await t.request('POST', `/api/admin/messages/${sent.json.item.id}/reply`, {
+        cookie: admin.cookie,
+        body: { message: 'Your refund is CHF 1234' },
+      })
+      expect(reply.status).toBe(200)
+      const mails = await mailsTo('anna@example.ch')
+      expect(mails).toHaveLength(1)
+      const body = decoded(mails[0]!.raw)
+      expect(body).toContain('Guten Tag Anna Muster')
+      expect(body).toContain('Eine unserer Fachpersonen hat Ihre Nachricht beantwortet')
+      expect(body).toContain(PUBLIC_URL)
+      expect(body).toContain('Content-Type: text/plain')
+      expect(body).toContain('Content-Type: text/html')
+      expect(body).not.toContain('1234')
+    },
+  )
 
   test('a status move by an expert sends one mail naming the status; the note stays in the app', async () => {
     const { admin, client } = await setup()

@@ -103,7 +103,10 @@ export function composeClientMail(event: ClientMailEvent, to: Recipient, app: { 
   const text = [greeting, '', ...body, '', fill(t.open_link, base), '', t.unsubscribe, '', signature].join('\n')
   const html =
     `<p>${escapeHtml(greeting)}</p>${body.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}` +
-    `<p><a href="${escapeHtml(app.publicUrl)}" style="display:inline-block;padding:10px 18px;background:#d8232a;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(fill(t.open_button, base))}</a></p>` +
+    `<p><a href="${escapeHtml(app.publicUrl)}" style="display:inline-block;padding:10px ` +
+    `18px;background:#d8232a;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(
+      fill(t.open_button, base),
+    )}</a></p>` +
     `<p style="color:#555;font-size:13px">${escapeHtml(t.unsubscribe)}</p><p>${escapeHtml(signature)}</p>`
   return { subject, text, html }
 }

@@ -131,7 +131,8 @@ export async function deliverDue(ctx: AppContext): Promise<{ sent: number; faile
 export function outboxCounts(ctx: AppContext) {
   const r = ctx.sqlite
     .query<{ pending: number; failing: number; sent: number }, [number]>(
-      `SELECT SUM(sent_at IS NULL AND attempts < ?1) AS pending, SUM(sent_at IS NULL AND attempts > 0) AS failing, SUM(sent_at IS NOT NULL) AS sent FROM mail_outbox`,
+      `SELECT SUM(sent_at IS NULL AND attempts < ?1) AS pending, SUM(sent_at IS NULL AND attempts > 0) AS failing, ` +
+        `SUM(sent_at IS NOT NULL) AS sent FROM mail_outbox`,
     )
     .get(MAX_ATTEMPTS)
   return { pending: r?.pending ?? 0, failing: r?.failing ?? 0, sent: r?.sent ?? 0 }

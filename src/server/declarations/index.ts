@@ -64,7 +64,8 @@ export function declarationRoutes(ctx: AppContext, sessions: SessionStore) {
           return new Response(JSON.stringify(latest.taxData, null, 2), {
             headers: {
               'Content-Type': 'application/json; charset=utf-8',
-              'Content-Disposition': `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+              'Content-Disposition':
+                `attachment; filename="${filename}"; ` + `filename*=UTF-8''${encodeURIComponent(filename)}`,
             },
           })
         },

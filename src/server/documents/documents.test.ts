@@ -147,28 +147,34 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     expect(dataFiles(t.dataDir)).toEqual([])
   })
 
-  test('a file over 50 MB is refused while streaming with 413: the rest of the body is never read, nothing is left', async () => {
-    const { cookie } = await setup()
-    // 200 MB offered; the server stops reading at the 50 MB limit instead of taking the whole body first.
-    // (Peak memory of real uploads is measured in bench/documents.ts.)
-    const { body, contentType, pulled } = streamingUpload(200 * 1024 * 1024, { taxYear: String(YEAR), categoryId: '1' })
-    const res = await t.app.handle(
-      new Request('http://localhost/api/files/upload', {
-        method: 'POST',
-        body,
-        headers: { cookie, 'content-type': contentType },
-      }),
-    )
-    expect(res.status).toBe(413)
-    expect(await res.json()).toMatchObject({
-      code: 'FILE_TOO_LARGE',
-      message: 'File Too Large: big.pdf is larger than 50MB. Please select a file smaller than 50MB.',
-    })
-    expect(pulled()).toBeGreaterThan(50 * 1024 * 1024)
-    expect(pulled()).toBeLessThan(52 * 1024 * 1024)
-    expect(count('files')).toBe(0)
-    expect(dataFiles(t.dataDir)).toEqual([])
-  })
+  test(
+    'a file over 50 MB is refused while streaming with 413: the rest of the body is never read, nothing is ' + 'left',
+    async () => {
+      const { cookie } = await setup()
+      // 200 MB offered; the server stops reading at the 50 MB limit instead of taking the whole body first.
+      // (Peak memory of real uploads is measured in bench/documents.ts.)
+      const { body, contentType, pulled } = streamingUpload(200 * 1024 * 1024, {
+        taxYear: String(YEAR),
+        categoryId: '1',
+      })
+      const res = await t.app.handle(
+        new Request('http://localhost/api/files/upload', {
+          method: 'POST',
+          body,
+          headers: { cookie, 'content-type': contentType },
+        }),
+      )
+      expect(res.status).toBe(413)
+      expect(await res.json()).toMatchObject({
+        code: 'FILE_TOO_LARGE',
+        message: 'File Too Large: big.pdf is larger than 50MB. Please select a file smaller than 50MB.',
+      })
+      expect(pulled()).toBeGreaterThan(50 * 1024 * 1024)
+      expect(pulled()).toBeLessThan(52 * 1024 * 1024)
+      expect(count('files')).toBe(0)
+      expect(dataFiles(t.dataDir)).toEqual([])
+    },
+  )
 
   test('an upload cut off by the client leaves no temporary file', async () => {
     const { cookie } = await setup()
@@ -367,39 +373,42 @@ describe('stored files', () => {
 })
 
 describe('access', () => {
-  test("another user's file is 404 on history, content and delete, and absent from their list; an admin may read", async () => {
-    t = testApp({ ADMIN_EMAILS: 'admin@example.ch', TRUST_PROXY: '1' })
-    const alice = await t.signIn('alice@example.ch')
-    const bob = await t.signIn('bob@example.ch')
-    const admin = await t.signIn('admin@example.ch')
-    const res = await upload(alice.cookie, [{ name: 'a.pdf', data: pdf() }])
-    const id = res.json.files[0].value.id
-    for (const [method, path] of [
-      ['GET', `/api/files/${id}/history`],
-      ['GET', `/api/files/${id}/content`],
-      ['GET', `/api/files/${id}/versions/1/content`],
-      ['DELETE', `/api/files/${id}`],
-    ] as const) {
-      const r = await t.request(method, path, { cookie: bob.cookie })
-      expect({ path, status: r.status, code: r.json?.code }).toEqual({ path, status: 404, code: 'FILE_NOT_FOUND' })
-    }
-    expect((await t.request('GET', `/api/files?taxYear=${YEAR}`, { cookie: bob.cookie })).json).toEqual([])
-    expect((await t.request('GET', `/api/files?userId=${alice.user.id}`, { cookie: bob.cookie })).status).toBe(404)
-    expect((await t.request('GET', `/api/files?userId=${alice.user.id}`, { cookie: admin.cookie })).json).toHaveLength(
-      1,
-    )
-    const from = { 'x-forwarded-for': '203.0.113.9' }
-    expect((await t.request('GET', `/api/files/${id}/content`, { cookie: admin.cookie, headers: from })).status).toBe(
-      200,
-    )
-    expect((await t.request('GET', `/api/files/${id}/history`, { cookie: admin.cookie })).json).toHaveLength(1)
-    // The owner's own download is not an expert's access: only the admin's is audited, with the address.
-    expect((await t.request('GET', `/api/files/${id}/content`, { cookie: alice.cookie })).status).toBe(200)
-    expect(
-      t.ctx.sqlite.query("SELECT user_id AS userId, ip, detail FROM audit_log WHERE action = 'admin_download'").all(),
-    ).toEqual([{ userId: admin.user.id, ip: '203.0.113.9', detail: JSON.stringify({ fileId: id, version: 1 }) }])
-    expect((await t.request('GET', `/api/files/${id}/content`)).status).toBe(401)
-  })
+  test(
+    "another user's file is 404 on history, content and delete, and absent from their list; an admin may " + 'read',
+    async () => {
+      t = testApp({ ADMIN_EMAILS: 'admin@example.ch', TRUST_PROXY: '1' })
+      const alice = await t.signIn('alice@example.ch')
+      const bob = await t.signIn('bob@example.ch')
+      const admin = await t.signIn('admin@example.ch')
+      const res = await upload(alice.cookie, [{ name: 'a.pdf', data: pdf() }])
+      const id = res.json.files[0].value.id
+      for (const [method, path] of [
+        ['GET', `/api/files/${id}/history`],
+        ['GET', `/api/files/${id}/content`],
+        ['GET', `/api/files/${id}/versions/1/content`],
+        ['DELETE', `/api/files/${id}`],
+      ] as const) {
+        const r = await t.request(method, path, { cookie: bob.cookie })
+        expect({ path, status: r.status, code: r.json?.code }).toEqual({ path, status: 404, code: 'FILE_NOT_FOUND' })
+      }
+      expect((await t.request('GET', `/api/files?taxYear=${YEAR}`, { cookie: bob.cookie })).json).toEqual([])
+      expect((await t.request('GET', `/api/files?userId=${alice.user.id}`, { cookie: bob.cookie })).status).toBe(404)
+      expect(
+        (await t.request('GET', `/api/files?userId=${alice.user.id}`, { cookie: admin.cookie })).json,
+      ).toHaveLength(1)
+      const from = { 'x-forwarded-for': '203.0.113.9' }
+      expect((await t.request('GET', `/api/files/${id}/content`, { cookie: admin.cookie, headers: from })).status).toBe(
+        200,
+      )
+      expect((await t.request('GET', `/api/files/${id}/history`, { cookie: admin.cookie })).json).toHaveLength(1)
+      // The owner's own download is not an expert's access: only the admin's is audited, with the address.
+      expect((await t.request('GET', `/api/files/${id}/content`, { cookie: alice.cookie })).status).toBe(200)
+      expect(
+        t.ctx.sqlite.query("SELECT user_id AS userId, ip, detail FROM audit_log WHERE action = 'admin_download'").all(),
+      ).toEqual([{ userId: admin.user.id, ip: '203.0.113.9', detail: JSON.stringify({ fileId: id, version: 1 }) }])
+      expect((await t.request('GET', `/api/files/${id}/content`)).status).toBe(401)
+    },
+  )
 
   test('GET /api/files sends an ETag and answers 304 until the list changes; limit is bounded', async () => {
     const { cookie } = await setup()

@@ -44,7 +44,10 @@ function uploadResponse(answer: UploadAnswer): Response {
 /** The upload form's "I don't know the category" flag. */
 const isAutoCategory = (raw: string | undefined) => raw === '1' || raw === 'true'
 
-/** The documents' routes; app.ts hands them the one blob store of the data folder and the hooks into the areas above (wiring.ts). */
+/**
+ * The documents' routes; app.ts hands them the one blob store of the data folder and the hooks into the areas above
+ * (wiring.ts).
+ */
 export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore, hooks: DocumentHooks) {
   return (
     new Elysia({ name: 'document-routes', seed: pluginSeed(ctx) })

@@ -409,7 +409,8 @@ export const quotaExceeded = (ctx: AppContext) =>
   new ApiError(
     413,
     'QUOTA_EXCEEDED',
-    `Your storage is full (${Math.round(ctx.config.userQuotaBytes / 1024 / 1024)} MB). Please delete files you no longer need.`,
+    `Your storage is full (${Math.round(ctx.config.userQuotaBytes / 1024 / 1024)} MB). Please delete files you no ` +
+      `longer need.`,
   )
 
 /** Refuses an upload before its body is read when the person is already at the limit. */
@@ -543,7 +544,10 @@ export function currentVersionFor(ctx: AppContext, viewer: Viewer, fileId: strin
   return { file, version: row }
 }
 
-/** `swisstax keys rotate`: every data key re-wrapped under the new master key, in one transaction; the blobs stay as they are. */
+/**
+ * `swisstax keys rotate`: every data key re-wrapped under the new master key, in one transaction; the blobs stay as
+ * they are.
+ */
 export function rewrapDataKeys(
   ctx: AppContext,
   from: { unwrap(w: string): Buffer },

@@ -57,7 +57,9 @@ export function streamingUpload(size: number, fields: Record<string, string>, ha
   for (const [k, v] of Object.entries(fields))
     head += `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`
   head += `--${boundary}\r\nContent-Disposition: form-data; name="hashes[]"\r\n\r\n${hash}\r\n`
-  head += `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
+  head +=
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: ` +
+    `application/pdf\r\n\r\n`
   const tail = `\r\n--${boundary}--\r\n`
   const content = contentChunks(size)
   let stage = 0
@@ -102,7 +104,10 @@ export function streamedContentHash(size: number) {
   return hash.digest('hex')
 }
 
-/** A minimal stored (uncompressed) ZIP, enough to stand for a DOCX; `claimedSize` overrides an entry's uncompressed size. */
+/**
+ * A minimal stored (uncompressed) ZIP, enough to stand for a DOCX; `claimedSize` overrides an entry's uncompressed
+ * size.
+ */
 export function zip(entries: { name: string; data: string; claimedSize?: number }[]): Uint8Array<ArrayBuffer> {
   const locals: Buffer[] = []
   const centrals: Buffer[] = []
@@ -145,7 +150,11 @@ export const docx = (claimedSize?: number) =>
   zip([
     {
       name: '[Content_Types].xml',
-      data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      data:
+        '<?xml version="1.0"?><Types ' +
+        'xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override ' +
+        'PartName="/word/document.xml" ' +
+        'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
     },
     { name: 'word/document.xml', data: '<w:document/>', claimedSize },
   ])

@@ -81,45 +81,49 @@ describe('1. body limits before parsing or authentication', () => {
     }
   })
 
-  test("over the network, a Content-Length of 300 MB (past Bun's own limit) gets the JSON 413, not Bun's empty one", async () => {
-    t = testApp()
-    const server = t.app.listen({ port: 0, hostname: '127.0.0.1' }).server!
-    try {
-      const answer = await new Promise<string>((resolve, reject) => {
-        let text = ''
-        Bun.connect({
-          hostname: '127.0.0.1',
-          port: server.port!,
-          socket: {
-            open(s) {
-              s.write(
-                'POST /api/auth/request-code HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 300000000\r\n\r\n' +
-                  ' '.repeat(200_000),
-              )
-            },
-            data(s, d) {
-              text += d.toString()
-              if (text.includes('"code"')) {
-                s.end()
+  test(
+    "over the network, a Content-Length of 300 MB (past Bun's own limit) gets the JSON 413, not Bun's " + 'empty one',
+    async () => {
+      t = testApp()
+      const server = t.app.listen({ port: 0, hostname: '127.0.0.1' }).server!
+      try {
+        const answer = await new Promise<string>((resolve, reject) => {
+          let text = ''
+          Bun.connect({
+            hostname: '127.0.0.1',
+            port: server.port!,
+            socket: {
+              open(s) {
+                s.write(
+                  'POST /api/auth/request-code HTTP/1.1\r\nHost: localhost\r\nContent-Type: ' +
+                    'application/json\r\nContent-Length: 300000000\r\n\r\n' +
+                    ' '.repeat(200_000),
+                )
+              },
+              data(s, d) {
+                text += d.toString()
+                if (text.includes('"code"')) {
+                  s.end()
+                  resolve(text)
+                }
+              },
+              close() {
                 resolve(text)
-              }
+              },
+              error(_s, e) {
+                reject(e)
+              },
             },
-            close() {
-              resolve(text)
-            },
-            error(_s, e) {
-              reject(e)
-            },
-          },
-        }).catch(reject)
-      })
-      expect(answer).toStartWith('HTTP/1.1 413')
-      expect(answer).toContain('"code":"BODY_TOO_LARGE"')
-      expect(answer.toLowerCase()).toContain('cache-control: no-store')
-    } finally {
-      server.stop(true)
-    }
-  })
+          }).catch(reject)
+        })
+        expect(answer).toStartWith('HTTP/1.1 413')
+        expect(answer).toContain('"code":"BODY_TOO_LARGE"')
+        expect(answer.toLowerCase()).toContain('cache-control: no-store')
+      } finally {
+        server.stop(true)
+      }
+    },
+  )
 })
 
 describe('3. nesting and member limits', () => {

@@ -163,7 +163,8 @@ export function auditAbout(ctx: AppContext, userId: number) {
       { at: number; action: string; ip: string | null; detail: string | null; user_id: number | null; repeats: number },
       [number, number]
     >(
-      'SELECT at, action, ip, detail, user_id, repeats FROM audit_log WHERE user_id = ? OR target_user_id = ? ORDER BY at',
+      'SELECT at, action, ip, detail, user_id, repeats FROM audit_log WHERE user_id = ? OR target_user_id = ? ORDER ' +
+        'BY at',
     )
     .all(userId, userId)
     .map((r) => ({
@@ -184,7 +185,8 @@ export function pseudonymiseAudit(ctx: AppContext, userId: number, email: string
   const hash = emailHash(ctx, email)
   ctx.sqlite
     .query(
-      'UPDATE audit_log SET user_id = NULL, target_user_id = NULL, target_hash = ?, detail = NULL WHERE user_id = ? OR target_user_id = ?',
+      'UPDATE audit_log SET user_id = NULL, target_user_id = NULL, target_hash = ?, detail = NULL WHERE user_id = ? ' +
+        'OR target_user_id = ?',
     )
     .run(hash, userId, userId)
 }

@@ -49,7 +49,9 @@ function loginCodeMail(code: string, language: string, appName: string, publicUr
     html:
       `<p>${escapeHtml(t.greeting)}</p><p>${escapeHtml(fill(t.code_intro, vars))}</p>` +
       `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;font-family:monospace">${code}</p>` +
-      `<p>${escapeHtml(fill(t.validity, vars))}<br>${escapeHtml(t.ignore)}</p><p>${escapeHtml(fill(t.signature, vars))}</p>`,
+      `<p>${escapeHtml(fill(t.validity, vars))}<br>${escapeHtml(t.ignore)}</p><p>${escapeHtml(
+        fill(t.signature, vars),
+      )}</p>`,
   }
 }
 

@@ -40,7 +40,8 @@ export function createSessionStore(ctx: AppContext) {
     },
     [string]
   >(
-    'SELECT s.user_id, s.created_at, s.last_seen_at, u.email, u.role, u.language FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? LIMIT 1',
+    'SELECT s.user_id, s.created_at, s.last_seen_at, u.email, u.role, u.language FROM sessions s JOIN users u ON ' +
+      'u.id = s.user_id WHERE s.token_hash = ? LIMIT 1',
   )
   const touch = sqlite.prepare<unknown, [number, string]>('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?')
   const remove = sqlite.prepare<unknown, [string]>('DELETE FROM sessions WHERE token_hash = ?')
@@ -97,7 +98,8 @@ export function createSessionStore(ctx: AppContext) {
           },
           [number]
         >(
-          'SELECT token_hash, created_at, last_seen_at, ip, user_agent FROM sessions WHERE user_id = ? ORDER BY last_seen_at DESC',
+          'SELECT token_hash, created_at, last_seen_at, ip, user_agent FROM sessions WHERE user_id = ? ORDER BY ' +
+            'last_seen_at DESC',
         )
         .all(userId)
         .filter(

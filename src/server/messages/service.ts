@@ -104,7 +104,8 @@ export function replyToMessage(ctx: AppContext, rc: RequestContext, messageId: n
  */
 export function unansweredMessages(ctx: AppContext, opts: { limit: number; offset: number; userId?: number }) {
   const where =
-    `m.from_expert = 0 AND m.id > COALESCE((SELECT MAX(e.id) FROM messages e WHERE e.user_id = m.user_id AND e.from_expert = 1), 0)` +
+    `m.from_expert = 0 AND m.id > COALESCE((SELECT MAX(e.id) FROM messages e WHERE e.user_id = m.user_id AND ` +
+    `e.from_expert = 1), 0)` +
     (opts.userId === undefined ? '' : ' AND m.user_id = $userId')
   const params = {
     $limit: opts.limit,

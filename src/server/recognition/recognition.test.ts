@@ -41,7 +41,8 @@ async function settled(cookie: string, fileId: string, timeoutMs = 60_000) {
 }
 
 describe('recognition of stored versions', () => {
-  test('a text PDF salary statement: category, confidence, language, fields, reason; the list carries the summary', async () => {
+  test('a text PDF salary statement: category, confidence, language, fields, reason; the list carries the ' +
+    'summary', async () => {
     t = testApp({}, { recognition: true })
     const { cookie } = await t.signIn('alice@example.ch')
     const doc = salaryDoc()
@@ -104,7 +105,8 @@ describe('recognition of stored versions', () => {
         {
           name: 'kita.txt',
           data: new TextEncoder().encode(
-            `Kita Sonnenschein\nJahresrechnung Kinderbetreuung ${YEAR}\nBetreuungstage: 120\nTotal Elternbeitrag CHF 9'400.00`,
+            `Kita Sonnenschein\nJahresrechnung Kinderbetreuung ${YEAR}\nBetreuungstage: 120\nTotal Elternbeitrag CHF ` +
+              `9'400.00`,
           ),
         },
       ],

@@ -147,7 +147,8 @@ export function transmit(ctx: AppContext, advanced: AdvancedCompletion, userId: 
   const row = yearStatus(ctx, userId, taxYear)
   if (row.statusId !== 3) {
     throw conflict(
-      `Documents can be transmitted only once they are all submitted (the status for ${taxYear} is ${statusById(row.statusId).name}).`,
+      `Documents can be transmitted only once they are all submitted (the status for ${taxYear} is ` +
+        `${statusById(row.statusId).name}).`,
       'NOT_READY_TO_TRANSMIT',
     )
   }

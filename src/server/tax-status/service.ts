@@ -14,7 +14,8 @@ type StatusRow = { statusId: number; transmitEnabled: number; updatedAt: number;
 export function yearStatus(ctx: AppContext, userId: number, taxYear: number) {
   const row = ctx.sqlite
     .query<StatusRow, [number, number]>(
-      'SELECT status_id AS statusId, transmit_enabled AS transmitEnabled, updated_at AS updatedAt, updated_by AS updatedBy FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',
+      'SELECT status_id AS statusId, transmit_enabled AS transmitEnabled, updated_at AS updatedAt, updated_by AS ' +
+        'updatedBy FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',
     )
     .get(userId, taxYear)
   if (!row)

@@ -85,24 +85,27 @@ describe('moves by a user (DESIGN.md §7)', () => {
     })
   }
 
-  test('documents covered while the year was at 1: the 1→2 move goes straight on to 3 (the auto-advance re-check)', async () => {
-    const { anna } = await setup()
-    for (const id of [1, 2, 3, 4, 5, 21]) {
-      const r = await t.request('POST', `/api/user-preferences/${id}`, {
-        cookie: anna.cookie,
-        body: { taxYear: Y, isRelevant: false },
-      })
+  test(
+    'documents covered while the year was at 1: the 1→2 move goes straight on to 3 (the auto-advance ' + 're-check)',
+    async () => {
+      const { anna } = await setup()
+      for (const id of [1, 2, 3, 4, 5, 21]) {
+        const r = await t.request('POST', `/api/user-preferences/${id}`, {
+          cookie: anna.cookie,
+          body: { taxYear: Y, isRelevant: false },
+        })
+        expect(r.status).toBe(200)
+      }
+      expect((await statusOf(anna.cookie)).current_status_id).toBe(1)
+      fillUser(t.ctx, anna.user.id)
+      fillProfile(t.ctx, anna.user.id)
+      const r = await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { statusId: 2, taxYear: Y } })
       expect(r.status).toBe(200)
-    }
-    expect((await statusOf(anna.cookie)).current_status_id).toBe(1)
-    fillUser(t.ctx, anna.user.id)
-    fillProfile(t.ctx, anna.user.id)
-    const r = await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { statusId: 2, taxYear: Y } })
-    expect(r.status).toBe(200)
-    expect(r.json).toMatchObject({ current_status_id: 3, status: 'documents_submitted' })
-    // Another year is not touched by the marks of this one.
-    expect((await statusOf(anna.cookie, Y - 1)).current_status_id).toBe(1)
-  })
+      expect(r.json).toMatchObject({ current_status_id: 3, status: 'documents_submitted' })
+      // Another year is not touched by the marks of this one.
+      expect((await statusOf(anna.cookie, Y - 1)).current_status_id).toBe(1)
+    },
+  )
 
   test('a user at 2 cannot go back to 1 or jump to 3; at 3 cannot set 4 directly', async () => {
     const { anna } = await setup()

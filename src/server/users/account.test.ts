@@ -84,47 +84,51 @@ describe('GET /api/user/export', () => {
 })
 
 describe('DELETE /api/user', () => {
-  test('a wrong confirmation changes nothing; the right one removes rows, blobs and sessions, leaving a pseudonymous audit', async () => {
-    t = testApp()
-    const { cookie, user } = await t.signIn('a@example.ch')
-    const other = await t.signIn('b@example.ch')
-    await upload(cookie, 'salary.pdf', pdf())
-    await upload(other.cookie, 'kept.pdf', pdf('kept'))
-    await t.request('POST', '/api/send-message', { cookie, body: { message: 'hi' } })
-    const wrong = await t.request('DELETE', '/api/user', { cookie, body: { confirmEmail: 'b@example.ch' } })
-    expect(wrong.status).toBe(400)
-    expect(wrong.json.code).toBe('CONFIRM_EMAIL_MISMATCH')
-    expect((await t.request('GET', '/api/user', { cookie })).status).toBe(200)
+  test(
+    'a wrong confirmation changes nothing; the right one removes rows, blobs and sessions, leaving a pseudonymous ' +
+      'audit',
+    async () => {
+      t = testApp()
+      const { cookie, user } = await t.signIn('a@example.ch')
+      const other = await t.signIn('b@example.ch')
+      await upload(cookie, 'salary.pdf', pdf())
+      await upload(other.cookie, 'kept.pdf', pdf('kept'))
+      await t.request('POST', '/api/send-message', { cookie, body: { message: 'hi' } })
+      const wrong = await t.request('DELETE', '/api/user', { cookie, body: { confirmEmail: 'b@example.ch' } })
+      expect(wrong.status).toBe(400)
+      expect(wrong.json.code).toBe('CONFIRM_EMAIL_MISMATCH')
+      expect((await t.request('GET', '/api/user', { cookie })).status).toBe(200)
 
-    const blobDirsBefore = readdirSync(join(t.dataDir, 'blobs')).length
-    const done = await t.request('DELETE', '/api/user', { cookie, body: { confirmEmail: ' A@Example.ch ' } })
-    expect(done.status).toBe(200)
-    expect(done.json).toEqual({ success: true, deletedFiles: 1 })
-    expect(done.headers.get('set-cookie')).toContain('Max-Age=0')
-    expect((await t.request('GET', '/api/user', { cookie })).status).toBe(401)
-    const q = (sql: string) => t.ctx.sqlite.query<{ n: number }, [number]>(sql).get(user.id)!.n
-    for (const table of [
-      'users WHERE id',
-      'sessions WHERE user_id',
-      'files WHERE user_id',
-      'messages WHERE user_id',
-      'audit_log WHERE user_id',
-      'audit_log WHERE target_user_id',
-    ]) {
-      expect([table, q(`SELECT count(*) AS n FROM ${table} = ?`)]).toEqual([table, 0])
-    }
-    expect(readdirSync(join(t.dataDir, 'blobs'))).toHaveLength(blobDirsBefore - 1)
-    const trace = t.ctx.sqlite
-      .query<{ target_hash: string; user_id: number | null }, []>(
-        "SELECT target_hash, user_id FROM audit_log WHERE action = 'account_deleted'",
-      )
-      .get()!
-    expect(trace.user_id).toBeNull()
-    expect(trace.target_hash).toMatch(/^[0-9a-f]{32}$/)
-    // The other person is untouched.
-    expect((await t.request('GET', '/api/files', { cookie: other.cookie })).json).toHaveLength(1)
-    expect(existsSync(join(t.dataDir, 'blobs'))).toBe(true)
-  })
+      const blobDirsBefore = readdirSync(join(t.dataDir, 'blobs')).length
+      const done = await t.request('DELETE', '/api/user', { cookie, body: { confirmEmail: ' A@Example.ch ' } })
+      expect(done.status).toBe(200)
+      expect(done.json).toEqual({ success: true, deletedFiles: 1 })
+      expect(done.headers.get('set-cookie')).toContain('Max-Age=0')
+      expect((await t.request('GET', '/api/user', { cookie })).status).toBe(401)
+      const q = (sql: string) => t.ctx.sqlite.query<{ n: number }, [number]>(sql).get(user.id)!.n
+      for (const table of [
+        'users WHERE id',
+        'sessions WHERE user_id',
+        'files WHERE user_id',
+        'messages WHERE user_id',
+        'audit_log WHERE user_id',
+        'audit_log WHERE target_user_id',
+      ]) {
+        expect([table, q(`SELECT count(*) AS n FROM ${table} = ?`)]).toEqual([table, 0])
+      }
+      expect(readdirSync(join(t.dataDir, 'blobs'))).toHaveLength(blobDirsBefore - 1)
+      const trace = t.ctx.sqlite
+        .query<{ target_hash: string; user_id: number | null }, []>(
+          "SELECT target_hash, user_id FROM audit_log WHERE action = 'account_deleted'",
+        )
+        .get()!
+      expect(trace.user_id).toBeNull()
+      expect(trace.target_hash).toMatch(/^[0-9a-f]{32}$/)
+      // The other person is untouched.
+      expect((await t.request('GET', '/api/files', { cookie: other.cookie })).json).toHaveLength(1)
+      expect(existsSync(join(t.dataDir, 'blobs'))).toBe(true)
+    },
+  )
   test('the last admin cannot delete itself; with a second admin it can', async () => {
     t = testApp({ ADMIN_EMAILS: 'boss@firm.ch,second@firm.ch' })
     const boss = await t.signIn('boss@firm.ch')

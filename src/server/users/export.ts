@@ -69,7 +69,9 @@ function documentEntries(ctx: AppContext, store: BlobStore, userId: number, lang
         : dot > 0
           ? `${v.name.slice(0, dot)} (version ${v.version})${v.name.slice(dot)}`
           : `${v.name} (version ${v.version})`
-    const path = `documents/${v.taxYear}/${segment(`${v.categoryId} ${categoryName(v.categoryId, language)}`)}/${segment(name)}`
+    const path = `documents/${v.taxYear}/${segment(
+      `${v.categoryId} ${categoryName(v.categoryId, language)}`,
+    )}/${segment(name)}`
     return {
       entry: {
         path,

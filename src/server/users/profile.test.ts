@@ -230,27 +230,30 @@ describe('POST /api/gtc/accept', () => {
     expect(row?.gtc_accepted_at ?? null).toBeNull()
   })
 
-  test('records the time, the request user agent and the address the server sees, not what the client claims', async () => {
-    const { cookie, user } = await registered()
-    const res = await t.request('POST', '/api/gtc/accept', {
-      cookie,
-      headers: { 'user-agent': 'TestBrowser/1.0', 'x-forwarded-for': '203.0.113.9' },
-      body: { accepted: true, timestamp: '1999-01-01T00:00:00Z', userAgent: 'fake', ipAddress: 'client-side' },
-    })
-    expect(res.status).toBe(200)
-    const row = t.ctx.sqlite
-      .query<{ gtc_accepted_at: number; gtc_user_agent: string; gtc_ip: string }, [number]>(
-        'SELECT gtc_accepted_at, gtc_user_agent, gtc_ip FROM profiles WHERE user_id = ?',
+  test(
+    'records the time, the request user agent and the address the server sees, not what the client ' + 'claims',
+    async () => {
+      const { cookie, user } = await registered()
+      const res = await t.request('POST', '/api/gtc/accept', {
+        cookie,
+        headers: { 'user-agent': 'TestBrowser/1.0', 'x-forwarded-for': '203.0.113.9' },
+        body: { accepted: true, timestamp: '1999-01-01T00:00:00Z', userAgent: 'fake', ipAddress: 'client-side' },
+      })
+      expect(res.status).toBe(200)
+      const row = t.ctx.sqlite
+        .query<{ gtc_accepted_at: number; gtc_user_agent: string; gtc_ip: string }, [number]>(
+          'SELECT gtc_accepted_at, gtc_user_agent, gtc_ip FROM profiles WHERE user_id = ?',
+        )
+        .get(user.id)!
+      expect(row.gtc_accepted_at).toBe(t.clock.now)
+      expect(row.gtc_user_agent).toBe('TestBrowser/1.0')
+      // No trusted proxy: the forwarded header is ignored, the socket address (loopback in-process) counts.
+      expect(row.gtc_ip).toBe('127.0.0.1')
+      expect((await t.request('GET', '/api/user', { cookie })).json.gtcAcceptedAt).toBe(
+        new Date(t.clock.now).toISOString(),
       )
-      .get(user.id)!
-    expect(row.gtc_accepted_at).toBe(t.clock.now)
-    expect(row.gtc_user_agent).toBe('TestBrowser/1.0')
-    // No trusted proxy: the forwarded header is ignored, the socket address (loopback in-process) counts.
-    expect(row.gtc_ip).toBe('127.0.0.1')
-    expect((await t.request('GET', '/api/user', { cookie })).json.gtcAcceptedAt).toBe(
-      new Date(t.clock.now).toISOString(),
-    )
-  })
+    },
+  )
 
   test('anything but an acceptance is refused and records nothing', async () => {
     const { cookie, user } = await registered()

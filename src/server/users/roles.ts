@@ -36,7 +36,8 @@ export function ensureUser(ctx: AppContext, email: string) {
   if (isAdmin) {
     ctx.sqlite
       .query(
-        `UPDATE users SET role = 'admin', role_source = COALESCE(role_source, 'env') WHERE email = ? AND (role <> 'admin' OR role_source IS NULL)`,
+        `UPDATE users SET role = 'admin', role_source = COALESCE(role_source, 'env') WHERE email = ? AND (role <> ` +
+          `'admin' OR role_source IS NULL)`,
       )
       .run(email)
   }

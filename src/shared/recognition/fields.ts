@@ -1,5 +1,37 @@
 import { amountsIn } from './amounts'
 
+/** The label before a Pillar 3a contribution, in four languages (folded text: no accents, lower case). */
+const PILLAR_3A_LABEL = new RegExp(
+  `(?:${[
+    'einzahlung',
+    'einbezahlt',
+    'beitrag',
+    'beitrage',
+    'versement',
+    'versements',
+    'cotisation',
+    'cotisations',
+    'versamento',
+    'versamenti',
+    'contributo',
+    'contributi',
+    'contribution',
+    'contributions',
+  ].join('|')})[^\\d]*`,
+)
+/** The label before the mortgage interest paid, in four languages. */
+const MORTGAGE_INTEREST_LABEL = new RegExp(
+  `(?:${[
+    'bezahlte?[rn]? (?:hypothekar)?zins(?:en)?',
+    '(?:hypothekar)?zins(?:en)? bezahlt',
+    'zinsbelastung',
+    'interets (?:hypothecaires )?(?:payes|debites)',
+    'interessi (?:ipotecari )?(?:pagati|addebitati)',
+    'interest paid',
+    'mortgage interest paid',
+  ].join('|')})[^\\d]*`,
+)
+
 /** Fields an expert wants from some kinds of documents (DESIGN.md §14). Amounts in CHF. */
 export interface RecognisedFields {
   grossSalary?: number
@@ -86,17 +118,10 @@ export function extractFields(categoryId: number, original: string, normalized: 
     fields.employer = lines.length === originalLines.length ? employer(originalLines, lines) : undefined
   }
   if (categoryId === 22) {
-    fields.pillar3aContribution = amountAfter(
-      lines,
-      /(?:einzahlung|einbezahlt|beitrag|beitrage|versement|versements|cotisation|cotisations|versamento|versamenti|contributo|contributi|contribution|contributions)[^\d]*/,
-      { max: 100_000 },
-    )
+    fields.pillar3aContribution = amountAfter(lines, PILLAR_3A_LABEL, { max: 100_000 })
   }
   if (categoryId === 14) {
-    fields.mortgageInterest = amountAfter(
-      lines,
-      /(?:bezahlte?[rn]? (?:hypothekar)?zins(?:en)?|(?:hypothekar)?zins(?:en)? bezahlt|zinsbelastung|interets (?:hypothecaires )?(?:payes|debites)|interessi (?:ipotecari )?(?:pagati|addebitati)|interest paid|mortgage interest paid)[^\d]*/,
-    )
+    fields.mortgageInterest = amountAfter(lines, MORTGAGE_INTEREST_LABEL)
   }
   for (const key of Object.keys(fields) as (keyof RecognisedFields)[]) if (fields[key] === undefined) delete fields[key]
   return fields

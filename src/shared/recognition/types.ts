@@ -24,6 +24,9 @@ export interface RecognitionAnswer extends RecognitionSummary {
   method: string | null
 }
 
-/** The client suggests a move from this confidence on, and an "I don't know" upload moves on its own from AUTO_MOVE_CONFIDENCE. */
+/**
+ * The client suggests a move from this confidence on, and an "I don't know" upload moves on its own from
+ * AUTO_MOVE_CONFIDENCE.
+ */
 export const SUGGEST_CONFIDENCE = 0.7
 export const AUTO_MOVE_CONFIDENCE = 0.85

@@ -115,10 +115,14 @@ const TEMPLATES: Record<string, { categoryId: number; make: Template }> = {
             'Attestazione degli interessi e del saldo',
             'Interest certificate and balance confirmation',
           )[lang],
-          `${t('Privatkonto', 'Compte privé', 'Conto privato', 'Current account')[lang]} IBAN CH93 0076 2011 6238 5295 7`,
+          `${t('Privatkonto', 'Compte privé', 'Conto privato', 'Current account')[lang]} IBAN CH93 0076 2011 6238 ` +
+            `5295 7`,
           `${t('Saldo per', 'Solde au', 'Saldo al', 'Balance as at')[lang]} 31.12.${year}  CHF ${chf(balance)}`,
-          `${t('Habenzins', 'Intérêts créditeurs', 'Interessi creditori', 'Credit interest')[lang]} ${year}  CHF ${chf(interest)}`,
-          `${t('Verrechnungssteuer 35 %', 'Impôt anticipé 35 %', 'Imposta preventiva 35 %', 'Withholding tax 35 %')[lang]}  CHF ${chf(interest * 0.35)}`,
+          `${t('Habenzins', 'Intérêts créditeurs', 'Interessi creditori', 'Credit interest')[lang]} ${year}  CHF ` +
+            `${chf(interest)}`,
+          `${
+            t('Verrechnungssteuer 35 %', 'Impôt anticipé 35 %', 'Imposta preventiva 35 %', 'Withholding tax 35 %')[lang]
+          }  CHF ${chf(interest * 0.35)}`,
         ],
       }
     },
@@ -130,7 +134,9 @@ const TEMPLATES: Record<string, { categoryId: number; make: Template }> = {
       return {
         lines: [
           ...letterHead(r, insurer(r), lang, year),
-          `${t('Prämienbestätigung', 'Attestation de primes', 'Attestazione dei premi', 'Premium confirmation')[lang]} ${year}`,
+          `${
+            t('Prämienbestätigung', 'Attestation de primes', 'Attestazione dei premi', 'Premium confirmation')[lang]
+          } ${year}`,
           t(
             'Obligatorische Krankenpflegeversicherung nach KVG',
             'Assurance obligatoire des soins selon la LAMal',
@@ -138,8 +144,16 @@ const TEMPLATES: Record<string, { categoryId: number; make: Template }> = {
             'Compulsory health insurance (KVG/LAMal)',
           )[lang],
           `${t('Franchise', 'Franchise', 'Franchigia', 'Deductible')[lang]} CHF ${r.pick(['300', '1500', '2500'])}`,
-          `${t('Bezahlte Prämien', 'Primes payées', 'Premi pagati', 'Premiums paid')[lang]} 01.01.${year} - 31.12.${year}  CHF ${chf(monthly * 12)}`,
-          `${t('Zusatzversicherung VVG', 'Assurance complémentaire LCA', 'Assicurazione complementare LCA', 'Supplementary insurance')[lang]}  CHF ${chf(r.int(20, 90) * 12)}`,
+          `${t('Bezahlte Prämien', 'Primes payées', 'Premi pagati', 'Premiums paid')[lang]} 01.01.${year} - ` +
+            `31.12.${year}  CHF ${chf(monthly * 12)}`,
+          `${
+            t(
+              'Zusatzversicherung VVG',
+              'Assurance complémentaire LCA',
+              'Assicurazione complementare LCA',
+              'Supplementary insurance',
+            )[lang]
+          }  CHF ${chf(r.int(20, 90) * 12)}`,
         ],
       }
     },
@@ -159,7 +173,8 @@ const TEMPLATES: Record<string, { categoryId: number; make: Template }> = {
           lang,
           year,
         ),
-        `${t('Spendenbestätigung', 'Attestation de don', 'Attestazione di donazione', 'Donation receipt')[lang]} ${year}`,
+        `${t('Spendenbestätigung', 'Attestation de don', 'Attestazione di donazione', 'Donation receipt')[lang]} ` +
+          `${year}`,
         `${
           t(
             'Wir danken Ihnen herzlich für Ihre Spenden im Jahr',
@@ -168,7 +183,9 @@ const TEMPLATES: Record<string, { categoryId: number; make: Template }> = {
             'Thank you for your donations in the year',
           )[lang]
         } ${year}.`,
-        `${t('Total Ihrer Spenden', 'Total de vos dons', 'Totale delle sue donazioni', 'Total of your donations')[lang]}  CHF ${chf(r.int(50, 3000))}`,
+        `${
+          t('Total Ihrer Spenden', 'Total de vos dons', 'Totale delle sue donazioni', 'Total of your donations')[lang]
+        }  CHF ${chf(r.int(50, 3000))}`,
         t(
           'Unsere Stiftung ist als gemeinnützig anerkannt und steuerbefreit. ZEWO-zertifiziert.',
           'Notre fondation est reconnue d’utilité publique et exonérée d’impôt.',
@@ -185,9 +202,24 @@ const TEMPLATES: Record<string, { categoryId: number; make: Template }> = {
         ...letterHead(r, bank(r), lang, year),
         `${t('Steuerauszug', 'Relevé fiscal', 'Estratto fiscale', 'Tax statement')[lang]} ${year}`,
         `${t('Depot', 'Dépôt', 'Deposito', 'Custody account')[lang]} ${r.int(100000, 999999)}-${r.int(10, 99)}`,
-        `${t('Wertschriftenverzeichnis per', 'État des titres au', 'Elenco dei titoli al', 'Securities statement as at')[lang]} 31.12.${year}`,
-        `${t('Valorennummer', 'Numéro de valeur', 'Numero di valore', 'Valor number')[lang]} ${r.int(1000000, 9999999)}  ISIN CH00${r.int(10000000, 99999999)}  ${t('Aktien', 'Actions', 'Azioni', 'Shares')[lang]}  ${t('Steuerwert', 'Valeur fiscale', 'Valore fiscale', 'Tax value')[lang]} CHF ${chf(r.int(2000, 80000))}`,
-        `${t('Bruttoertrag A (mit Verrechnungssteuer)', 'Rendement brut A (avec impôt anticipé)', 'Reddito lordo A (con imposta preventiva)', 'Gross income A (with withholding tax)')[lang]}  CHF ${chf(r.int(50, 2500))}`,
+        `${
+          t('Wertschriftenverzeichnis per', 'État des titres au', 'Elenco dei titoli al', 'Securities statement as at')[
+            lang
+          ]
+        } 31.12.${year}`,
+        `${t('Valorennummer', 'Numéro de valeur', 'Numero di valore', 'Valor number')[lang]} ` +
+          `${r.int(1000000, 9999999)}  ISIN CH00${r.int(10000000, 99999999)}  ` +
+          `${t('Aktien', 'Actions', 'Azioni', 'Shares')[lang]}  ` +
+          `${t('Steuerwert', 'Valeur fiscale', 'Valore fiscale', 'Tax value')[lang]} CHF ` +
+          `${chf(r.int(2000, 80000))}`,
+        `${
+          t(
+            'Bruttoertrag A (mit Verrechnungssteuer)',
+            'Rendement brut A (avec impôt anticipé)',
+            'Reddito lordo A (con imposta preventiva)',
+            'Gross income A (with withholding tax)',
+          )[lang]
+        }  CHF ${chf(r.int(50, 2500))}`,
       ],
     }),
   },
@@ -199,11 +231,21 @@ const TEMPLATES: Record<string, { categoryId: number; make: Template }> = {
       return {
         lines: [
           ...letterHead(r, bank(r), lang, year),
-          `${t('Hypothekarzinsbestätigung', 'Attestation d’intérêts hypothécaires', 'Attestazione degli interessi ipotecari', 'Mortgage interest statement')[lang]} ${year}`,
-          `${t('Festhypothek', 'Hypothèque à taux fixe', 'Ipoteca a tasso fisso', 'Fixed-rate mortgage')[lang]} Nr. ${r.int(10000, 99999)}  CHF ${chf(loan)}`,
+          `${
+            t(
+              'Hypothekarzinsbestätigung',
+              'Attestation d’intérêts hypothécaires',
+              'Attestazione degli interessi ipotecari',
+              'Mortgage interest statement',
+            )[lang]
+          } ${year}`,
+          `${t('Festhypothek', 'Hypothèque à taux fixe', 'Ipoteca a tasso fisso', 'Fixed-rate mortgage')[lang]} Nr. ` +
+            `${r.int(10000, 99999)}  CHF ${chf(loan)}`,
           `${t('Liegenschaft', 'Immeuble', 'Immobile', 'Property')[lang]}: ${address(r)}`,
-          `${t('Zinssatz', 'Taux d’intérêt', 'Tasso d’interesse', 'Interest rate')[lang]} ${(r.int(80, 220) / 100).toFixed(2)} %`,
-          `${t('Bezahlte Zinsen', 'Intérêts payés', 'Interessi pagati', 'Interest paid')[lang]} 01.01.${year} - 31.12.${year}  CHF ${chf(interest)}`,
+          `${t('Zinssatz', 'Taux d’intérêt', 'Tasso d’interesse', 'Interest rate')[lang]} ` +
+            `${(r.int(80, 220) / 100).toFixed(2)} %`,
+          `${t('Bezahlte Zinsen', 'Intérêts payés', 'Interessi pagati', 'Interest paid')[lang]} 01.01.${year} - ` +
+            `31.12.${year}  CHF ${chf(interest)}`,
         ],
       }
     },
@@ -213,11 +255,18 @@ const TEMPLATES: Record<string, { categoryId: number; make: Template }> = {
     make: (lang, r, year) => ({
       lines: [
         'SBB CFF FFS',
-        `${r.pick([t('Generalabonnement', 'Abonnement général', 'Abbonamento generale', 'GA travelcard'), t('Streckenabonnement', 'Abonnement de parcours', 'Abbonamento di percorso', 'Season ticket')])[lang]}`,
+        `${
+          r.pick([
+            t('Generalabonnement', 'Abonnement général', 'Abbonamento generale', 'GA travelcard'),
+            t('Streckenabonnement', 'Abonnement de parcours', 'Abbonamento di percorso', 'Season ticket'),
+          ])[lang]
+        }`,
         `${t('2. Klasse', '2e classe', '2a classe', '2nd class')[lang]}  ${person(r)}`,
-        `${t('Gültig vom', 'Valable du', 'Valido dal', 'Valid from')[lang]} 01.01.${year} ${t('bis', 'au', 'al', 'to')[lang]} 31.12.${year}`,
+        `${t('Gültig vom', 'Valable du', 'Valido dal', 'Valid from')[lang]} 01.01.${year} ` +
+          `${t('bis', 'au', 'al', 'to')[lang]} 31.12.${year}`,
         `${t('Preis', 'Prix', 'Prezzo', 'Price')[lang]} CHF ${chf(r.pick([3995, 2780, 1850, 940]))}`,
-        `${t('Kundennummer', 'Numéro de client', 'Numero cliente', 'Customer number')[lang]} ${r.int(100, 999)}-${r.int(100, 999)}-${r.int(100, 999)}`,
+        `${t('Kundennummer', 'Numéro de client', 'Numero cliente', 'Customer number')[lang]} ` +
+          `${r.int(100, 999)}-${r.int(100, 999)}-${r.int(100, 999)}`,
       ],
     }),
   },
@@ -236,15 +285,24 @@ const TEMPLATES: Record<string, { categoryId: number; make: Template }> = {
           lang,
           year,
         ),
-        `${t('Steuerbescheinigung Säule 3a', 'Attestation fiscale pilier 3a', 'Attestazione fiscale pilastro 3a', 'Tax certificate pillar 3a')[lang]} ${year}`,
+        `${
+          t(
+            'Steuerbescheinigung Säule 3a',
+            'Attestation fiscale pilier 3a',
+            'Attestazione fiscale pilastro 3a',
+            'Tax certificate pillar 3a',
+          )[lang]
+        } ${year}`,
         t(
           'Gebundene Vorsorge nach BVV 3',
           'Prévoyance liée selon OPP 3',
           'Previdenza vincolata secondo OPP 3',
           'Restricted pension provision (BVV 3)',
         )[lang],
-        `${t('Vorsorgekonto', 'Compte de prévoyance', 'Conto di previdenza', 'Retirement savings account')[lang]} ${r.int(1000, 9999)}.${r.int(100, 999)}`,
-        `${t('Einzahlungen', 'Versements', 'Versamenti', 'Contributions')[lang]} ${year}  CHF ${chf(r.pick([7056, 7258, 6883, 3500, 5000]))}`,
+        `${t('Vorsorgekonto', 'Compte de prévoyance', 'Conto di previdenza', 'Retirement savings account')[lang]} ` +
+          `${r.int(1000, 9999)}.${r.int(100, 999)}`,
+        `${t('Einzahlungen', 'Versements', 'Versamenti', 'Contributions')[lang]} ${year}  CHF ` +
+          `${chf(r.pick([7056, 7258, 6883, 3500, 5000]))}`,
       ],
     }),
   },
@@ -260,15 +318,25 @@ const TEMPLATES: Record<string, { categoryId: number; make: Template }> = {
           lang,
           year,
         ),
-        `${t('Bestätigung Einkauf in die Pensionskasse', 'Attestation de rachat LPP', 'Attestazione di riscatto LPP', 'Pension fund buy-in confirmation')[lang]} ${year}`,
+        `${
+          t(
+            'Bestätigung Einkauf in die Pensionskasse',
+            'Attestation de rachat LPP',
+            'Attestazione di riscatto LPP',
+            'Pension fund buy-in confirmation',
+          )[lang]
+        } ${year}`,
         t(
           'Freiwilliger Einkauf von Beitragsjahren (BVG)',
           'Rachat volontaire d’années de cotisation (LPP)',
           'Riscatto volontario di anni di contribuzione (LPP)',
           'Voluntary buy-in of contribution years (BVG)',
         )[lang],
-        `${t('Einkaufsbetrag', 'Montant du rachat', 'Importo del riscatto', 'Buy-in amount')[lang]}  CHF ${chf(r.int(5, 80) * 1000)}`,
-        `${t('Altersguthaben per', 'Avoir de vieillesse au', 'Avere di vecchiaia al', 'Retirement assets as at')[lang]} 31.12.${year}  CHF ${chf(r.int(50, 600) * 1000)}`,
+        `${t('Einkaufsbetrag', 'Montant du rachat', 'Importo del riscatto', 'Buy-in amount')[lang]}  CHF ` +
+          `${chf(r.int(5, 80) * 1000)}`,
+        `${
+          t('Altersguthaben per', 'Avoir de vieillesse au', 'Avere di vecchiaia al', 'Retirement assets as at')[lang]
+        } 31.12.${year}  CHF ${chf(r.int(50, 600) * 1000)}`,
       ],
     }),
   },
@@ -287,10 +355,24 @@ const TEMPLATES: Record<string, { categoryId: number; make: Template }> = {
           lang,
           year,
         ),
-        `${t('Jahresrechnung Kinderbetreuung', 'Facture annuelle frais de garde', 'Fattura annuale spese di custodia dei bambini', 'Annual childcare invoice')[lang]} ${year}`,
+        `${
+          t(
+            'Jahresrechnung Kinderbetreuung',
+            'Facture annuelle frais de garde',
+            'Fattura annuale spese di custodia dei bambini',
+            'Annual childcare invoice',
+          )[lang]
+        } ${year}`,
         `${t('Kind', 'Enfant', 'Bambino', 'Child')[lang]}: ${person(r)}`,
         `${t('Betreuungstage', 'Jours de garde', 'Giorni di custodia', 'Care days')[lang]}: ${r.int(80, 230)}`,
-        `${t('Total Elternbeitrag', 'Total contribution parentale', 'Totale contributo dei genitori', 'Total parental contribution')[lang]}  CHF ${chf(r.int(3000, 25000))}`,
+        `${
+          t(
+            'Total Elternbeitrag',
+            'Total contribution parentale',
+            'Totale contributo dei genitori',
+            'Total parental contribution',
+          )[lang]
+        }  CHF ${chf(r.int(3000, 25000))}`,
       ],
     }),
   },
@@ -316,8 +398,17 @@ const TEMPLATES: Record<string, { categoryId: number; make: Template }> = {
           'Property tax assessment ruling',
         )[lang],
         `${t('Grundstück', 'Bien-fonds', 'Fondo', 'Plot')[lang]} Nr. ${r.int(100, 9999)}, ${address(r)}`,
-        `${t('Eigenmietwert', 'Valeur locative', 'Valore locativo', 'Imputed rental value')[lang]} ${t('ab Steuerjahr', 'dès l’année fiscale', 'dall’anno fiscale', 'from tax year')[lang]} ${year}  CHF ${chf(r.int(12, 45) * 1000)}`,
-        `${t('Vermögenssteuerwert', 'Valeur fiscale de l’immeuble', 'Valore fiscale dell’immobile', 'Tax value of the property')[lang]}  CHF ${chf(r.int(400, 1800) * 1000)}`,
+        `${t('Eigenmietwert', 'Valeur locative', 'Valore locativo', 'Imputed rental value')[lang]} ` +
+          `${t('ab Steuerjahr', 'dès l’année fiscale', 'dall’anno fiscale', 'from tax year')[lang]} ${year}  CHF ` +
+          `${chf(r.int(12, 45) * 1000)}`,
+        `${
+          t(
+            'Vermögenssteuerwert',
+            'Valeur fiscale de l’immeuble',
+            'Valore fiscale dell’immobile',
+            'Tax value of the property',
+          )[lang]
+        }  CHF ${chf(r.int(400, 1800) * 1000)}`,
         t(
           'Rechtsmittel: Einsprache innert 30 Tagen',
           'Voie de droit: réclamation dans les 30 jours',

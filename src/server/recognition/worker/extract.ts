@@ -15,7 +15,9 @@ export class Unsupported extends Error {}
 
 /** A PDF whose text layer has fewer letters than this per page is treated as a scan. */
 const MIN_LETTERS_PER_PAGE = 40
-/** Pages read by OCR at most: the first pages say what a document is; a 200-page scan would hold the worker for minutes. */
+/**
+ * Pages read by OCR at most: the first pages say what a document is; a 200-page scan would hold the worker for minutes.
+ */
 export const MAX_OCR_PAGES = 3
 /** Page images smaller than this are logos or stamps, not a scanned page. */
 const MIN_PAGE_IMAGE_PIXELS = 300 * 300
