@@ -48,7 +48,8 @@ function lighthouse(url: string, out: string, headers?: Record<string, string>):
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'swisstax-lighthouse-'))
+// LIGHTHOUSE_KEEP=DIR keeps the JSON reports there, to read the diagnostics.
+const dir = process.env.LIGHTHOUSE_KEEP ?? mkdtempSync(join(tmpdir(), 'swisstax-lighthouse-'))
 const server = await startBinary()
 try {
   const cookie = await signIn(server, 'bench.lighthouse@example.ch')
@@ -81,7 +82,11 @@ try {
     for (let i = 0; i < RUNS; i++) {
       console.error(`lighthouse ${name} run ${i + 1}/${RUNS} …`)
       runs.push(
-        lighthouse(`${server.url}${path}`, join(dir, `run-${i}.json`), headers as Record<string, string> | undefined),
+        lighthouse(
+          `${server.url}${path}`,
+          join(dir, `${name.replace(/\W+/g, '')}-${i}.json`),
+          headers as Record<string, string> | undefined,
+        ),
       )
     }
     const m = (k: keyof Run) => median(runs.map((r) => r[k]))
@@ -105,11 +110,11 @@ try {
 ${rows.join('\n')}
 
 ${verdicts.join('\n')}
-- load average at the end: ${load} on ${navigator.hardwareConcurrency} cores (Lighthouse's simulated throttling ' +
-  'scales with the machine's speed)
+- load average at the end: ${load} on ${navigator.hardwareConcurrency} cores (Lighthouse's simulated throttling \
+scales with the machine's speed)
 `)
 } finally {
   await server.stop()
   cleanup(server.dataDir)
-  cleanup(dir)
+  if (!process.env.LIGHTHOUSE_KEEP) cleanup(dir)
 }

@@ -1,14 +1,16 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { Toaster } from './ui/toast'
 import { LoadingOverlay } from './ui/loading-overlay'
 import { LEGAL_PAGES } from './legal/legal-page'
 import { useDocumentTitle } from './pages/titles'
 
-const LoginPage = lazy(() => import('./login/login-page'))
-const LegalPage = lazy(() => import('./legal/legal-page'))
+import { lazyPage } from './pages/lazy-page'
+
+export const LoginPage = lazyPage(() => import('./login/login-page'))
+export const LegalPage = lazyPage(() => import('./legal/legal-page'))
 // The query client, the typed API's queries and every signed-in screen come after /login.
-const SignedInArea = lazy(() => import('./signed-in'))
+export const SignedInArea = lazyPage(() => import('./signed-in'))
 
 export function App() {
   const [location] = useLocation()

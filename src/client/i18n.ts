@@ -35,7 +35,8 @@ export function initialLanguage(storage: Storage = localStorage): Language {
   return language
 }
 
-export async function initI18n() {
+/** `namespaces`: the first screen's (boot.ts), loaded together before the first render. */
+export async function initI18n(namespaces = ['common']) {
   const lng = initialLanguage()
   document.documentElement.lang = lng === 'gsw' ? 'gsw' : lng
   await i18next
@@ -45,11 +46,13 @@ export async function initI18n() {
       lng,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: ACTIVE_LANGUAGES as Language[],
-      ns: ['common', 'login'],
+      ns: namespaces,
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: true },
+      // The texts are asked for now, not after a timer: the first screen's code arrives meanwhile (boot.ts).
+      initAsync: false,
     })
   return i18next
 }

@@ -7,17 +7,16 @@ import { store } from './store'
 import { listenForInstallPrompt } from './ui/install-prompt'
 import { registerServiceWorker } from './pwa/register-sw'
 import { App } from './app'
-import { isLegalPath } from './legal/legal-page'
+import { firstScreen } from './boot'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('The #root element is missing from index.html')
 
 listenForInstallPrompt()
-// The first screen's code is fetched while the texts load rather than after them: one round trip less
-// before the first paint (the lazy routes in app.tsx then find the module already there).
-if (location.pathname === '/login') void import('./login/login-page').catch(() => {})
-else if (!isLegalPath(location.pathname)) void import('./signed-in').catch(() => {})
-await initI18n()
+// The first screen's code (and data) are fetched while its texts load, and the first render waits for all of it:
+// one render of the finished screen instead of one per piece that arrives.
+const first = firstScreen(location.pathname)
+await Promise.all([initI18n(first.namespaces), first.load().catch(() => {})])
 createRoot(root).render(
   <StrictMode>
     <Provider store={store}>

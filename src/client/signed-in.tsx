@@ -1,13 +1,14 @@
-import { lazy, useEffect, type ComponentType } from 'react'
+import { useEffect, type ComponentType } from 'react'
+import { lazyPage } from './pages/lazy-page'
 import { useTranslation } from 'react-i18next'
 import { warmOfflineTexts } from './pwa/register-sw'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { queryClient } from './api/query-client'
-import { useSessionUser, userKeys } from './api/user'
+import { sessionQuery, useSessionUser, userKeys } from './api/user'
 import { useSessionWatch } from './api/session'
 import { SessionExpiredDialog } from './ui/session-expired-dialog'
-import { useAreaStyles } from './styles/area-styles'
+import { loadAreaStyles, useAreaStyles } from './styles/area-styles'
 import { keepOfflineCache, restoreWhenOffline } from './api/persist'
 import './api/offline'
 import { store, sessionExpiredAtom } from './store'
@@ -16,22 +17,22 @@ import { store, sessionExpiredAtom } from './store'
  * Everything but /login and the legal pages: loaded after /login (its budget is 110 KB
  * gzip), with the query client, the session watch and the Session Expired dialog.
  */
-const HomePage = lazy(() => import('./home/home-page'))
-const ProfilePage = lazy(() => import('./profile/profile-page'))
-const NotFoundPage = lazy(() => import('./pages/not-found'))
-const FileHistoryPage = lazy(() => import('./documents/file-history-page'))
-const CantonsPage = lazy(() => import('./cantons/cantons-page'))
-const AddressDemoPage = lazy(() => import('./address/address-demo-page'))
-const AdminPage = lazy(() => import('./admin/admin-page'))
-const ClientPage = lazy(() => import('./admin/client-page'))
-const AdvancedPage = lazy(() => import('./advanced/advanced-page'))
-const AdvancedLegacyPage = lazy(() => import('./advanced/legacy-page'))
-const TaxCardDemoPage = lazy(() => import('./advanced/tax-card-demo-page'))
-const ProgressBarPage = lazy(() => import('./advanced/pgbar-page'))
-const FeatureTestPage = lazy(() => import('./advanced/feature-test-page'))
-const PlansPage = lazy(() => import('./plans/plans-page'))
+const HomePage = lazyPage(() => import('./home/home-page'))
+const ProfilePage = lazyPage(() => import('./profile/profile-page'))
+const NotFoundPage = lazyPage(() => import('./pages/not-found'))
+const FileHistoryPage = lazyPage(() => import('./documents/file-history-page'))
+const CantonsPage = lazyPage(() => import('./cantons/cantons-page'))
+const AddressDemoPage = lazyPage(() => import('./address/address-demo-page'))
+const AdminPage = lazyPage(() => import('./admin/admin-page'))
+const ClientPage = lazyPage(() => import('./admin/client-page'))
+const AdvancedPage = lazyPage(() => import('./advanced/advanced-page'))
+const AdvancedLegacyPage = lazyPage(() => import('./advanced/legacy-page'))
+const TaxCardDemoPage = lazyPage(() => import('./advanced/tax-card-demo-page'))
+const ProgressBarPage = lazyPage(() => import('./advanced/pgbar-page'))
+const FeatureTestPage = lazyPage(() => import('./advanced/feature-test-page'))
+const PlansPage = lazyPage(() => import('./plans/plans-page'))
 // The living page of the design system: development builds only (the bundler drops it from production).
-const DesignPage = process.env.NODE_ENV === 'production' ? null : lazy(() => import('./design/design-page'))
+const DesignPage = process.env.NODE_ENV === 'production' ? null : lazyPage(() => import('./design/design-page'))
 
 // Opened offline, the last data this person saw comes back before the first screen asks for the session
 // (an offline banner says so and the screens are read-only); from then on every answer refreshes the copy.
@@ -40,9 +41,13 @@ keepOfflineCache(queryClient, () => {
   const session = queryClient.getQueryData(userKeys.session) as { role?: string } | null | undefined
   return session?.role === 'user' && !store.get(sessionExpiredAtom)
 })
+// The session and this area's stylesheet are asked for as soon as this code arrives, while the texts of the first
+// screen still load (main.tsx), not once the first signed-in route renders.
+void queryClient.prefetchQuery(sessionQuery)
+void loadAreaStyles()
 
 /** Signed-in routes. */
-const PROTECTED: Record<string, ComponentType> = {
+const PROTECTED: Record<string, ComponentType & { preload?: () => Promise<unknown> }> = {
   '/': HomePage,
   '/profile': ProfilePage,
   '/plans': PlansPage,
@@ -57,6 +62,25 @@ const PROTECTED: Record<string, ComponentType> = {
   '/pgbar': ProgressBarPage,
   '/featuretest': FeatureTestPage,
 }
+
+/**
+ * The first screen's code, once the session is asked for (boot.ts); the dashboard's reads too when the session
+ * turns out to be a registered taxpayer's. A slow answer does not hold the first render back for long: after
+ * FIRST_DATA_WAIT_MS the screen shows its own loading state.
+ */
+export async function preloadRoute(path: string) {
+  const page = PROTECTED[path]?.preload?.()
+  if (path !== '/') return page
+  const data = (await HomePage.preload()).prefetchDashboard()
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, FIRST_DATA_WAIT_MS)
+    void data.finally(() => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+}
+const FIRST_DATA_WAIT_MS = 1500
 
 function Protected({ component: Component }: { component: ComponentType }) {
   useAreaStyles()

@@ -6,7 +6,7 @@ import { LoadingOverlay } from '../ui/loading-overlay'
 import { messageOf } from '../api/client'
 import { useAdvanced } from '../api/advanced'
 import { selectedTaxYearAtom } from '../home/year-atom'
-import { intlLocale } from '../ui/dates'
+import { dateFormat } from '../ui/dates'
 import { AdvancedYearSelect } from './year-select'
 
 /**
@@ -18,8 +18,7 @@ export default function AdvancedLegacyPage() {
   const [taxYear, setTaxYear] = useState(useAtomValue(selectedTaxYearAtom))
   const { data: info, isPending, isError, error } = useAdvanced(taxYear)
   const yes = (v: boolean) => (v ? t('legacy.yes') : t('legacy.no'))
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium' }).format(new Date(iso))
+  const date = (iso: string) => dateFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso))
   return (
     <PageShell>
       <div className="advanced-head">

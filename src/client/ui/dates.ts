@@ -20,11 +20,23 @@ export function dayKey(iso: string | undefined): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
 }
 
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/** One formatter per language and style, kept: making an Intl.DateTimeFormat costs far more than using one. */
+export function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language} ${JSON.stringify(options)}`
+  const kept = formats.get(key)
+  if (kept) return kept
+  const format = new Intl.DateTimeFormat(intlLocale(language), options)
+  formats.set(key, format)
+  return format
+}
+
 export const formatDay = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full' }).format(new Date(iso))
+  dateFormat(language, { dateStyle: 'full' }).format(new Date(iso))
 
 export const formatDateTime = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+  dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
 
 /** HH:mm, or null when the time is unknown. */
 export function formatTime(iso: string | undefined): string | null {
