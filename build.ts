@@ -39,18 +39,26 @@ export async function buildClient({ development = false, outDir = 'dist/client' 
   const css = result.outputs.filter((o) => o.path.endsWith('.css'))
   if (!entry) throw new Error('no entry bundle')
   const rel = (p: string) => `/${relative(OUT, p).split(sep).join('/')}`
-  // The entry's static imports, all of them (imports of imports too): preloaded from index.html, so a phone fetches
-  // them together with the entry instead of one round trip after it.
-  const preloads: string[] = []
-  const visit = (file: string) => {
+  // The static imports of a chunk, all of them (imports of imports too).
+  const closure = (file: string, into: string[] = []) => {
     for (const [, name] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
-      const path = join(OUT, 'assets', name!)
-      if (preloads.includes(rel(path))) continue
-      preloads.push(rel(path))
-      visit(path)
+      const path = rel(join(OUT, 'assets', name!))
+      if (into.includes(path)) continue
+      into.push(path)
+      closure(join(OUT, 'assets', name!), into)
     }
+    return into
   }
-  visit(entry.path)
+  // The entry's are preloaded from index.html, so a phone fetches them together with the entry instead of one round
+  // trip after it. The first screens' lazy chunks and what they import beyond the entry are listed for boot.ts,
+  // which preloads the ones of the screen it opens (a chunk's imports would otherwise come one round trip later).
+  const preloads = closure(entry.path)
+  const screens: Record<string, string[]> = {}
+  for (const name of ['login-page', 'legal-page', 'signed-in', 'home-page']) {
+    const file = result.outputs.find((o) => o.path.split(sep).pop()!.startsWith(`${name}-`))
+    if (!file) throw new Error(`no chunk for ${name}`)
+    screens[name] = [rel(file.path), ...closure(file.path).filter((p) => !preloads.includes(p))]
+  }
 
   // Pico goes in as published: Bun's CSS bundler lowers its selectors into a
   // file 40 % larger, which alone would break the 15 KB budget of /login.
@@ -101,6 +109,7 @@ export async function buildClient({ development = false, outDir = 'dist/client' 
 <link rel="icon" href="/images/logo.svg" type="image/svg+xml">
 <link rel="apple-touch-icon" href="/icons/icon-192.png">
 <meta name="swisstax:area-css" content="${rel(areaCss.path)}">
+<meta name="swisstax:chunks" content='${JSON.stringify(screens)}'>
 ${css.map((c) => `<link rel="stylesheet" href="${rel(c.path)}">`).join('\n')}
 <script type="module" src="${rel(entry.path)}"></script>
 ${preloads.map((p) => `<link rel="modulepreload" href="${p}">`).join('\n')}

@@ -14,10 +14,36 @@ export interface FirstScreen {
 }
 
 export function firstScreen(path: string): FirstScreen {
-  if (path === '/login') return { namespaces: ['common', 'login'], load: LoginPage.preload }
-  if (isLegalPath(path)) return { namespaces: ['common', 'legal'], load: LegalPage.preload }
+  if (path === '/login') {
+    preloadChunks(['login-page'])
+    return { namespaces: ['common', 'login'], load: LoginPage.preload }
+  }
+  if (isLegalPath(path)) {
+    preloadChunks(['legal-page'])
+    return { namespaces: ['common', 'legal'], load: LegalPage.preload }
+  }
   const load = async () => (await SignedInArea.preload()).preloadRoute(path)
-  // The dashboard: its status and messages (home), the checklist and uploads (documents), the Debug button (admin).
-  if (path === '/') return { namespaces: ['common', 'home', 'documents', 'admin'], load }
+  if (path === '/') {
+    preloadChunks(['signed-in', 'home-page'])
+    // Its status and messages (home), the checklist and uploads (documents), the Debug button (admin).
+    return { namespaces: ['common', 'home', 'documents', 'admin'], load }
+  }
+  preloadChunks(['signed-in'])
   return { namespaces: ['common'], load }
+}
+
+/**
+ * A lazy screen's chunk and the chunks it imports, which build.ts lists in index.html: preloaded together, where
+ * importing the chunk would find its imports only once it has arrived, one round trip later.
+ */
+function preloadChunks(screens: string[]) {
+  const list = document.querySelector<HTMLMetaElement>('meta[name="swisstax:chunks"]')?.content
+  if (!list) return
+  const chunks = JSON.parse(list) as Record<string, string[]>
+  for (const href of new Set(screens.flatMap((screen) => chunks[screen] ?? []))) {
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.href = href
+    document.head.append(link)
+  }
 }
