@@ -98,9 +98,10 @@ export async function buildClient({ development = false, outDir = 'dist/client' 
   writeFileSync(
     `${OUT}/index.html`,
     `<!doctype html>
-<html lang="en">
+<html lang="en" data-theme="light">
 <head>
 <meta charset="utf-8">
+<meta name="color-scheme" content="light">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <meta name="theme-color" content="#c8102e">
 <meta name="description" content="SwissTax: prepare your Swiss tax return with our experts.">

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import AxeBuilder from '@axe-core/playwright'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { registerViaApi, screenshot, startStack, type Stack } from './harness'
+import { registerViaApi, screenshot, startStack, type Stack, texts } from './harness'
 
 let stack: Stack
 const work = mkdtempSync(join(tmpdir(), 'swisstax-e2e-advanced-'))
@@ -26,18 +26,6 @@ afterAll(async () => {
 
 const YEAR = new Date().getFullYear() - 1
 
-/** The interface's texts come from the locale files, so one test reads them in both languages. */
-function texts(lang: 'en' | 'de') {
-  const cache = new Map<string, Record<string, unknown>>()
-  return (key: string, params: Record<string, string | number> = {}) => {
-    const [ns, path] = key.split(':') as [string, string]
-    if (!cache.has(ns)) cache.set(ns, JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')))
-    let v: unknown = cache.get(ns)
-    for (const part of path.split('.')) v = (v as Record<string, unknown>)[part]
-    if (typeof v !== 'string') throw new Error(`no text ${lang} ${key}`)
-    return v.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(params[k]))
-  }
-}
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const exact = (s: string) => new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`)
 /** A field's label, with the ' *' of a required one. */

@@ -3,20 +3,14 @@
 // with a way to see every section; a married person with children and a property sees the spouse,
 // children and real-estate sections too. axe-clean at 360 px; screenshots in English and German.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { newContext, registerViaApi, screenshot, signInThroughUi, startStack, type Stack } from './harness'
+import { axe, newContext, registerViaApi, screenshot, signInThroughUi, startStack, type Stack } from './harness'
 
 let stack: Stack
 beforeAll(async () => {
   stack = await startStack()
 })
 afterAll(() => stack?.stop())
-
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-  return result.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
-}
 
 const groups = (page: Page) =>
   page.locator('#category-picker-select optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label')))

@@ -1,11 +1,12 @@
 // Browser-test harness: the built dist/swisstax on a free loopback port with a
 // fresh data folder, a real SMTP server (smtp-server) and Debian's Chromium.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createServer } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import AxeBuilder from '@axe-core/playwright'
 
 export const BINARY = resolve('dist/swisstax')
 
@@ -157,6 +158,24 @@ export async function signInThroughUi(page: Page, smtp: Awaited<ReturnType<typeo
   const code = await smtp.codeFor(email, 10_000, since)
   await page.getByLabel('Verification code').fill(code)
   await page.getByRole('button', { name: 'Verify' }).click()
+}
+
+/** The interface's texts come from the locale files, so one test reads them in both languages. */
+export function texts(lang: 'en' | 'de') {
+  const cache = new Map<string, Record<string, unknown>>()
+  return (key: string, params: Record<string, string | number> = {}) => {
+    const [ns, path] = key.split(':') as [string, string]
+    if (!cache.has(ns)) cache.set(ns, JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')))
+    let v: unknown = cache.get(ns)
+    for (const part of path.split('.')) v = (v as Record<string, unknown>)[part]
+    if (typeof v !== 'string') throw new Error(`no text ${lang} ${key}`)
+    return v.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(params[k]))
+  }
+}
+/** axe's WCAG 2 A and AA violations on the page as it is, each with the elements it names. */
+export async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  return result.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
 }
 
 export async function screenshot(page: Page, name: string) {

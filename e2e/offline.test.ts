@@ -4,9 +4,8 @@
 // back online the page comes back to life by itself; sign-out deletes the kept copy, so offline the app
 // then shows the sign-in form.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { newContext, registerViaApi, screenshot, signInThroughUi, startStack, type Stack } from './harness'
+import { axe, newContext, registerViaApi, screenshot, signInThroughUi, startStack, type Stack } from './harness'
 
 let stack: Stack
 const YEAR = new Date().getFullYear() - 1
@@ -16,11 +15,6 @@ beforeAll(async () => {
   stack = await startStack()
 })
 afterAll(() => stack?.stop())
-
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-  return result.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
-}
 
 const dashboard = (page: Page, heading = `Tax Status for ${YEAR}`) =>
   page.getByRole('heading', { name: heading }).waitFor()

@@ -3,9 +3,8 @@
 // for premium" lands in the experts' inbox, the expert sets premium on the client's page, and the
 // client then sees premium on the plans page and in the profile. axe at 360 and 1280 px.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { newContext, registerViaApi, screenshot, signInThroughUi, startStack, type Stack } from './harness'
+import { axe, newContext, registerViaApi, screenshot, signInThroughUi, startStack, type Stack } from './harness'
 
 let stack: Stack
 const ADMIN = 'expert@swisstax.test'
@@ -15,11 +14,6 @@ beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: ADMIN, PLAN_PRICES: 'CHF basic=90 premium=190' })
 })
 afterAll(() => stack?.stop())
-
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-  return result.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
-}
 
 /** Screenshots of the page in English and German at the context's width (with SCREENSHOTS=dir). */
 async function shots(page: Page, name: string, width: number) {

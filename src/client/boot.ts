@@ -13,10 +13,17 @@ export interface FirstScreen {
   load(): Promise<unknown>
 }
 
+/**
+ * Signed in, the sign-in form's texts come along (a request in parallel): a session that ends, or a sign-out while
+ * offline, leads to it, and offline its texts must already be in the service worker's cache.
+ */
+const SIGNED_IN = ['common', 'login']
+
 export function firstScreen(path: string): FirstScreen {
   if (path === '/login') {
     preloadChunks(['login-page'])
-    return { namespaces: ['common', 'login'], load: LoginPage.preload }
+    // The sign-in card (login) and its What's New button (changelog).
+    return { namespaces: ['common', 'login', 'changelog'], load: LoginPage.preload }
   }
   if (isLegalPath(path)) {
     preloadChunks(['legal-page'])
@@ -26,10 +33,10 @@ export function firstScreen(path: string): FirstScreen {
   if (path === '/') {
     preloadChunks(['signed-in', 'home-page'])
     // Its status and messages (home), the checklist and uploads (documents), the Debug button (admin).
-    return { namespaces: ['common', 'home', 'documents', 'admin'], load }
+    return { namespaces: [...SIGNED_IN, 'home', 'documents', 'admin'], load }
   }
   preloadChunks(['signed-in'])
-  return { namespaces: ['common'], load }
+  return { namespaces: SIGNED_IN, load }
 }
 
 /**

@@ -94,9 +94,12 @@ function PlanCard({ userId, plan, onSaved }: { userId: number; plan: string; onS
         <label>
           {t('plan.label')}
           <select value={value} onChange={(e) => setValue(e.target.value)}>
-            <option value="" disabled>
-              {t('plan.none')}
-            </option>
+            {/* Only an account from before every account started on basic can be without a plan. */}
+            {plan === 'none' && (
+              <option value="" disabled>
+                {t('plan.none')}
+              </option>
+            )}
             <option value="basic">{t('profile:plan.basic')}</option>
             <option value="premium">{t('profile:plan.premium')}</option>
           </select>

@@ -14,8 +14,19 @@ export async function registerServiceWorker() {
   }
 }
 
-/** The texts of the signed-in screens (the login screen's are loaded at start anyway). */
-const OFFLINE_NAMESPACES = ['home', 'documents', 'profile', 'wizard', 'advanced', 'cantons', 'changelog', 'legal']
+/** The texts of every screen a signed-in person can reach, the sign-in form's included (after a sign-out). */
+const OFFLINE_NAMESPACES = [
+  'common',
+  'login',
+  'home',
+  'documents',
+  'profile',
+  'wizard',
+  'advanced',
+  'cantons',
+  'changelog',
+  'legal',
+]
 /** After the page has settled, so that the warm-up never competes with the screen's own requests. */
 const WARM_DELAY_MS = 5000
 

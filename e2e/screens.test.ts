@@ -1,0 +1,171 @@
+// Every screen, in English and German, on a phone (360 px) and at a desk (1280 px): each one has its title in the
+// page's language, does not scroll sideways and is axe-clean. With SCREENSHOTS=dir each is photographed, for the
+// look to be reviewed by a person (issue 12).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { BrowserContext, Page } from 'playwright-core'
+import { adminSetStatus, apiSignIn, axe, registerViaApi, screenshot, startStack, texts, type Stack } from './harness'
+
+const ADMIN = 'screens.expert@example.ch'
+const YEAR = new Date().getFullYear() - 1
+let stack: Stack
+let adminCookie: string
+beforeAll(async () => {
+  stack = await startStack({ ADMIN_EMAILS: ADMIN })
+  adminCookie = await apiSignIn(stack.server.url, stack.smtp, ADMIN)
+})
+afterAll(() => stack?.stop())
+
+async function openContext(lang: 'en' | 'de', width: number, cookie?: string) {
+  const context = await stack.browser.newContext({
+    baseURL: stack.server.url,
+    viewport: { width, height: 860 },
+    reducedMotion: 'reduce',
+    locale: lang === 'de' ? 'de-CH' : 'en-GB',
+  })
+  await context.addInitScript((l) => localStorage.setItem('i18nextLng', l), lang)
+  if (cookie) {
+    const [name, value] = cookie.split('=') as [string, string]
+    await context.addCookies([{ name, value, url: stack.server.url }])
+  }
+  return context
+}
+
+describe.each([
+  ['en', 360],
+  ['en', 1280],
+  ['de', 360],
+  ['de', 1280],
+] as const)('%s at %d px', (lang, width) => {
+  const T = texts(lang)
+  const appName = T('common:app_name')
+  let context: BrowserContext
+  let page: Page
+  let userId = 0
+  const errors: string[] = []
+
+  /** The screen as it stands: its title, no sideways scroll, no axe violation; photographed with SCREENSHOTS. */
+  async function check(name: string, title: string) {
+    await page.locator('.loading-overlay').waitFor({ state: 'detached' })
+    expect(await page.title()).toBe(`${title} · ${appName}`)
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    expect({ name, violations: await axe(page) }).toEqual({ name, violations: [] })
+    await screenshot(page, `screen-${name}-${lang}-${width}`)
+  }
+
+  beforeAll(async () => {
+    context = await openContext(lang, width)
+    page = await context.newPage()
+    page.on('pageerror', (e) => errors.push(e.message))
+  })
+  afterAll(() => context?.close())
+
+  test('signed out: sign-in, its code step, the legal pages', async () => {
+    await page.goto('/login')
+    await page.getByLabel(T('login:email_label')).waitFor()
+    await check('login', T('common:pages.login'))
+    await page.goto('/terms-and-conditions')
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await check('terms', T('common:pages.terms'))
+    await page.goto('/data-protection')
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await check('data-protection', T('common:pages.data_protection'))
+
+    await page.goto('/login')
+    const email = `screens.${lang}.${width}@example.ch`
+    await page.getByLabel(T('login:email_label')).fill(email)
+    const since = stack.smtp.mails.length
+    await page.getByRole('button', { name: T('login:send_code') }).click()
+    await page.getByLabel(T('login:code_label')).waitFor()
+    await check('login-code', T('common:pages.login'))
+    await page.getByLabel(T('login:code_label')).fill(await stack.smtp.codeFor(email, 10_000, since))
+    await page.getByRole('button', { name: T('login:verify') }).click()
+    await page.waitForURL('**/profile?firstTime=true')
+    await page.getByLabel(T('profile:fields.first_name')).waitFor()
+    await check('registration', T('common:pages.registration'))
+  })
+
+  test("a taxpayer's screens: dashboard, upload, wizard, profile, plans, files, cantons, advanced, not found", async () => {
+    await registerViaApi(page)
+    const user = (await page.evaluate(() => fetch('/api/user').then((r) => r.json()))) as { id: number }
+    userId = user.id
+    await page.goto('/')
+    await page.getByRole('heading', { name: T('home:status.heading', { year: YEAR }) }).waitFor()
+    await check('dashboard', T('common:pages.home'))
+
+    await page
+      .getByRole('button', { name: new RegExp(T('documents:upload.upload_files')) })
+      .first()
+      .click()
+    await page.getByRole('dialog', { name: T('documents:upload.choose_category') }).waitFor()
+    await check('upload-picker', T('common:pages.home'))
+    await page.keyboard.press('Escape')
+
+    await page.goto('/profile?setup=tax')
+    await page.getByText(T('wizard:step_of', { current: 1, total: 12 }), { exact: true }).waitFor()
+    await check('wizard-1', T('common:pages.tax_setup'))
+
+    for (const [path, name, key] of [
+      ['/profile', 'profile', 'profile'],
+      ['/plans', 'plans', 'plans'],
+      ['/file-history', 'file-history', 'file_history'],
+      ['/cantons', 'cantons', 'cantons'],
+      ['/no-such-page', 'not-found', 'not_found'],
+    ] as const) {
+      await page.goto(path)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      await check(name, T(`common:pages.${key}`))
+    }
+
+    await adminSetStatus(stack.server.url, adminCookie, user.id, YEAR, 3)
+    await page.goto('/advanced-tax-info')
+    await page.getByRole('tablist').waitFor()
+    await check('advanced', T('common:pages.advanced_tax_info'))
+    expect(errors).toEqual([])
+  })
+
+  test("an expert's screens: clients, board, inbox, audit, system, a client", async () => {
+    const expert = await openContext(lang, width, adminCookie)
+    page = await expert.newPage()
+    page.on('pageerror', (e) => errors.push(e.message))
+    for (const tab of ['clients', 'board', 'inbox', 'audit', 'system']) {
+      await page.goto(tab === 'clients' ? '/admin' : `/admin?tab=${tab}`)
+      await page.getByRole('link', { name: T(`admin:tabs.${tab}`) }).waitFor()
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      await check(`admin-${tab}`, T('common:pages.admin'))
+    }
+    await page.goto(`/admin/clients/${userId}`)
+    await page.getByText(`screens.${lang}.${width}@example.ch`).first().waitFor()
+    await check('admin-client', T('common:pages.admin'))
+    expect(errors).toEqual([])
+    await expert.close()
+  })
+})
+
+// The app has one colour scheme, the light one: a phone set to dark mode must not get Pico's dark colours under
+// the light design (white cards with near-white text).
+test('a browser in dark mode gets the light theme, with readable contrast', async () => {
+  const context = await stack.browser.newContext({
+    baseURL: stack.server.url,
+    viewport: { width: 360, height: 780 },
+    reducedMotion: 'reduce',
+    colorScheme: 'dark',
+  })
+  const page = await context.newPage()
+  const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Send code' }).waitFor()
+  expect(await background()).toBe('rgb(255, 255, 255)')
+  expect(await axe(page)).toEqual([])
+
+  const [name, value] = (await apiSignIn(stack.server.url, stack.smtp, 'screens.dark@example.ch')).split('=')
+  await context.addCookies([{ name: name!, value: value!, url: stack.server.url }])
+  await page.goto('/')
+  await page.waitForURL('**/profile?firstTime=true')
+  await registerViaApi(page)
+  await page.goto('/')
+  await page.getByRole('heading', { name: `Tax Status for ${YEAR}` }).waitFor()
+  expect(await background()).toBe('rgb(255, 255, 255)')
+  expect(await axe(page)).toEqual([])
+  await context.close()
+})
