@@ -1,7 +1,7 @@
 import { unzipSync, strFromU8 } from 'fflate'
 import { openPdf } from './pdf'
 import { ocrImage } from './ocr'
-import { decodeImage, downscaleToGrey, imageSize, OCR_MAX_SIDE, type Raster } from './downscale'
+import { downscaleToGrey, greyForOcr, imageSize, OCR_MAX_SIDE, type Raster } from './downscale'
 import type { ExtractKind } from './kinds'
 
 export type ExtractMethod = 'pdf-text' | 'pdf-ocr' | 'ocr' | 'docx' | 'txt'
@@ -29,7 +29,7 @@ export async function extract(kind: ExtractKind, bytes: Uint8Array): Promise<Ext
     case 'docx':
       return { text: docxText(bytes), method: 'docx', pages: 1 }
     case 'image': {
-      const r = await ocrImage(imageForOcr(bytes))
+      const r = await ocrImage(await imageForOcr(bytes))
       return { text: r.text, method: 'ocr', pages: 1, ocrConfidence: r.confidence }
     }
     case 'pdf':
@@ -71,12 +71,13 @@ async function pdf(bytes: Uint8Array): Promise<Extracted> {
  * What Tesseract gets of a JPEG or PNG: the file as it is when it is small enough, else
  * decoded here and brought down to OCR_MAX_SIDE in grey (a 12-megapixel phone photo).
  */
-export function imageForOcr(bytes: Uint8Array): Uint8Array {
+export async function imageForOcr(bytes: Uint8Array): Promise<Uint8Array> {
   const size = imageSize(bytes)
   if (!size || Math.max(size.width, size.height) <= OCR_MAX_SIDE) return bytes
-  const pnm = rasterForOcr(decodeImage(bytes))
-  // The decoder's full-size buffers (three copies of the photo) go before Tesseract starts, so the
-  // worker's peak is the larger of the two steps, not their sum.
+  const grey = await greyForOcr(bytes)
+  const pnm = toPnm(grey.data, grey.width, grey.height, 1)
+  // The decoder's memory (a progressive JPEG's coefficients, up to 100 MB) goes before Tesseract
+  // starts, so the worker's peak is the larger of the two steps, not their sum.
   Bun.gc(true)
   return pnm
 }
