@@ -1,5 +1,6 @@
 import { unzipSync, strFromU8 } from 'fflate'
 import { openPdf } from './pdf'
+import { pageJpegs } from './pdf-jpeg'
 import { ocrImage } from './ocr'
 import { downscaleToGrey, greyForOcr, imageSize, OCR_MAX_SIDE, type Raster } from './downscale'
 import type { ExtractKind } from './kinds'
@@ -51,14 +52,22 @@ async function pdf(bytes: Uint8Array): Promise<Extracted> {
     const parts: string[] = []
     let confidence = 0,
       read = 0
-    for (let page = 1; page <= Math.min(totalPages, MAX_OCR_PAGES); page++) {
-      const images = (await doc.images(page)).filter((i) => i.width * i.height >= MIN_PAGE_IMAGE_PIXELS)
-      for (const image of images.slice(0, 1)) {
-        const r = await ocrImage(rasterForOcr(image))
-        parts.push(r.text)
-        confidence += r.confidence
-        read++
+    const pages = Math.min(totalPages, MAX_OCR_PAGES)
+    // A scanner's page picture is read as the JPEG file it is stored as, like an uploaded photo;
+    // other pictures (and JPEGs the grey decoder refuses, such as CMYK) as PDF.js decodes them.
+    const jpegs = await pageJpegs(bytes, pages, MIN_PAGE_IMAGE_PIXELS).catch(() => [])
+    for (let page = 1; page <= pages; page++) {
+      const jpeg = jpegs[page - 1]
+      let image = jpeg ? await imageForOcr(jpeg).catch(() => null) : null
+      if (!image) {
+        const decoded = (await doc.images(page)).find((i) => i.width * i.height >= MIN_PAGE_IMAGE_PIXELS)
+        if (decoded) image = rasterForOcr(decoded)
       }
+      if (!image) continue
+      const r = await ocrImage(image)
+      parts.push(r.text)
+      confidence += r.confidence
+      read++
     }
     if (read === 0) return { text, method: 'pdf-text', pages: totalPages }
     return { text: [text, ...parts].join('\n'), method: 'pdf-ocr', pages: totalPages, ocrConfidence: confidence / read }
