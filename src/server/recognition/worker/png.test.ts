@@ -172,5 +172,8 @@ describe('PNG decoding to grey, row by row', () => {
     const bad = bytes.slice()
     bad[24] = 3 // 3 bits a sample does not exist
     await expect(decode(bad)).rejects.toThrow('the PNG header is not valid')
+    bad[24] = 4
+    bad[25] = 2 // RGB has 8 or 16 bits a sample, not 4
+    await expect(decode(bad)).rejects.toThrow('the PNG header is not valid')
   })
 })

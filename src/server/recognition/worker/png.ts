@@ -34,10 +34,12 @@ export async function decodePngGrey(bytes: Uint8Array, onRow: (grey: Uint8Array)
   const colourType = bytes[25]!
   const interlaced = bytes[28] === 1
   const channels = CHANNELS[colourType]
-  if (!channels || ![1, 2, 4, 8, 16].includes(depth) || width === 0 || height === 0)
+  // The bit depths each colour type allows.
+  const depths = colourType === 0 ? [1, 2, 4, 8, 16] : colourType === 3 ? [1, 2, 4, 8] : [8, 16]
+  if (!channels || !depths.includes(depth) || width === 0 || height === 0)
     throw new Error('the PNG header is not valid')
 
-  // Palette entries as grey laid on white (a palette is at most 256 colours).
+  // Palette entries as grey, and their alpha from tRNS (a palette is at most 256 colours).
   let palette: Uint8Array = new Uint8Array(256)
   const paletteAlpha = new Uint8Array(256).fill(255)
   const passes = interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const)
