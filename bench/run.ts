@@ -381,8 +381,8 @@ const header =
 
 Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} ` +
   `cores (${cpus()[0]?.model ?? 'unknown CPU'}).
-This machine is shared and noisy: requests per second swing by up to 2× between identical runs; the server's own CPU ' +
-  'time per request is the stable figure.
+This machine is shared and noisy: requests per second swing by up to 2× between identical runs; the server's own CPU \
+time per request is the stable figure.
 `
 const names = [...ORDER.filter((n) => sections.has(n)), ...[...sections.keys()].filter((n) => !ORDER.includes(n))]
 const out = [header, ...names.map((n) => `<!-- section: ${n} -->\n${sections.get(n)}`)].join('\n')

@@ -1,12 +1,14 @@
 // The executable reads documents offline with nothing beside it: a copy of dist/swisstax
 // alone in an empty folder (no node_modules, no language files) recognises a scanned
-// salary statement through its own worker process, and brings a large photo down before OCR.
+// salary statement through its own worker process, brings a large photo down before OCR, and reads
+// the same scan wrapped in a PDF.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
 import jpeg from 'jpeg-js'
+import { imagePdf } from '../src/server/recognition/corpus/pdf'
 import { BINARY, apiSignIn, startServer, startSmtp, type Server, type Smtp } from './harness'
 
 let smtp: Smtp, server: Server, alone: string
@@ -74,5 +76,11 @@ test('a photo over 2500 px is decoded and brought down inside the lone executabl
   const bytes = new Uint8Array(jpeg.encode(big, 85).data)
   const answer = await recognise(cookie, 'certificat-photo.jpg', bytes)
   expect(answer).toMatchObject({ status: 'done', categoryId: 1, method: 'ocr', language: 'fr', documentYear: 2024 })
+  expect(answer.fields).toMatchObject(FIELDS)
+}, 120_000)
+
+test('a scanned PDF without a text layer is read by the lone executable (its page JPEG, as an upload)', async () => {
+  const answer = await recognise(cookie, 'certificat-scan.pdf', await imagePdf(fixture(), 'jpg'))
+  expect(answer).toMatchObject({ status: 'done', categoryId: 1, method: 'pdf-ocr', language: 'fr', documentYear: 2024 })
   expect(answer.fields).toMatchObject(FIELDS)
 }, 120_000)

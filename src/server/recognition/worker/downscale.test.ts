@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import jpeg from 'jpeg-js'
 import { PNG } from 'pngjs'
-import { decodeImage, downscaleToGrey, imageSize, OCR_MAX_SIDE } from './downscale'
-import { imageForOcr, rasterForOcr } from './extract'
+import { downscaleToGrey, GreyShrinker, greyForOcr, imageSize, MAX_IMAGE_PIXELS, OCR_MAX_SIDE } from './downscale'
+import { extract, imageForOcr, rasterForOcr, Unsupported } from './extract'
 
 /** An RGBA image whose left half is black and right half white. */
 function halves(width: number, height: number) {
@@ -45,20 +45,77 @@ describe('images are brought down before OCR', () => {
     expect(new Set(grey.data)).toEqual(new Set([128]))
   })
 
-  test('a small photo goes to Tesseract as it is; a large JPEG or PNG as a grey PNM of OCR_MAX_SIDE', () => {
+  test('a small photo goes to Tesseract as it is; a large JPEG or PNG as a grey PNM of OCR_MAX_SIDE', async () => {
     const small = asJpeg(600, 800)
-    expect(imageForOcr(small)).toBe(small)
+    expect(await imageForOcr(small)).toBe(small)
     // A narrow strip keeps the JPEG encoder (pure JavaScript) quick on a busy machine.
-    const big = imageForOcr(asJpeg(104, 2600))
+    const big = await imageForOcr(asJpeg(104, 2600))
     expect(pnmHeader(big)).toEqual(['P5', `100 ${OCR_MAX_SIDE}`, '255'])
     expect(big.length).toBe(pnmHeader(big).join('\n').length + 1 + 100 * OCR_MAX_SIDE)
-    expect(pnmHeader(imageForOcr(asPng(5000, 100)))).toEqual(['P5', `${OCR_MAX_SIDE} 50`, '255'])
-    // The decoded pixels are the picture's: black left, white right.
-    const decoded = decodeImage(asJpeg(64, 8))
-    expect([decoded.width, decoded.height, decoded.channels]).toEqual([64, 8, 3])
-    expect(decoded.data[0]).toBeLessThan(10)
-    expect(decoded.data[decoded.data.length - 1]).toBeGreaterThan(245)
+    expect(pnmHeader(await imageForOcr(asPng(5000, 100)))).toEqual(['P5', `${OCR_MAX_SIDE} 50`, '255'])
+    // The pixels are the picture's: black left, white right, from either format.
+    for (const bytes of [asJpeg(5008, 16), asPng(5000, 16)]) {
+      const grey = await greyForOcr(bytes)
+      expect([grey.width, grey.height, grey.channels]).toEqual([OCR_MAX_SIDE, 8, 1])
+      expect(grey.data[4 * OCR_MAX_SIDE + 10]).toBeLessThan(10)
+      expect(grey.data[5 * OCR_MAX_SIDE - 10]).toBeGreaterThan(245)
+    }
   }, 30_000)
+
+  test('rows that never come count as white; rows past the height are ignored', () => {
+    const shrinker = new GreyShrinker(4, 6, 2)
+    shrinker.add([0, 0, 0, 0])
+    shrinker.add([0, 0, 0, 0])
+    shrinker.add([0, 0, 0, 0])
+    const half = shrinker.result()
+    expect([half.width, half.height]).toEqual([1, 2]) // 4 × 6 shrunk by 3
+    expect([...half.data]).toEqual([0, 255])
+    const full = new GreyShrinker(2, 1, 2)
+    full.add([10, 20])
+    full.add([200, 200])
+    expect([...full.result().data]).toEqual([10, 20])
+  })
+
+  test('a picture over MAX_IMAGE_PIXELS is refused from its header, before any decoding', async () => {
+    // A JPEG start and frame header that claim the size, and nothing else.
+    const jpegHeader = (width: number, height: number) =>
+      new Uint8Array([
+        0xff,
+        0xd8,
+        0xff,
+        0xc0,
+        0,
+        11,
+        8,
+        height >> 8,
+        height & 255,
+        width >> 8,
+        width & 255,
+        1,
+        1,
+        0x11,
+        0,
+      ])
+    const pngHeader = (width: number, height: number) => {
+      const bytes = asPng(1, 1)
+      new DataView(bytes.buffer).setUint32(16, width)
+      new DataView(bytes.buffer).setUint32(20, height)
+      return bytes
+    }
+    expect(MAX_IMAGE_PIXELS).toBe(100_000_000)
+    for (const header of [jpegHeader(20000, 20000), jpegHeader(10001, 10000), pngHeader(10001, 10000)])
+      await expect(greyForOcr(header)).rejects.toThrow(/too large to read: \d+ megapixels/)
+    // At the limit the size is allowed: these fail later, for want of any pixels.
+    for (const header of [jpegHeader(10000, 10000), pngHeader(10000, 10000)]) {
+      const error = await greyForOcr(header).catch((e: Error) => e)
+      expect(error).toBeInstanceOf(Error)
+      expect((error as Error).message).not.toContain('too large')
+    }
+    // Through the worker's extraction it is a failure to read ('failed'), not an unsupported type.
+    const refused = await extract('image', jpegHeader(20000, 20000)).catch((e: Error) => e)
+    expect(refused).toBeInstanceOf(Error)
+    expect(refused).not.toBeInstanceOf(Unsupported)
+  })
 
   test("a PDF's page image keeps its colour and size when small, and is brought down when large", () => {
     const small = { data: new Uint8Array(100 * 50 * 3), width: 100, height: 50, channels: 3 }

@@ -1,7 +1,8 @@
 import { unzipSync, strFromU8 } from 'fflate'
 import { openPdf } from './pdf'
+import { pageJpegs } from './pdf-jpeg'
 import { ocrImage } from './ocr'
-import { decodeImage, downscaleToGrey, imageSize, OCR_MAX_SIDE, type Raster } from './downscale'
+import { downscaleToGrey, greyForOcr, imageSize, OCR_MAX_SIDE, type Raster } from './downscale'
 import type { ExtractKind } from './kinds'
 
 export type ExtractMethod = 'pdf-text' | 'pdf-ocr' | 'ocr' | 'docx' | 'txt'
@@ -29,7 +30,7 @@ export async function extract(kind: ExtractKind, bytes: Uint8Array): Promise<Ext
     case 'docx':
       return { text: docxText(bytes), method: 'docx', pages: 1 }
     case 'image': {
-      const r = await ocrImage(imageForOcr(bytes))
+      const r = await ocrImage(await imageForOcr(bytes))
       return { text: r.text, method: 'ocr', pages: 1, ocrConfidence: r.confidence }
     }
     case 'pdf':
@@ -51,14 +52,22 @@ async function pdf(bytes: Uint8Array): Promise<Extracted> {
     const parts: string[] = []
     let confidence = 0,
       read = 0
-    for (let page = 1; page <= Math.min(totalPages, MAX_OCR_PAGES); page++) {
-      const images = (await doc.images(page)).filter((i) => i.width * i.height >= MIN_PAGE_IMAGE_PIXELS)
-      for (const image of images.slice(0, 1)) {
-        const r = await ocrImage(rasterForOcr(image))
-        parts.push(r.text)
-        confidence += r.confidence
-        read++
+    const pages = Math.min(totalPages, MAX_OCR_PAGES)
+    // A scanner's page picture is read as the JPEG file it is stored as, like an uploaded photo;
+    // other pictures (and JPEGs the grey decoder refuses, such as CMYK) as PDF.js decodes them.
+    const jpegs = await pageJpegs(bytes, pages, MIN_PAGE_IMAGE_PIXELS).catch(() => [])
+    for (let page = 1; page <= pages; page++) {
+      const jpeg = jpegs[page - 1]
+      let image = jpeg ? await imageForOcr(jpeg).catch(() => null) : null
+      if (!image) {
+        const decoded = (await doc.images(page)).find((i) => i.width * i.height >= MIN_PAGE_IMAGE_PIXELS)
+        if (decoded) image = rasterForOcr(decoded)
       }
+      if (!image) continue
+      const r = await ocrImage(image)
+      parts.push(r.text)
+      confidence += r.confidence
+      read++
     }
     if (read === 0) return { text, method: 'pdf-text', pages: totalPages }
     return { text: [text, ...parts].join('\n'), method: 'pdf-ocr', pages: totalPages, ocrConfidence: confidence / read }
@@ -71,12 +80,13 @@ async function pdf(bytes: Uint8Array): Promise<Extracted> {
  * What Tesseract gets of a JPEG or PNG: the file as it is when it is small enough, else
  * decoded here and brought down to OCR_MAX_SIDE in grey (a 12-megapixel phone photo).
  */
-export function imageForOcr(bytes: Uint8Array): Uint8Array {
+export async function imageForOcr(bytes: Uint8Array): Promise<Uint8Array> {
   const size = imageSize(bytes)
   if (!size || Math.max(size.width, size.height) <= OCR_MAX_SIDE) return bytes
-  const pnm = rasterForOcr(decodeImage(bytes))
-  // The decoder's full-size buffers (three copies of the photo) go before Tesseract starts, so the
-  // worker's peak is the larger of the two steps, not their sum.
+  const grey = await greyForOcr(bytes)
+  const pnm = toPnm(grey.data, grey.width, grey.height, 1)
+  // The decoder's memory (a progressive JPEG's coefficients, up to 100 MB) goes before Tesseract
+  // starts, so the worker's peak is the larger of the two steps, not their sum.
   Bun.gc(true)
   return pnm
 }
