@@ -69,7 +69,7 @@ test('upload a PDF with a category, see it everywhere, download the same bytes',
     await atStatus2(page)
     await page.goto('/')
     await page.getByRole('heading', { name: 'Required Tax Documents' }).waitFor()
-    await page.getByText(`0 file(s) for ${YEAR}`).waitFor()
+    await page.getByText(`0 files for ${YEAR}`).waitFor()
     await screenshot(page, `documents-dashboard-empty-${width}`)
 
     // Upload Files without a category: the toast and the picker; Continue stays disabled until one is chosen.
@@ -101,7 +101,7 @@ test('upload a PDF with a category, see it everywhere, download the same bytes',
     await page.getByRole('button', { name: 'Transport: Not relevant for me' }).click()
     await page.getByText('2 of 6 documents (33%)').waitFor()
 
-    await page.getByText(`1 file(s) for ${YEAR}`).click()
+    await page.getByText(`1 file for ${YEAR}`).click()
     const history = page.getByRole('dialog', { name: 'File History' })
     await history.getByText('Lohnausweis 2025.pdf').waitFor()
     await history.getByText(/· 1 file\(s\)/).waitFor()

@@ -15,6 +15,24 @@ beforeAll(async () => {
 })
 afterAll(() => stack?.stop())
 
+/**
+ * Words on the page that look like i18next keys ("plan.basic"): what a text whose namespace was never loaded shows.
+ * Option texts count too. E-mail addresses, web addresses and file names are not keys.
+ */
+function untranslatedKeys(page: Page) {
+  return page.evaluate(() => {
+    const options = [...document.querySelectorAll('option')].map((o) => o.textContent ?? '')
+    // The text as shown (innerText): what is hidden is not read by anyone.
+    // biome-ignore lint/performance/useDomNodeTextContent: see above
+    return [document.body.innerText, ...options]
+      .join(' ')
+      .split(/\s+/)
+      .map((word) => word.replace(/^[("'«]+|[)"'»:,;!?]+$/g, ''))
+      .filter((word) => !/[@/]/.test(word) && !/\.(ch|com|org|pdf|jpe?g|png|docx?|txt)$/i.test(word))
+      .filter((word) => /^[a-z][a-z0-9]*(_[a-z0-9]+)*(\.[a-z][a-z0-9]*(_[a-z0-9]+)*)+$/.test(word))
+  })
+}
+
 async function openContext(lang: 'en' | 'de', width: number, cookie?: string) {
   const context = await stack.browser.newContext({
     baseURL: stack.server.url,
@@ -50,6 +68,7 @@ describe.each([
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
     expect({ name, violations: await axe(page) }).toEqual({ name, violations: [] })
+    expect({ name, keys: await untranslatedKeys(page) }).toEqual({ name, keys: [] })
     await screenshot(page, `screen-${name}-${lang}-${width}`)
   }
 

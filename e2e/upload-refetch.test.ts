@@ -92,13 +92,13 @@ test("one upload refetches at most twice: the year's files and the status it may
   await adminSetStatus(server.url, await apiSignIn(server.url, smtp, ADMIN), user.id, YEAR, 2)
   await page.goto('/')
   await page.getByRole('heading', { name: 'Required Tax Documents' }).waitFor()
-  await page.getByText(`0 file(s) for ${YEAR}`).waitFor()
+  await page.getByText(`0 files for ${YEAR}`).waitFor()
 
   // An upload that leaves the status at 2.
   const first = await uploadAndCount(page, 'Salary Statement', 'Lohnausweis.pdf')
   console.log(`refetches after an upload: ${first.length} ${JSON.stringify(first)}`)
   expect(first.length).toBeLessThanOrEqual(2)
-  await page.getByText(`1 file(s) for ${YEAR}`).waitFor()
+  await page.getByText(`1 file for ${YEAR}`).waitFor()
 
   // Four more required categories marked not relevant elsewhere; the sixth upload moves the year 2→3.
   const marked = await page.evaluate(async (taxYear) => {

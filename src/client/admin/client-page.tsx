@@ -76,7 +76,7 @@ export default function ClientPage() {
 }
 
 function PlanCard({ userId, plan, onSaved }: { userId: number; plan: string; onSaved: () => void }) {
-  const { t } = useTranslation('admin')
+  const { t } = useTranslation(['admin', 'profile'])
   const [value, setValue] = useState(plan === 'none' ? '' : plan)
   const save = async () => {
     try {

@@ -44,7 +44,7 @@ function CategoryCard({
   locked: boolean
 }) {
   useSignals()
-  const { t, i18n } = useTranslation('advanced')
+  const { t, i18n } = useTranslation(['advanced', 'documents'])
   const [expanded, setExpanded] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const relevance = useSetCategoryRelevance(taxYear)

@@ -31,7 +31,7 @@ test("a failed file list shows 'Failed to fetch files', but a 401 only empties i
   expect(showsFilesFetchError(new ApiRequestError('401: Session expired', 401, 'SESSION_EXPIRED'))).toBe(false)
 })
 
-test("'N file(s) for {year}' adds up the per-category counts, not one page of the file list", () => {
+test("'N files for {year}' adds up the per-category counts, not one page of the file list", () => {
   const cat = (id: number, fileCount: number) =>
     ({ id, name: '', nameKey: '', section: 'main', required: true, isRelevant: true, fileCount }) as CategoryRecord
   expect(fileCountOf([cat(1, 150), cat(2, 120), cat(25, 0)])).toBe(270)

@@ -32,7 +32,7 @@ export function categoriesOrFallback(list: CategoryRecord[], translate: (key: st
 }
 
 /**
- * The year's file count for 'N file(s) for {year}': the sum of the per-category counts, since
+ * The year's file count for 'N files for {year}': the sum of the per-category counts, since
  * GET /api/files answers one page (200 by default) and would stop counting there.
  */
 export const fileCountOf = (categories: CategoryRecord[]) => categories.reduce((n, c) => n + c.fileCount, 0)

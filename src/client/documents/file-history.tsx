@@ -15,7 +15,7 @@ export const historyYears = (today = new Date()) => Array.from({ length: 5 }, (_
 
 export const downloadUrl = (blobUrl: string) => `${blobUrl}${blobUrl.includes('?') ? '&' : '?'}download=1`
 
-/** 'Your Files' with 'N file(s) for {year}', and the file-history button; both open the File History dialog. */
+/** 'Your Files' with 'N files for {year}', and the file-history button; both open the File History dialog. */
 export function YourFilesButton({ taxYear }: { taxYear: number }) {
   const { t } = useTranslation('documents')
   const categories = useCategories(taxYear).data

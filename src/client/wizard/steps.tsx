@@ -32,7 +32,7 @@ type StepProps = { draft: Draft; set: SetDraft; today: string }
 const religionKey = (r: string) => `religion.${cantonSlug(r).replace(/-/g, '_')}`
 
 function Personal({ draft, set, today }: StepProps) {
-  const { t } = useTranslation('wizard')
+  const { t } = useTranslation(['wizard', 'profile'])
   return (
     <>
       <Choice
@@ -109,7 +109,7 @@ function Personal({ draft, set, today }: StepProps) {
 }
 
 function Canton({ draft, set }: StepProps) {
-  const { t } = useTranslation('wizard')
+  const { t } = useTranslation(['wizard', 'cantons'])
   const all = useCantons()
   const [filter, setFilter] = useState('')
   const cantons = useShownCantons(all, filter)
