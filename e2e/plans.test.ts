@@ -100,6 +100,17 @@ test('at 1280 px the plans sit side by side, the page does not scroll sideways a
   const boxes = await page.locator('.plan-column').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top))
   expect(boxes).toHaveLength(2)
   expect(boxes[0]).toBe(boxes[1]!)
+  // Each feature's mark (✓ or –) is drawn inside its row, not hanging out of the card (the glyph, not its box: an
+  // inherited text-indent moved the glyph out of a box that stayed in place).
+  const outside = await page.locator('.plan-features li').evaluateAll(
+    (items) =>
+      items.filter((li) => {
+        const glyph = document.createRange()
+        glyph.selectNodeContents(li.querySelector('span')!)
+        return glyph.getBoundingClientRect().left < li.getBoundingClientRect().left
+      }).length,
+  )
+  expect(outside).toBe(0)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
   expect(await axe(page)).toEqual([])
   await shots(page, 'plans', 1280)

@@ -137,7 +137,7 @@ export function YourData({ email }: { email: string }) {
       <section aria-labelledby="export-title">
         <h3 id="export-title">{t('your_data.export.title')}</h3>
         <p>{t('your_data.export.text')}</p>
-        <a className="button-link" href="/api/user/export" download>
+        <a className="button-link secondary" href="/api/user/export" download>
           {t('your_data.export.button')}
         </a>
       </section>
