@@ -104,7 +104,7 @@ describe.each([
     await check('registration', T('common:pages.registration'))
   })
 
-  test("a taxpayer's screens: dashboard, upload, wizard, profile, plans, files, cantons, advanced, not found", async () => {
+  test("a taxpayer's screens: dashboard, upload, wizard, profile, plans, files, cantons, advanced, 404", async () => {
     await registerViaApi(page)
     const user = (await page.evaluate(() => fetch('/api/user').then((r) => r.json()))) as { id: number }
     userId = user.id

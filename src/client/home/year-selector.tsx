@@ -36,8 +36,8 @@ export function YearSelector() {
             className={y === year ? 'year-button selected' : 'year-button outline'}
             aria-pressed={y === year}
             aria-disabled={!open || undefined}
-            // Filing opens on 1 January of the next year (filingOpensOn), written out in each language: no date formatter
-            // is built for it, which would cost the dashboard's first render ~50 ms on a phone.
+            // Filing opens on 1 January of the next year (filingOpensOn), written out in each language: no date
+            // formatter is built for it, which would cost the dashboard's first render ~50 ms on a phone.
             title={open ? undefined : t('year.filing_opens', { year: y + 1 })}
             onClick={() => choose(y)}
           >
