@@ -243,8 +243,8 @@ ${FORMS.map(
  ${(median(cpuTimes('scan')) / 1000).toFixed(1)} s CPU, p90 ${(p(cpuTimes('scan'), 0.9) / 1000).toFixed(1)} s (target\
  < 8 s) ${p(cpuTimes('scan'), 0.9) < 8000 ? '✅' : '❌'}. The bench runs niced on a machine shared with other jobs (load\
  ≈ ${loadAvg}), so wall clock is mostly waiting; CPU time is what a page costs. Loading the OCR engine once per worker\
- start: ${(engineLoadMs / 1000).toFixed(1)} s wall clock, ${((engineLoadCpuMs - median(cpuTimes('scan'))) / 1000).toFixed(1)} s\
- CPU
+ start: ${(engineLoadMs / 1000).toFixed(1)} s wall clock,\
+ ${((engineLoadCpuMs - median(cpuTimes('scan'))) / 1000).toFixed(1)} s CPU
 - worker peak memory over the corpus: ${Math.round(workerPeakMB)} MB (VmHWM of each worker process; ended after 30 s\
  idle, and after a document that leaves it above ${RECYCLE_MB} MB: ${pool.stats.recycled} times here, the next\
  document starting a fresh one). Those restarts cost ${(restartCpuMs / 1000).toFixed(1)} s CPU (their first\

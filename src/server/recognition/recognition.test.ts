@@ -302,7 +302,7 @@ describe('the queue and deletion', () => {
     ['1', 2, 2],
     ['', 1, 0],
   ] as const)
-    test(`RECOGNITION_RECYCLE_MB=${limit || 'unset'}: two jobs in ${started} worker process(es), each run once and done`, async () => {
+    test(`RECOGNITION_RECYCLE_MB=${limit || 'unset'}: two jobs, ${started} worker(s), each done once`, async () => {
       t = testApp({ RECOGNITION_RECYCLE_MB: limit }, { recognition: true })
       const { cookie } = await t.signIn('alice@example.ch')
       const ids: string[] = []
