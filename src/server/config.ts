@@ -1,4 +1,5 @@
 import { parsePlanPrices, type PlanPrices } from '../shared/plans'
+import { RECYCLE_ABOVE_MB } from './recognition/pool'
 
 /** Runtime settings (DESIGN.md §3). Read once at start; tests build their own. */
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
   userQuotaBytes: number
   /** Documents read at once in the background (RECOGNITION_WORKERS, default 1; 0 stops recognition). */
   recognitionWorkers: number
+  /** A recognition worker above this resident memory after a document is replaced (RECOGNITION_RECYCLE_MB). */
+  recognitionRecycleMB: number
   /** FILING_DEADLINE 'MM-DD' (default 03-31): the deadline of year Y falls on that day of Y+1. */
   filingDeadline: { month: number; day: number }
   /** PLAN_PRICES, e.g. "CHF basic=90 premium=190"; null: the plans page shows no prices. */
@@ -79,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auditRetentionDays: positive(env, 'AUDIT_RETENTION_DAYS', 365),
     userQuotaBytes: positive(env, 'USER_QUOTA_MB', 2048) * 1024 * 1024,
     recognitionWorkers: workerCount(env.RECOGNITION_WORKERS),
+    recognitionRecycleMB: positive(env, 'RECOGNITION_RECYCLE_MB', RECYCLE_ABOVE_MB),
     filingDeadline: parseFilingDeadline(env.FILING_DEADLINE || undefined),
     planPrices: parsePlanPrices(env.PLAN_PRICES),
   }

@@ -45,6 +45,8 @@ Settings (environment variables, default in brackets):
   AUDIT_RETENTION_DAYS  audit entries older than this are removed daily [365]
   USER_QUOTA_MB         stored documents per person, all versions [2048]
   RECOGNITION_WORKERS   documents read at once in the background, each up to a core and ~250 MB [1; 0: off]
+  RECOGNITION_RECYCLE_MB
+                        a worker holding more memory (MB) after a document is replaced by a fresh one [250]
   FIRM_NAME             the representative named in the power of attorney [APP_NAME]
   FIRM_ADDRESS          its address [empty]
   PLAN_PRICES           the plans' prices per tax year: the currency, then basic=AMOUNT and

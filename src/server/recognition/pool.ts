@@ -35,19 +35,32 @@ async function forwardStderr(stream: ReadableStream<Uint8Array>) {
 /** The worker's scheduling priority (nice value) relative to the server's 0. */
 const WORKER_NICE = 10
 
+/**
+ * A worker whose resident memory is above this after a job is ended, and the next job starts a
+ * fresh one (RECOGNITION_RECYCLE_MB). Tesseract's WebAssembly memory grows with what it has read
+ * and never shrinks: one worker rests at ~210 MB after its first scan but at 255 MB after the bench's
+ * 110 documents (peaks 238 → 271 MB), which with the server's own growth passes issue 14's 300 MB.
+ * Only OCR takes a worker this high: on that corpus it was replaced 3 times, ~3 s of CPU each.
+ */
+export const RECYCLE_ABOVE_MB = 250
+
 export interface PoolStats {
   peakWorkerRss: number
   started: number
+  /** Workers ended for their memory after a job. */
+  recycled: number
 }
 
 /**
  * Worker processes for extraction and OCR, started when a job comes and ended after
  * `idleMs` without one, so an idle server holds no OCR memory. A job that runs past its
- * time ends its worker; the next job starts a fresh one.
+ * time ends its worker; so does one that leaves it above `recycleAboveMB`. The next job
+ * starts a fresh one.
  */
-export function createPool(opts: { idleMs?: number; command?: string[] } = {}) {
+export function createPool(opts: { idleMs?: number; command?: string[]; recycleAboveMB?: number } = {}) {
   const idleMs = opts.idleMs ?? 30_000
-  const stats: PoolStats = { peakWorkerRss: 0, started: 0 }
+  const recycleAbove = (opts.recycleAboveMB ?? RECYCLE_ABOVE_MB) * 1024 * 1024
+  const stats: PoolStats = { peakWorkerRss: 0, started: 0, recycled: 0 }
   const idle: WorkerProcess[] = []
   const all = new Set<WorkerProcess>()
   let nextId = 1
@@ -106,7 +119,14 @@ export function createPool(opts: { idleMs?: number; command?: string[] } = {}) {
     const timeout = setTimeout(() => w.kill(), timeoutMs)
     try {
       w.proc.send({ id, name, bytes } satisfies WorkerRequest)
-      return await answer
+      const a = await answer
+      // Between jobs, so nothing is lost: this answer is in hand and the worker holds no other job
+      // (a worker is out of `idle` while it runs one). The job's row is written by the caller.
+      if (a.rssNow > recycleAbove) {
+        stats.recycled++
+        w.kill()
+      }
+      return a
     } finally {
       clearTimeout(timeout)
       if (!w.dead) {

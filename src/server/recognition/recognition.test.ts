@@ -297,6 +297,26 @@ describe('the queue and deletion', () => {
     expect(app2).toBeDefined()
   }, 90_000)
 
+  // RECOGNITION_RECYCLE_MB=1: every job leaves its worker above the limit, so the next starts a fresh one.
+  for (const [limit, started, recycled] of [
+    ['1', 2, 2],
+    ['', 1, 0],
+  ] as const)
+    test(`RECOGNITION_RECYCLE_MB=${limit || 'unset'}: two jobs, ${started} worker(s), each done once`, async () => {
+      t = testApp({ RECOGNITION_RECYCLE_MB: limit }, { recognition: true })
+      const { cookie } = await t.signIn('alice@example.ch')
+      const ids: string[] = []
+      for (const name of ['kita.txt', 'spende.txt']) {
+        const data = new TextEncoder().encode(`${name} ${YEAR}\nTotal CHF 500.00`)
+        ids.push((await upload(cookie, [{ name, data }], { taxYear: YEAR, categoryId: 25 })).json.files[0].value.id)
+      }
+      for (const id of ids) expect((await settled(cookie, id)).json.status).toBe('done')
+      expect(recognitionRunner(t.ctx)!.pool.stats).toMatchObject({ started, recycled })
+      // Claimed once each: a recycled worker neither loses a job nor hands it out again.
+      const attempts = t.ctx.sqlite.query('SELECT attempts FROM recognitions').all() as { attempts: number }[]
+      expect(attempts).toEqual([{ attempts: 1 }, { attempts: 1 }])
+    }, 90_000)
+
   test('deleting the file removes the recognition and the encrypted text at once', async () => {
     t = testApp({}, { recognition: true })
     const { cookie } = await t.signIn('alice@example.ch')

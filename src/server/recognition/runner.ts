@@ -9,7 +9,7 @@ import { nextPending, runJob } from './service'
  * left by a stop run again; kicked by every upload.
  */
 export function startRunner(ctx: AppContext, blobs: BlobStore, opts: { workers: number; pool?: Pool }) {
-  const pool = opts.pool ?? createPool()
+  const pool = opts.pool ?? createPool({ recycleAboveMB: ctx.config.recognitionRecycleMB })
   const running = new Set<string>()
   let stopped = false
   let waiters: (() => void)[] = []

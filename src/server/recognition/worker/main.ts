@@ -9,44 +9,51 @@ import { kindOf } from './kinds'
  * counts against its memory, and the server can end it when it runs too long.
  *
  * Protocol (IPC): the server sends {id, name, bytes}; the worker answers
- * {id, ok: true, text, method, pages, ocrConfidence, ms, rss} or {id, ok: false, unsupported, error}.
+ * {id, ok: true, text, method, pages, ocrConfidence, ms, ...Usage} or {id, ok: false, unsupported, error, ...Usage}.
  */
 export interface WorkerRequest {
   id: number
   name: string
   bytes: Uint8Array
 }
+/** What the worker process has used so far, sent with every answer. */
+export interface Usage {
+  /** Peak resident memory of this process so far (bytes), for the server's figures and the bench. */
+  rss: number
+  /** Resident memory now, after the job (bytes): the pool ends a worker that stays above its limit. */
+  rssNow: number
+  /** CPU time of this process since it started (user + system, ms), engine load included. */
+  cpuMs: number
+  pid: number
+}
 export type WorkerAnswer =
-  | {
-      id: number
-      ok: true
-      text: string
-      method: string
-      pages: number
-      ocrConfidence?: number
-      ms: number
-      rss: number
-    }
-  | { id: number; ok: false; unsupported: boolean; error: string; rss: number }
+  | ({ id: number; ok: true; text: string; method: string; pages: number; ocrConfidence?: number; ms: number } & Usage)
+  | ({ id: number; ok: false; unsupported: boolean; error: string } & Usage)
 
 /**
- * This process's own peak resident memory: Linux's VmHWM, which starts anew at exec. Not
- * getrusage's maxRSS: that carries the spawning process's peak across exec (the server's or
+ * This process's resident memory now and at its peak: Linux's VmRSS and VmHWM, which starts anew at
+ * exec. Not getrusage's maxRSS: that carries the spawning process's peak across exec (the server's or
  * the bench's, 500 MB and more), which is how an earlier bench reported a 596 MB worker.
  */
-function ownPeakRss(): number {
+function ownMemory(): { now: number; peak: number } {
   try {
-    const kb = /VmHWM:\s+(\d+)\s*kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]
-    return kb ? Number(kb) * 1024 : 0
+    const status = readFileSync('/proc/self/status', 'utf8')
+    const kB = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)\\s*kB`).exec(status)?.[1] ?? 0) * 1024
+    return { now: kB('VmRSS'), peak: kB('VmHWM') }
   } catch {
-    return 0 // not Linux: the current RSS, sampled per job, stands in
+    return { now: 0, peak: 0 } // not Linux: the current RSS, sampled per job, stands in
   }
 }
 
 export function runWorker() {
   let peakRss = 0
-  // The process's peak resident memory so far, for the server's figures and the bench.
-  const rss = () => (peakRss = Math.max(peakRss, ownPeakRss(), process.memoryUsage().rss))
+  const usage = (): Usage => {
+    const memory = ownMemory()
+    const sampled = process.memoryUsage().rss
+    peakRss = Math.max(peakRss, memory.peak, sampled)
+    const cpu = process.cpuUsage()
+    return { rss: peakRss, rssNow: memory.now || sampled, cpuMs: (cpu.user + cpu.system) / 1000, pid: process.pid }
+  }
   let queue = Promise.resolve()
   process.on('message', (msg: WorkerRequest) => {
     queue = queue.then(async () => {
@@ -56,14 +63,14 @@ export function runWorker() {
         const kind = kindOf(msg.name)
         if (!kind) throw new Unsupported('This file type is not read.')
         const r = await extract(kind, new Uint8Array(msg.bytes))
-        answer = { id: msg.id, ok: true, ...r, ms: Math.round(performance.now() - started), rss: rss() }
+        answer = { id: msg.id, ok: true, ...r, ms: Math.round(performance.now() - started), ...usage() }
       } catch (err) {
         answer = {
           id: msg.id,
           ok: false,
           unsupported: err instanceof Unsupported,
           error: err instanceof Error ? err.message : String(err),
-          rss: rss(),
+          ...usage(),
         }
       }
       process.send!(answer)
