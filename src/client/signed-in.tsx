@@ -41,10 +41,6 @@ keepOfflineCache(queryClient, () => {
   const session = queryClient.getQueryData(userKeys.session) as { role?: string } | null | undefined
   return session?.role === 'user' && !store.get(sessionExpiredAtom)
 })
-// The session and this area's stylesheet are asked for as soon as this code arrives, while the texts of the first
-// screen still load (main.tsx), not once the first signed-in route renders.
-void queryClient.prefetchQuery(sessionQuery)
-void loadAreaStyles()
 
 /** Signed-in routes. */
 const PROTECTED: Record<string, ComponentType & { preload?: () => Promise<unknown> }> = {
@@ -64,14 +60,14 @@ const PROTECTED: Record<string, ComponentType & { preload?: () => Promise<unknow
 }
 
 /**
- * The first screen's code, once the session is asked for (boot.ts); the dashboard's reads too when the session
- * turns out to be a registered taxpayer's. A slow answer does not hold the first render back for long: after
- * FIRST_DATA_WAIT_MS the screen shows its own loading state.
+ * What the first signed-in screen waits for, fetched before the first render (boot.ts): its code, this area's
+ * stylesheet and the session, so that nothing suspends and the screen is drawn once; the dashboard's reads too when
+ * the session turns out to be a registered taxpayer's. A slow answer does not hold the first render back for long:
+ * after FIRST_DATA_WAIT_MS the screen shows its own loading state.
  */
 export async function preloadRoute(path: string) {
-  const page = PROTECTED[path]?.preload?.()
-  if (path !== '/') return page
-  const data = (await HomePage.preload()).prefetchDashboard()
+  const ready = Promise.all([PROTECTED[path]?.preload?.(), loadAreaStyles(), queryClient.prefetchQuery(sessionQuery)])
+  const data = path === '/' ? ready.then(async () => (await HomePage.preload()).prefetchDashboard()) : ready
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, FIRST_DATA_WAIT_MS)
     void data.finally(() => {
