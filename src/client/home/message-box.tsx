@@ -4,7 +4,7 @@ import { messageOf } from '../api/client'
 import { invalidateMessages, useMessages, useSendMessage } from '../api/messages'
 import { toast } from '../ui/toast'
 import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
-import { dateFormat } from '../ui/dates'
+import { formatDateTime } from '../ui/dates'
 
 const SENT_NOTE_MS = 5000
 
@@ -26,8 +26,6 @@ export function MessageBox({ replyCount }: { replyCount: number }) {
     if (replyCount !== seenReplies.current) void invalidateMessages()
     seenReplies.current = replyCount
   }, [replyCount])
-  const when = (at: string | number) =>
-    dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))
   const [text, setText] = useState('')
   const [busy, setBusy] = useState(false)
   const [sentNote, setSentNote] = useState(false)
@@ -95,7 +93,8 @@ export function MessageBox({ replyCount }: { replyCount: number }) {
             {history.slice(-HISTORY_SHOWN).map((m) => (
               <li key={m.id} className={m.fromExpert ? 'from-expert' : 'from-user'}>
                 <small>
-                  {m.fromExpert ? t('message.from_expert') : t('message.from_you')} · {when(m.createdAt)}
+                  {m.fromExpert ? t('message.from_expert') : t('message.from_you')} ·{' '}
+                  {formatDateTime(m.createdAt, i18n.language)}
                 </small>
                 <p>{m.message}</p>
               </li>

@@ -35,8 +35,9 @@ export function dateFormat(language: string, options: Intl.DateTimeFormatOptions
 export const formatDay = (iso: string, language: string) =>
   dateFormat(language, { dateStyle: 'full' }).format(new Date(iso))
 
-export const formatDateTime = (iso: string, language: string) =>
-  dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+/** A moment as date and time; `at` is an ISO string or epoch milliseconds (the messages carry those). */
+export const formatDateTime = (at: string | number, language: string) =>
+  dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))
 
 /** HH:mm, or null when the time is unknown. */
 export function formatTime(iso: string | undefined): string | null {

@@ -24,7 +24,7 @@ export function OfflineBanner() {
       <p>
         {savedAt
           ? t('offline.text_since', {
-              time: formatDateTime(new Date(savedAt).toISOString(), i18n.resolvedLanguage ?? 'en'),
+              time: formatDateTime(savedAt, i18n.resolvedLanguage ?? 'en'),
             })
           : t('offline.text')}
       </p>
