@@ -38,9 +38,8 @@ const WORKER_NICE = 10
 /**
  * A worker whose resident memory is above this after a job is ended, and the next job starts a
  * fresh one (RECOGNITION_RECYCLE_MB). Tesseract's WebAssembly memory grows with what it has read
- * and never shrinks: one worker rests at ~210 MB after its first scan but at 255 MB after the bench's
- * 110 documents (peaks 238 → 271 MB), which with the server's own growth passes issue 14's 300 MB.
- * Only OCR takes a worker this high: on that corpus it was replaced 3 times, ~3 s of CPU each.
+ * and never shrinks. Fed grey pages, a worker rests at 185–191 MB over the bench's 110 documents (peak
+ * 215 MB) and is not replaced there; the limit bounds the creep of a long season (a restart costs ~3 s of CPU).
  */
 export const RECYCLE_ABOVE_MB = 250
 

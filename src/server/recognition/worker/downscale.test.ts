@@ -45,9 +45,15 @@ describe('images are brought down before OCR', () => {
     expect(new Set(grey.data)).toEqual(new Set([128]))
   })
 
-  test('a small photo goes to Tesseract as it is; a large JPEG or PNG as a grey PNM of OCR_MAX_SIDE', async () => {
-    const small = asJpeg(600, 800)
-    expect(await imageForOcr(small)).toBe(small)
+  test('a photo goes to Tesseract as a grey PNM, brought down to OCR_MAX_SIDE when larger', async () => {
+    // Small ones keep their size; colour would cost Tesseract four bytes a pixel.
+    const small = await imageForOcr(asJpeg(600, 800))
+    expect(pnmHeader(small)).toEqual(['P5', '600 800', '255'])
+    expect(small.length).toBe(pnmHeader(small).join('\n').length + 1 + 600 * 800)
+    expect(pnmHeader(await imageForOcr(asPng(30, 20)))).toEqual(['P5', '30 20', '255'])
+    // Bytes that are neither JPEG nor PNG are left to Leptonica, which says what it can read.
+    const other = new TextEncoder().encode('GIF89a')
+    expect(await imageForOcr(other)).toBe(other)
     // A narrow strip keeps the JPEG encoder (pure JavaScript) quick on a busy machine.
     const big = await imageForOcr(asJpeg(104, 2600))
     expect(pnmHeader(big)).toEqual(['P5', `100 ${OCR_MAX_SIDE}`, '255'])
@@ -117,9 +123,11 @@ describe('images are brought down before OCR', () => {
     expect(refused).not.toBeInstanceOf(Unsupported)
   })
 
-  test("a PDF's page image keeps its colour and size when small, and is brought down when large", () => {
-    const small = { data: new Uint8Array(100 * 50 * 3), width: 100, height: 50, channels: 3 }
-    expect(pnmHeader(rasterForOcr(small))).toEqual(['P6', '100 50', '255'])
+  test("a PDF's page image becomes grey, keeps its size when small, and is brought down when large", () => {
+    const small = { data: new Uint8Array(100 * 50 * 3).fill(200), width: 100, height: 50, channels: 3 }
+    const pnm = rasterForOcr(small)
+    expect(pnmHeader(pnm)).toEqual(['P5', '100 50', '255'])
+    expect(pnm[pnm.length - 1]).toBe(200)
     const large = { data: new Uint8Array(6000 * 3000), width: 6000, height: 3000, channels: 1 }
     expect(pnmHeader(rasterForOcr(large))).toEqual(['P5', `${OCR_MAX_SIDE} 1250`, '255'])
   })

@@ -77,46 +77,33 @@ async function pdf(bytes: Uint8Array): Promise<Extracted> {
 }
 
 /**
- * What Tesseract gets of a JPEG or PNG: the file as it is when it is small enough, else
- * decoded here and brought down to OCR_MAX_SIDE in grey (a 12-megapixel phone photo).
+ * What Tesseract gets of a JPEG or PNG: grey pixels (PNM), decoded here and brought down to
+ * OCR_MAX_SIDE when larger (a 12-megapixel phone photo). Tesseract reads grey anyway; given a
+ * colour file, Leptonica would hold the page at 32 bits per pixel, and again turned by rotateAuto.
  */
 export async function imageForOcr(bytes: Uint8Array): Promise<Uint8Array> {
   const size = imageSize(bytes)
-  if (!size || Math.max(size.width, size.height) <= OCR_MAX_SIDE) return bytes
+  if (!size) return bytes
   const grey = await greyForOcr(bytes)
-  const pnm = toPnm(grey.data, grey.width, grey.height, 1)
+  const pnm = toPnm(grey.data, grey.width, grey.height)
   // The decoder's memory (a progressive JPEG's coefficients, up to 100 MB) goes before Tesseract
   // starts, so the worker's peak is the larger of the two steps, not their sum.
   Bun.gc(true)
   return pnm
 }
 
-/** Decoded pixels (a PDF's page image, a decoded photo) as PNM, brought down to OCR_MAX_SIDE when larger. */
+/** Decoded pixels (a PDF's page image) as a grey PNM, brought down to OCR_MAX_SIDE when larger. */
 export function rasterForOcr(image: Raster): Uint8Array {
-  const r = Math.max(image.width, image.height) > OCR_MAX_SIDE ? downscaleToGrey(image) : image
-  return toPnm(r.data, r.width, r.height, r.channels)
+  const r = image.channels === 1 && Math.max(image.width, image.height) <= OCR_MAX_SIDE ? image : downscaleToGrey(image)
+  return toPnm(r.data, r.width, r.height)
 }
 
-/** Raw pixels as a binary PNM (P5 grey or P6 colour), which Leptonica reads without a codec. */
-export function toPnm(
-  data: Uint8ClampedArray | Uint8Array,
-  width: number,
-  height: number,
-  channels: number,
-): Uint8Array {
-  const grey = channels === 1
-  const header = new TextEncoder().encode(`${grey ? 'P5' : 'P6'}\n${width} ${height}\n255\n`)
-  const out = new Uint8Array(header.length + width * height * (grey ? 1 : 3))
+/** Grey pixels as a binary PNM (P5), which Leptonica reads without a codec. */
+export function toPnm(data: Uint8ClampedArray | Uint8Array, width: number, height: number): Uint8Array {
+  const header = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`)
+  const out = new Uint8Array(header.length + width * height)
   out.set(header)
-  if (grey || channels === 3) {
-    out.set(data.subarray(0, width * height * channels), header.length)
-    return out
-  }
-  for (let p = 0, o = header.length; p < width * height; p++) {
-    out[o++] = data[p * channels]!
-    out[o++] = data[p * channels + 1]!
-    out[o++] = data[p * channels + 2]!
-  }
+  out.set(data.subarray(0, width * height), header.length)
   return out
 }
 

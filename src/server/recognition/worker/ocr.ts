@@ -56,6 +56,9 @@ function init(): Promise<void> {
     )
     await call('loadLanguage', { langs, options: { cacheMethod: 'none', lstmOnly: true } })
     await call('initialize', { langs: OCR_LANGUAGES, oem: OEM_LSTM_ONLY, config: {} })
+    // Tesseract holds the models it has loaded; the files' copies in its file system (~12 MB) can go.
+    for (const code of Object.keys(LANGUAGE_FILES))
+      await call('FS', { method: 'unlink', args: [`${code}.traineddata`] })
   })()
   return ready
 }
@@ -71,5 +74,7 @@ export async function ocrImage(image: Uint8Array): Promise<{ text: string; confi
     options: { rotateAuto: true },
     output: { text: true, blocks: false, hocr: false, tsv: false },
   })
+  // The page's copy in Tesseract's file system stays until the next job otherwise.
+  await call('FS', { method: 'unlink', args: ['/input'] })
   return { text: r.text ?? '', confidence: (r.confidence ?? 0) / 100 }
 }
