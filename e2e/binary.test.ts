@@ -76,6 +76,10 @@ describe('the running executable', () => {
     expect(r.headers.get('content-encoding')).toBe('gzip')
     const index = await fetch(`${server.url}/index.html`)
     expect(index.headers.get('cache-control')).toBe('no-cache')
+    // Pictures without a hash: an hour, so the page uses the logo that index.html preloads.
+    const logo = await fetch(`${server.url}/images/logo.svg`)
+    expect(logo.headers.get('cache-control')).toBe('public, max-age=3600')
+    expect(logo.headers.get('etag')).toBeTruthy()
     const again = await fetch(`${server.url}/index.html`, { headers: { 'if-none-match': index.headers.get('etag')! } })
     expect(again.status).toBe(304)
   })

@@ -259,3 +259,26 @@ export async function registerViaApi(page: Page, names = { firstName: 'Anna', la
   }, names)
   if (status.join() !== '200,200') throw new Error(`registration over the API answered ${status.join()}`)
 }
+
+/** WCAG contrast ratio of an element's text colour against the first opaque background up its ancestors. */
+export const contrastOf = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number)
+      const lum = ([r, g, b]: number[]) => {
+        const f = (v: number) => {
+          v /= 255
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+        }
+        return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!)
+      }
+      let bg: number[] | undefined
+      for (let n: Element | null = el; n && !bg; n = n.parentElement) {
+        const c = rgb(getComputedStyle(n).backgroundColor)
+        if (c.length === 3 || (c.length === 4 && c[3]! > 0.9)) bg = c.slice(0, 3)
+      }
+      const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(bg ?? [255, 255, 255])]
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
+    })

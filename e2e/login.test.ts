@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { newContext, screenshot, startStack, type Server, type Smtp, type Stack } from './harness'
+import { contrastOf, newContext, screenshot, startStack, type Server, type Smtp, type Stack } from './harness'
 
 /**
  * Stops the page's installed clock a moment ahead of its current time (the intro's 6 s can then only
@@ -116,6 +116,16 @@ test('a click or tap skips the intro too; reduced motion never shows it', async 
   await page.goto('/login')
   await page.getByText('Smart tax savings').waitFor()
   await stopClock(page)
+  // The skip hint is readable on the night sky; the logo is there from the first frame, above the title.
+  expect(await contrastOf(page, '.intro-skip')).toBeGreaterThanOrEqual(4.5)
+  const logo = page.locator('.intro .logo')
+  expect(await logo.isVisible()).toBe(true)
+  const top = await logo.evaluate((el) => (el as HTMLElement).offsetTop)
+  // Then it grows with the flash where it stands (a transform: nothing moves), and the title fades out.
+  await page.clock.runFor(2000)
+  await page.locator('.intro .logo.enlarged').waitFor()
+  expect(await page.locator('.intro-text').getAttribute('aria-hidden')).toBe('true')
+  expect(await logo.evaluate((el) => (el as HTMLElement).offsetTop)).toBe(top)
   await page.mouse.click(10, 10)
   await page.getByLabel('E-mail address').waitFor()
   await context.close()

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Provider } from 'jotai'
 import './styles/app.css'
@@ -17,11 +17,18 @@ listenForInstallPrompt()
 // one render of the finished screen instead of one per piece that arrives.
 const first = firstScreen(location.pathname)
 await Promise.all([initI18n(first.namespaces), first.load().catch(() => {})])
-createRoot(root).render(
-  <StrictMode>
-    <Provider store={store}>
-      <App />
-    </Provider>
-  </StrictMode>,
+// A transition: React builds the first screen in slices of a few milliseconds and yields between them, so a
+// slow phone answers a tap while it renders instead of freezing for the whole render.
+const reactRoot = createRoot(root)
+startTransition(() =>
+  reactRoot.render(
+    <StrictMode>
+      <Provider store={store}>
+        <App />
+      </Provider>
+    </StrictMode>,
+  ),
 )
-if (process.env.NODE_ENV === 'production') registerServiceWorker()
+// The worker's install fetches every script, style and picture for offline use: not while the first screen loads.
+const SERVICE_WORKER_DELAY_MS = 3000
+if (process.env.NODE_ENV === 'production') setTimeout(registerServiceWorker, SERVICE_WORKER_DELAY_MS)

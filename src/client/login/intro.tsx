@@ -21,7 +21,7 @@ function introSeen(): boolean {
 }
 
 /**
- * The animated intro (spec part 1 §2): 2 s title and slogan, then the logo enlarged
+ * The animated intro (spec part 1 §2): 2 s title and slogan under the logo, then the logo enlarged
  * with a flash, settling after 2 s, and the login card 2 s later. It plays on a browser's
  * first visit only (never again, so never after a logout), never with prefers-reduced-motion,
  * and any key, click or tap skips it.
@@ -54,24 +54,23 @@ export function useIntroPhase(): IntroPhase {
 
 export function Intro({ phase, blocked, onLogo }: { phase: IntroPhase; blocked: boolean; onLogo: () => void }) {
   const { t } = useTranslation('login')
+  // The logo is there from the first frame and stays the same element: it is enlarged (a transform) with the
+  // flash, and the title and slogan fade out around it without moving it.
   return (
     <div className={`intro intro-${phase}`}>
       <p className="intro-skip">{t('intro_skip')}</p>
-      {phase === 'text' ? (
-        <div className="intro-text">
-          <h1>{t('common:app_name')}</h1>
-          <p className="slogan">{t('slogan')}</p>
-        </div>
-      ) : (
-        <div className="intro-logo">
-          {phase === 'logo' && <div className="flash" aria-hidden="true" />}
-          <Logo
-            size="lg"
-            onActivate={onLogo}
-            className={`${phase === 'logo' ? 'enlarged' : ''} ${blocked ? 'pulse' : ''}`}
-          />
-        </div>
-      )}
+      <div className="intro-logo">
+        {phase === 'logo' && <div className="flash" aria-hidden="true" />}
+        <Logo
+          size="lg"
+          onActivate={onLogo}
+          className={`${phase === 'logo' ? 'enlarged' : ''} ${blocked ? 'pulse' : ''}`}
+        />
+      </div>
+      <div className="intro-text" aria-hidden={phase !== 'text'}>
+        <h1>{t('common:app_name')}</h1>
+        <p className="slogan">{t('slogan')}</p>
+      </div>
     </div>
   )
 }

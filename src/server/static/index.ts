@@ -4,6 +4,16 @@ import { errorResponse } from '../http/errors'
 
 const EXTENSION = /\.[a-z0-9]+$/i
 
+/** Pictures without a hash in their name change only with a release (and the service worker's precache has
+ * them by revision): an hour without asking again, so that index.html's preload of the logo is the copy the page
+ * shows, not a second request. index.html, the locales and the manifest are asked about every time. */
+const PICTURES = /^\/(images|icons|cantons)\//
+
+function cacheControl(path: string, asset: Asset) {
+  if (asset.immutable) return 'public, max-age=31536000, immutable'
+  return PICTURES.test(path) ? 'public, max-age=3600' : 'no-cache'
+}
+
 /**
  * Serves the SPA (DESIGN.md §1): hashed assets with year-long caching, gzip when
  * the browser takes it, and index.html for every client route so the SPA can
@@ -23,7 +33,7 @@ export function staticRoutes(assets: Map<string, Asset>) {
   async function serve(request: Request, path: string, asset: Asset, status = 200) {
     const headers: Record<string, string> = {
       'Content-Type': asset.type,
-      'Cache-Control': asset.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': cacheControl(path, asset),
       Vary: 'Accept-Encoding',
     }
     if (!asset.immutable) {
