@@ -55,7 +55,7 @@ export async function buildClient({ development = false, outDir = 'dist/client' 
   // which preloads the ones of the screen it opens (a chunk's imports would otherwise come one round trip later).
   const preloads = closure(entry.path)
   const screens: Record<string, string[]> = {}
-  for (const name of ['login-page', 'legal-page', 'signed-in', 'home-page']) {
+  for (const name of ['login-page', 'legal-page', 'signed-in']) {
     const file = result.outputs.find((o) => o.path.split(sep).pop()!.startsWith(`${name}-`))
     if (!file) throw new Error(`no chunk for ${name}`)
     screens[name] = [rel(file.path), ...closure(file.path).filter((p) => !preloads.includes(p))]

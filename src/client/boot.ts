@@ -30,12 +30,11 @@ export function firstScreen(path: string): FirstScreen {
     return { namespaces: ['common', 'legal'], load: LegalPage.preload }
   }
   const load = async () => (await SignedInArea.preload()).preloadRoute(path)
+  preloadChunks(['signed-in'])
   if (path === '/') {
-    preloadChunks(['signed-in', 'home-page'])
     // Its status and messages (home), the checklist and uploads (documents), the Debug button (admin).
     return { namespaces: [...SIGNED_IN, 'home', 'documents', 'admin'], load }
   }
-  preloadChunks(['signed-in'])
   return { namespaces: SIGNED_IN, load }
 }
 

@@ -12,25 +12,28 @@ import { loadAreaStyles, useAreaStyles } from './styles/area-styles'
 import { keepOfflineCache, restoreWhenOffline } from './api/persist'
 import './api/offline'
 import { store, sessionExpiredAtom } from './store'
+import HomePage, { prefetchDashboard } from './home/home-page'
+import ProfilePage from './profile/profile-page'
+import NotFoundPage from './pages/not-found'
+import FileHistoryPage from './documents/file-history-page'
+import CantonsPage from './cantons/cantons-page'
+import AddressDemoPage from './address/address-demo-page'
+import AdvancedPage from './advanced/advanced-page'
+import AdvancedLegacyPage from './advanced/legacy-page'
+import TaxCardDemoPage from './advanced/tax-card-demo-page'
+import ProgressBarPage from './advanced/pgbar-page'
+import FeatureTestPage from './advanced/feature-test-page'
+import PlansPage from './plans/plans-page'
 
 /**
  * Everything but /login and the legal pages: loaded after /login (its budget is 110 KB
  * gzip), with the query client, the session watch and the Session Expired dialog.
+ * A person's screens come in this one chunk with the area: the dashboard needs most of their code anyway, and
+ * split per page they made two dozen files of one or two kilobytes, each a request before the first screen
+ * (and a wait at each later one). The experts' screens stay apart: a taxpayer never loads them.
  */
-const HomePage = lazyPage(() => import('./home/home-page'))
-const ProfilePage = lazyPage(() => import('./profile/profile-page'))
-const NotFoundPage = lazyPage(() => import('./pages/not-found'))
-const FileHistoryPage = lazyPage(() => import('./documents/file-history-page'))
-const CantonsPage = lazyPage(() => import('./cantons/cantons-page'))
-const AddressDemoPage = lazyPage(() => import('./address/address-demo-page'))
 const AdminPage = lazyPage(() => import('./admin/admin-page'))
 const ClientPage = lazyPage(() => import('./admin/client-page'))
-const AdvancedPage = lazyPage(() => import('./advanced/advanced-page'))
-const AdvancedLegacyPage = lazyPage(() => import('./advanced/legacy-page'))
-const TaxCardDemoPage = lazyPage(() => import('./advanced/tax-card-demo-page'))
-const ProgressBarPage = lazyPage(() => import('./advanced/pgbar-page'))
-const FeatureTestPage = lazyPage(() => import('./advanced/feature-test-page'))
-const PlansPage = lazyPage(() => import('./plans/plans-page'))
 // The living page of the design system: development builds only (the bundler drops it from production).
 const DesignPage = process.env.NODE_ENV === 'production' ? null : lazyPage(() => import('./design/design-page'))
 
@@ -67,7 +70,7 @@ const PROTECTED: Record<string, ComponentType & { preload?: () => Promise<unknow
  */
 export async function preloadRoute(path: string) {
   const ready = Promise.all([PROTECTED[path]?.preload?.(), loadAreaStyles(), queryClient.prefetchQuery(sessionQuery)])
-  const data = path === '/' ? ready.then(async () => (await HomePage.preload()).prefetchDashboard()) : ready
+  const data = path === '/' ? ready.then(prefetchDashboard) : ready
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, FIRST_DATA_WAIT_MS)
     void data.finally(() => {

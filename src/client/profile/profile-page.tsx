@@ -1,10 +1,8 @@
-import { lazy } from 'react'
 import { useSearch } from 'wouter'
 import { ProfileForm } from './profile-form'
 import { useSessionUser } from '../api/user'
 import { LoadingOverlay } from '../ui/loading-overlay'
-
-const TaxSetupWizard = lazy(() => import('../wizard/wizard'))
+import TaxSetupWizard from '../wizard/wizard'
 
 /**
  * /profile in its three modes (spec part 2 §2): edit; first-time registration
