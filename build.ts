@@ -22,7 +22,7 @@ export async function buildClient({ development = false, outDir = 'dist/client' 
   mkdirSync(`${OUT}/assets`, { recursive: true })
 
   const result = await Bun.build({
-    entrypoints: ['src/client/main.tsx'],
+    entrypoints: ['src/client/start.ts'],
     outdir: `${OUT}/assets`,
     target: 'browser',
     format: 'esm',
@@ -53,7 +53,13 @@ export async function buildClient({ development = false, outDir = 'dist/client' 
   // The entry's are preloaded from index.html, so a phone fetches them together with the entry instead of one round
   // trip after it. The first screens' lazy chunks and what they import beyond the entry are listed for boot.ts,
   // which preloads the ones of the screen it opens (a chunk's imports would otherwise come one round trip later).
-  const preloads = closure(entry.path)
+  // The entry (start.ts) starts the first screen's requests and then imports the app (main.tsx): that chunk and its
+  // imports are preloaded as well.
+  const app = /import\("\.\/([^"]+\.js)"\)/.exec(readFileSync(entry.path, 'utf8'))?.[1]
+  if (!app) throw new Error('the entry imports no app chunk')
+  const preloads = [
+    ...new Set([...closure(entry.path), rel(join(OUT, 'assets', app)), ...closure(join(OUT, 'assets', app))]),
+  ]
   const screens: Record<string, string[]> = {}
   for (const name of ['login-page', 'legal-page', 'signed-in']) {
     const file = result.outputs.find((o) => o.path.split(sep).pop()!.startsWith(`${name}-`))

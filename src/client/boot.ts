@@ -1,5 +1,5 @@
-import { LegalPage, LoginPage, SignedInArea } from './app'
-import { isLegalPath } from './legal/legal-page'
+import { isLegalPath } from './legal/paths'
+import { prefetchLocales, storedLanguage, withFallback } from './locales'
 
 /**
  * What the first screen of a page load needs, asked for all at once: its code, the namespaces of its texts and,
@@ -8,9 +8,9 @@ import { isLegalPath } from './legal/legal-page'
  * and a render each. A namespace left out here still loads when a screen asks for it.
  */
 export interface FirstScreen {
+  /** The lazy chunk that draws it (build.ts lists each one's files in index.html). */
+  chunk: 'login-page' | 'legal-page' | 'signed-in'
   namespaces: string[]
-  /** Fetches the screen's code (the lazy routes then render it without suspending) and its first data. */
-  load(): Promise<unknown>
 }
 
 /**
@@ -20,33 +20,33 @@ export interface FirstScreen {
 const SIGNED_IN = ['common', 'login']
 
 export function firstScreen(path: string): FirstScreen {
-  if (path === '/login') {
-    preloadChunks(['login-page'])
-    // The sign-in card (login) and its What's New button (changelog).
-    return { namespaces: ['common', 'login', 'changelog'], load: LoginPage.preload }
-  }
-  if (isLegalPath(path)) {
-    preloadChunks(['legal-page'])
-    return { namespaces: ['common', 'legal'], load: LegalPage.preload }
-  }
-  const load = async () => (await SignedInArea.preload()).preloadRoute(path)
-  preloadChunks(['signed-in'])
-  if (path === '/') {
-    // Its status and messages (home), the checklist and uploads (documents), the Debug button (admin).
-    return { namespaces: [...SIGNED_IN, 'home', 'documents', 'admin'], load }
-  }
-  return { namespaces: SIGNED_IN, load }
+  // The sign-in card (login) and its What's New button (changelog).
+  if (path === '/login') return { chunk: 'login-page', namespaces: ['common', 'login', 'changelog'] }
+  if (isLegalPath(path)) return { chunk: 'legal-page', namespaces: ['common', 'legal'] }
+  // The dashboard: its status and messages (home), the checklist and uploads (documents), the Debug button (admin).
+  if (path === '/') return { chunk: 'signed-in', namespaces: [...SIGNED_IN, 'home', 'documents', 'admin'] }
+  return { chunk: 'signed-in', namespaces: SIGNED_IN }
+}
+
+/**
+ * Run by the page's entry (start.ts) before the app's code has arrived: the first screen's chunks and texts are
+ * asked for now, travelling with the app's code instead of one round trip after it has run.
+ */
+export function startFirstScreen(path: string) {
+  const first = firstScreen(path)
+  preloadChunks(first.chunk)
+  prefetchLocales(withFallback(storedLanguage()), first.namespaces)
 }
 
 /**
  * A lazy screen's chunk and the chunks it imports, which build.ts lists in index.html: preloaded together, where
  * importing the chunk would find its imports only once it has arrived, one round trip later.
  */
-function preloadChunks(screens: string[]) {
+function preloadChunks(screen: FirstScreen['chunk']) {
   const list = document.querySelector<HTMLMetaElement>('meta[name="swisstax:chunks"]')?.content
   if (!list) return
   const chunks = JSON.parse(list) as Record<string, string[]>
-  for (const href of new Set(screens.flatMap((screen) => chunks[screen] ?? []))) {
+  for (const href of chunks[screen] ?? []) {
     const link = document.createElement('link')
     link.rel = 'modulepreload'
     link.href = href

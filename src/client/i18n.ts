@@ -1,4 +1,4 @@
-import i18next, { type BackendModule } from 'i18next'
+import i18next, { type BackendModule, type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import {
   ACTIVE_LANGUAGES,
@@ -7,18 +7,17 @@ import {
   isActiveLanguage,
   type Language,
 } from '../shared/languages'
+import { fetchLocale, storedLanguage } from './locales'
 
-// Locale files are fetched per language and namespace, on demand (never bundled).
+// Locale files are fetched per language and namespace, on demand (never bundled): locales.ts.
 const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    fetch(`/locales/${language}/${namespace}.json`)
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`))))
-      .then(
-        (data) => callback(null, data),
-        (err) => callback(err, false),
-      )
+    fetchLocale(language, namespace).then(
+      (data) => callback(null, data as ResourceKey),
+      (err) => callback(err, false),
+    )
   },
 }
 
@@ -27,10 +26,9 @@ const STALE_KEYS = ['language', 'lang', 'i18next', 'i18nextLng_backup', 'selecte
 
 /** Reads the stored language, resets it to en when missing or inactive, and rewrites the key. */
 export function initialLanguage(storage: Storage = localStorage): Language {
-  const stored = storage.getItem(LANGUAGE_STORAGE_KEY)
+  const language = storedLanguage(storage)
   for (const key of STALE_KEYS) storage.removeItem(key)
   storage.removeItem(LANGUAGE_STORAGE_KEY)
-  const language = isActiveLanguage(stored) ? stored : DEFAULT_LANGUAGE
   storage.setItem(LANGUAGE_STORAGE_KEY, language)
   return language
 }

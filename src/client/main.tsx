@@ -6,17 +6,22 @@ import { initI18n } from './i18n'
 import { store } from './store'
 import { listenForInstallPrompt } from './ui/install-prompt'
 import { registerServiceWorker } from './pwa/register-sw'
-import { App } from './app'
+import { App, LegalPage, LoginPage, SignedInArea } from './app'
 import { firstScreen } from './boot'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('The #root element is missing from index.html')
 
 listenForInstallPrompt()
-// The first screen's code (and data) are fetched while its texts load, and the first render waits for all of it:
-// one render of the finished screen instead of one per piece that arrives.
+// The first screen's code (and data) are fetched while its texts load (start.ts asked for both), and the first render
+// waits for all of it: one render of the finished screen instead of one per piece that arrives.
 const first = firstScreen(location.pathname)
-await Promise.all([initI18n(first.namespaces), first.load().catch(() => {})])
+const loadFirst = {
+  'login-page': LoginPage.preload,
+  'legal-page': LegalPage.preload,
+  'signed-in': async () => (await SignedInArea.preload()).preloadRoute(location.pathname),
+}[first.chunk]
+await Promise.all([initI18n(first.namespaces), loadFirst().catch(() => {})])
 // A transition: React builds the first screen in slices of a few milliseconds and yields between them, so a
 // slow phone answers a tap while it renders instead of freezing for the whole render.
 const reactRoot = createRoot(root)

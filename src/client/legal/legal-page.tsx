@@ -1,16 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useSearch } from 'wouter'
 import { LanguageSelect } from '../ui/language-select'
-
-export const LEGAL_PAGES = {
-  '/cookies': 'cookies',
-  '/cookie-policy': 'cookie_policy',
-  '/data-protection': 'data_protection',
-  '/data-protection-policy': 'data_protection_policy',
-  '/terms-and-conditions': 'terms_and_conditions',
-} as const
-
-export const isLegalPath = (path: string) => Object.hasOwn(LEGAL_PAGES, path)
+import { LEGAL_PAGES } from './paths'
 
 /** A public legal page; `returnTo` (e.g. /profile) sets where Back leads. */
 export default function LegalPage({ page }: { page: (typeof LEGAL_PAGES)[keyof typeof LEGAL_PAGES] }) {
