@@ -1,7 +1,7 @@
 // The client shell: service worker, install button, toasts, session recheck.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
-import { newContext, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
+import { newContext, registerViaApi, signInThroughUi, startStack, type Server, type Smtp, type Stack } from './harness'
 
 let smtp: Smtp, server: Server, browser: Browser, stop: Stack['stop'] | undefined
 
@@ -52,6 +52,40 @@ test("/login loads only the base stylesheet; the signed-in screens' stylesheet a
   await card.waitFor()
   expect(await card.evaluate((e) => getComputedStyle(e).maxWidth)).toBe('704px')
   expect(areaRequests).toHaveLength(1)
+  await context.close()
+}, 60_000)
+
+test("opening the dashboard asks for each of its texts and reads once: the page's entry asks, the app takes the " +
+  'answers', async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const setup = await context.newPage()
+  await signInThroughUi(setup, smtp, 'early.reads@example.ch')
+  await setup.waitForURL('**/profile?firstTime=true')
+  await registerViaApi(setup)
+  await setup.close()
+  const page = await context.newPage()
+  const asked: string[] = []
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    if (/^\/(api|locales)\//.test(url.pathname)) asked.push(url.pathname + url.search)
+  })
+  await page.goto('/')
+  const year = new Date().getFullYear() - 1
+  await page.getByRole('heading', { name: `Tax Status for ${year}` }).waitFor()
+  await page.locator('.loading-overlay').waitFor({ state: 'detached' })
+  await page.waitForTimeout(1000)
+  // An answer the app did not take (its request differs from the entry's) would show as a second request.
+  const count = (path: string) => asked.filter((p) => p === path).length
+  for (const path of [
+    '/api/user',
+    `/api/user?taxYear=${year}`,
+    '/api/notifications',
+    '/api/messages',
+    `/api/document-categories?mode=all&taxYear=${year}`,
+    `/api/tax-year-status/flags?taxYear=${year}`,
+    ...['common', 'login', 'home', 'documents', 'admin'].map((ns) => `/locales/en/${ns}.json`),
+  ])
+    expect({ path, times: count(path) }).toEqual({ path, times: 1 })
   await context.close()
 }, 60_000)
 

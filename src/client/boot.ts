@@ -1,3 +1,4 @@
+import { prefetchDashboardReads } from './api/early'
 import { isLegalPath } from './legal/paths'
 import { prefetchLocales, storedLanguage, withFallback } from './locales'
 
@@ -29,13 +30,14 @@ export function firstScreen(path: string): FirstScreen {
 }
 
 /**
- * Run by the page's entry (start.ts) before the app's code has arrived: the first screen's chunks and texts are
- * asked for now, travelling with the app's code instead of one round trip after it has run.
+ * Run by the page's entry (start.ts) before the app's code has arrived: the first screen's chunks and texts (and on
+ * the dashboard its data) are asked for now, travelling with the app's code instead of one round trip after it.
  */
 export function startFirstScreen(path: string) {
   const first = firstScreen(path)
   preloadChunks(first.chunk)
   prefetchLocales(withFallback(storedLanguage()), first.namespaces)
+  if (path === '/') prefetchDashboardReads()
 }
 
 /**

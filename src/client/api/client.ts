@@ -2,6 +2,7 @@ import { treaty } from '@elysiajs/eden'
 // The one import from server code the client may have: a type, erased from the bundle.
 import type { App, DevApp } from '../../server/app'
 import { ApiRequestError } from './errors'
+import { takeEarly } from './early'
 
 /**
  * The typed API client (DESIGN.md §10): `api.user.get({ query: { taxYear } })`
@@ -34,7 +35,9 @@ function fetcherFor(quiet: boolean) {
     const headers = new Headers(init.headers)
     const cached = method === 'GET' ? etagCache.get(url) : undefined
     if (cached) headers.set('If-None-Match', cached.etag)
-    const response = await fetch(url, { ...init, headers, credentials: 'same-origin' })
+    // The page's entry may have asked already (early.ts); a GET with a kept body asks with its ETag instead.
+    const early = method === 'GET' && !cached ? takeEarly(url) : undefined
+    const response = await (early ?? fetch(url, { ...init, headers, credentials: 'same-origin' }))
     if (response.status === 304 && cached) {
       return new Response(cached.body, {
         status: 200,
