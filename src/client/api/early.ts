@@ -11,7 +11,7 @@ const early = new Map<string, { at: number; response: Promise<Response> }>()
 
 /** A request's path and query, the query's parameters sorted: how Treaty's URL and ours are compared. */
 function keyOf(url: string) {
-  const u = new URL(url, location.origin)
+  const u = new URL(url, 'http://localhost') // every request goes to this origin: the path and query tell them apart
   u.searchParams.sort()
   return u.pathname + (u.searchParams.size ? `?${u.searchParams}` : '')
 }
@@ -25,6 +25,7 @@ function ask(path: string) {
 
 /** The early answer to this GET, if there is a fresh one (taken once). */
 export function takeEarly(url: string): Promise<Response> | undefined {
+  if (early.size === 0) return undefined
   const key = keyOf(url)
   const entry = early.get(key)
   early.delete(key)

@@ -25,7 +25,8 @@ import { DocumentChecklist, UploadTools, YourFilesButton } from '../documents'
 
 /**
  * Opened on the dashboard, its five reads start as soon as the session is known to be a registered taxpayer's,
- * together, instead of once the page has rendered (boot.ts). Anyone else gets nothing asked for here.
+ * together, instead of once the page has rendered (boot.ts). Anyone else gets nothing asked for here. On a page
+ * load the entry has asked already (api/early.ts), and these take its answers.
  */
 export async function prefetchDashboard() {
   const user = await queryClient.fetchQuery(sessionQuery).catch(() => null)
