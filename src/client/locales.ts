@@ -1,33 +1,18 @@
+import { askEarly, takeEarly } from './api/early'
 import { DEFAULT_LANGUAGE, isActiveLanguage, LANGUAGE_STORAGE_KEY, type Language } from '../shared/languages'
 
-/**
- * The texts, per language and namespace (`/locales/{lng}/{ns}.json`, never bundled). The page's entry (start.ts)
- * asks for the first screen's before the app's code has arrived; i18next's backend then takes those answers instead
- * of asking again.
- */
-const early = new Map<string, Promise<unknown>>()
+/** The texts of one language and namespace, never bundled. */
+const pathOf = (language: string, namespace: string) => `/locales/${language}/${namespace}.json`
 
-function get(language: string, namespace: string): Promise<unknown> {
-  return fetch(`/locales/${language}/${namespace}.json`).then((r) =>
-    r.ok ? r.json() : Promise.reject(new Error(`${r.status}`)),
-  )
-}
-
-/** One namespace's texts: the early answer when there is one (taken once), else a request. */
+/** One namespace's texts: the page's entry's answer when it asked already (api/early.ts), else a request. */
 export function fetchLocale(language: string, namespace: string): Promise<unknown> {
-  const key = `${language}/${namespace}`
-  const answer = early.get(key)
-  early.delete(key)
-  return answer ?? get(language, namespace)
+  const path = pathOf(language, namespace)
+  return (takeEarly(path) ?? fetch(path)).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`))))
 }
 
+/** Asked by the page's entry for the first screen, before i18next exists. */
 export function prefetchLocales(languages: readonly string[], namespaces: readonly string[]) {
-  for (const language of languages)
-    for (const namespace of namespaces) {
-      const answer = get(language, namespace)
-      answer.catch(() => {}) // a failure is reported to whoever takes the answer
-      early.set(`${language}/${namespace}`, answer)
-    }
+  for (const language of languages) for (const namespace of namespaces) askEarly(pathOf(language, namespace))
 }
 
 /** The language stored in this browser, when it is an active one (read only: i18n.ts rewrites the key). */

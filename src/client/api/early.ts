@@ -1,10 +1,10 @@
 import { defaultTaxYear } from '../../shared/tax-years'
 
 /**
- * GETs asked for by the page's entry (start.ts, through boot.ts) before the app's code has arrived: on the dashboard
- * the session, and once it is a registered taxpayer's, the five reads of the dashboard. The API client's fetcher
- * (client.ts) takes such an answer instead of asking again, once, and only while it is fresh. Anything not taken is
- * never used.
+ * GETs asked for by the page's entry (start.ts, through boot.ts) before the app's code has arrived: the first
+ * screen's texts (locales.ts) and, on the dashboard, the session and, once it is a registered taxpayer's, the
+ * dashboard's five reads. Whoever asks for the same path later (i18next's backend, the API client's fetcher) takes
+ * the answer instead of asking again, once, and only while it is fresh. Anything not taken is never used.
  */
 const FRESH_MS = 5000
 const early = new Map<string, { at: number; response: Promise<Response> }>()
@@ -16,7 +16,7 @@ function keyOf(url: string) {
   return u.pathname + (u.searchParams.size ? `?${u.searchParams}` : '')
 }
 
-function ask(path: string) {
+export function askEarly(path: string) {
   const response = fetch(path, { credentials: 'same-origin' })
   response.catch(() => {}) // a failure reaches whoever takes it
   early.set(keyOf(path), { at: performance.now(), response })
@@ -32,12 +32,16 @@ export function takeEarly(url: string): Promise<Response> | undefined {
   return entry && performance.now() - entry.at < FRESH_MS ? entry.response : undefined
 }
 
+/** Whose dashboard shows data: a taxpayer (not an expert) who has completed the registration. */
+export const isRegisteredTaxpayer = (user: { role?: string; isProfileComplete?: boolean } | null | undefined) =>
+  user?.role === 'user' && user.isProfileComplete === true
+
 /** The session, then the dashboard's reads for the default tax year (api/user.ts, home-page.tsx's prefetch). */
 export function prefetchDashboardReads() {
-  ask('/api/user')
+  askEarly('/api/user')
     .then((r) => (r.ok ? r.clone().json() : null))
     .then((user: { role?: string; isProfileComplete?: boolean } | null) => {
-      if (user?.role !== 'user' || !user.isProfileComplete) return
+      if (!isRegisteredTaxpayer(user)) return
       const year = defaultTaxYear()
       for (const path of [
         `/api/user?taxYear=${year}`,
@@ -46,7 +50,7 @@ export function prefetchDashboardReads() {
         `/api/document-categories?mode=all&taxYear=${year}`,
         `/api/tax-year-status/flags?taxYear=${year}`,
       ])
-        ask(path)
+        askEarly(path)
     })
     .catch(() => {})
 }

@@ -12,6 +12,7 @@ import { messagesQuery } from '../api/messages'
 import { categoriesQuery } from '../api/documents'
 import { flagsQuery } from '../api/tax-status'
 import { store } from '../store'
+import { isRegisteredTaxpayer } from '../api/early'
 import { selectedTaxYearAtom } from './year-atom'
 import { isTransmitted } from '../../shared/tax-status'
 import { displayStatus } from './status-display'
@@ -30,7 +31,7 @@ import { DocumentChecklist, UploadTools, YourFilesButton } from '../documents'
  */
 export async function prefetchDashboard() {
   const user = await queryClient.fetchQuery(sessionQuery).catch(() => null)
-  if (user?.role !== 'user' || !user.isProfileComplete) return
+  if (!isRegisteredTaxpayer(user)) return
   const year = store.get(selectedTaxYearAtom)
   await Promise.all([
     queryClient.prefetchQuery(yearViewQuery(year)),
@@ -54,11 +55,10 @@ export default function HomePage() {
   const view = useYearView(year)
   const status = displayStatus(year, view.data)
   const replies = useNotifications({ poll: false }).filter((n) => n.category === 'message').length
-  const [minShown, setMinShown] = useState(false)
   // The overlay covers the first load only; a change of year just swaps the figures. With the data already there
-  // (boot.ts asked for it with the page's code) there is nothing to wait for and no overlay.
+  // (boot.ts asked for it with the page's code) there is nothing to wait for and no overlay at all.
   const [loadedOnce, setLoadedOnce] = useState(() => !view.isPending)
-  const [readyAtOnce] = useState(loadedOnce)
+  const [minShown, setMinShown] = useState(loadedOnce)
 
   useEffect(() => {
     const timer = setTimeout(() => setMinShown(true), MIN_OVERLAY_MS)
@@ -74,7 +74,7 @@ export default function HomePage() {
 
   return (
     <PageShell>
-      {!readyAtOnce && (!loadedOnce || !minShown) && <LoadingOverlay />}
+      {(!loadedOnce || !minShown) && <LoadingOverlay />}
       {/* From 1024 px two columns: the status and the next step on one side, the documents by category on
           the other. */}
       <div className="home">

@@ -4,9 +4,11 @@ import { errorResponse } from '../http/errors'
 
 const EXTENSION = /\.[a-z0-9]+$/i
 
-/** Pictures without a hash in their name change only with a release (and the service worker's precache has
- * them by revision): an hour without asking again, so that index.html's preload of the logo is the copy the page
- * shows, not a second request. index.html, the locales and the manifest are asked about every time. */
+/**
+ * Pictures without a hash in their name (the logo, the icons, the canton flags) change only with a release: an hour
+ * without asking again, so that index.html's preload of the logo is the copy the page shows, not a second request.
+ * index.html, the locales and the manifest are asked about every time.
+ */
 const PICTURES = /^\/(images|icons|cantons)\//
 
 function cacheControl(path: string, asset: Asset) {
