@@ -214,8 +214,13 @@ test('refusals in the browser: type and size checks, partial counts, the server 
   await history.waitFor({ state: 'detached' })
 
   // A retry is an upload: with the session gone, the probe says 'Session Expired' and leads to /login after 1.5 s.
+  // Nothing may cover Retry when the session goes (a toast, the sticky header), or a poll that meets the missing
+  // session first opens the same dialog over it while the click still waits: either way the dialog must come.
+  const retry = failed.first().getByRole('button', { name: 'Retry' })
+  await page.locator('.toast').first().waitFor({ state: 'detached' })
+  await retry.scrollIntoViewIfNeeded()
   await context.clearCookies()
-  await failed.first().getByRole('button', { name: 'Retry' }).click()
+  await Promise.race([retry.click().catch(() => {}), page.getByText('Session Expired').first().waitFor()])
   await page.getByText('Session Expired').first().waitFor()
   await page.waitForURL(/\/login/, { timeout: 5000 })
   expect(errors).toEqual([])
