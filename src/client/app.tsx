@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { Toaster } from './ui/toast'
 import { LoadingOverlay } from './ui/loading-overlay'
-import { LEGAL_PAGES } from './legal/paths'
+import { LEGAL_PAGES } from '../shared/legal-pages'
 import { useDocumentTitle } from './pages/titles'
 
 import { lazyPage } from './pages/lazy-page'

@@ -104,8 +104,11 @@ export function createApp(
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))
 
-  // Unknown /api paths answer 404 JSON from staticRoutes' catch-all.
-  return app.use(staticRoutes(assets))
+  // Unknown /api paths answer 404 JSON from staticRoutes' catch-all. A route's index.html reads the session through
+  // the app's own GET /api/user, with the cookie of the page's request.
+  const askAs = (path: string, sender: Request) =>
+    app.handle(new Request(new URL(path, sender.url), { headers: { cookie: sender.headers.get('cookie') ?? '' } }))
+  return app.use(staticRoutes(assets, askAs))
 }
 
 export type App = ReturnType<typeof createApp>

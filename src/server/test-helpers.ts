@@ -9,11 +9,15 @@ import { createApp } from './app'
 import { silentLogger } from './log'
 import { openBlobStore } from './infra/blob-store'
 import type { Mailer, OutgoingMail } from './infra/mailer'
+import type { Asset } from './static/assets'
 
 export const T0 = Date.parse('2026-11-22T10:00:00Z')
 
 /** `opts.send` replaces the outgoing-mail half of the mailer (e.g. real SMTP in the client-mail tests). */
-export function testApp(env: Record<string, string> = {}, opts: { send?: Mailer['send']; recognition?: boolean } = {}) {
+export function testApp(
+  env: Record<string, string> = {},
+  opts: { send?: Mailer['send']; recognition?: boolean; assets?: Map<string, Asset> } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-test-'))
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -36,7 +40,7 @@ export function testApp(env: Record<string, string> = {}, opts: { send?: Mailer[
   }
   const ctx = createContext(config, { now: () => clock.now, mailer, log: silentLogger })
   const blobs = openBlobStore(ctx)
-  const app = createApp(ctx, new Map(), { blobs, recognition: opts.recognition })
+  const app = createApp(ctx, opts.assets ?? new Map(), { blobs, recognition: opts.recognition })
 
   /** One request through app.handle: no network, no port. */
   async function request(

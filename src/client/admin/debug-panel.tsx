@@ -1,8 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation } from 'wouter'
 import { messageOf } from '../api/client'
-import { useSessionUser } from '../api/user'
 import { toast } from '../ui/toast'
 import { TAX_STATUSES } from '../../shared/tax-status'
 import { offeredTaxYears } from '../../shared/tax-years'
@@ -124,21 +122,5 @@ export function AdminDebugPanel() {
         </button>
       </div>
     </section>
-  )
-}
-
-/** The dashboard's Debug button: experts go to their panel, everyone else gets the spec's refusal. */
-export function DebugButton() {
-  const { t } = useTranslation('admin')
-  const user = useSessionUser()
-  const [, navigate] = useLocation()
-  const open = () => {
-    if (user?.role === 'admin') return navigate('/admin?tab=system')
-    toast({ title: t('debug.restricted_title'), description: t('debug.restricted_text'), variant: 'destructive' })
-  }
-  return (
-    <button type="button" className="outline debug-button" onClick={open}>
-      {t('debug.button')}
-    </button>
   )
 }

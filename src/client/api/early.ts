@@ -1,10 +1,14 @@
 import { defaultTaxYear } from '../../shared/tax-years'
+import { dashboardReads, isRegisteredTaxpayer, SESSION_PATH } from '../../shared/first-screen'
+import { loadAreaStyles } from '../styles/area-css'
 
 /**
  * GETs asked for by the page's entry (start.ts, through boot.ts) before the app's code has arrived: the first
- * screen's texts (locales.ts) and, on the dashboard, the session and, once it is a registered taxpayer's, the
- * dashboard's five reads. Whoever asks for the same path later (i18next's backend, the API client's fetcher) takes
- * the answer instead of asking again, once, and only while it is fresh. Anything not taken is never used.
+ * screen's texts (locales.ts) and, on a signed-in screen, the session and, on the dashboard once it is a registered
+ * taxpayer's, the dashboard's five reads. Whoever asks for the same path later (i18next's backend, the API client's
+ * fetcher) takes the answer instead of asking again, once, and only while it is fresh. Anything not taken is never
+ * used. When the server named them in index.html (server/static/first-screen.ts), these requests take the answers
+ * the browser has been fetching since it read the page.
  */
 const FRESH_MS = 5000
 const early = new Map<string, { at: number; response: Promise<Response> }>()
@@ -32,25 +36,19 @@ export function takeEarly(url: string): Promise<Response> | undefined {
   return entry && performance.now() - entry.at < FRESH_MS ? entry.response : undefined
 }
 
-/** Whose dashboard shows data: a taxpayer (not an expert) who has completed the registration. */
-export const isRegisteredTaxpayer = (user: { role?: string; isProfileComplete?: boolean } | null | undefined) =>
-  user?.role === 'user' && user.isProfileComplete === true
-
-/** The session, then the dashboard's reads for the default tax year (api/user.ts, home-page.tsx's prefetch). */
-export function prefetchDashboardReads() {
-  askEarly('/api/user')
+/**
+ * The session; once it is a person's, the signed-in screens' stylesheet and, on the dashboard of a registered
+ * taxpayer, its reads for the default tax year (api/user.ts, home-page.tsx's prefetch). Signed out, neither: the
+ * app goes to the sign-in form.
+ */
+export function prefetchSession({ dashboard }: { dashboard: boolean }) {
+  askEarly(SESSION_PATH)
     .then((r) => (r.ok ? r.clone().json() : null))
     .then((user: { role?: string; isProfileComplete?: boolean } | null) => {
-      if (!isRegisteredTaxpayer(user)) return
-      const year = defaultTaxYear()
-      for (const path of [
-        `/api/user?taxYear=${year}`,
-        '/api/notifications',
-        '/api/messages',
-        `/api/document-categories?mode=all&taxYear=${year}`,
-        `/api/tax-year-status/flags?taxYear=${year}`,
-      ])
-        askEarly(path)
+      if (!user?.role) return
+      void loadAreaStyles()
+      if (!dashboard || !isRegisteredTaxpayer(user)) return
+      for (const path of dashboardReads(defaultTaxYear())) askEarly(path)
     })
     .catch(() => {})
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useSearch } from 'wouter'
 import { LanguageSelect } from '../ui/language-select'
-import { LEGAL_PAGES } from './paths'
+import { LEGAL_PAGES } from '../../shared/legal-pages'
 
 /** A public legal page; `returnTo` (e.g. /profile) sets where Back leads. */
 export default function LegalPage({ page }: { page: (typeof LEGAL_PAGES)[keyof typeof LEGAL_PAGES] }) {

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { Asset } from './assets'
 import { errorResponse } from '../http/errors'
+import { type AskAs, firstScreenLinks } from './first-screen'
 
 const EXTENSION = /\.[a-z0-9]+$/i
 
@@ -19,9 +20,10 @@ function cacheControl(path: string, asset: Asset) {
 /**
  * Serves the SPA (DESIGN.md §1): hashed assets with year-long caching, gzip when
  * the browser takes it, and index.html for every client route so the SPA can
- * render its own not-found page.
+ * render its own not-found page. A route's index.html names what its first screen
+ * will fetch (first-screen.ts); `askAs` reads the session for it.
  */
-export function staticRoutes(assets: Map<string, Asset>) {
+export function staticRoutes(assets: Map<string, Asset>, askAs?: AskAs) {
   const etags = new Map<string, string>()
   const etagOf = async (path: string, asset: Asset) => {
     let tag = etags.get(path)
@@ -51,14 +53,40 @@ export function staticRoutes(assets: Map<string, Asset>) {
     return new Response(request.method === 'HEAD' ? null : body, { status, headers })
   }
 
+  const signedOut: AskAs = () => Promise.resolve(new Response(null, { status: 401 }))
+  let page: Promise<{ html: string; linksFor: ReturnType<typeof firstScreenLinks> }> | undefined
+  /** index.html for a client route, with its first screen's links; the service worker's copy (/index.html) has none. */
+  async function servePage(request: Request, path: string, index: Asset) {
+    page ??= index.file.text().then((html) => ({ html, linksFor: firstScreenLinks(html, askAs ?? signedOut) }))
+    const { html, linksFor } = await page
+    const links = await linksFor(request, path)
+    const text = html.replace('</head>', `${links.html}\n</head>`)
+    // A session's page names its reads: no cache keeps it. Signed out, it depends on the path only.
+    const headers: Record<string, string> = {
+      'Content-Type': index.type,
+      'Cache-Control': links.personal ? 'no-store' : 'no-cache',
+      Vary: 'Accept-Encoding, Cookie',
+    }
+    if (!links.personal) {
+      headers.ETag = `"${new Bun.CryptoHasher('sha1').update(text).digest('base64url')}"`
+      if (request.headers.get('if-none-match') === headers.ETag) return new Response(null, { status: 304, headers })
+    }
+    let body: BodyInit = text
+    if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+      body = Bun.gzipSync(text) as Uint8Array<ArrayBuffer>
+      headers['Content-Encoding'] = 'gzip'
+    }
+    return new Response(request.method === 'HEAD' ? null : body, { headers })
+  }
+
   const handler = ({ request, path }: { request: Request; path: string }) => {
     if (path.startsWith('/api/')) return errorResponse(404, 'NOT_FOUND', `No such endpoint: ${path}`)
-    const asset = assets.get(path === '/' ? '/index.html' : path)
+    const asset = path === '/' ? undefined : assets.get(path)
     if (asset) return serve(request, path, asset)
-    const index = assets.get('/index.html')
     // A missing asset is a 404 in the one error shape too (DESIGN.md §13).
+    const index = assets.get('/index.html')
     if (EXTENSION.test(path) || !index) return errorResponse(404, 'NOT_FOUND', 'Not found')
-    return serve(request, '/index.html', index)
+    return servePage(request, path, index)
   }
 
   return (
