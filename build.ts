@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib'
 import { generateSW } from 'workbox-build'
 import * as sass from 'sass'
 import { powerOfAttorneyPdf } from './src/server/advanced/power-of-attorney'
+import { CHUNKS } from './src/shared/first-screen'
 
 let OUT = 'dist/client'
 const args = process.argv.slice(2)
@@ -61,7 +62,7 @@ export async function buildClient({ development = false, outDir = 'dist/client' 
     ...new Set([...closure(entry.path), rel(join(OUT, 'assets', app)), ...closure(join(OUT, 'assets', app))]),
   ]
   const screens: Record<string, string[]> = {}
-  for (const name of ['login-page', 'legal-page', 'signed-in']) {
+  for (const name of CHUNKS) {
     const file = result.outputs.find((o) => o.path.split(sep).pop()!.startsWith(`${name}-`))
     if (!file) throw new Error(`no chunk for ${name}`)
     screens[name] = [rel(file.path), ...closure(file.path).filter((p) => !preloads.includes(p))]

@@ -1,5 +1,5 @@
 import { prefetchSession } from './api/early'
-import { type FirstScreen, firstScreen } from '../shared/first-screen'
+import { type Chunk, firstScreen } from '../shared/first-screen'
 import { prefetchLocales, storedLanguage, withFallback } from './locales'
 
 export { firstScreen }
@@ -11,22 +11,23 @@ export { firstScreen }
  */
 export function startFirstScreen(path: string) {
   const first = firstScreen(path)
-  preloadChunks(first.chunk)
+  for (const chunk of first.chunks) linkChunk(chunk, 'modulepreload')
   prefetchLocales(withFallback(storedLanguage()), first.namespaces)
   if (first.chunk === 'signed-in') prefetchSession({ dashboard: path === '/' })
 }
 
 /**
- * A lazy screen's chunk and the chunks it imports, which build.ts lists in index.html: preloaded together, where
- * importing the chunk would find its imports only once it has arrived, one round trip later.
+ * A lazy chunk and the chunks it imports, which build.ts lists in index.html, linked together: preloaded, where
+ * importing the chunk would find its imports only once it has arrived, one round trip later; or prefetched, fetched
+ * when the network is idle for a screen that may come next.
  */
-function preloadChunks(screen: FirstScreen['chunk']) {
+export function linkChunk(chunk: Chunk, rel: 'modulepreload' | 'prefetch') {
   const list = document.querySelector<HTMLMetaElement>('meta[name="swisstax:chunks"]')?.content
   if (!list) return
   const chunks = JSON.parse(list) as Record<string, string[]>
-  for (const href of chunks[screen] ?? []) {
+  for (const href of chunks[chunk] ?? []) {
     const link = document.createElement('link')
-    link.rel = 'modulepreload'
+    link.rel = rel
     link.href = href
     document.head.append(link)
   }

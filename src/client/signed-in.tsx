@@ -1,5 +1,6 @@
 import { useEffect, type ComponentType } from 'react'
 import { lazyPage } from './pages/lazy-page'
+import { linkChunk } from './boot'
 import { useTranslation } from 'react-i18next'
 import { warmOfflineTexts } from './pwa/register-sw'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
@@ -13,25 +14,29 @@ import { keepOfflineCache, restoreWhenOffline } from './api/persist'
 import './api/offline'
 import { store, sessionExpiredAtom } from './store'
 import HomePage, { prefetchDashboard } from './home/home-page'
-import ProfilePage from './profile/profile-page'
 import NotFoundPage from './pages/not-found'
-import FileHistoryPage from './documents/file-history-page'
-import CantonsPage from './cantons/cantons-page'
-import AddressDemoPage from './address/address-demo-page'
-import AdvancedPage from './advanced/advanced-page'
-import AdvancedLegacyPage from './advanced/legacy-page'
-import TaxCardDemoPage from './advanced/tax-card-demo-page'
-import ProgressBarPage from './advanced/pgbar-page'
-import FeatureTestPage from './advanced/feature-test-page'
-import PlansPage from './plans/plans-page'
 
 /**
  * Everything but /login and the legal pages: loaded after /login (its budget is 110 KB
  * gzip), with the query client, the session watch and the Session Expired dialog.
- * A person's screens come in this one chunk with the area: the dashboard needs most of their code anyway, and
- * split per page they made two dozen files of one or two kilobytes, each a request before the first screen
- * (and a wait at each later one). The experts' screens stay apart: a taxpayer never loads them.
+ * The dashboard comes in this chunk with the area. A person's other screens come together in a second one
+ * (person-pages.ts), fetched once the first screen is drawn: split per page they made two dozen files of one or two
+ * kilobytes, each a request; in this chunk they were three quarters of the code the dashboard waited for. The
+ * experts' screens stay apart: a taxpayer never loads them.
  */
+const personPages = () => import('./person-pages')
+const personPage = <K extends keyof Awaited<ReturnType<typeof personPages>>>(name: K) =>
+  lazyPage(() => personPages().then((pages) => ({ default: pages[name] })))
+const ProfilePage = personPage('ProfilePage')
+const FileHistoryPage = personPage('FileHistoryPage')
+const CantonsPage = personPage('CantonsPage')
+const AddressDemoPage = personPage('AddressDemoPage')
+const AdvancedPage = personPage('AdvancedPage')
+const AdvancedLegacyPage = personPage('AdvancedLegacyPage')
+const TaxCardDemoPage = personPage('TaxCardDemoPage')
+const ProgressBarPage = personPage('ProgressBarPage')
+const FeatureTestPage = personPage('FeatureTestPage')
+const PlansPage = personPage('PlansPage')
 const AdminPage = lazyPage(() => import('./admin/admin-page'))
 const ClientPage = lazyPage(() => import('./admin/client-page'))
 // The living page of the design system: development builds only (the bundler drops it from production).
@@ -98,6 +103,11 @@ function SignedInRoutes() {
   const { i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? 'en'
   useEffect(() => warmOfflineTexts(language), [language])
+  // A person's other screens, fetched while the network is idle once the first screen is drawn (person-pages.ts).
+  const person = useSessionUser()?.role === 'user'
+  useEffect(() => {
+    if (person) linkChunk('person-pages', 'prefetch')
+  }, [person])
   return (
     <>
       <Switch>

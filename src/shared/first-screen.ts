@@ -9,20 +9,29 @@ import { isLegalPath } from './legal-pages'
  * index.html it sends (server/static/first-screen.ts), so that the browser fetches it with the entry's code.
  */
 export interface FirstScreen {
-  /** The lazy chunk that draws it (build.ts lists each one's files in index.html). */
+  /** The lazy chunk that draws it. */
   chunk: 'login-page' | 'legal-page' | 'signed-in'
+  /** The lazy chunks its code needs at once (build.ts lists each one's files in index.html). */
+  chunks: Chunk[]
   namespaces: string[]
 }
 
+/** The lazy chunks build.ts lists; person-pages holds a person's screens other than the dashboard. */
+export type Chunk = FirstScreen['chunk'] | 'person-pages'
+export const CHUNKS: readonly Chunk[] = ['login-page', 'legal-page', 'signed-in', 'person-pages']
+
 export function firstScreen(path: string): FirstScreen {
   // The sign-in card (login) and its What's New button (changelog).
-  if (path === '/login') return { chunk: 'login-page', namespaces: ['common', 'login', 'changelog'] }
-  if (isLegalPath(path)) return { chunk: 'legal-page', namespaces: ['common', 'legal'] }
+  if (path === '/login')
+    return { chunk: 'login-page', chunks: ['login-page'], namespaces: ['common', 'login', 'changelog'] }
+  if (isLegalPath(path)) return { chunk: 'legal-page', chunks: ['legal-page'], namespaces: ['common', 'legal'] }
   // The dashboard: its status, messages and Debug button (home), the checklist and uploads (documents). The sign-in
   // form's texts, which a session that ends leads to, are not the first screen's: the service worker keeps them for
   // offline once it is in (pwa/register-sw.ts), and online they come when the form opens.
-  if (path === '/') return { chunk: 'signed-in', namespaces: ['common', 'home', 'documents'] }
-  return { chunk: 'signed-in', namespaces: ['common'] }
+  if (path === '/') return { chunk: 'signed-in', chunks: ['signed-in'], namespaces: ['common', 'home', 'documents'] }
+  // The experts' screens load their own chunks; any other route is one of a person's other screens.
+  const chunks: Chunk[] = path.startsWith('/admin') ? ['signed-in'] : ['signed-in', 'person-pages']
+  return { chunk: 'signed-in', chunks, namespaces: ['common'] }
 }
 
 /** The session's read (GET /api/user): who is signed in, if anyone. */

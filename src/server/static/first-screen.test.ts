@@ -10,6 +10,7 @@ const CHUNKS = {
   'login-page': ['/assets/login-page-1.js', '/assets/shared-1.js'],
   'legal-page': ['/assets/legal-page-1.js'],
   'signed-in': ['/assets/signed-in-1.js', '/assets/shared-2.js'],
+  'person-pages': ['/assets/person-pages-1.js', '/assets/shared-2.js'],
 }
 const INDEX = `<!doctype html><html><head>
 <meta name="swisstax:area-css" content="/assets/areas-1.css">
@@ -66,13 +67,18 @@ describe("a route's index.html names what its first screen fetches", () => {
       expect((await t.request('GET', href!, { cookie })).status).toBe(200)
   })
 
-  test("the session's language adds its texts to the English ones every language falls back to", async () => {
+  test("another screen of a person's: the other screens' chunk too, and the session's language's texts", async () => {
     t = testApp({}, { assets: assets() })
     const cookie = await registered('anna@example.ch')
     expect((await t.request('PUT', '/api/user/language', { cookie, body: { language: 'de' } })).status).toBe(200)
-    const texts = linksOf((await t.request('GET', '/profile', { cookie })).text).filter(([, h]) =>
-      h!.includes('locales'),
-    )
+    const links = linksOf((await t.request('GET', '/profile', { cookie })).text)
+    // A person's screen other than the dashboard: the signed-in chunk and the other screens' chunk, each file once.
+    expect(links.filter(([rel]) => rel === 'modulepreload')).toEqual([
+      ['modulepreload', '/assets/signed-in-1.js'],
+      ['modulepreload', '/assets/shared-2.js'],
+      ['modulepreload', '/assets/person-pages-1.js'],
+    ])
+    const texts = links.filter(([, h]) => h!.includes('locales'))
     expect(texts).toEqual([
       ['fetch', '/locales/en/common.json'],
       ['fetch', '/locales/de/common.json'],
@@ -85,6 +91,8 @@ describe("a route's index.html names what its first screen fetches", () => {
       const links = linksOf((await t.request('GET', '/', { cookie })).text)
       expect(links.filter(([, href]) => href!.startsWith('/api/'))).toEqual([['fetch', '/api/user']])
       expect(links).toContainEqual(['style', '/assets/areas-1.css'])
+      // Nor the dashboard's texts: the app sends them on, the expert to /admin, the new person to the registration.
+      expect(links.filter(([, href]) => href!.startsWith('/locales/'))).toEqual([['fetch', '/locales/en/common.json']])
     }
   })
 

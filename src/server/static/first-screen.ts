@@ -51,9 +51,15 @@ export function firstScreenLinks(indexHtml: string, askAs: AskAs) {
     const session = first.chunk === 'signed-in' ? await sessionOf(request) : null
     // Signed out, the app sends a signed-in route to the sign-in form: that is the screen to prepare.
     if (first.chunk === 'signed-in' && !session) first = firstScreen('/login')
+    // The dashboard is a registered taxpayer's: the app sends anyone else on (an expert to /admin, a new person to
+    // the registration), and their first screen is not the dashboard's.
+    const dashboard = path === '/' && isRegisteredTaxpayer(session)
+    if (session && path === '/' && !dashboard) first = firstScreen(session.role === 'admin' ? '/admin' : '/profile')
     const preload = (href: string, as: string) =>
       `<link rel="preload" as="${as}"${as === 'fetch' ? ' crossorigin' : ''} href="${attribute(href)}">`
-    const links = (chunks[first.chunk] ?? []).map((href) => `<link rel="modulepreload" href="${attribute(href)}">`)
+    const links = [...new Set(first.chunks.flatMap((chunk) => chunks[chunk] ?? []))].map(
+      (href) => `<link rel="modulepreload" href="${attribute(href)}">`,
+    )
     const languages = new Set<string>([DEFAULT_LANGUAGE])
     const language = session?.language
     if (isActiveLanguage(language)) languages.add(language)
@@ -62,8 +68,7 @@ export function firstScreenLinks(indexHtml: string, askAs: AskAs) {
     if (session) {
       if (areaCss) links.push(preload(areaCss, 'style'))
       links.push(preload(SESSION_PATH, 'fetch'))
-      if (path === '/' && isRegisteredTaxpayer(session))
-        for (const read of dashboardReads(defaultTaxYear())) links.push(preload(read, 'fetch'))
+      if (dashboard) for (const read of dashboardReads(defaultTaxYear())) links.push(preload(read, 'fetch'))
     }
     return { html: links.join('\n'), personal: session !== null }
   }
