@@ -2,8 +2,6 @@ import { prefetchSession } from './api/early'
 import { type Chunk, firstScreen } from '../shared/first-screen'
 import { prefetchLocales, storedLanguage, withFallback } from './locales'
 
-export { firstScreen }
-
 /**
  * Run by the page's entry (start.ts) before the app's code has arrived: the first screen's chunks and texts (and on
  * a signed-in screen the session, its stylesheet and on the dashboard its data) are asked for now, travelling with
@@ -11,23 +9,22 @@ export { firstScreen }
  */
 export function startFirstScreen(path: string) {
   const first = firstScreen(path)
-  for (const chunk of first.chunks) linkChunk(chunk, 'modulepreload')
+  for (const chunk of first.chunks) preloadChunk(chunk)
   prefetchLocales(withFallback(storedLanguage()), first.namespaces)
   if (first.chunk === 'signed-in') prefetchSession({ dashboard: path === '/' })
 }
 
 /**
- * A lazy chunk and the chunks it imports, which build.ts lists in index.html, linked together: preloaded, where
- * importing the chunk would find its imports only once it has arrived, one round trip later; or prefetched, fetched
- * when the network is idle for a screen that may come next.
+ * A lazy chunk and the chunks it imports, which build.ts lists in index.html: preloaded together, where importing
+ * the chunk would find its imports only once it has arrived, one round trip later.
  */
-export function linkChunk(chunk: Chunk, rel: 'modulepreload' | 'prefetch') {
+function preloadChunk(chunk: Chunk) {
   const list = document.querySelector<HTMLMetaElement>('meta[name="swisstax:chunks"]')?.content
   if (!list) return
   const chunks = JSON.parse(list) as Record<string, string[]>
   for (const href of chunks[chunk] ?? []) {
     const link = document.createElement('link')
-    link.rel = rel
+    link.rel = 'modulepreload'
     link.href = href
     document.head.append(link)
   }

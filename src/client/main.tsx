@@ -7,7 +7,7 @@ import { store } from './store'
 import { listenForInstallPrompt } from './ui/install-prompt'
 import { registerServiceWorker } from './pwa/register-sw'
 import { App, LegalPage, LoginPage, SignedInArea } from './app'
-import { firstScreen } from './boot'
+import { firstScreen } from '../shared/first-screen'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('The #root element is missing from index.html')

@@ -1,6 +1,7 @@
 // A person's screens besides the dashboard, in one chunk of their own (signed-in.tsx): the dashboard, the screen
-// most page loads open, does not wait for their code. It is fetched once the first screen is drawn, so that every
-// later screen opens without a request, or with the first screen's code when one of them is opened first.
+// most page loads open, does not wait for their code. Opened first, one of them has it preloaded with the first
+// screen's (shared/first-screen.ts); opened from the dashboard, it is one request, or none once the service worker
+// has cached every file for offline use (a few seconds after the first screen).
 export { default as ProfilePage } from './profile/profile-page'
 export { default as FileHistoryPage } from './documents/file-history-page'
 export { default as CantonsPage } from './cantons/cantons-page'

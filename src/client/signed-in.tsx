@@ -1,6 +1,5 @@
 import { useEffect, type ComponentType } from 'react'
 import { lazyPage } from './pages/lazy-page'
-import { linkChunk } from './boot'
 import { useTranslation } from 'react-i18next'
 import { warmOfflineTexts } from './pwa/register-sw'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
@@ -20,9 +19,9 @@ import NotFoundPage from './pages/not-found'
  * Everything but /login and the legal pages: loaded after /login (its budget is 110 KB
  * gzip), with the query client, the session watch and the Session Expired dialog.
  * The dashboard comes in this chunk with the area. A person's other screens come together in a second one
- * (person-pages.ts), fetched once the first screen is drawn: split per page they made two dozen files of one or two
- * kilobytes, each a request; in this chunk they were three quarters of the code the dashboard waited for. The
- * experts' screens stay apart: a taxpayer never loads them.
+ * (person-pages.ts): split per page they made two dozen files of one or two kilobytes, each a request; in this chunk
+ * they were three quarters of the code the dashboard waited for. The experts' screens stay apart: a taxpayer never
+ * loads them.
  */
 const personPages = () => import('./person-pages')
 const personPage = <K extends keyof Awaited<ReturnType<typeof personPages>>>(name: K) =>
@@ -103,11 +102,6 @@ function SignedInRoutes() {
   const { i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? 'en'
   useEffect(() => warmOfflineTexts(language), [language])
-  // A person's other screens, fetched while the network is idle once the first screen is drawn (person-pages.ts).
-  const person = useSessionUser()?.role === 'user'
-  useEffect(() => {
-    if (person) linkChunk('person-pages', 'prefetch')
-  }, [person])
   return (
     <>
       <Switch>
