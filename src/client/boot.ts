@@ -1,6 +1,7 @@
 import { prefetchSession } from './api/early'
 import { type Chunk, firstScreen } from '../shared/first-screen'
-import { prefetchLocales, storedLanguage, withFallback } from './locales'
+import { prefetchLocales, storedLanguage } from './locales'
+import { withFallback } from '../shared/languages'
 
 /**
  * Run by the page's entry (start.ts) before the app's code has arrived: the first screen's chunks and texts (and on

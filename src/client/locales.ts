@@ -20,7 +20,3 @@ export function storedLanguage(storage: Storage = localStorage): Language {
   const stored = storage.getItem(LANGUAGE_STORAGE_KEY)
   return isActiveLanguage(stored) ? stored : DEFAULT_LANGUAGE
 }
-
-/** The languages i18next loads for a language: itself and English, the fallback. */
-export const withFallback = (language: Language): Language[] =>
-  language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE]

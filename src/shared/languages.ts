@@ -20,3 +20,7 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
 
 export const isActiveLanguage = (code: unknown): code is Language =>
   typeof code === 'string' && (ACTIVE_LANGUAGES as readonly string[]).includes(code)
+
+/** The languages i18next loads for a language: itself and English, the fallback. */
+export const withFallback = (language: Language): Language[] =>
+  language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE]

@@ -80,8 +80,8 @@ describe("a route's index.html names what its first screen fetches", () => {
     ])
     const texts = links.filter(([, h]) => h!.includes('locales'))
     expect(texts).toEqual([
-      ['fetch', '/locales/en/common.json'],
       ['fetch', '/locales/de/common.json'],
+      ['fetch', '/locales/en/common.json'],
     ])
   })
 

@@ -1,5 +1,5 @@
 import { dashboardReads, firstScreen, isRegisteredTaxpayer, SESSION_PATH } from '../../shared/first-screen'
-import { DEFAULT_LANGUAGE, isActiveLanguage } from '../../shared/languages'
+import { DEFAULT_LANGUAGE, isActiveLanguage, withFallback } from '../../shared/languages'
 import { defaultTaxYear } from '../../shared/tax-years'
 
 /** Answers a GET of this app's API as the request's sender (app.ts passes the app's own handler). */
@@ -60,10 +60,9 @@ export function firstScreenLinks(indexHtml: string, askAs: AskAs) {
     const links = [...new Set(first.chunks.flatMap((chunk) => chunks[chunk] ?? []))].map(
       (href) => `<link rel="modulepreload" href="${attribute(href)}">`,
     )
-    const languages = new Set<string>([DEFAULT_LANGUAGE])
-    const language = session?.language
-    if (isActiveLanguage(language)) languages.add(language)
-    for (const language of languages)
+    // The session's language and English, its fallback: what i18next loads (the entry asks for the stored one).
+    const spoken = session?.language
+    for (const language of withFallback(isActiveLanguage(spoken) ? spoken : DEFAULT_LANGUAGE))
       for (const namespace of first.namespaces) links.push(preload(`/locales/${language}/${namespace}.json`, 'fetch'))
     if (session) {
       if (areaCss) links.push(preload(areaCss, 'style'))

@@ -12,6 +12,9 @@ const EXTENSION = /\.[a-z0-9]+$/i
  */
 const PICTURES = /^\/(images|icons|cantons)\//
 
+/** A strong ETag: the content's SHA-1. */
+const etag = (content: string | ArrayBuffer) => `"${new Bun.CryptoHasher('sha1').update(content).digest('base64url')}"`
+
 function cacheControl(path: string, asset: Asset) {
   if (asset.immutable) return 'public, max-age=31536000, immutable'
   return PICTURES.test(path) ? 'public, max-age=3600' : 'no-cache'
@@ -28,7 +31,7 @@ export function staticRoutes(assets: Map<string, Asset>, askAs?: AskAs) {
   const etagOf = async (path: string, asset: Asset) => {
     let tag = etags.get(path)
     if (!tag) {
-      tag = `"${new Bun.CryptoHasher('sha1').update(await asset.file.arrayBuffer()).digest('base64url')}"`
+      tag = etag(await asset.file.arrayBuffer())
       etags.set(path, tag)
     }
     return tag
@@ -68,7 +71,7 @@ export function staticRoutes(assets: Map<string, Asset>, askAs?: AskAs) {
       Vary: 'Accept-Encoding, Cookie',
     }
     if (!links.personal) {
-      headers.ETag = `"${new Bun.CryptoHasher('sha1').update(text).digest('base64url')}"`
+      headers.ETag = etag(text)
       if (request.headers.get('if-none-match') === headers.ETag) return new Response(null, { status: 304, headers })
     }
     let body: BodyInit = text
