@@ -6,6 +6,7 @@ import { parseLimitedBody } from './http/body-limit'
 import { createSessionStore } from './infra/sessions'
 import { openBlobStore, type BlobStore } from './infra/blob-store'
 import { startMaintenance } from './infra/maintenance'
+import { sweepRateLimits } from './infra/rate-limit'
 import { sweepAuditDaily } from './infra/audit'
 import { purgeOldLoginCodes } from './auth/service'
 import { authRoutes } from './auth/index'
@@ -57,6 +58,9 @@ export function createApp(
       },
       function oldAuditEntries() {
         sweepAuditDaily(ctx)
+      },
+      function endedRateLimitWindows() {
+        sweepRateLimits(ctx)
       },
     ])
     startClientMail(ctx)

@@ -12,6 +12,7 @@ import { importBuildingAddresses, type ImportProgress } from './address/building
 import { diskAssets, type Asset } from './static/assets'
 import { APP_VERSION } from '../shared/version'
 import { HELP } from './cli/help'
+import { setListeningServer } from './infra/request-context'
 
 async function loadAssets(): Promise<Map<string, Asset>> {
   // The compiled binary carries the client inside (build.ts writes assets.gen.ts);
@@ -120,6 +121,7 @@ export async function main(argv: string[]) {
     ctx.log.info(`${email} left ADMIN_EMAILS: the admin role it gave is taken away`)
   const app = createApp(ctx, await loadAssets(), { maintenance: true, recognition: true })
   app.listen({ port: config.port, hostname: config.host })
+  setListeningServer(app.server)
   // The executable starts with JIT tier-up made 8× more reluctant (build.ts), so run-once
   // start-up code is not compiled; from here on the request paths get the normal policy.
   Bun.unsafe.setJITPolicy(1)

@@ -6,6 +6,7 @@
 import { ahvProblem, formatAhv, AHV_FORMAT } from './ahv'
 import { taxIdRule } from './tax-id'
 import { categoryById } from './documents'
+import { hasUnsafeLineCharacters } from './plain-text'
 
 export type SectionId =
   | 'authorization'
@@ -165,7 +166,19 @@ function nameError(field: 'firstName' | 'lastName', value: string, prefix = ''):
       `Invalid field '${prefix + field}': at most ${MAX_NAME_LENGTH} characters`,
       { max: MAX_NAME_LENGTH },
     )
-  return null
+  return unsafeError(prefix + field, value)
+}
+
+/** Line breaks, control and bidi characters in a one-line text (they would reach the experts' mails and PDFs). */
+function unsafeError(field: string, value: string): AdvancedError | null {
+  return hasUnsafeLineCharacters(value)
+    ? fail(
+        field,
+        'CONTROL_CHARACTERS',
+        'errors.control_characters',
+        `Invalid field '${field}': line breaks and control characters`,
+      )
+    : null
 }
 
 /**
@@ -207,6 +220,8 @@ export function validateSpouse(
         { max: MAX_NAME_LENGTH },
       ),
     }
+  const occupationUnsafe = unsafeError('occupation', occupation)
+  if (occupationUnsafe) return { error: occupationUnsafe }
   const ahvRaw = text(input.ahvNumber)
   if (ahvRaw) {
     const problem = ahvProblem(ahvRaw)
@@ -343,6 +358,8 @@ export function validateChild(
         { max: MAX_SCHOOLING_INFO },
       ),
     }
+  const schoolingUnsafe = unsafeError(`${prefix}schoolingInfo`, schoolingInfo)
+  if (schoolingUnsafe) return { error: schoolingUnsafe }
   const alimonyRaw = input.alimony ?? 0
   const alimony = typeof alimonyRaw === 'string' && alimonyRaw.trim() === '' ? 0 : Number(alimonyRaw)
   if (!Number.isFinite(alimony) || alimony < 0 || alimony > 1_000_000)

@@ -4,6 +4,7 @@
  * again on PUT /api/user/profile.
  */
 import { CANTON_SLUGS } from './cantons'
+import { hasUnsafeLineCharacters } from './plain-text'
 
 /** Supported phone country codes (spec part 2 §3), Switzerland first: the default. */
 export const COUNTRY_CODES = [
@@ -217,6 +218,8 @@ export function checkProfileField(field: string, value: unknown, today: Date = n
     if (typeof value !== 'string') return err(field, 'errors.invalid', `Invalid field '${field}': expected text`)
     if (value.length > TEXT_FIELDS[field]!)
       return err(field, 'errors.too_long', `Invalid field '${field}': at most ${TEXT_FIELDS[field]} characters`)
+    if (hasUnsafeLineCharacters(value))
+      return err(field, 'errors.control_characters', `Invalid field '${field}': line breaks and control characters`)
     return null
   }
   if (field in ENUM_FIELDS) {

@@ -92,6 +92,17 @@ export function YourData({ email }: { email: string }) {
             })}
           </label>
           <progress id="storage-meter" max={storage.quotaBytes} value={storage.usedBytes} />
+          {storage.deletedBytes > 0 && storage.nextFreedAt && (
+            <p className="muted" data-storage-kept>
+              {t('your_data.storage.kept', {
+                deleted: megabytes(storage.deletedBytes, i18n.language),
+                date: new Date(storage.nextFreedAt).toLocaleDateString(
+                  i18n.language === 'gsw' ? 'de-CH' : i18n.language,
+                  { dateStyle: 'long' },
+                ),
+              })}
+            </p>
+          )}
         </section>
       )}
 

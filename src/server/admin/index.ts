@@ -19,6 +19,7 @@ import { parseUserId, resetProfile } from './reset'
 import { systemInfo } from './system'
 import { dbStatus, taxProfileStatus } from './debug'
 import { shaped } from '../http/schemas'
+import { hasUnsafeLineCharacters } from '../../shared/plain-text'
 
 const INBOX_PAGE_SIZE = 50
 const MAX_PAGE = 1_000_000
@@ -42,6 +43,8 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         const sort = query.sort || 'activity'
         if (sort !== 'activity' && sort !== 'name') throw badRequest(`Invalid field 'sort': expected activity or name`)
         const status = query.status ? intParam(query.status, 0, 1, 6, 'status') : undefined
+        if (query.q && hasUnsafeLineCharacters(query.q))
+          throw badRequest(`Invalid field 'q': control characters`, 'CONTROL_CHARACTERS')
         const filter = {
           q: query.q,
           taxYear: yearOf(query.taxYear),

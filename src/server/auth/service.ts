@@ -8,7 +8,7 @@ import { ApiError, badRequest, tooManyRequests } from '../http/errors'
 import { audit } from '../infra/audit'
 import type { VisitorContext } from '../infra/request-context'
 import type { SessionStore } from '../infra/sessions'
-import { verifyLimiter } from './ip-limit'
+import { hit, LIMITS } from '../infra/rate-limit'
 import { isValidCode, isValidEmail, normaliseEmail } from '../../shared/email'
 import { isActiveLanguage } from '../../shared/languages'
 
@@ -105,7 +105,7 @@ export function verifyCode(ctx: AppContext, rc: VisitorContext, input: { email: 
   const ip = rc.ip
   const email = checkEmail(input.email)
   const now = ctx.now()
-  const wait = verifyLimiter(ctx).hit(ip, now)
+  const wait = hit(ctx, LIMITS.verifyPerIp, ip)
   if (wait > 0) {
     audit(ctx, rc, 'rate_limited', { reason: 'verify_ip' }, { target: { email }, collapse: true })
     throw tooManyRequests(wait / 1000, 'Too many sign-in attempts from your network. Please wait and try again.')

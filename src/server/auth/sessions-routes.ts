@@ -8,6 +8,9 @@ import { audit } from '../infra/audit'
 import { notFound } from '../http/errors'
 import { deviceOf } from '../../shared/user-agent'
 import { successSchema } from '../http/schemas'
+import { enforce, LIMITS } from '../infra/rate-limit'
+
+const SESSIONS_END_LIMITED = 'You have ended sessions many times in the last hour. Please try again later.'
 
 /** The person's sessions (issue 13): where they are signed in, ending one, and "sign out everywhere else". */
 export function sessionRoutes(ctx: AppContext, sessions: SessionStore) {
@@ -46,6 +49,7 @@ export function sessionRoutes(ctx: AppContext, sessions: SessionStore) {
     .delete(
       '/api/auth/sessions/:id',
       ({ user, rc, params }) => {
+        enforce(ctx, LIMITS.sessionsEnd, user.id, SESSIONS_END_LIMITED)
         if (!sessions.destroyById(user.id, params.id)) throw notFound('No such session', 'SESSION_NOT_FOUND')
         audit(ctx, rc, 'session_ended', { session: params.id })
         return { success: true }
@@ -55,6 +59,7 @@ export function sessionRoutes(ctx: AppContext, sessions: SessionStore) {
     .post(
       '/api/auth/sessions/end-others',
       ({ user, rc, request }) => {
+        enforce(ctx, LIMITS.sessionsEnd, user.id, SESSIONS_END_LIMITED)
         const ended = sessions.destroyOthers(user.id, readCookie(request, cookieName))
         audit(ctx, rc, 'sessions_ended_elsewhere', { count: ended })
         return { success: true, ended }

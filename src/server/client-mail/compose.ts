@@ -1,5 +1,6 @@
 import { isActiveLanguage, type Language } from '../../shared/languages'
 import { escapeHtml } from '../infra/mailer'
+import { stripUnsafeLineCharacters } from '../../shared/plain-text'
 import type { TaxStatusName } from '../../shared/tax-status'
 import en from '../../../locales/en/mail.json'
 import de from '../../../locales/de/mail.json'
@@ -71,7 +72,8 @@ const fill = (text: string, vars: Record<string, string | number>) =>
 export function composeClientMail(event: ClientMailEvent, to: Recipient, app: { appName: string; publicUrl: string }) {
   const lng: Language = isActiveLanguage(to.language) ? to.language : 'en'
   const t = TEXTS[lng]
-  const base = { appName: app.appName, url: app.publicUrl, name: to.name }
+  // A name stored before control characters were refused at input must not start a line of its own in the mail.
+  const base = { appName: app.appName, url: app.publicUrl, name: stripUnsafeLineCharacters(to.name).trim() }
   let subject: string
   let body: string[]
   switch (event.kind) {
@@ -98,7 +100,7 @@ export function composeClientMail(event: ClientMailEvent, to: Recipient, app: { 
       break
     }
   }
-  const greeting = to.name ? fill(t.client_greeting, base) : t.client_greeting_anonymous
+  const greeting = base.name ? fill(t.client_greeting, base) : t.client_greeting_anonymous
   const signature = fill(SIGNATURE[lng], base)
   const text = [greeting, '', ...body, '', fill(t.open_link, base), '', t.unsubscribe, '', signature].join('\n')
   const html =

@@ -7,6 +7,18 @@ export type Db = BunSQLiteDatabase<typeof schema>
 export { schema }
 
 /**
+ * After deleting a person's rows: leaves no readable copy of them in the database file or its WAL. secure_delete
+ * (set at open) zeroes the deleted cells; the FTS5 search index is merged so that its old segments with the name's
+ * trigrams go; the WAL, which still holds the pages as they were before, is checkpointed and truncated.
+ * A reader holding an old snapshot can delay the truncation; the next checkpoint then overwrites the WAL.
+ */
+export function eraseDeletedTraces(sqlite: Database): { walTruncated: boolean } {
+  sqlite.exec(`INSERT INTO users_search(users_search) VALUES ('optimize')`)
+  const r = sqlite.query<{ busy: number }, []>('PRAGMA wal_checkpoint(TRUNCATE)').get()
+  return { walTruncated: r?.busy === 0 }
+}
+
+/**
  * Opens the database with the pragmas of DESIGN.md §1 and applies the embedded
  * migrations. synchronous=FULL: a tax document's row must survive a power cut.
  */
@@ -16,6 +28,8 @@ export function openDatabase(path: string): { sqlite: Database; db: Db } {
   sqlite.exec('PRAGMA synchronous = FULL')
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec('PRAGMA busy_timeout = 5000')
+  // Deleted rows are overwritten with zeros, not left readable in free pages (a deleted account, issue 21).
+  sqlite.exec('PRAGMA secure_delete = ON')
   migrate(sqlite)
   return { sqlite, db: drizzle(sqlite, { schema }) }
 }

@@ -393,24 +393,41 @@ export function storedTotals(ctx: AppContext): { files: number; versions: number
     .get()!
 }
 
-/** Stored bytes of a person: every version of their live files (USER_QUOTA_MB). */
+/**
+ * Stored bytes of a person (USER_QUOTA_MB): every version of their files, deleted ones included while they are
+ * kept (PURGE_AFTER_MS), since they are still on disk until then. Otherwise deleting and uploading again would
+ * store any amount under a small quota.
+ */
 export function storageUsed(ctx: AppContext, userId: number): number {
-  return (
-    ctx.db
-      .select({ n: sql<number>`coalesce(sum(${fileVersions.size}), 0)` })
-      .from(fileVersions)
-      .innerJoin(files, eq(files.id, fileVersions.fileId))
-      .where(and(eq(files.userId, userId), isNull(files.deletedAt)))
-      .get()?.n ?? 0
-  )
+  return storageOf(ctx, userId).usedBytes
+}
+
+/** The person's storage: all of it, the part held by deleted files, and when the first of those is freed. */
+export function storageOf(ctx: AppContext, userId: number) {
+  const row = ctx.db
+    .select({
+      used: sql<number>`coalesce(sum(${fileVersions.size}), 0)`,
+      deleted: sql<number>`coalesce(sum(case when ${files.deletedAt} is not null then ${fileVersions.size} end), 0)`,
+      firstDeletedAt: sql<number | null>`min(${files.deletedAt})`,
+    })
+    .from(fileVersions)
+    .innerJoin(files, eq(files.id, fileVersions.fileId))
+    .where(eq(files.userId, userId))
+    .get()
+  return {
+    usedBytes: row?.used ?? 0,
+    deletedBytes: row?.deleted ?? 0,
+    /** When the oldest deleted file is removed for good (the maintenance job runs hourly), or null. */
+    nextFreedAt: row?.firstDeletedAt == null ? null : row.firstDeletedAt + PURGE_AFTER_MS,
+  }
 }
 
 export const quotaExceeded = (ctx: AppContext) =>
   new ApiError(
     413,
     'QUOTA_EXCEEDED',
-    `Your storage is full (${Math.round(ctx.config.userQuotaBytes / 1024 / 1024)} MB). Please delete files you no ` +
-      `longer need.`,
+    `Your storage is full (${Math.round(ctx.config.userQuotaBytes / 1024 / 1024)} MB). Deleted files count for 30 ` +
+      `days; see "Your data" on your profile for when space is freed.`,
   )
 
 /** Refuses an upload before its body is read when the person is already at the limit. */
@@ -591,8 +608,8 @@ export function exportableVersions(ctx: AppContext, userId: number) {
 
 /**
  * Account deletion: every file of the person, deleted ones too. The data keys are
- * overwritten first (secure_delete also zeroes the freed database pages, and the
- * WAL is checkpointed), so the blobs are unreadable before they are unlinked;
+ * overwritten first (secure_delete, on for every connection (db/index.ts), zeroes the
+ * freed cells and pages, and the WAL is checkpointed), so the blobs are unreadable before they are unlinked;
  * then the rows go, then the blobs. A crash after the rows leaves only orphan
  * blobs without keys, which the start-up sweep removes.
  */
@@ -603,18 +620,13 @@ export function destroyAllFilesOf(ctx: AppContext, store: BlobStore, userId: num
     .where(eq(files.userId, userId))
     .all()
     .map((r) => r.id)
-  ctx.sqlite.run('PRAGMA secure_delete = ON')
-  try {
-    ctx.sqlite.transaction(() => {
-      for (const id of ids) {
-        ctx.db.update(fileVersions).set({ wrappedKey: '' }).where(eq(fileVersions.fileId, id)).run()
-        ctx.db.delete(files).where(eq(files.id, id)).run()
-      }
-    })()
-    ctx.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
-  } finally {
-    ctx.sqlite.run('PRAGMA secure_delete = OFF')
-  }
+  ctx.sqlite.transaction(() => {
+    for (const id of ids) {
+      ctx.db.update(fileVersions).set({ wrappedKey: '' }).where(eq(fileVersions.fileId, id)).run()
+      ctx.db.delete(files).where(eq(files.id, id)).run()
+    }
+  })()
+  ctx.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
   for (const id of ids) {
     store.removeFile(id)
     emitRemoved(ctx, id)

@@ -40,6 +40,7 @@ const nasty = fc.constantFrom(
   `{"a":${'['.repeat(40)}${']'.repeat(40)}}`,
   '\uFEFF{}',
   '{"email":"a\u202e@x.ch","code":"\u0661\u0662\u0663\u0664\u0665\u0666"}',
+  '{"firstName":"Anna\\r\\nPlease pay","lastName":"M\\u0000","message":"a\\u0000b","street":"\\u202e1"}',
   'x'.repeat(70_000),
 )
 const body = fc.oneof(
@@ -93,7 +94,13 @@ const segment = fc.oneof(
 const query = fc.option(
   fc.dictionary(
     fc.constantFrom('taxYear', 'userId', 'limit', 'offset', 'mode', 'download', 'q', 'year', 'lang', 'since'),
-    fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String), fc.constant('1e400')),
+    fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.integer().map(String),
+      fc.constant('1e400'),
+      // Control and bidi characters (issue 21: a NUL in the experts' search once gave a 500).
+      fc.constantFrom('\u0000', 'ab\u0000c', 'Mül\u0000ler', 'x\u001b[31m', 'a\r\nb', '\u202eabc', '\u0085'),
+    ),
   ),
   { nil: undefined },
 )

@@ -202,10 +202,18 @@ describe('5. no-store on every /api answer', () => {
 
 describe('2 and 6. audit rows name the target and collapse repeats; verify-code has a per-IP limit', () => {
   test('failed sign-ins at an existing account name it by id; at an unknown address by a keyed hash', async () => {
-    t = testApp()
+    // Two clients (their addresses through one trusted proxy): one row per client, named by its first target.
+    t = testApp({ TRUST_PROXY: '1' })
     const { user } = await t.signIn('known@example.ch')
-    for (const email of ['known@example.ch', 'known@example.ch', 'nobody@example.ch']) {
-      await t.request('POST', '/api/auth/verify-code', { body: { email, code: '000000' } })
+    for (const [email, ip] of [
+      ['known@example.ch', '198.51.100.1'],
+      ['known@example.ch', '198.51.100.1'],
+      ['nobody@example.ch', '198.51.100.2'],
+    ]) {
+      await t.request('POST', '/api/auth/verify-code', {
+        body: { email, code: '000000' },
+        headers: { 'x-forwarded-for': ip! },
+      })
     }
     const rows = t.ctx.sqlite
       .query<{ target_user_id: number | null; target_hash: string | null; repeats: number }, []>(

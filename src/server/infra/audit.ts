@@ -21,7 +21,10 @@ export interface AuditTarget {
 
 export interface AuditOptions {
   target?: AuditTarget
-  /** Failures: one row per action, address and target within the window, its `repeats` counting them. */
+  /**
+   * Failures: one row per action, client address and acting user within the window, whatever the target; its
+   * `repeats` counts them and `otherTargets` how many of them aimed elsewhere than the first.
+   */
   collapse?: boolean
 }
 
@@ -73,14 +76,13 @@ export function audit(
   const detailText = detail ? JSON.stringify(detail) : null
   if (opts.collapse) {
     const same = ctx.db
-      .select({ id: auditLog.id })
+      .select({ id: auditLog.id, targetUserId: auditLog.targetUserId, targetHash: auditLog.targetHash })
       .from(auditLog)
       .where(
         and(
           eq(auditLog.action, action),
           by.ip === null ? isNull(auditLog.ip) : eq(auditLog.ip, by.ip),
-          target.targetUserId === null ? isNull(auditLog.targetUserId) : eq(auditLog.targetUserId, target.targetUserId),
-          target.targetHash === null ? isNull(auditLog.targetHash) : eq(auditLog.targetHash, target.targetHash),
+          by.user ? eq(auditLog.userId, by.user.id) : isNull(auditLog.userId),
           gt(auditLog.at, now - COLLAPSE_WINDOW_MS),
         ),
       )
@@ -88,9 +90,15 @@ export function audit(
       .limit(1)
       .get()
     if (same) {
+      // Another target from the same client is the same attack, not news: the row keeps its first target and says
+      // that others followed (a hundred random addresses must not be a hundred rows).
+      const otherTarget = same.targetUserId !== target.targetUserId || same.targetHash !== target.targetHash
       ctx.sqlite
-        .query('UPDATE audit_log SET repeats = repeats + 1, last_at = ?, detail = ? WHERE id = ?')
-        .run(now, detailText, same.id)
+        .query(
+          'UPDATE audit_log SET repeats = repeats + 1, last_at = ?, detail = ?, ' +
+            'other_targets = other_targets + ? WHERE id = ?',
+        )
+        .run(now, detailText, otherTarget ? 1 : 0, same.id)
       return
     }
   }
@@ -139,6 +147,7 @@ export function listAudit(ctx: AppContext, filter: { userId?: number; action?: s
       at: r.at,
       lastAt: r.lastAt,
       repeats: r.repeats,
+      otherTargets: r.otherTargets,
       userId: r.userId,
       targetUserId: r.targetUserId,
       action: r.action,

@@ -4,6 +4,16 @@ import type { SessionUser } from './sessions'
 /** What Bun's server offers for the peer address; absent when a test calls app.handle. */
 export type IpServer = { requestIP(req: Request): { address: string } | null } | null | undefined
 
+let listening: IpServer
+/**
+ * The server that listens (main.ts sets it after listen). The peer address is asked of it, not only of the
+ * `server` in Elysia's context: Elysia hands a handler what it infers from the handler's source text, and in
+ * the minified executable that inference missed `server`, so every client was 127.0.0.1.
+ */
+export function setListeningServer(server: IpServer) {
+  listening = server
+}
+
 /**
  * The client's address as the server sees it. Behind TRUST_PROXY=N proxies, each
  * appends the address it saw to X-Forwarded-For, so the client is the Nth entry
@@ -21,7 +31,7 @@ export function clientIp(request: Request, server: IpServer, config: Config): st
       if (forwarded && forwarded.length <= 64) return forwarded
     }
   }
-  return server?.requestIP(request)?.address ?? '127.0.0.1'
+  return (listening ?? server)?.requestIP(request)?.address ?? '127.0.0.1'
 }
 
 /**

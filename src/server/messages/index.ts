@@ -7,6 +7,7 @@ import { listAllMessages, listOwnMessages, replyToMessage, sendMessage } from '.
 // Length is checked in the service after trimming, so the answer can say 'Message cannot be empty'.
 import { messageSchema } from './model'
 import { shaped } from '../http/schemas'
+import { enforce, LIMITS } from '../infra/rate-limit'
 
 const messageBody = t.Object({ message: t.String({ maxLength: 20_000 }) })
 
@@ -16,7 +17,10 @@ export function messageRoutes(ctx: AppContext, sessions: SessionStore) {
     .use(authPlugin(ctx, sessions))
     .post(
       '/api/send-message',
-      ({ user, body }) => ({ success: true, message: 'Message Sent', item: sendMessage(ctx, user.id, body.message) }),
+      ({ user, body }) => {
+        enforce(ctx, LIMITS.message, user.id, 'You have sent many messages in the last hour. Please try again later.')
+        return { success: true, message: 'Message Sent', item: sendMessage(ctx, user.id, body.message) }
+      },
       {
         auth: true,
         body: messageBody,

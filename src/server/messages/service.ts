@@ -9,6 +9,7 @@ import { touchActivity } from '../users/service'
 import { audit } from '../infra/audit'
 import type { RequestContext } from '../infra/request-context'
 import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
+import { hasUnsafeTextCharacters } from '../../shared/plain-text'
 import type { SQLQueryBindings } from 'bun:sqlite'
 import { namesOf } from '../users/service'
 
@@ -18,6 +19,8 @@ function cleanMessage(text: string): string {
   if (!body) throw badRequest('Message cannot be empty', 'MESSAGE_EMPTY')
   if (body.length > MAX_MESSAGE_LENGTH)
     throw badRequest(`Message is too long: at most ${MAX_MESSAGE_LENGTH} characters`, 'MESSAGE_TOO_LONG')
+  if (hasUnsafeTextCharacters(body))
+    throw badRequest('Control characters are not allowed in a message.', 'CONTROL_CHARACTERS')
   return body
 }
 

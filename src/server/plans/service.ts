@@ -1,6 +1,7 @@
 import type { AppContext } from '../context'
 import { conflict, forbidden } from '../http/errors'
 import { audit } from '../infra/audit'
+import { enforce, LIMITS } from '../infra/rate-limit'
 import type { RequestContext } from '../infra/request-context'
 import { sendMessage } from '../messages/service'
 import { profileOf } from '../users/profile'
@@ -53,6 +54,7 @@ export function requestPremium(ctx: AppContext, rc: RequestContext) {
   if (rc.user.role === 'admin') throw forbidden('Experts have no plan.', 'PLAN_NOT_FOR_EXPERTS')
   const userId = rc.user.id
   if (planOf(ctx, userId) === 'premium') throw conflict('You already have the premium plan.', 'PLAN_ALREADY_PREMIUM')
+  enforce(ctx, LIMITS.premiumRequest, userId, 'Your request has reached the experts. They will answer you shortly.')
   const language = getUser(ctx, userId).language
   const item = sendMessage(ctx, userId, REQUEST_TEXT[isActiveLanguage(language) ? language : 'en'])
   audit(ctx, rc, 'plan_premium_requested', {}, { target: { userId } })

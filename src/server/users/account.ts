@@ -8,6 +8,7 @@ import { badRequest, conflict } from '../http/errors'
 import { destroyAllFilesOf } from '../documents/service'
 import { normaliseEmail } from '../../shared/email'
 import { getUser } from './service'
+import { eraseDeletedTraces } from '../db'
 
 /**
  * DELETE /api/user (issue 13, nFADP right to erasure): the person types their
@@ -38,5 +39,7 @@ export function deleteAccount(ctx: AppContext, rc: RequestContext, store: BlobSt
       .run()
     audit(ctx, { user: null, ip: rc.ip }, 'account_deleted', { files }, { target: { email: user.email } })
   })()
+  const erased = eraseDeletedTraces(ctx.sqlite)
+  if (!erased.walTruncated) ctx.log.warn('account deleted; the write-ahead log is emptied at the next checkpoint')
   return { success: true, deletedFiles: files }
 }

@@ -8,24 +8,20 @@ import { sessionCookie } from '../infra/session-cookie'
 import { audit } from '../infra/audit'
 import { tooManyRequests } from '../http/errors'
 import { EMAIL_MAX_LENGTH } from '../../shared/email'
-import { createIpLimiter } from '../auth/ip-limit'
+import { hit, LIMITS } from '../infra/rate-limit'
 import { deleteAccount } from './account'
 import { exportArchive } from './export'
-import { storageUsed } from '../documents/service'
+import { storageOf } from '../documents/service'
 import { shaped } from '../http/schemas'
-
-/** Exports per person and hour: each one reads every stored document. */
-export const EXPORTS_PER_HOUR = 3
 
 /** The person's rights over their data (issue 13): export, deletion, and the storage they use. */
 export function rightsRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore) {
-  const exports = createIpLimiter(EXPORTS_PER_HOUR, 3_600_000)
   return new Elysia({ name: 'rights-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
     .get(
       '/api/user/export',
       ({ user, rc }) => {
-        const wait = exports.hit(`user:${user.id}`, ctx.now())
+        const wait = hit(ctx, LIMITS.export, user.id)
         if (wait > 0)
           throw tooManyRequests(
             wait / 1000,
@@ -45,8 +41,23 @@ export function rightsRoutes(ctx: AppContext, sessions: SessionStore, store: Blo
     )
     .get(
       '/api/user/storage',
-      ({ user }) => ({ usedBytes: storageUsed(ctx, user.id), quotaBytes: ctx.config.userQuotaBytes }),
-      { auth: true, response: t.Object({ usedBytes: t.Number(), quotaBytes: t.Number() }) },
+      ({ user }) => {
+        const storage = storageOf(ctx, user.id)
+        return {
+          ...storage,
+          nextFreedAt: storage.nextFreedAt === null ? null : new Date(storage.nextFreedAt).toISOString(),
+          quotaBytes: ctx.config.userQuotaBytes,
+        }
+      },
+      {
+        auth: true,
+        response: t.Object({
+          usedBytes: t.Number(),
+          deletedBytes: t.Number(),
+          nextFreedAt: t.Union([t.String(), t.Null()]),
+          quotaBytes: t.Number(),
+        }),
+      },
     )
     .delete(
       '/api/user',

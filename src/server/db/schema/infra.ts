@@ -22,8 +22,8 @@ export const sessions = sqliteTable(
 /**
  * Security-relevant events. Never holds a code or a token. `userId` is who acted,
  * the target columns the account aimed at: its id, or a keyed hash of the e-mail
- * when there is no account. Repeated failures of one kind from one address at one
- * target are one row whose `repeats` grows (the log must not be a disk filler).
+ * when there is no account. Repeated failures of one kind from one address are one
+ * row per window, whatever their targets, whose `repeats` grows (the log must not be a disk filler).
  */
 export const auditLog = sqliteTable(
   'audit_log',
@@ -38,6 +38,8 @@ export const auditLog = sqliteTable(
     targetHash: text('target_hash'),
     repeats: integer('repeats').notNull().default(1),
     lastAt: integer('last_at'),
+    /** Of the `repeats`, how many aimed at another target than the row's (a spray of addresses is one row). */
+    otherTargets: integer('other_targets').notNull().default(0),
   },
   (t) => [
     index('audit_log_at').on(t.at),
@@ -46,4 +48,19 @@ export const auditLog = sqliteTable(
     // The experts' audit screen filters by the acting user.
     index('audit_log_user_at').on(t.userId, t.at),
   ],
+)
+
+/**
+ * Fixed-window counters of the rate limits (src/server/infra/rate-limit.ts): one row per limit and key
+ * (an address, a user), counted by one atomic upsert so that every process on the data folder shares
+ * one count. Rows whose window has ended are swept by the maintenance job.
+ */
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').primaryKey(),
+    windowStart: integer('window_start').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limits_window').on(t.windowStart)],
 )
