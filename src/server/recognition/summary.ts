@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { recognitions } from '../db/schema'
 import type { RecognitionStatus, RecognitionSummary } from '../../shared/recognition/types'
+import type { RecognisedFields } from '../../shared/recognition/fields'
 
 export type RecognitionRow = typeof recognitions.$inferSelect
 
@@ -25,4 +26,24 @@ export function recognitionSummaries(ctx: AppContext, versionIds: string[]): Map
     for (const r of rows) out.set(r.versionId, summaryOf(r))
   }
   return out
+}
+
+/** What was read from each version (category, fields), for the expert's dossier; versions not read are absent. */
+export function recognisedFields(ctx: AppContext, versionIds: string[]): Map<string, RecognisedVersion> {
+  const out = new Map<string, RecognisedVersion>()
+  for (let i = 0; i < versionIds.length; i += 500) {
+    const rows = ctx.db
+      .select()
+      .from(recognitions)
+      .where(inArray(recognitions.versionId, versionIds.slice(i, i + 500)))
+      .all()
+    for (const r of rows)
+      if (r.status === 'done')
+        out.set(r.versionId, { categoryId: r.categoryId, fields: r.fields ? JSON.parse(r.fields) : {} })
+  }
+  return out
+}
+export interface RecognisedVersion {
+  categoryId: number | null
+  fields: RecognisedFields & { statement?: unknown }
 }
