@@ -378,7 +378,7 @@ describe("an expert's move the client's data does not support (issue 25, finding
       .query<{ n: number }, [number]>('SELECT count(*) AS n FROM notifications WHERE user_id = ?')
       .get(userId)!.n
 
-  test('to "transmitted" without a finished profile: 409 naming what is missing, nothing moves or is sent', async () => {
+  test('to "transmitted" without a finished profile: 409 naming the gap; nothing moves or is sent', async () => {
     const { anna, admin } = await setup()
     const before = notes(anna.user.id)
     for (const to of [2, 3, 4, 5, 6]) {
