@@ -156,6 +156,25 @@ test('a wrong code shows the error and keeps the user on the login screen', asyn
   await context.close()
 }, 30_000)
 
+test("a first visit speaks the browser's language, and the account keeps the language it signed in with", async () => {
+  // A Swiss German-speaking browser: de-CH first, as Chromium sends it (Accept-Language and navigator.languages).
+  const context = await browser.newContext({ baseURL: server.url, locale: 'de-CH', reducedMotion: 'reduce' })
+  const page = await context.newPage()
+  await page.goto('/login')
+  const email = 'ursula.meier@example.ch'
+  await page.getByLabel('E-Mail-Adresse').fill(email)
+  await page.getByRole('button', { name: 'Code senden' }).click()
+  const code = await smtp.codeFor(email)
+  // The code mail is German too.
+  expect(smtp.mails.findLast((m) => m.to === email)!.raw).toContain('Guten Tag')
+  await page.getByLabel('Bestätigungscode').fill(code)
+  await page.getByRole('button', { name: 'Bestätigen' }).click()
+  await page.waitForURL('**/profile?firstTime=true')
+  const user = (await page.evaluate(() => fetch('/api/user').then((r) => r.json()))) as { language: string }
+  expect(user.language).toBe('de')
+  await context.close()
+}, 30_000)
+
 test('unknown paths show the not-found page; legal pages are public', async () => {
   const context = await newContext(browser, { baseURL: server.url })
   const page = await context.newPage()

@@ -24,7 +24,7 @@ const backend: BackendModule = {
 // Keys that older clients wrote; cleared so that only i18nextLng remains (spec part 1 §4 "Language").
 const STALE_KEYS = ['language', 'lang', 'i18next', 'i18nextLng_backup', 'selectedLanguage']
 
-/** Reads the stored language, resets it to en when missing or inactive, and rewrites the key. */
+/** The stored language, or on a first visit the browser's (locales.ts storedLanguage); rewrites the key. */
 export function initialLanguage(storage: Storage = localStorage): Language {
   const language = storedLanguage(storage)
   for (const key of STALE_KEYS) storage.removeItem(key)

@@ -15,8 +15,25 @@ export function prefetchLocales(languages: readonly string[], namespaces: readon
   for (const language of languages) for (const namespace of namespaces) askEarly(pathOf(language, namespace))
 }
 
-/** The language stored in this browser, when it is an active one (read only: i18n.ts rewrites the key). */
-export function storedLanguage(storage: Storage = localStorage): Language {
+/**
+ * The language of this browser's person: the one chosen here before (stored), else on a first visit the first of
+ * the browser's languages that the app speaks (de-CH → de, fr-CH → fr, zh-Hans-CN → zh), else English. (Read
+ * only: i18n.ts writes the key.)
+ */
+export function storedLanguage(
+  storage: Storage = localStorage,
+  browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+): Language {
   const stored = storage.getItem(LANGUAGE_STORAGE_KEY)
-  return isActiveLanguage(stored) ? stored : DEFAULT_LANGUAGE
+  if (isActiveLanguage(stored)) return stored
+  return browserLanguage(browser) ?? DEFAULT_LANGUAGE
+}
+
+/** The first of the browser's languages (BCP 47 tags, in its order of preference) that the app speaks. */
+export function browserLanguage(tags: readonly string[]): Language | undefined {
+  for (const tag of tags) {
+    const primary = tag.toLowerCase().split('-')[0]
+    if (isActiveLanguage(primary)) return primary
+  }
+  return undefined
 }

@@ -59,7 +59,10 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
     setError(null)
     try {
       // The session user itself is the signed-in area's session query, which looks once it mounts.
-      const { user } = await call(quietApi.auth['verify-code'].post({ email: email.trim(), code }))
+      // The language the person signs in with becomes the account's: the mails to them follow it.
+      const { user } = await call(
+        quietApi.auth['verify-code'].post({ email: email.trim(), code, language: i18n.resolvedLanguage }),
+      )
       store.set(sessionExpiredAtom, false)
       toast({ title: t('toast.signed_in'), variant: 'success' })
       navigate(user.role === 'admin' ? '/admin' : user.isProfileComplete ? '/' : '/profile?firstTime=true')

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
 import { CODE_TTL_MS } from './service'
+import { mailRecipientOf } from '../users/service'
 
 let t: ReturnType<typeof testApp>
 afterEach(() => t?.close())
@@ -340,5 +341,29 @@ describe('development-only routes', () => {
     expect(r.status).toBe(200)
     const cookie = r.headers.get('set-cookie')!.split(';')[0]!
     expect((await t.request('GET', '/api/user', { cookie })).json.email).toBe('a@example.ch')
+  })
+})
+
+describe('the language a person signs in with is the account’s (issue 25, finding 1)', () => {
+  test('verify-code with a language saves it; the answer and later mails use it; an unknown one changes nothing', async () => {
+    t = testApp()
+    await t.request('POST', '/api/auth/request-code', { body: { email: 'marie@example.ch', language: 'fr' } })
+    const code = t.mails.findLast((m) => m.to === 'marie@example.ch')!.code
+    const r = await t.request('POST', '/api/auth/verify-code', {
+      body: { email: 'marie@example.ch', code, language: 'fr' },
+    })
+    expect(r.status).toBe(200)
+    expect(r.json.user.language).toBe('fr')
+    const cookie = r.headers.get('set-cookie')!.split(';')[0]!
+    expect((await t.request('GET', '/api/user', { cookie })).json.language).toBe('fr')
+    expect(mailRecipientOf(t.ctx, r.json.user.id)?.language).toBe('fr')
+    // Signing in again with Klingon keeps French.
+    t.clock.now += 61_000
+    await t.request('POST', '/api/auth/request-code', { body: { email: 'marie@example.ch' } })
+    const again = t.mails.findLast((m) => m.to === 'marie@example.ch')!.code
+    const second = await t.request('POST', '/api/auth/verify-code', {
+      body: { email: 'marie@example.ch', code: again, language: 'tlh' },
+    })
+    expect(second.json.user.language).toBe('fr')
   })
 })

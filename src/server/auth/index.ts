@@ -36,6 +36,7 @@ export function authRoutes(ctx: AppContext, sessions: SessionStore) {
           body: t.Object({
             email: t.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
             code: t.String({ minLength: 1, maxLength: 12 }),
+            language: t.Optional(t.String({ maxLength: 10 })),
           }),
           response: t.Object({ success: t.Boolean(), status: t.String(), user: publicUserSchema }),
         },

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNull, lt, min } from 'drizzle-orm'
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../context'
 import { loginCodes } from '../db/schema'
-import { findUserByEmail, recordSignIn } from '../users/service'
+import { findUserByEmail, recordSignIn, setLanguage } from '../users/service'
 import { ensureUser } from '../users/roles'
 import { ApiError, badRequest, tooManyRequests } from '../http/errors'
 import { audit } from '../infra/audit'
@@ -101,7 +101,11 @@ function enforceRateLimits(ctx: AppContext, rc: VisitorContext, email: string, n
  * Checks a code: constant-time comparison, consumed atomically (of two parallel
  * verifications exactly one wins), dead after five wrong tries.
  */
-export function verifyCode(ctx: AppContext, rc: VisitorContext, input: { email: string; code: string }) {
+export function verifyCode(
+  ctx: AppContext,
+  rc: VisitorContext,
+  input: { email: string; code: string; language?: string },
+) {
   const ip = rc.ip
   const email = checkEmail(input.email)
   const now = ctx.now()
@@ -153,6 +157,11 @@ export function verifyCode(ctx: AppContext, rc: VisitorContext, input: { email: 
 
   // The account is created at the first sign-in; ADMIN_EMAILS grants the admin role.
   const user = ensureUser(ctx, email)
+  // The language the person signs in with is the account's from now on (mails follow it); an unknown one is ignored.
+  if (isActiveLanguage(input.language) && input.language !== user.language) {
+    setLanguage(ctx, user.id, input.language)
+    user.language = input.language
+  }
   recordSignIn(ctx, user.id)
   audit(ctx, { user, ip }, 'sign_in')
   return user
