@@ -5,7 +5,9 @@ import { inflateBounded, statementFromSymbols } from './index'
 import { checkXml, parseXml, XmlRefused } from './safe-xml'
 import { NotAStatement, statementFromXml } from './statement'
 import { readSymbols } from './symbols'
-import { IBKR_2025, manySecurities, statementSymbols, statementXml, totalsOf } from './make-statement'
+import { openPdf } from '../pdf'
+import { pdfSymbols } from './index'
+import { IBKR_2025, manySecurities, statementPdf, statementSymbols, statementXml, totalsOf } from './make-statement'
 
 const seg = (bytes: string, index: number, size: number, id = '197226194164'): BarcodeSymbol => ({
   format: 'PDF417',
@@ -139,5 +141,39 @@ describe('ZXing reads the symbols the standard describes', () => {
     const r = statementFromSymbols(symbols)
     expect(r.found && r.ok && r.statement.totals).toMatchObject(totalsOf(f))
     expect(r.found && r.ok && r.statement.symbols).toBe(pngs.length)
+  }, 30_000)
+})
+
+describe('a statement PDF', () => {
+  const read = async (pdf: Uint8Array) => {
+    const doc = await openPdf(pdf)
+    try {
+      return await pdfSymbols(doc)
+    } finally {
+      await doc.close()
+    }
+  }
+  test.each([
+    ['images', false],
+    ['vectors', true],
+  ])(
+    'barcode sheets drawn as %s, segments in reverse on two pages, page codes on every page',
+    async (_, vector) => {
+      const f = manySecurities(25)
+      const symbols = await read(await statementPdf(f, { segmentBytes: 200, reverse: true, vector }))
+      expect(symbols.filter((s) => s.format === 'Code128').map((s) => s.text)).toEqual([
+        '1962200700001001',
+        '1962200700002101',
+        '1962200700003101',
+      ])
+      const r = statementFromSymbols(symbols)
+      expect(r.found && r.ok && r.statement.totals).toMatchObject(totalsOf(f))
+    },
+    30_000,
+  )
+  test('a segment left out: the page codes say it is a statement, and that it is incomplete', async () => {
+    const symbols = await read(await statementPdf(manySecurities(25), { segmentBytes: 200, drop: [3] }))
+    const r = statementFromSymbols(symbols)
+    expect(r.found && !r.ok && r.reason).toMatch(/incomplete statement: \d+ of \d+ barcode segments read, missing 4/)
   }, 30_000)
 })

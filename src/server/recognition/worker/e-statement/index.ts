@@ -4,6 +4,7 @@ import { assemble, pageCode, type BarcodeSymbol } from './assemble'
 import { XmlRefused } from './safe-xml'
 import { NotAStatement, statementFromXml } from './statement'
 import { readSymbols, type Pixels } from './symbols'
+import { barRaster, type OperatorList } from './vector'
 
 /** The decompressed XML at most (DESIGN.md §16: bounded). A real statement is well below 1 MB. */
 export const MAX_XML_BYTES = 10 * 1024 * 1024
@@ -65,16 +66,26 @@ const fail = (why: string): StatementReading => ({
 export interface PdfImages {
   pages: number
   images(page: number): Promise<Pixels[]>
+  operators(page: number): Promise<OperatorList>
 }
 
-/** The symbols on the barcode sheets of a PDF: the images of its last MAX_BARCODE_PAGES pages. */
+/**
+ * The symbols on the barcode sheets of a PDF, its last MAX_BARCODE_PAGES pages: those of its images,
+ * and where a page's images hold none, those it draws as vectors.
+ */
 export async function pdfSymbols(doc: PdfImages): Promise<BarcodeSymbol[]> {
   const out: BarcodeSymbol[] = []
   for (let page = Math.max(1, doc.pages - MAX_BARCODE_PAGES + 1); page <= doc.pages; page++) {
+    const found: BarcodeSymbol[] = []
     for (const image of await doc.images(page)) {
       if (image.width * image.height < MIN_SYMBOL_PIXELS) continue
-      out.push(...(await readSymbols(image)))
+      found.push(...(await readSymbols(image)))
     }
+    if (found.length === 0) {
+      const raster = barRaster(await doc.operators(page))
+      if (raster) found.push(...(await readSymbols(raster)))
+    }
+    out.push(...found)
   }
   return out
 }

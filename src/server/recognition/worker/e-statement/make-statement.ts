@@ -8,7 +8,8 @@
  */
 import { deflateSync } from 'node:zlib'
 import bwipjs from 'bwip-js/node'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
+import { PNG } from 'pngjs'
 import { addAmounts, sumAmounts } from '../../../../shared/recognition/e-statement'
 
 export interface FixtureSecurity {
@@ -255,6 +256,8 @@ export interface SheetOptions {
   /** Segment numbers (0-based) left out: an incomplete statement. */
   drop?: number[]
   fileId?: number[]
+  /** Draw the barcodes bar by bar as filled rectangles instead of images. */
+  vector?: boolean
 }
 
 /** The PDF417 symbols of an XML: compressed, split, one PNG each. */
@@ -298,16 +301,55 @@ export async function statementPdf(s: FixtureStatement, o: SheetOptions = {}): P
     let sheet = symbols.slice(p * perPage, (p + 1) * perPage)
     if (o.reverse) sheet = sheet.reverse()
     for (const [k, { png }] of sheet.entries()) {
-      const image = await doc.embedPng(png)
       const x = 60 + (k % 2) * 390
-      const y = 440 - Math.floor(k / 2) * 170
-      image.scale(1)
-      page.drawImage(image, { x, y, width: 340, height: (340 * image.height) / image.width })
+      const y = 400 - Math.floor(k / 2) * 170
+      await drawPng(doc, page, png, { x, y, width: 340 }, o.vector)
     }
   }
   for (const [i, page] of pages.entries()) {
-    const image = await doc.embedPng(await pageCodePng(pageCodeText(i + 1, i > 0)))
-    page.drawImage(image, { x: 20, y: page.getHeight() - 60, width: 130, height: 30 })
+    const png = await pageCodePng(pageCodeText(i + 1, i > 0))
+    await drawPng(doc, page, png, { x: 20, y: page.getHeight() - 60, width: 130 }, o.vector)
   }
   return doc.save()
+}
+
+/** A barcode PNG on a page: as the image, or as its dark runs drawn as rectangles (merged down the rows). */
+async function drawPng(
+  doc: PDFDocument,
+  page: PDFPage,
+  png: Uint8Array,
+  at: { x: number; y: number; width: number },
+  vector = false,
+) {
+  const { width, height, data } = PNG.sync.read(Buffer.from(png))
+  const k = at.width / width
+  if (!vector) {
+    page.drawImage(await doc.embedPng(png), { x: at.x, y: at.y, width: at.width, height: height * k })
+    return
+  }
+  const dark = (x: number, y: number) => data[(y * width + x) * 4]! < 128
+  let open = new Map<string, { x0: number; x1: number; y0: number }>()
+  const draw = (r: { x0: number; x1: number; y0: number }, y1: number) =>
+    page.drawRectangle({
+      x: at.x + r.x0 * k,
+      y: at.y + (height - y1) * k,
+      width: (r.x1 - r.x0) * k,
+      height: (y1 - r.y0) * k,
+      color: rgb(0, 0, 0),
+    })
+  for (let y = 0; y <= height; y++) {
+    const runs = new Map<string, { x0: number; x1: number; y0: number }>()
+    for (let x = 0; y < height && x < width; ) {
+      if (!dark(x, y)) {
+        x++
+        continue
+      }
+      const x0 = x
+      while (x < width && dark(x, y)) x++
+      const key = `${x0}:${x}`
+      runs.set(key, open.get(key) ?? { x0, x1: x, y0: y })
+    }
+    for (const [key, r] of open) if (!runs.has(key)) draw(r, y)
+    open = runs
+  }
 }
