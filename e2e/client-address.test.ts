@@ -85,7 +85,8 @@ describe('the executable tells its clients apart by address', () => {
     try {
       const signIns = db
         .query<{ ip: string; email: string }, []>(
-          "SELECT a.ip, u.email FROM audit_log a JOIN users u ON u.id = a.user_id WHERE a.action = 'sign_in' ORDER BY u.email",
+          'SELECT a.ip, u.email FROM audit_log a JOIN users u ON u.id = a.user_id ' +
+            "WHERE a.action = 'sign_in' ORDER BY u.email",
         )
         .all()
       expect(signIns).toEqual([

@@ -32,6 +32,7 @@ import { startClientMail } from './client-mail/index'
 import { advancedRoutes } from './advanced/index'
 import { recognitionRoutes } from './recognition/index'
 import { planRoutes } from './plans/index'
+import { dossierRoutes } from './dossier/index'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
@@ -105,6 +106,7 @@ export function createApp(
     .use(advancedRoutes(ctx, sessions))
     .use(cantonRoutes())
     .use(adminRoutes(ctx, sessions))
+    .use(dossierRoutes(ctx, sessions, blobs))
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))
 

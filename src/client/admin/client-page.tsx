@@ -14,6 +14,7 @@ import { StatusControls } from './status-controls'
 import { displayName } from './clients-view'
 import { AdvancedSummary, ProfileSummary } from './client-summary'
 import { ChecklistCard, DocumentsCard, MessagesCard } from './client-work'
+import { StatementsCard } from './client-statements'
 
 /** /admin/clients/:id: everything an expert needs to work on one client's year. */
 export default function ClientPage() {
@@ -66,6 +67,7 @@ export default function ClientPage() {
             <AdvancedSummary data={data} />
             <ChecklistCard data={data} />
             <DocumentsCard data={data} />
+            <StatementsCard data={data} userId={id} />
             <PlanCard userId={id} plan={data.profile.subscriptionPlan} onSaved={reload} />
             <ResetCard userId={id} onReset={reload} />
           </div>

@@ -11,6 +11,7 @@ import { listOwnMessages } from '../messages/service'
 import { advancedInfo, powerOfAttorneyRecord } from '../advanced/service'
 import { ApiError } from '../http/errors'
 import { offeredTaxYears } from '../../shared/tax-years'
+import { yearStatements } from '../dossier/statements'
 
 /** What an expert sees of a declaration on the client page: when and which groups, not the raw payload. */
 function declarationSummary(ctx: AppContext, userId: number, taxYear: number) {
@@ -54,5 +55,7 @@ export function clientDetail(ctx: AppContext, admin: { id: number; role: string 
     // The power-of-attorney acceptance as recorded on the server (time, address, agent).
     powerOfAttorney: powerOfAttorneyRecord(ctx, userId, taxYear),
     messages: listOwnMessages(ctx, userId),
+    // The year's e-Steuerauszüge and their sums (what goes into the list of securities and accounts).
+    statements: yearStatements(ctx, userId, taxYear),
   }
 }

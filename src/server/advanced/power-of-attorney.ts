@@ -53,7 +53,7 @@ const MUTED = rgb(0.35, 0.35, 0.35)
 // Latin letters whose base letter NFD does not split off.
 const FOLD: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't' }
 
-function encodable(font: PDFFont) {
+export function encodable(font: PDFFont) {
   const set = new Set(font.getCharacterSet())
   return (s: string) =>
     [...s.replace(/\s+/g, ' ')]
@@ -65,7 +65,7 @@ function encodable(font: PDFFont) {
       .join('')
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = []
   let line = ''
   for (const word of text.split(' ')) {

@@ -633,3 +633,26 @@ export function destroyAllFilesOf(ctx: AppContext, store: BlobStore, userId: num
   }
   return ids.length
 }
+
+/**
+ * The current version of every live file of a year, in category order and by name within a category (the
+ * expert's dossier). Metadata only; the bytes are read one document at a time with `versionContent`.
+ */
+export function currentVersionsOfYear(ctx: AppContext, userId: number, taxYear: number) {
+  return ctx.db
+    .select({
+      fileId: files.id,
+      versionId: fileVersions.id,
+      version: fileVersions.version,
+      originalName: files.originalName,
+      categoryId: files.categoryId,
+      size: fileVersions.size,
+      sha256: fileVersions.sha256,
+      uploadedAt: fileVersions.createdAt,
+    })
+    .from(files)
+    .innerJoin(fileVersions, and(eq(fileVersions.fileId, files.id), eq(fileVersions.version, files.currentVersion)))
+    .where(and(eq(files.userId, userId), eq(files.taxYear, taxYear), isNull(files.deletedAt)))
+    .orderBy(files.categoryId, files.originalName, files.id)
+    .all()
+}

@@ -13,6 +13,7 @@ const BINARY_ANSWERS = new Set([
   'GET /api/advanced/power-of-attorney.pdf',
   'GET /api/tax/declaration/export',
   'GET /api/user/export', // the streamed ZIP
+  'GET /api/admin/users/:id/dossier', // the streamed PDF
 ])
 
 test('every JSON route of the app declares its response schema', () => {

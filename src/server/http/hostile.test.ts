@@ -90,7 +90,7 @@ describe('4. audit rows and writes that reach an expert cannot be multiplied', (
 })
 
 describe('5. the quota counts deleted files while they are kept', () => {
-  test('deleting and uploading again cannot store more than the quota; the profile says when space is freed', async () => {
+  test('deleting and uploading again cannot pass the quota; the profile says when space is freed', async () => {
     t = testApp({ USER_QUOTA_MB: '1' })
     const { cookie } = await registered('a@example.ch')
     const big = (seed: string) => {

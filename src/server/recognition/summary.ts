@@ -41,3 +41,23 @@ export function recognitionSummaries(ctx: AppContext, versionIds: string[]): Map
   }
   return out
 }
+
+/** What was read from each version (category, fields), for the expert's dossier; versions not read are absent. */
+export function recognisedFields(ctx: AppContext, versionIds: string[]): Map<string, RecognisedVersion> {
+  const out = new Map<string, RecognisedVersion>()
+  for (let i = 0; i < versionIds.length; i += 500) {
+    const rows = ctx.db
+      .select()
+      .from(recognitions)
+      .where(inArray(recognitions.versionId, versionIds.slice(i, i + 500)))
+      .all()
+    for (const r of rows)
+      if (r.status === 'done')
+        out.set(r.versionId, { categoryId: r.categoryId, fields: r.fields ? JSON.parse(r.fields) : {} })
+  }
+  return out
+}
+export interface RecognisedVersion {
+  categoryId: number | null
+  fields: RecognisedFields & { statement?: unknown }
+}

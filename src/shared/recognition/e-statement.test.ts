@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { addAmounts, isAmount, sumAmounts, toCents } from './e-statement'
+import { addAmounts, canonicalAmount, isAmount, sumAmounts, toCents } from './e-statement'
 
 describe('amounts as decimal strings', () => {
   test.each([
@@ -33,5 +33,12 @@ describe('amounts as decimal strings', () => {
     expect(toCents('-1.005')).toBe('-1.01')
     expect(toCents('137.45')).toBe('137.45')
     expect(toCents('7')).toBe('7.00')
+  })
+
+  test('the plain form keeps every digit', () => {
+    expect(canonicalAmount('0.000')).toBe('0.000')
+    expect(canonicalAmount('+.50')).toBe('0.50')
+    expect(canonicalAmount('5.')).toBe('5')
+    expect(canonicalAmount('-39351.02')).toBe('-39351.02')
   })
 })

@@ -140,6 +140,16 @@ export function isAmount(s: unknown): s is Amount {
   return !!m && (m[2]!.length > 0 || (m[3]?.length ?? 0) > 0)
 }
 
+/**
+ * An amount in the plain form /^-?\d+(\.\d+)?$/ (what shared/decimal.ts sums): xs:decimal's other
+ * spellings ("+5", ".5", "5.") rewritten, every digit and trailing zero kept ("0.000" stays "0.000").
+ */
+export function canonicalAmount(s: Amount): Amount {
+  if (!isAmount(s)) throw new RangeError(`not a decimal amount: ${JSON.stringify(s).slice(0, 50)}`)
+  const [, sign, whole, fraction = ''] = DECIMAL.exec(s)!
+  return `${sign === '-' ? '-' : ''}${whole || '0'}${fraction ? `.${fraction}` : ''}`
+}
+
 function parse(s: string): { units: bigint; scale: number } {
   if (!isAmount(s)) throw new RangeError(`not a decimal amount: ${JSON.stringify(s).slice(0, 50)}`)
   const [, sign, whole, fraction = ''] = DECIMAL.exec(s)!

@@ -1,4 +1,5 @@
 import {
+  canonicalAmount,
   isAmount,
   sumAmounts,
   type Amount,
@@ -191,13 +192,13 @@ function reader(e: XmlElement) {
       const v = e.attrs[name]?.trim()
       if (v === undefined) return fail(name, 'is missing')
       if (!isAmount(v)) return fail(name, 'is not a decimal')
-      return v
+      return canonicalAmount(v)
     },
     amountOpt: (name: string): Amount | null => {
       const v = e.attrs[name]?.trim()
       if (v === undefined || v === '') return null
       if (!isAmount(v)) return fail(name, 'is not a decimal')
-      return v
+      return canonicalAmount(v)
     },
   }
 }
