@@ -138,8 +138,20 @@ test('an expert finds a client at status 4, reads the document, answers and move
   await page.getByLabel('Your reply').fill('Ja, er ist gut lesbar. Wir prüfen ihn jetzt.')
   await page.getByRole('button', { name: 'Send reply' }).click()
   await page.getByText('Reply sent').waitFor()
+  // The spec's demo controls are not on a real client's page (DESIGN.md §12): one deliberate, confirmed move.
+  for (const name of ['Next', 'Previous', 'Auto Advance', 'Start Loop'])
+    expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0)
+  await page.getByLabel('Tax status').selectOption('5')
   await page.getByLabel('Note to the client (optional)').fill('Bitte Seite 2 noch unterschreiben.')
-  await page.getByRole('button', { name: 'Next', exact: true }).click()
+  await page.getByRole('button', { name: 'Change status…' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Change the status of Lea Brunner?' })
+  await confirm.waitFor()
+  expect(await confirm.textContent()).toContain(`Tax year ${YEAR}: from «Transmitted» to «Under Review».`)
+  expect(await confirm.textContent()).toContain(`by e-mail (${CLIENT})`)
+  await screenshot(page, 'admin-status-confirm-1280')
+  expect(await axe(page)).toEqual([])
+  await confirm.getByRole('button', { name: 'Change status' }).click()
+  await page.getByText('Status of Lea Brunner changed to «Under Review»').waitFor()
   await page.locator('.status-tracker li[aria-current="step"]', { hasText: '82%' }).waitFor()
 
   // The client: status 5, the reply and the note in the bell.
@@ -271,6 +283,38 @@ test('the expert sees what recognition read from a salary statement: category, f
     await context.close()
   }
 }, 180_000)
+
+test("a move the client's data does not support asks for a second, explicit override (audited)", async () => {
+  const clientContext = await newContext(stack.browser, { baseURL: stack.server.url, width: 360 })
+  const clientPage = await clientContext.newPage()
+  await signInThroughUi(clientPage, stack.smtp, 'nina.frei@example.ch')
+  await clientPage.waitForURL('**/profile?firstTime=true')
+  await registerViaApi(clientPage, { firstName: 'Nina', lastName: 'Frei' })
+  const user = (await clientPage.evaluate(() => fetch('/api/user').then((r) => r.json()))) as { id: number }
+  const context = await newContext(stack.browser, { baseURL: stack.server.url, width: 1280, height: 900 })
+  await context.addCookies([{ ...expertCookie!, url: stack.server.url }])
+  const page = await context.newPage()
+  await page.goto(`/admin/clients/${user.id}?taxYear=${YEAR}`)
+  await page.getByRole('heading', { name: 'Nina Frei', level: 1 }).waitFor()
+  await page.getByLabel('Tax status').selectOption('4')
+  await page.getByRole('button', { name: 'Change status…' }).click()
+  await page
+    .getByRole('dialog', { name: 'Change the status of Nina Frei?' })
+    .getByRole('button', { name: 'Change status' })
+    .click()
+  // Nina has not finished her tax profile: the server refuses, the dialog says why and offers the override.
+  const override = page.getByRole('dialog', { name: "Nina Frei's data does not support this status" })
+  await override.waitFor()
+  expect(await override.textContent()).toContain('The client has not finished the tax profile.')
+  expect(await page.locator('.status-tracker li[aria-current="step"]').textContent()).toContain('16%')
+  await screenshot(page, 'admin-status-override-1280')
+  expect(await axe(page)).toEqual([])
+  await override.getByRole('button', { name: 'Change anyway' }).click()
+  await page.getByText('Status of Nina Frei changed to «Transmitted»').waitFor()
+  await page.locator('.status-tracker li[aria-current="step"]', { hasText: '64%' }).waitFor()
+  await clientContext.close()
+  await context.close()
+})
 
 test('a user opening /admin sees Access Denied; the Debug button refuses them', async () => {
   const context = await newContext(stack.browser, { baseURL: stack.server.url, width: 360 })

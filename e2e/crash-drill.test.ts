@@ -83,7 +83,7 @@ test(`${KILLS} kill -9 during uploads, deletes and status moves`, async () => {
       fetch(`${url}/api/status/set`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: admin },
-        body: JSON.stringify({ status: 1 + Math.floor(Math.random() * 3), taxYear: year, userId }),
+        body: JSON.stringify({ status: 1 + Math.floor(Math.random() * 3), taxYear: year, userId, override: true }),
       })
     const work = Promise.allSettled([
       upload(0),

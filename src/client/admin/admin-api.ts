@@ -23,8 +23,12 @@ export const fetchClients = (f: ClientFilter) =>
   )
 export const fetchClient = (id: number, taxYear?: number) =>
   call(api.admin.users({ id }).get({ query: { taxYear: str(taxYear) } }))
-export const moveStatus = (id: number, statusId: number, taxYear: number, note?: string) =>
-  call(api.admin.users({ id }).status.post({ statusId, taxYear, ...(note ? { note } : {}) }))
+export const moveStatus = (id: number, statusId: number, taxYear: number, note?: string, override = false) =>
+  call(
+    api.admin
+      .users({ id })
+      .status.post({ statusId, taxYear, ...(note ? { note } : {}), ...(override ? { override } : {}) }),
+  )
 export const replyTo = (messageId: number, message: string) =>
   call(api.admin.messages({ id: messageId }).reply.post({ message }))
 export const resetClient = (userId: number | string) => call(api.admin['reset-profile'].post({ userId }))

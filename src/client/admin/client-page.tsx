@@ -57,7 +57,12 @@ export default function ClientPage() {
           </label>
           <div className="client-grid">
             <StatusControls
-              userId={id}
+              client={{
+                id,
+                name: displayName(data.user),
+                email: data.user.email,
+                emailUpdates: data.user.emailUpdates,
+              }}
               taxYear={taxYear}
               statusId={data.statuses.find((s) => s.taxYear === taxYear)?.current_status_id ?? 1}
               onMoved={() => reload()}

@@ -1,34 +1,39 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  nextStatusId,
-  previousStatusId,
-  TAX_STATUSES,
-  TRACKER_PERCENT,
-  type TaxStatusId,
-} from '../../shared/tax-status'
+import { statusById, TAX_STATUSES, TRACKER_PERCENT, type TaxStatusId } from '../../shared/tax-status'
 import { messageOf } from '../api/client'
+import { Dialog } from '../ui/dialog'
 import { toast } from '../ui/toast'
 import { moveStatus } from './admin-api'
 
-export const AUTO_ADVANCE_MS = 2500
-export const LOOP_MS = 2000
+/** The server's refusals of a move the client's data does not support, and the reason each names. */
+const UNSUPPORTED: Record<string, string> = {
+  STATUS_PROFILE_INCOMPLETE: 'profile_incomplete',
+  STATUS_DOCUMENTS_MISSING: 'documents_missing',
+  STATUS_ADVANCED_INCOMPLETE: 'advanced_incomplete',
+}
+
+export interface StatusClient {
+  id: number
+  name: string
+  email: string
+  emailUpdates: boolean
+}
 
 /**
- * The spec's status controls on the selected client (part 2 §2, §4): Previous, Next,
- * Auto Advance every 2.5 s, a Loop every 2 s that first resets and counts laps, the
- * six-status tracker; the timers exclude each other and stop at the first error.
- * Plus the manage-tax-status card: a status select with Update Status, and Reset.
- * Every move goes through the server, which notifies the client in the app; the mail of a
- * series of moves without a note (the timers, Next in a row) goes once the status has settled.
+ * A client's status for the year (DESIGN.md §12): the six-status tracker, a note, and one deliberate move: the
+ * expert picks a status and confirms in a dialog that names the client, the move and the mail that goes out. A
+ * move the client's data does not support (the server says why) needs a second, explicit "change anyway", which
+ * the server audits. The spec's demo controls (Auto Advance, the Loop, bare Previous/Next) never act on a real
+ * client: they live on the Tax Card Demo page, in development mode.
  */
 export function StatusControls({
-  userId,
+  client,
   taxYear,
   statusId,
   onMoved,
 }: {
-  userId: number
+  client: StatusClient
   taxYear: number
   statusId: number
   onMoved: (id: number) => void
@@ -36,71 +41,53 @@ export function StatusControls({
   const { t } = useTranslation('admin')
   const [current, setCurrent] = useState<number>(statusId)
   const [note, setNote] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [mode, setMode] = useState<'idle' | 'auto' | 'loop'>('idle')
-  const [laps, setLaps] = useState(0)
   const [selected, setSelected] = useState('')
-  const currentRef = useRef(current)
-  currentRef.current = current
+  const [step, setStep] = useState<'closed' | 'confirm' | 'override'>('closed')
+  const [reason, setReason] = useState('')
+  const [busy, setBusy] = useState(false)
   useEffect(() => {
     setCurrent(statusId)
   }, [statusId])
 
-  /** One move; false when the server refused it (the timers stop then). */
-  const move = async (to: TaxStatusId, withNote = true): Promise<boolean> => {
+  const name = client.name || client.email
+  const statusName = (id: number) => t(`home:status.name.${statusById(id).name}`)
+  const target = Number(selected) as TaxStatusId
+
+  const open = () => {
+    if (!selected) return toast({ title: t('status.select_required'), variant: 'destructive' })
+    if (target === current) return toast({ title: t('status.same') })
+    setStep('confirm')
+  }
+  const close = () => {
+    setStep('closed')
+    setReason('')
+  }
+  const move = async (override: boolean) => {
     setBusy(true)
     try {
-      const r = await moveStatus(userId, to, taxYear, withNote ? note.trim() || undefined : undefined)
+      const r = await moveStatus(client.id, target, taxYear, note.trim() || undefined, override)
       setCurrent(r.current_status_id)
       onMoved(r.current_status_id)
-      if (withNote) setNote('')
-      return true
+      setNote('')
+      setSelected('')
+      close()
+      toast({ title: t('status.moved', { name, to: statusName(r.current_status_id) }), variant: 'success' })
     } catch (err) {
-      toast({
-        title: t('status.update_failed'),
-        description: messageOf(err, t('status.update_failed_text')),
-        variant: 'destructive',
-      })
-      setMode('idle')
-      return false
+      const code = (err as { code?: string }).code ?? ''
+      if (!override && UNSUPPORTED[code]) {
+        setReason(t(`status.unsupported_reason.${UNSUPPORTED[code]}`))
+        setStep('override')
+      } else {
+        close()
+        toast({
+          title: t('status.update_failed'),
+          description: messageOf(err, t('status.update_failed_text')),
+          variant: 'destructive',
+        })
+      }
     } finally {
       setBusy(false)
     }
-  }
-
-  // The timers below live as long as the mode; they call the newest `move` (its note, its year).
-  const moveRef = useRef(move)
-  moveRef.current = move
-
-  useEffect(() => {
-    if (mode === 'idle') return
-    let stopped = false
-    const move = (to: TaxStatusId, withNote: boolean) => moveRef.current(to, withNote)
-    const step = async () => {
-      const to = nextStatusId(currentRef.current)
-      const ok = await move(to, false)
-      if (ok && mode === 'loop' && to === 1 && !stopped) setLaps((n) => n + 1)
-    }
-    const start = async () => {
-      // The loop first resets to the first status, then advances with wrap-around.
-      if (mode === 'loop' && !(await move(1, false))) return
-    }
-    void start()
-    const timer = setInterval(
-      () => {
-        if (!stopped) void step()
-      },
-      mode === 'auto' ? AUTO_ADVANCE_MS : LOOP_MS,
-    )
-    return () => {
-      stopped = true
-      clearInterval(timer)
-    }
-  }, [mode])
-
-  const update = () => {
-    if (!selected) return toast({ title: t('status.select_required'), variant: 'destructive' })
-    void move(Number(selected) as TaxStatusId)
   }
 
   return (
@@ -119,48 +106,6 @@ export function StatusControls({
           </li>
         ))}
       </ol>
-      <label>
-        {t('status.note')}
-        <textarea value={note} maxLength={1000} rows={2} onChange={(e) => setNote(e.target.value)} />
-        <small className="muted">{t('status.note_help')}</small>
-      </label>
-      <div className="control-row">
-        <button
-          type="button"
-          className="secondary"
-          disabled={busy || mode !== 'idle'}
-          onClick={() => move(previousStatusId(current))}
-        >
-          {t('status.previous')}
-        </button>
-        <button type="button" disabled={busy || mode !== 'idle'} onClick={() => move(nextStatusId(current))}>
-          {t('status.next')}
-        </button>
-        <button
-          type="button"
-          className="outline"
-          aria-pressed={mode === 'auto'}
-          disabled={mode === 'loop'}
-          onClick={() => setMode(mode === 'auto' ? 'idle' : 'auto')}
-        >
-          {mode === 'auto' ? t('status.stop_auto') : t('status.auto_advance')}
-        </button>
-        <button
-          type="button"
-          className="outline"
-          aria-pressed={mode === 'loop'}
-          disabled={mode === 'auto'}
-          onClick={() => {
-            if (mode !== 'loop') setLaps(0)
-            setMode(mode === 'loop' ? 'idle' : 'loop')
-          }}
-        >
-          {mode === 'loop' ? t('status.stop_loop') : t('status.start_loop')}
-        </button>
-        <span className="muted" aria-live="polite">
-          {t('status.laps', { count: laps })}
-        </span>
-      </div>
       <article className="manage-status">
         <h3>{t('status.manage_heading')}</h3>
         <div className="control-row">
@@ -169,20 +114,68 @@ export function StatusControls({
             <select value={selected} onChange={(e) => setSelected(e.target.value)}>
               <option value="">{t('status.select_placeholder')}</option>
               {TAX_STATUSES.map((s) => (
-                <option key={s.id} value={s.id}>
+                <option key={s.id} value={s.id} disabled={s.id === current}>
                   {s.id} · {t(`home:status.name.${s.name}`)}
                 </option>
               ))}
             </select>
           </label>
-          <button type="button" disabled={busy || mode !== 'idle'} onClick={update}>
-            {t('status.update')}
-          </button>
-          <button type="button" className="secondary" disabled={busy || mode !== 'idle'} onClick={() => move(1)}>
-            {t('status.reset')}
-          </button>
         </div>
+        <label>
+          {t('status.note')}
+          <textarea value={note} maxLength={1000} rows={2} onChange={(e) => setNote(e.target.value)} />
+          <small className="muted">{t('status.note_help')}</small>
+        </label>
+        <button type="button" disabled={busy || !selected} onClick={open}>
+          {t('status.change')}
+        </button>
       </article>
+      <Dialog
+        open={step !== 'closed'}
+        onClose={close}
+        labelledBy="status-confirm-title"
+        title={step === 'override' ? t('status.unsupported_title', { name }) : t('status.confirm_title', { name })}
+        footer={
+          <>
+            <button type="button" className="secondary" onClick={close}>
+              {t('status.cancel')}
+            </button>
+            <button
+              type="button"
+              className={step === 'override' ? 'contrast' : undefined}
+              disabled={busy}
+              onClick={() => void move(step === 'override')}
+            >
+              {step === 'override' ? t('status.override_button') : t('status.confirm_button')}
+            </button>
+          </>
+        }
+      >
+        <p>
+          {t('status.confirm_move', {
+            year: taxYear,
+            from: statusName(current),
+            to: selected ? statusName(target) : '',
+          })}
+        </p>
+        {step === 'override' ? (
+          <p role="alert">{t('status.unsupported_text', { reason })}</p>
+        ) : (
+          <>
+            <p>
+              {client.emailUpdates
+                ? t('status.confirm_mail', {
+                    name,
+                    email: client.email,
+                    year: taxYear,
+                    to: selected ? statusName(target) : '',
+                  })
+                : t('status.confirm_app_only', { name })}
+            </p>
+            {note.trim() && <p className="muted">{t('status.confirm_note')}</p>}
+          </>
+        )}
+      </Dialog>
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { PageShell } from '../pages/page-shell'
@@ -6,6 +6,12 @@ import { LoadingOverlay } from '../ui/loading-overlay'
 import { useTaxCards } from '../api/advanced'
 import { selectedTaxYearAtom } from '../home/year-atom'
 import { TAX_CARD_CATEGORIES, type TaxCardCategory } from '../../shared/tax-cards'
+
+// Compiled in only for development builds (build.ts defines NODE_ENV), like the login page's debug panel.
+const StatusDemo =
+  process.env.NODE_ENV === 'development'
+    ? lazy(() => import('./status-demo').then((m) => ({ default: m.StatusDemo })))
+    : null
 
 /** /tax-card-demo (spec part 2 §2): the activation summary and the 21 cards by category, from the stored profile. */
 export default function TaxCardDemoPage() {
@@ -59,6 +65,12 @@ export default function TaxCardDemoPage() {
             <CategorySection key={cat} category={cat} cards={data.cards.filter((c) => c.category === cat)} />
           ))}
         </>
+      )}
+      {/* The status demo moves nothing on the server; it is shown in development mode only. */}
+      {process.env.NODE_ENV === 'development' && StatusDemo && (
+        <Suspense fallback={null}>
+          <StatusDemo />
+        </Suspense>
       )}
     </PageShell>
   )

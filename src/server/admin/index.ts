@@ -19,6 +19,7 @@ import { parseUserId, resetProfile } from './reset'
 import { systemInfo } from './system'
 import { dbStatus, taxProfileStatus } from './debug'
 import { shaped } from '../http/schemas'
+import { advancedCompletion } from '../wiring'
 import { hasUnsafeLineCharacters } from '../../shared/plain-text'
 
 const INBOX_PAGE_SIZE = 50
@@ -84,7 +85,8 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         if (!isTaxStatusId(body.statusId)) throw badRequest('Please select a tax status', 'INVALID_STATUS')
         getUser(ctx, id)
         const taxYear = body.taxYear === undefined ? defaultTaxYear(new Date(ctx.now())) : taxYearParam(body.taxYear)
-        return { success: true, ...setStatus(ctx, rc, { userId: id, taxYear, to: body.statusId, note: body.note }) }
+        const move = { userId: id, taxYear, to: body.statusId, note: body.note, override: body.override }
+        return { success: true, ...setStatus(ctx, rc, move, advancedCompletion(ctx)) }
       },
       {
         role: 'admin',
@@ -92,6 +94,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
           statusId: t.Integer(),
           taxYear: t.Optional(t.Integer()),
           note: t.Optional(t.String({ maxLength: 1000 })),
+          override: t.Optional(t.Boolean()),
         }),
         response: shaped<{ success: boolean } & ReturnType<typeof setStatus>>(),
       },

@@ -147,7 +147,7 @@ describe('7. a deleted account leaves no readable trace in the database file or 
     const admin = await t.signIn(ADMIN)
     const moved = await t.request('POST', `/api/admin/users/${user.id}/status`, {
       cookie: admin.cookie,
-      body: { taxYear: 2025, statusId: 2, note: 'Notefromexpert Pomegranatewhisper' },
+      body: { taxYear: 2025, statusId: 2, note: 'Notefromexpert Pomegranatewhisper', override: true },
     })
     expect(moved.status).toBe(200)
     const secrets = ['Zebulonia', 'Quixotebury', 'Marmaladeconfession', 'Ottiliaspouse', 'Pomegranatewhisper']

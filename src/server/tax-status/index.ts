@@ -24,6 +24,9 @@ function toStatusId(value: number | string, field: string): TaxStatusId {
   return id
 }
 
+/** An expert's "move anyway" past what the client's data supports (audited); ignored for a person's own moves. */
+const override = t.Optional(t.Boolean())
+
 function requiredStatus(value: number | string | undefined): TaxStatusId {
   if (value === undefined) throw badRequest(`Missing field 'statusId'`)
   return toStatusId(value, 'statusId')
@@ -46,15 +49,21 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advance
         '/api/tax-status/update-numeric',
         ({ rc, body }) => ({
           success: true,
-          ...setStatus(ctx, rc, {
-            userId: body.userId,
-            taxYear: yearOf(body.taxYear),
-            to: toStatusId(body.status, 'status'),
-          }),
+          ...setStatus(
+            ctx,
+            rc,
+            {
+              userId: body.userId,
+              taxYear: yearOf(body.taxYear),
+              to: toStatusId(body.status, 'status'),
+              override: body.override,
+            },
+            advanced,
+          ),
         }),
         {
           auth: true,
-          body: t.Object({ status: statusValue, taxYear: t.Optional(year), userId }),
+          body: t.Object({ status: statusValue, taxYear: t.Optional(year), userId, override }),
           response: moveSchema,
         },
       )
@@ -62,15 +71,21 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advance
         '/api/user/tax-status',
         ({ rc, body }) => ({
           success: true,
-          ...setStatus(ctx, rc, {
-            userId: body.userId,
-            taxYear: yearOf(body.taxYear),
-            to: toStatusId(body.taxStatus, 'taxStatus'),
-          }),
+          ...setStatus(
+            ctx,
+            rc,
+            {
+              userId: body.userId,
+              taxYear: yearOf(body.taxYear),
+              to: toStatusId(body.taxStatus, 'taxStatus'),
+              override: body.override,
+            },
+            advanced,
+          ),
         }),
         {
           auth: true,
-          body: t.Object({ taxStatus: statusValue, taxYear: t.Optional(year), userId }),
+          body: t.Object({ taxStatus: statusValue, taxYear: t.Optional(year), userId, override }),
           response: moveSchema,
         },
       )
@@ -79,11 +94,17 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advance
         '/api/status/set',
         ({ rc, body }) => ({
           success: true,
-          ...setStatus(ctx, rc, {
-            userId: body.userId,
-            taxYear: yearOf(body.taxYear),
-            to: requiredStatus(body.statusId ?? body.status),
-          }),
+          ...setStatus(
+            ctx,
+            rc,
+            {
+              userId: body.userId,
+              taxYear: yearOf(body.taxYear),
+              to: requiredStatus(body.statusId ?? body.status),
+              override: body.override,
+            },
+            advanced,
+          ),
         }),
         {
           auth: true,
@@ -92,6 +113,7 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advance
             status: t.Optional(statusValue),
             taxYear: t.Optional(year),
             userId,
+            override,
           }),
           response: moveSchema,
         },

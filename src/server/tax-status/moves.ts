@@ -7,7 +7,7 @@ import { audit } from '../infra/audit'
 import { targetUserId } from '../infra/actor-may'
 import { notify } from '../notifications/service'
 import { queueClientMail, statusMailKey } from '../client-mail/service'
-import { statusById, type TaxStatusId } from '../../shared/tax-status'
+import { REQUIRED_CATEGORY_IDS, statusById, type TaxStatusId } from '../../shared/tax-status'
 import {
   documentsChanged,
   requireFileableYear,
@@ -16,7 +16,8 @@ import {
   yearStatus,
   type AdvancedCompletion,
 } from './service'
-import { markTaxProfileComplete } from '../users/profile'
+import { markTaxProfileComplete, profileOf } from '../users/profile'
+import { coveredCategories } from '../documents/service'
 import { userExists } from '../users/service'
 
 /**
@@ -28,7 +29,8 @@ import { userExists } from '../users/service'
 export function setStatus(
   ctx: AppContext,
   rc: RequestContext,
-  input: { userId?: number; taxYear: number; to: TaxStatusId; note?: string },
+  input: { userId?: number; taxYear: number; to: TaxStatusId; note?: string; override?: boolean },
+  advanced?: AdvancedCompletion,
 ) {
   const actor = rc.user
   const isAdmin = actor.role === 'admin'
@@ -39,6 +41,12 @@ export function setStatus(
   const from = yearStatus(ctx, userId, input.taxYear).statusId
   const note = input.note?.trim() || undefined
   if (isAdmin) {
+    // An expert moving a client forward past what the client's data supports (e.g. to "transmitted" without a
+    // finished profile) must say so: a 409 names what is missing, and `override` moves anyway, audited.
+    const unsupported =
+      userId !== actor.id ? unsupportedMove(ctx, advanced, userId, input.taxYear, from, input.to) : null
+    if (unsupported && !input.override)
+      throw conflict(unsupported.message, `STATUS_${unsupported.reason.toUpperCase()}`)
     if (from !== input.to) {
       ctx.db.transaction(() => {
         writeStatus(ctx, userId, input.taxYear, input.to, actor.id)
@@ -72,7 +80,14 @@ export function setStatus(
         ctx,
         rc,
         'status_set',
-        { userId, taxYear: input.taxYear, from, to: input.to, note: Boolean(note) },
+        {
+          userId,
+          taxYear: input.taxYear,
+          from,
+          to: input.to,
+          note: Boolean(note),
+          ...(unsupported ? { override: unsupported.reason } : {}),
+        },
         { target: { userId } },
       )
     }
@@ -95,6 +110,38 @@ export function setStatus(
     documentsChanged(ctx, userId, input.taxYear)
   })
   return taxStatusAnswer(ctx, userId, input.taxYear)
+}
+
+/**
+ * What a move from `from` to `to` needs that the client's data lacks, if anything. Only the steps it crosses count:
+ * reaching 2 needs the finished profile, 3 the required documents, 4 the advanced information marked complete;
+ * 4→5→6 (the experts' review) and every move back need nothing.
+ */
+export function unsupportedMove(
+  ctx: AppContext,
+  advanced: AdvancedCompletion | undefined,
+  userId: number,
+  taxYear: number,
+  from: number,
+  to: number,
+): { reason: 'profile_incomplete' | 'documents_missing' | 'advanced_incomplete'; message: string } | null {
+  const crosses = (step: number) => from < step && to >= step
+  if (crosses(2) && !profileOf(ctx, userId).isTaxProfileComplete)
+    return { reason: 'profile_incomplete', message: 'The client has not finished the tax profile.' }
+  if (crosses(3)) {
+    const covered = coveredCategories(ctx, userId, taxYear)
+    if (!REQUIRED_CATEGORY_IDS.every((id) => covered.has(id)))
+      return {
+        reason: 'documents_missing',
+        message: `Required documents for ${taxYear} are missing (neither uploaded nor marked not relevant).`,
+      }
+  }
+  if (crosses(4) && advanced && !advanced.isCompleted(userId, taxYear))
+    return {
+      reason: 'advanced_incomplete',
+      message: `The advanced tax information for ${taxYear} is not marked complete.`,
+    }
+  return null
 }
 
 /**

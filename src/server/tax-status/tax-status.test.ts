@@ -361,11 +361,75 @@ describe('GET /api/user tax view and ETags', () => {
       expect(again.text).toBe('')
       await t.request('POST', '/api/status/set', {
         cookie: admin.cookie,
-        body: { status: 5, taxYear: Y, userId: anna.user.id },
+        body: { status: 5, taxYear: Y, userId: anna.user.id, override: true },
       })
       const changed = await t.request('GET', path, { cookie: anna.cookie, headers: { 'if-none-match': etag } })
       expect(changed.status).toBe(200)
       expect(changed.headers.get('etag')).not.toBe(etag)
     })
   }
+})
+
+describe("an expert's move the client's data does not support (issue 25, finding 11)", () => {
+  const move = (cookie: string, userId: number, statusId: number, extra: Record<string, unknown> = {}) =>
+    t.request('POST', `/api/admin/users/${userId}/status`, { cookie, body: { statusId, taxYear: Y, ...extra } })
+  const notes = (userId: number) =>
+    t.ctx.sqlite
+      .query<{ n: number }, [number]>('SELECT count(*) AS n FROM notifications WHERE user_id = ?')
+      .get(userId)!.n
+
+  test('to "transmitted" without a finished profile: 409 naming the gap; nothing moves or is sent', async () => {
+    const { anna, admin } = await setup()
+    const before = notes(anna.user.id)
+    for (const to of [2, 3, 4, 5, 6]) {
+      const r = await move(admin.cookie, anna.user.id, to)
+      expect({ to, status: r.status, code: r.json.code }).toEqual({
+        to,
+        status: 409,
+        code: 'STATUS_PROFILE_INCOMPLETE',
+      })
+      expect(r.json.message).toContain('profile')
+    }
+    expect((await statusOf(anna.cookie)).current_status_id).toBe(1)
+    expect(notes(anna.user.id)).toBe(before)
+    // The spec's own status calls hold the same rule for an expert.
+    const spec = await t.request('POST', '/api/status/set', {
+      cookie: admin.cookie,
+      body: { status: 4, taxYear: Y, userId: anna.user.id },
+    })
+    expect(spec.status).toBe(409)
+  })
+
+  test('the expert confirms an override: the move happens and the audit names the reason', async () => {
+    const { anna, admin } = await setup()
+    const r = await move(admin.cookie, anna.user.id, 4, { override: true })
+    expect(r.status).toBe(200)
+    expect(r.json.current_status_id).toBe(4)
+    const row = t.ctx.sqlite
+      .query<{ detail: string }, []>("SELECT detail FROM audit_log WHERE action = 'status_set'")
+      .get()!
+    expect(JSON.parse(row.detail)).toMatchObject({ from: 1, to: 4, override: 'profile_incomplete' })
+  })
+
+  test('with a finished profile the documents and then the advanced information are what is missing', async () => {
+    const { anna, admin } = await setup()
+    fillUser(t.ctx, anna.user.id)
+    fillProfile(t.ctx, anna.user.id, FULL_PROFILE)
+    t.ctx.sqlite.query('UPDATE profiles SET is_tax_profile_complete = 1 WHERE user_id = ?').run(anna.user.id)
+    expect((await move(admin.cookie, anna.user.id, 2)).status).toBe(200)
+    const three = await move(admin.cookie, anna.user.id, 3)
+    expect(three.status).toBe(409)
+    expect(three.json.code).toBe('STATUS_DOCUMENTS_MISSING')
+    expect(three.json.message).toContain('documents')
+    writeStatus(t.ctx, anna.user.id, Y, 3, null)
+    const four = await move(admin.cookie, anna.user.id, 4)
+    expect(four.status).toBe(409)
+    expect(four.json.code).toBe('STATUS_ADVANCED_INCOMPLETE')
+    expect(four.json.message).toContain('advanced')
+    // The experts' own steps after transmission, and every move back, need nothing.
+    writeStatus(t.ctx, anna.user.id, Y, 4, null)
+    expect((await move(admin.cookie, anna.user.id, 5)).status).toBe(200)
+    expect((await move(admin.cookie, anna.user.id, 6)).status).toBe(200)
+    expect((await move(admin.cookie, anna.user.id, 1)).status).toBe(200)
+  })
 })
