@@ -9,6 +9,7 @@ import { Dialog } from '../ui/dialog'
 import { formatBytes, type FileRecord } from '../../shared/documents'
 import { categoryLabel, fileCountOf, showsFilesFetchError } from './documents-api'
 import { dayKey, formatDateTime, formatDay, formatTime, relativeTime } from '../ui/dates'
+import { StatementFigures } from './statement-figures'
 
 /** The year filter offers the last five calendar years, the current one first. */
 export const historyYears = (today = new Date()) => Array.from({ length: 5 }, (_, i) => today.getFullYear() - i)
@@ -173,6 +174,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
                       )}
                       {f.version > 1 && <> · {t('version.label', { version: f.version })}</>}
                     </span>
+                    {f.recognition?.statement && <StatementFigures statement={f.recognition.statement} />}
                   </div>
                   <div className="file-history-actions">
                     {variant === 'page' && (

@@ -5,6 +5,7 @@ import { keyFilePath } from '../keys'
 import { keyWrapper } from '../infra/blob-store'
 import { rewrapDataKeys } from '../documents/service'
 import { rewrapTextKeys } from '../recognition/text-store'
+import { rewrapStatementXmlKeys } from '../recognition/statement-store'
 import { audit, COMMAND_LINE } from '../infra/audit'
 
 export const pendingKeyPath = (dataDir: string) => `${keyFilePath(dataDir)}.new`
@@ -27,6 +28,7 @@ export function rotateKeys(ctx: AppContext): { rotated: number; newKey?: string;
   const rotated = rewrapDataKeys(ctx, keyWrapper(ctx.keys.master), keyWrapper(next))
   // What recognition read from the documents is encrypted the same way (DESIGN.md §14).
   rewrapTextKeys(ctx, keyWrapper(ctx.keys.master), keyWrapper(next))
+  rewrapStatementXmlKeys(ctx, keyWrapper(ctx.keys.master), keyWrapper(next))
   audit(ctx, COMMAND_LINE, 'master_key_rotated', { dataKeys: rotated })
   if (fromEnv) return { rotated, newKey: next.toString('base64') }
   renameSync(pending, keyFilePath(ctx.config.dataDir))

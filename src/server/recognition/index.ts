@@ -8,6 +8,7 @@ import { onFileRemoved, onVersionStored } from '../documents/events'
 import { enqueue, recognisedText, recognitionFor, removeForFile } from './service'
 import { startRunner, type Runner } from './runner'
 import { sweepTexts } from './text-store'
+import { sweepStatementXml } from './statement-store'
 import { shaped } from '../http/schemas'
 import { intParam } from '../http/params'
 
@@ -34,6 +35,7 @@ export function recognitionRoutes(
   if (opts.run) {
     // Texts whose row is gone (a crash between the row's deletion and the text's) go at start.
     sweepTexts(ctx)
+    sweepStatementXml(ctx)
     runner = startRunner(ctx, blobs, { workers: ctx.config.recognitionWorkers })
     runners.set(ctx, runner)
     // Jobs left by the last stop.

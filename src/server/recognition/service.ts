@@ -15,6 +15,8 @@ import { kindOf } from './worker/kinds'
 import type { Pool } from './pool'
 import { readText, removeTexts, saveText } from './text-store'
 import { summaryOf } from './summary'
+import { publicFields, removeStatementXml, saveStatementXml, XML_KEY, type StoredFields } from './statement-store'
+import { statementClassification } from './statement'
 
 /** A job that crashed or timed out its worker this often is given up (a file that kills the reader). */
 export const MAX_ATTEMPTS = 3
@@ -43,6 +45,7 @@ export function enqueue(ctx: AppContext, v: StoredVersion) {
 export function removeForFile(ctx: AppContext, fileId: string) {
   ctx.db.delete(recognitions).where(eq(recognitions.fileId, fileId)).run()
   removeTexts(ctx, fileId)
+  removeStatementXml(ctx, fileId)
 }
 
 /** GET /api/files/:id/recognition[?version=N]: a version's recognition, the current one by default (owner or admin). */
@@ -55,7 +58,7 @@ export function recognitionFor(ctx: AppContext, viewer: Viewer, fileId: string, 
     version: version.version,
     ...summaryOf(row),
     language: (row.language as RecognitionAnswer['language']) ?? null,
-    fields: row.fields ? JSON.parse(row.fields) : {},
+    fields: row.fields ? publicFields(JSON.parse(row.fields)) : {},
     reason: row.reason ? JSON.parse(row.reason) : [],
     method: row.method,
   }
@@ -128,17 +131,22 @@ export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, vers
       reason: JSON.stringify([answer.error]),
     })
   }
-  const result = classify(answer.text)
+  const result = answer.statement
+    ? statementClassification(answer.statement, classify(answer.text).language)
+    : classify(answer.text)
+  if (answer.notes?.length) result.reason = [...answer.notes, ...result.reason]
   // The file may have been deleted while the worker read it: then nothing is kept.
   if (!liveFile(ctx, row.fileId)) return removeForFile(ctx, row.fileId)
   const textKey = answer.text.trim() ? saveText(ctx, row.fileId, versionId, answer.text) : null
+  const fields: StoredFields = { ...result.fields }
+  if (answer.statementXml) fields[XML_KEY] = saveStatementXml(ctx, row.fileId, versionId, answer.statementXml)
   finish(ctx, versionId, {
     status: 'done',
     categoryId: result.categoryId,
     confidence: result.confidence,
     language: result.language,
     documentYear: result.fields.year ?? null,
-    fields: JSON.stringify(result.fields),
+    fields: JSON.stringify(fields),
     reason: JSON.stringify(result.reason),
     method: answer.method,
     textKey,

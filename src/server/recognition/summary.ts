@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { recognitions } from '../db/schema'
 import type { RecognitionStatus, RecognitionSummary } from '../../shared/recognition/types'
+import { summarizeStatement, type EStatementSummary } from '../../shared/recognition/e-statement'
 import type { RecognisedFields } from '../../shared/recognition/fields'
 
 export type RecognitionRow = typeof recognitions.$inferSelect
@@ -12,7 +13,20 @@ export const summaryOf = (r: RecognitionRow): RecognitionSummary => ({
   confidence: r.confidence,
   movedFrom: r.movedFrom,
   documentYear: r.documentYear,
+  ...withStatement(r),
 })
+
+const withStatement = (r: RecognitionRow) => {
+  const statement = statementSummary(r)
+  return statement ? { statement } : {}
+}
+
+/** The figures the file list shows of an e-Steuerauszug; the fields are parsed only for those. */
+function statementSummary(r: RecognitionRow): EStatementSummary | null {
+  if (r.method !== 'e-statement' || !r.fields) return null
+  const s = (JSON.parse(r.fields) as RecognisedFields).statement
+  return s ? summarizeStatement(s) : null
+}
 
 /** Recognition per version id, for the file list (one query for the page). */
 export function recognitionSummaries(ctx: AppContext, versionIds: string[]): Map<string, RecognitionSummary> {

@@ -1,4 +1,5 @@
 import { amountsIn } from './amounts'
+import type { EStatement } from './e-statement'
 
 /** The label before a Pillar 3a contribution, in four languages (folded text: no accents, lower case). */
 const PILLAR_3A_LABEL = new RegExp(
@@ -41,6 +42,8 @@ export interface RecognisedFields {
   pillar3aContribution?: number
   mortgageInterest?: number
   year?: number
+  /** An e-Steuerauszug read from its barcodes (DESIGN.md §16). */
+  statement?: EStatement
 }
 
 /** Dates, percentages and AHV numbers look like amounts; they are blanked before amounts are read. */

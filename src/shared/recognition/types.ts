@@ -1,5 +1,6 @@
 import type { RecognisedFields } from './fields'
 import type { DocLanguage } from './language'
+import type { EStatementSummary } from './e-statement'
 
 export type RecognitionStatus = 'pending' | 'done' | 'failed' | 'unsupported'
 
@@ -12,6 +13,8 @@ export interface RecognitionSummary {
   movedFrom: number | null
   /** The year the document is about, when found. */
   documentYear: number | null
+  /** An e-Steuerauszug's figures, when the file is one read from its barcodes. */
+  statement?: EStatementSummary | null
 }
 
 /** GET /api/files/:id/recognition */

@@ -4,13 +4,20 @@ import { pageJpegs } from './pdf-jpeg'
 import { ocrImage } from './ocr'
 import { downscaleToGrey, greyForOcr, imageSize, OCR_MAX_SIDE, type Raster } from './downscale'
 import type { ExtractKind } from './kinds'
+import type { EStatement } from '../../../shared/recognition/e-statement'
+import { readImageStatement, readPdfStatement, type StatementReading } from './e-statement'
 
-export type ExtractMethod = 'pdf-text' | 'pdf-ocr' | 'ocr' | 'docx' | 'txt'
+export type ExtractMethod = 'pdf-text' | 'pdf-ocr' | 'ocr' | 'docx' | 'txt' | 'e-statement'
 export interface Extracted {
   text: string
   method: ExtractMethod
   pages: number
   ocrConfidence?: number
+  /** An e-Steuerauszug read from its barcodes, and its XML (DESIGN.md §16). */
+  statement?: EStatement
+  statementXml?: string
+  /** What the reading says beside its result (barcodes that were there but could not be read). */
+  notes?: string[]
 }
 export class Unsupported extends Error {}
 
@@ -30,8 +37,11 @@ export async function extract(kind: ExtractKind, bytes: Uint8Array): Promise<Ext
     case 'docx':
       return { text: docxText(bytes), method: 'docx', pages: 1 }
     case 'image': {
+      // A photo or scan of a barcode sheet: the statement, when one is there, is the whole document.
+      const reading = await statementOf(() => readImageStatement(bytes))
+      if (reading.found && reading.ok) return fromStatement(reading, '', 1)
       const r = await ocrImage(await imageForOcr(bytes))
-      return { text: r.text, method: 'ocr', pages: 1, ocrConfidence: r.confidence }
+      return { text: r.text, method: 'ocr', pages: 1, ocrConfidence: r.confidence, ...notesOf(reading) }
     }
     case 'pdf':
       return pdf(bytes)
@@ -45,9 +55,13 @@ async function pdf(bytes: Uint8Array): Promise<Extracted> {
   try {
     const text = await doc.text()
     const totalPages = doc.pages
+    // An e-Steuerauszug's barcodes hold the whole statement: no OCR is needed then.
+    const reading = await statementOf(() => readPdfStatement(doc))
+    if (reading.found && reading.ok) return fromStatement(reading, text, totalPages)
+    const notes = notesOf(reading)
     const letters = (text.match(/\p{L}/gu) ?? []).length
     if (letters >= MIN_LETTERS_PER_PAGE * Math.min(totalPages, 2))
-      return { text, method: 'pdf-text', pages: totalPages }
+      return { text, method: 'pdf-text', pages: totalPages, ...notes }
     // No usable text layer: a scan wrapped in a PDF. Read its page images.
     const parts: string[] = []
     let confidence = 0,
@@ -69,12 +83,39 @@ async function pdf(bytes: Uint8Array): Promise<Extracted> {
       confidence += r.confidence
       read++
     }
-    if (read === 0) return { text, method: 'pdf-text', pages: totalPages }
-    return { text: [text, ...parts].join('\n'), method: 'pdf-ocr', pages: totalPages, ocrConfidence: confidence / read }
+    if (read === 0) return { text, method: 'pdf-text', pages: totalPages, ...notes }
+    return {
+      text: [text, ...parts].join('\n'),
+      method: 'pdf-ocr',
+      pages: totalPages,
+      ocrConfidence: confidence / read,
+      ...notes,
+    }
   } finally {
     await doc.close()
   }
 }
+
+/** A statement reading that fails in the decoder is reported, and the document read as text. */
+async function statementOf(read: () => Promise<StatementReading>): Promise<StatementReading> {
+  try {
+    return await read()
+  } catch (err) {
+    return {
+      found: true,
+      ok: false,
+      reason: `e-Steuerauszug barcodes not read (${(err as Error).message.slice(0, 100)}); read as text`,
+    }
+  }
+}
+const notesOf = (r: StatementReading) => (r.found && !r.ok ? { notes: [r.reason] } : {})
+const fromStatement = (r: Extract<StatementReading, { ok: true }>, text: string, pages: number): Extracted => ({
+  text,
+  method: 'e-statement',
+  pages,
+  statement: r.statement,
+  statementXml: r.xml,
+})
 
 /**
  * What Tesseract gets of a JPEG or PNG: grey pixels (PNM), decoded here and brought down to

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { extract, Unsupported } from './extract'
 import { kindOf } from './kinds'
+import type { EStatement } from '../../../shared/recognition/e-statement'
 
 /**
  * The recognition worker: a child process of the server (`swisstax recognition-worker`,
@@ -27,7 +28,19 @@ export interface Usage {
   pid: number
 }
 export type WorkerAnswer =
-  | ({ id: number; ok: true; text: string; method: string; pages: number; ocrConfidence?: number; ms: number } & Usage)
+  | ({
+      id: number
+      ok: true
+      text: string
+      method: string
+      pages: number
+      ocrConfidence?: number
+      ms: number
+      /** An e-Steuerauszug read from its barcodes, its XML, and notes such as barcodes that did not read. */
+      statement?: EStatement
+      statementXml?: string
+      notes?: string[]
+    } & Usage)
   | ({ id: number; ok: false; unsupported: boolean; error: string } & Usage)
 
 /**

@@ -46,6 +46,10 @@ export async function openPdf(bytes: Uint8Array) {
       }
       return out
     },
+    /** The page's drawing operations (the e-Steuerauszug reader draws vector barcodes from them). */
+    async operators(pageNumber: number): Promise<{ fnArray: number[]; argsArray: unknown[][] }> {
+      return (await doc.getPage(pageNumber)).getOperatorList()
+    },
     close: () => task.destroy(),
   }
 }

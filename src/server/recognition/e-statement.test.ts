@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { testApp } from '../test-helpers'
+import { uploadForm } from '../documents/test-fixtures'
+import { RequestContext } from '../infra/request-context'
+import { recognitionRunner } from './index'
+import { statementOf, statementXml } from './statement'
+import { IBKR_2025, manySecurities, statementPdf, totalsOf } from './worker/e-statement/make-statement'
+
+let t: ReturnType<typeof testApp>
+afterEach(() => {
+  recognitionRunner(t.ctx)?.stop()
+  t?.close()
+})
+
+const upload = async (cookie: string, name: string, data: Uint8Array, taxYear = 2025, categoryId = 25) => {
+  const r = await t.request('POST', '/api/files/upload', {
+    cookie,
+    raw: uploadForm([{ name, data: data as Uint8Array<ArrayBuffer> }], { taxYear, categoryId }),
+  })
+  expect(r.status).toBe(200)
+  return r.json.files[0].value.id as string
+}
+async function settled(cookie: string, fileId: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const r = await t.request('GET', `/api/files/${fileId}/recognition`, { cookie })
+    if (r.status !== 200 || r.json.status !== 'pending' || Date.now() > until) return r
+    await Bun.sleep(50)
+  }
+}
+
+describe('an e-Steuerauszug uploaded', () => {
+  test('its barcodes over two sheets are read: category, year, figures on the file, the XML kept encrypted', async () => {
+    t = testApp({}, { recognition: true })
+    const { cookie, user } = await t.signIn('alice@example.ch')
+    const f = manySecurities(25)
+    const id = await upload(cookie, 'zkb-steuerauszug.pdf', await statementPdf(f, { segmentBytes: 200, reverse: true }))
+    const r = await settled(cookie, id)
+    expect(r.json).toMatchObject({
+      status: 'done',
+      categoryId: 10,
+      confidence: 0.99,
+      documentYear: 2025,
+      method: 'e-statement',
+      statement: { institution: 'Zürcher Kantonalbank', taxPeriod: 2025 },
+    })
+    expect(r.json.reason[0]).toMatch(/^e-Steuerauszug eCH-0196 \(\d+ barcodes\)$/)
+    const s = r.json.fields.statement
+    expect(s).toMatchObject({ clientNumber: '1100-2233.445', clientName: 'Hans Müller & Söhne', canton: 'ZH' })
+    expect(s.totals).toMatchObject(totalsOf(f))
+    expect(s.securities).toHaveLength(25)
+    expect(r.json.fields.statementXmlKey).toBeUndefined()
+
+    const list = await t.request('GET', '/api/files?taxYear=2025', { cookie })
+    const t0 = totalsOf(f)
+    expect(list.json[0].recognition.statement).toEqual({
+      institution: 'Zürcher Kantonalbank',
+      taxPeriod: 2025,
+      taxValue: t0.taxValue,
+      grossRevenue: t0.grossRevenueA,
+      withholdingTaxClaim: t0.withholdingTaxClaim,
+    })
+
+    const rc = new RequestContext(
+      { id: user.id, email: user.email, role: 'user', language: 'en' },
+      new Request('http://localhost/'),
+      null,
+      t.ctx.config,
+    )
+    const xml = await statementXml(t.ctx, rc, id)
+    expect(xml).toContain('<taxStatement xmlns="http://www.ech.ch/xmlns/eCH-0196/2"')
+    expect(statementOf(t.ctx, rc.user, id)?.totals.taxValue).toBe(t0.taxValue)
+    // Stored encrypted: no blob of the recognition folder holds the XML's words.
+    const dir = join(t.dataDir, 'recognition', 'statements', 'blobs', id)
+    for (const name of readdirSync(dir)) expect(readFileSync(join(dir, name)).includes('taxStatement')).toBe(false)
+  }, 90_000)
+
+  test('accounts only: bank documents; another year than the upload’s is told by documentYear', async () => {
+    t = testApp({}, { recognition: true })
+    const { cookie } = await t.signIn('alice@example.ch')
+    const pdf = await statementPdf({ ...IBKR_2025, securities: [], taxPeriod: 2024 })
+    const r = await settled(cookie, await upload(cookie, 'konto.pdf', pdf, 2025))
+    expect(r.json).toMatchObject({ status: 'done', categoryId: 2, documentYear: 2024, method: 'e-statement' })
+  }, 90_000)
+
+  test('a segment missing: read as text, and the reason says why', async () => {
+    t = testApp({}, { recognition: true })
+    const { cookie } = await t.signIn('alice@example.ch')
+    const pdf = await statementPdf(manySecurities(25), { segmentBytes: 200, drop: [2] })
+    const r = await settled(cookie, await upload(cookie, 'kaputt.pdf', pdf))
+    expect(r.json.status).toBe('done')
+    expect(r.json.method).toBe('pdf-text')
+    expect(r.json.fields.statement).toBeUndefined()
+    expect(r.json.reason[0]).toMatch(
+      /^e-Steuerauszug barcodes not read \(incomplete statement: \d+ of \d+ barcode segments read, missing 3\); read as text$/,
+    )
+  }, 90_000)
+})

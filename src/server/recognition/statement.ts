@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm'
+import type { AppContext } from '../context'
+import { recognitions } from '../db/schema'
+import { currentVersionFor, type Viewer } from '../documents/service'
+import { audit } from '../infra/audit'
+import type { RequestContext } from '../infra/request-context'
+import type { Classification } from '../../shared/recognition/classify'
+import {
+  BANK_DOCUMENTS_CATEGORY_ID,
+  SECURITIES_STATEMENT_CATEGORY_ID,
+  type EStatement,
+} from '../../shared/recognition/e-statement'
+import type { DocLanguage } from '../../shared/recognition/language'
+import { readStatementXmlBlob, XML_KEY, type StoredFields } from './statement-store'
+
+/** How sure a statement read from its barcodes is: the XML says what it is. */
+export const STATEMENT_CONFIDENCE = 0.99
+
+/**
+ * An e-Steuerauszug's category and year come from its XML, not from words: securities (or debts
+ * beside them) file it with the securities account statements, accounts alone with the bank documents.
+ */
+export function statementClassification(s: EStatement, language: DocLanguage | null): Classification {
+  const accountsOnly = s.securities.length === 0 && s.bankAccounts.length > 0
+  return {
+    categoryId: accountsOnly ? BANK_DOCUMENTS_CATEGORY_ID : SECURITIES_STATEMENT_CATEGORY_ID,
+    confidence: STATEMENT_CONFIDENCE,
+    language,
+    reason: [`e-Steuerauszug eCH-0196 (${s.symbols} barcodes)`],
+    fields: { year: s.taxPeriod, statement: s },
+  }
+}
+
+/** The statement read from a version (the current one by default), or null; owner or admin. */
+export function statementOf(ctx: AppContext, viewer: Viewer, fileId: string, versionNo?: number): EStatement | null {
+  const { version } = currentVersionFor(ctx, viewer, fileId, versionNo)
+  const row = ctx.db
+    .select({ fields: recognitions.fields })
+    .from(recognitions)
+    .where(eq(recognitions.versionId, version.id))
+    .get()
+  return row?.fields ? ((JSON.parse(row.fields) as StoredFields).statement ?? null) : null
+}
+
+/**
+ * The eCH-0196 XML of a version's statement (the current version by default), decrypted, for a
+ * download; null when the version holds none. The XML is the document's content: an expert reading
+ * another user's is audited like a download.
+ */
+export async function statementXml(
+  ctx: AppContext,
+  rc: RequestContext,
+  fileId: string,
+  versionNo?: number,
+): Promise<string | null> {
+  const { file, version } = currentVersionFor(ctx, rc.user, fileId, versionNo)
+  const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
+  const key = row?.fields ? (JSON.parse(row.fields) as StoredFields)[XML_KEY] : undefined
+  if (!row || !key) return null
+  if (file.userId !== rc.user.id)
+    audit(
+      ctx,
+      rc,
+      'admin_read_statement_xml',
+      { fileId, version: version.version },
+      { target: { userId: file.userId } },
+    )
+  return readStatementXmlBlob(ctx, row.fileId, row.versionId, key)
+}
