@@ -78,11 +78,13 @@ clearInterval(timer)
 const seconds = (performance.now() - started) / 1000
 const mb = (n: number) => (n / 1024 / 1024).toFixed(0)
 const over = (peak - before) / 1024 / 1024
+const files = Math.ceil(stored / (fileMb * 1024 * 1024))
 console.log(`### Dossier of a year (issue 26)
 
 | documents | dossier PDF | time | RSS before | peak RSS | peak over before |
 |---|---|---|---|---|---|
-| ${mb(stored)} MB in ${Math.ceil(stored / (fileMb * 1024 * 1024))} PDFs | ${mb(bytes)} MB | ${seconds.toFixed(1)} s | ${mb(before)} MB | ${mb(peak)} MB | +${over.toFixed(0)} MB |
+| ${mb(stored)} MB in ${files} PDFs | ${mb(bytes)} MB | ${seconds.toFixed(1)} s | ${mb(before)} MB | ${mb(peak)} MB \
+| +${over.toFixed(0)} MB |
 
 - Streamed: each document is decrypted, its pages copied and written, then let go (src/server/dossier/pdf-stream.ts);
   the peak follows the largest document (${fileMb} MB here), not the year.

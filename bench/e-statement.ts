@@ -80,15 +80,16 @@ for (const dpi of [150, 200, 300])
       const ok = s.found && s.ok
       tried++
       if (ok) read++
-      scans.push(
-        `${dpi} dpi ${angle}° blur ${blur}: ${s.found ? (s.ok ? 'read' : `not read: ${s.reason}`) : 'no barcode found'} (${(performance.now() - started).toFixed(0)} ms)`,
-      )
+      const outcome = s.found ? (s.ok ? 'read' : `not read: ${s.reason}`) : 'no barcode found'
+      const ms = (performance.now() - started).toFixed(0)
+      scans.push(`${dpi} dpi ${angle}° blur ${blur}: ${outcome} (${ms} ms)`)
     }
 await sheetDoc.close()
 
+const zxingVersion = (await import('zxing-wasm/reader')).ZXING_WASM_VERSION
 console.log(`### e-Steuerauszug
 
-Reading an e-Steuerauszug's barcodes in the worker's code (zxing-wasm ${(await import('zxing-wasm/reader')).ZXING_WASM_VERSION}), \
+Reading an e-Steuerauszug's barcodes in the worker's code (zxing-wasm ${zxingVersion}), \
 median of ${ROUNDS} after a first round that loads the WebAssembly; statements made as eCH-0196's barcode guideline \
 describes them (Macro PDF417, 13 × 35, EC 4, zlib, six to a sheet; a CODE128C page code on every page).
 
@@ -96,6 +97,7 @@ describes them (Macro PDF417, 13 × 35, EC 4, zlib, six to a sheet; a CODE128C p
 |---|---:|---:|---:|
 ${rows.join('\n')}
 
-Scans of one barcode sheet (made here: drawn, turned, blurred, 2 % speckle, JPEG quality 70): **${read} of ${tried} read**.
+Scans of one barcode sheet (made here: drawn, turned, blurred, 2 % speckle, JPEG quality 70): \
+**${read} of ${tried} read**.
 ${scans.map((s) => `- ${s}`).join('\n')}
 `)

@@ -345,7 +345,7 @@ describe('development-only routes', () => {
 })
 
 describe('the language a person signs in with is the account’s (issue 25, finding 1)', () => {
-  test('verify-code with a language saves it; the answer and later mails use it; an unknown one changes nothing', async () => {
+  test('verify-code saves its language for the answer and later mails; an unknown one changes nothing', async () => {
     t = testApp()
     await t.request('POST', '/api/auth/request-code', { body: { email: 'marie@example.ch', language: 'fr' } })
     const code = t.mails.findLast((m) => m.to === 'marie@example.ch')!.code

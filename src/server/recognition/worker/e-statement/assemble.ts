@@ -53,7 +53,9 @@ export function assemble(symbols: BarcodeSymbol[]): Assembled {
     return {
       ok: false,
       reason: 'incomplete',
-      detail: `${segments.size} of ${expected} barcode segments read${missing.length ? `, missing ${missing.slice(0, 10).join(', ')}` : ''}`,
+      detail:
+        `${segments.size} of ${expected} barcode segments read` +
+        (missing.length ? `, missing ${missing.slice(0, 10).join(', ')}` : ''),
     }
   let size = 0
   for (let i = 0; i < expected; i++) size += segments.get(i)!.bytes.length

@@ -115,51 +115,112 @@ export function totalsOf(s: FixtureStatement) {
   }
 }
 
+/** ` a="1" b="2"`: XML attributes, values escaped. */
+const attrs = (a: Record<string, string | number>) =>
+  Object.entries(a)
+    .map(([k, v]) => ` ${k}="${esc(String(v))}"`)
+    .join('')
+
+type Totalled = FixtureAccount | FixtureSecurity
+const totalAttrs = (list: Totalled[]) => ({
+  totalTaxValue: sumAmounts(list.map((x) => x.taxValue)),
+  totalGrossRevenueA: sumAmounts(list.map((x) => x.grossRevenueA)),
+  totalGrossRevenueB: sumAmounts(list.map((x) => x.grossRevenueB)),
+  totalWithHoldingTaxClaim: sumAmounts(list.map((x) => x.withholdingTaxClaim)),
+})
+const paymentAttrs = (x: Totalled) => ({
+  amountCurrency: 'CHF',
+  amount: addAmounts(x.grossRevenueA, x.grossRevenueB),
+  grossRevenueA: x.grossRevenueA,
+  grossRevenueB: x.grossRevenueB,
+  withHoldingTaxClaim: x.withholdingTaxClaim,
+})
+
+function accountXml(a: FixtureAccount, period: number) {
+  const head = attrs({
+    bankAccountNumber: a.number,
+    bankAccountName: a.name,
+    bankAccountCountry: 'CH',
+    bankAccountCurrency: 'CHF',
+    ...totalAttrs([a]),
+  })
+  const value = attrs({
+    referenceDate: `${period}-12-31`,
+    balanceCurrency: 'CHF',
+    balance: a.taxValue,
+    value: a.taxValue,
+  })
+  const payment = attrs({ paymentDate: `${period}-12-31`, name: 'Zins', ...paymentAttrs(a) })
+  return `    <bankAccount${head}>\n      <taxValue${value}/>\n      <payment${payment}/>\n    </bankAccount>`
+}
+
+function securityXml(x: FixtureSecurity, i: number, period: number) {
+  const head = attrs({
+    positionId: i + 1,
+    country: x.isin.slice(0, 2),
+    currency: 'CHF',
+    quotationType: 'PIECE',
+    securityCategory: 'SHARE',
+    securityName: x.name,
+    valorNumber: x.valor,
+    isin: x.isin,
+  })
+  const value = attrs({
+    referenceDate: `${period}-12-31`,
+    quotationType: 'PIECE',
+    quantity: x.quantity,
+    balanceCurrency: 'CHF',
+    value: x.taxValue,
+  })
+  const payment = attrs({
+    paymentDate: `${period}-05-02`,
+    quotationType: 'PIECE',
+    quantity: x.quantity,
+    ...paymentAttrs(x),
+  })
+  return `      <security${head}>\n        <taxValue${value}/>\n        <payment${payment}/>\n      </security>`
+}
+
 /** The statement as eCH-0196 v2.2 XML. */
 export function statementXml(s: FixtureStatement): string {
   const t = totalsOf(s)
   const period = s.taxPeriod
-  const sumOf = (
-    list: (FixtureAccount | FixtureSecurity)[],
-    k: 'taxValue' | 'grossRevenueA' | 'grossRevenueB' | 'withholdingTaxClaim',
-  ) => sumAmounts(list.map((x) => x[k]))
   const accounts = s.accounts.length
-    ? `  <listOfBankAccounts totalTaxValue="${sumOf(s.accounts, 'taxValue')}" totalGrossRevenueA="${sumOf(s.accounts, 'grossRevenueA')}" totalGrossRevenueB="${sumOf(s.accounts, 'grossRevenueB')}" totalWithHoldingTaxClaim="${sumOf(s.accounts, 'withholdingTaxClaim')}">
-${s.accounts
-  .map(
-    (
-      a,
-    ) => `    <bankAccount bankAccountNumber="${esc(a.number)}" bankAccountName="${esc(a.name)}" bankAccountCountry="CH" bankAccountCurrency="CHF" totalTaxValue="${a.taxValue}" totalGrossRevenueA="${a.grossRevenueA}" totalGrossRevenueB="${a.grossRevenueB}" totalWithHoldingTaxClaim="${a.withholdingTaxClaim}">
-      <taxValue referenceDate="${period}-12-31" balanceCurrency="CHF" balance="${a.taxValue}" value="${a.taxValue}"/>
-      <payment paymentDate="${period}-12-31" name="Zins" amountCurrency="CHF" amount="${addAmounts(a.grossRevenueA, a.grossRevenueB)}" grossRevenueA="${a.grossRevenueA}" grossRevenueB="${a.grossRevenueB}" withHoldingTaxClaim="${a.withholdingTaxClaim}"/>
-    </bankAccount>`,
-  )
-  .join('\n')}
-  </listOfBankAccounts>\n`
+    ? `  <listOfBankAccounts${attrs(totalAttrs(s.accounts))}>\n` +
+      `${s.accounts.map((a) => accountXml(a, period)).join('\n')}\n  </listOfBankAccounts>\n`
     : ''
+  const securitiesTotals = attrs({
+    ...totalAttrs(s.securities),
+    totalLumpSumTaxCredit: '0',
+    totalNonRecoverableTax: '0',
+    totalAdditionalWithHoldingTaxUSA: '0',
+    totalGrossRevenueIUP: '0',
+    totalGrossRevenueConversion: '0',
+  })
   const securities = s.securities.length
-    ? `  <listOfSecurities totalTaxValue="${sumOf(s.securities, 'taxValue')}" totalGrossRevenueA="${sumOf(s.securities, 'grossRevenueA')}" totalGrossRevenueB="${sumOf(s.securities, 'grossRevenueB')}" totalWithHoldingTaxClaim="${sumOf(s.securities, 'withholdingTaxClaim')}" totalLumpSumTaxCredit="0" totalNonRecoverableTax="0" totalAdditionalWithHoldingTaxUSA="0" totalGrossRevenueIUP="0" totalGrossRevenueConversion="0">
-    <depot depotNumber="${esc(s.clientNumber)}">
-${s.securities
-  .map(
-    (
-      x,
-      i,
-    ) => `      <security positionId="${i + 1}" country="${x.isin.slice(0, 2)}" currency="CHF" quotationType="PIECE" securityCategory="SHARE" securityName="${esc(x.name)}" valorNumber="${x.valor}" isin="${x.isin}">
-        <taxValue referenceDate="${period}-12-31" quotationType="PIECE" quantity="${x.quantity}" balanceCurrency="CHF" value="${x.taxValue}"/>
-        <payment paymentDate="${period}-05-02" quotationType="PIECE" quantity="${x.quantity}" amountCurrency="CHF" amount="${addAmounts(x.grossRevenueA, x.grossRevenueB)}" grossRevenueA="${x.grossRevenueA}" grossRevenueB="${x.grossRevenueB}" withHoldingTaxClaim="${x.withholdingTaxClaim}"/>
-      </security>`,
-  )
-  .join('\n')}
-    </depot>
-  </listOfSecurities>\n`
+    ? `  <listOfSecurities${securitiesTotals}>\n    <depot${attrs({ depotNumber: s.clientNumber })}>\n` +
+      `${s.securities.map((x, i) => securityXml(x, i, period)).join('\n')}\n    </depot>\n  </listOfSecurities>\n`
     : ''
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<taxStatement xmlns="http://www.ech.ch/xmlns/eCH-0196/2" id="CH00000${esc(s.clientNumber).replace(/\W/g, '')}${period}123101" creationDate="${period + 1}-01-15T08:00:00" taxPeriod="${period}" periodFrom="${period}-01-01" periodTo="${period}-12-31" country="CH" canton="${s.canton}" totalTaxValue="${t.taxValue}" totalGrossRevenueA="${t.grossRevenueA}" totalGrossRevenueB="${t.grossRevenueB}" totalWithHoldingTaxClaim="${t.withholdingTaxClaim}" minorVersion="22">
-  <institution name="${esc(s.institution)}"/>
-  <client clientNumber="${esc(s.clientNumber)}" firstName="${esc(s.firstName)}" lastName="${esc(s.lastName)}"/>
-${accounts}${securities}</taxStatement>
-`
+  const statement = attrs({
+    xmlns: 'http://www.ech.ch/xmlns/eCH-0196/2',
+    id: `CH00000${s.clientNumber.replace(/\W/g, '')}${period}123101`,
+    creationDate: `${period + 1}-01-15T08:00:00`,
+    taxPeriod: period,
+    periodFrom: `${period}-01-01`,
+    periodTo: `${period}-12-31`,
+    country: 'CH',
+    canton: s.canton,
+    totalTaxValue: t.taxValue,
+    totalGrossRevenueA: t.grossRevenueA,
+    totalGrossRevenueB: t.grossRevenueB,
+    totalWithHoldingTaxClaim: t.withholdingTaxClaim,
+    minorVersion: 22,
+  })
+  const client = attrs({ clientNumber: s.clientNumber, firstName: s.firstName, lastName: s.lastName })
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<taxStatement${statement}>\n` +
+    `  <institution${attrs({ name: s.institution })}/>\n  <client${client}/>\n${accounts}${securities}</taxStatement>\n`
+  )
 }
 
 // --- Macro PDF417 codewords -------------------------------------------------------------------
@@ -231,7 +292,7 @@ async function segmentPng(data: Uint8Array, index: number, count: number, fileId
   } as Parameters<typeof bwipjs.toBuffer>[0])
 }
 
-/** The 16-digit CODE128C page code: form 196, version 22, organisation, page, barcode sheet, landscape, left to right. */
+/** The 16-digit CODE128C page code: form 196, version 22, organisation, page, barcode sheet, landscape, order. */
 export const pageCodeText = (page: number, barcodeSheet: boolean, organisation = '00700') =>
   `19622${organisation}${String(page).padStart(3, '0')}${barcodeSheet ? 1 : 0}01`
 
