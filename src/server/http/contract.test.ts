@@ -13,6 +13,9 @@ const BINARY_ANSWERS = new Set([
   'GET /api/advanced/power-of-attorney.pdf',
   'GET /api/tax/declaration/export',
   'GET /api/user/export', // the streamed ZIP
+  'GET /healthz', // probes and Prometheus text for the operator's tools
+  'GET /readyz',
+  'GET /metrics',
 ])
 
 test('every JSON route of the app declares its response schema', () => {
