@@ -32,7 +32,7 @@ import { advancedRoutes } from './advanced/index'
 import { recognitionRoutes } from './recognition/index'
 import { planRoutes } from './plans/index'
 import { healthRoutes, lifecycle } from './health/index'
-import { accessLog } from './health/access-log'
+import { accessLog, logAccess } from './health/access-log'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
@@ -74,9 +74,9 @@ export function createApp(
     .onRequest(({ request }) => checkOrigin(request, ctx.config))
     // The one body parser: limits, depth and member counts before any route or session code runs.
     .onParse({ as: 'global' }, ({ request, path }, contentType) => parseLimitedBody(request, path, contentType))
-    .onError(({ code, error, path, set }) => {
+    .onError(({ code, error, path, request, server }) => {
       const res = errorAnswer(code, error, path)
-      set.status = res.status // for the access log and the metrics, which see the status through set
+      logAccess(ctx, lifecycle(ctx).metrics, request, path, server, res.status)
       return res
     })
     .use(authRoutes(ctx, sessions))

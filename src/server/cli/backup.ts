@@ -6,7 +6,8 @@ import type { AppContext } from '../context'
 /**
  * `swisstax backup FILE [--with-key]` (DESIGN.md §3): a consistent copy of the live
  * database (VACUUM INTO a temporary name, integrity_check, rename), and the blob
- * folder beside it as FILE.blobs/, the recognised texts as FILE.recognition/ (README: "Restore"). Safe while the server runs: WAL readers do not
+ * folder beside it as FILE.blobs/, the recognised texts as FILE.recognition/ (README: "Restore").
+ * Safe while the server runs: WAL readers do not
  * block. Everything is written readable by the owner only (0600, folders 0700):
  * the database holds personal data. The documents are useless without the master
  * key; `withKey` writes it beside the copy as FILE.key (0600), off by default so

@@ -2,7 +2,7 @@ import { Elysia, StatusMap } from 'elysia'
 import type { AppContext } from '../context'
 import { pluginSeed } from '../context'
 import { requestScope } from '../log'
-import { clientIp } from '../infra/request-context'
+import { clientIp, type IpServer } from '../infra/request-context'
 import type { Metrics } from './metrics'
 
 /** An id a proxy in front already gave the request is kept (so its log and ours match), if it looks like one. */
@@ -21,42 +21,58 @@ const inFlight = new WeakMap<Request, { start: number; route?: string }>()
  * the Origin check or answered 404 gets its id and its line.
  */
 export function accessLog(ctx: AppContext, metrics: Metrics) {
-  return new Elysia({ name: 'access-log', seed: pluginSeed(ctx) })
-    .onRequest(({ request, set }) => {
-      inFlight.set(request, { start: performance.now() })
-      const given = request.headers.get('x-request-id')
-      const requestId = given && FORWARDED_ID.test(given) ? given : crypto.randomUUID()
-      requestScope.enterWith({ requestId })
-      set.headers['x-request-id'] = requestId
-    })
-    .onTransform({ as: 'global' }, ({ request, route }) => {
-      const r = inFlight.get(request)
-      if (r) r.route = route
-    })
-    .onAfterResponse({ as: 'global' }, (c) => {
-      const r = inFlight.get(c.request)
-      if (!r) return
-      const seconds = (performance.now() - r.start) / 1000
-      const status = statusOf(c)
-      const path = c.path
-      // Never the path itself as a label: a scan of random paths would grow the metrics without end.
-      const route = ('route' in c && c.route) || r.route || '(unmatched)'
-      metrics.record(c.request.method, route, status, seconds)
-      if (status < 300 && PROBES.has(path)) return
-      ctx.log.info('request', {
-        method: c.request.method,
-        path,
-        status,
-        ms: Math.round(seconds * 10_000) / 10,
-        ip: clientIp(c.request, c.server, ctx.config),
+  return (
+    new Elysia({ name: 'access-log', seed: pluginSeed(ctx) })
+      .onRequest(({ request, set }) => {
+        inFlight.set(request, { start: performance.now() })
+        const given = request.headers.get('x-request-id')
+        const requestId = given && FORWARDED_ID.test(given) ? given : crypto.randomUUID()
+        requestScope.enterWith({ requestId })
+        set.headers['x-request-id'] = requestId
       })
-    })
+      .onTransform({ as: 'global' }, ({ request, route }) => {
+        const r = inFlight.get(request)
+        if (r) r.route = route
+      })
+      // mapResponse, not onAfterResponse: Elysia keeps every context of an afterResponse hook until a
+      // setImmediate, which held ~3 KB a request in the fuzz test's heap. Errors are logged by app.ts's onError.
+      .mapResponse({ as: 'global' }, (c) => {
+        logAccess(ctx, metrics, c.request, c.path, c.server, statusOf(c))
+      })
+  )
+}
+
+/** The access-log line and the figures of one answered request (app.ts's onError calls it for errors). */
+export function logAccess(
+  ctx: AppContext,
+  metrics: Metrics,
+  request: Request,
+  path: string,
+  server: IpServer,
+  status: number,
+) {
+  const r = inFlight.get(request)
+  if (!r) return
+  inFlight.delete(request)
+  const seconds = (performance.now() - r.start) / 1000
+  // Never the path itself as a label: a scan of random paths would grow the metrics without end.
+  metrics.record(request.method, r.route ?? '(unmatched)', status, seconds)
+  if (status < 300 && PROBES.has(path)) return
+  ctx.log.info('request', {
+    method: request.method,
+    path,
+    status,
+    ms: Math.round(seconds * 10_000) / 10,
+    ip: clientIp(request, server, ctx.config),
+  })
 }
 
 /** A handler's own Response carries its status; otherwise Elysia's set.status (app.ts's onError sets it too). */
 function statusOf(c: { set: { status?: number | string }; responseValue?: unknown }): number {
-  const value = 'responseValue' in c ? c.responseValue : undefined
+  const value = c.responseValue
   if (value instanceof Response) return value.status
+  const custom = (value as { code?: unknown } | null)?.code // status(…) from a handler
+  if (typeof custom === 'number') return custom
   const s = c.set.status ?? 200
   return typeof s === 'number' ? s : (StatusMap[s as keyof typeof StatusMap] ?? 200)
 }
