@@ -14,7 +14,8 @@ export class DataFolderInUse extends Error {}
  *
  * The lock is an SQLite file held in exclusive locking mode: the operating system's file lock, which
  * ends with the process however it ends (no stale lock after a kill -9 or a power cut), and works across
- * containers sharing the volume on one host. The pid beside it is only for the message.
+ * containers sharing the volume on one host. The pid beside it is only for the message. Keep the returned
+ * object referenced: collected, its connection closes and the lock is gone.
  */
 export function lockDataFolder(dataDir: string, what: string): { release(): void } {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })

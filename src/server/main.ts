@@ -152,8 +152,9 @@ export async function main(argv: string[]) {
     process.exit(2)
   }
 
-  // One server per data folder (data-lock.ts), held until the process ends.
-  lockDataFolder(config.dataDir, 'start the server')
+  // One server per data folder (data-lock.ts), held until the process ends. Kept referenced (stop() releases
+  // it): a lock object left to the garbage collector would close its database and free the folder.
+  const lock = lockDataFolder(config.dataDir, 'start the server')
   const ctx = createContext(config)
   for (const email of syncAdminEmails(ctx))
     ctx.log.info(`${email} left ADMIN_EMAILS: the admin role it gave is taken away`)
@@ -195,6 +196,7 @@ export async function main(argv: string[]) {
     recognitionRunner(ctx)?.stop()
     await app.stop()
     ctx.sqlite.close()
+    lock.release()
     ctx.log.info('stopped')
     process.exit(0)
   }
