@@ -161,6 +161,9 @@ export async function main(argv: string[]) {
   const app = createApp(ctx, await loadAssets(), { maintenance: true, recognition: true })
   const unread = queueUnread(ctx)
   if (unread) ctx.log.info('documents never read are queued for recognition', { documents: unread })
+  // A job put back in the queue outside an upload (a text missing after restoring an older backup is read
+  // again) would otherwise wait for the next start: the queue is looked at once a minute.
+  setInterval(() => recognitionRunner(ctx)?.kick(), 60_000).unref()
   try {
     // Elysia turns SO_REUSEPORT on by default: a second server on a busy port would start and take part
     // of the traffic. Off unless SHARED_PORT=1 asks for it.
