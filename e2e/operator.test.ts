@@ -63,7 +63,8 @@ async function serve(env: Record<string, string> = {}, dataDir = newDir(), port?
   for (;;) {
     if (exited !== null) break
     try {
-      if ((await fetch(`${url}/readyz`)).status === 200) break
+      // Its own start line too: on a port in use, another server would answer.
+      if ((await fetch(`${url}/readyz`)).status === 200 && log.join('').includes('listening on')) break
     } catch {}
     if (Date.now() > until) throw new Error(`server did not start:\n${log.join('')}`)
     await Bun.sleep(25)
@@ -88,7 +89,10 @@ async function serve(env: Record<string, string> = {}, dataDir = newDir(), port?
 /** A refused start: exit code 1 and the message. */
 async function refused(env: Record<string, string>, dataDir?: string, port?: number) {
   const s = await serve(env, dataDir, port)
-  await s.proc.exited
+  if (s.exited === null) {
+    await s.stop()
+    throw new Error(`the server started instead of refusing:\n${s.text()}`)
+  }
   expect(s.exited).toBe(1)
   return s.text()
 }
