@@ -32,7 +32,7 @@ import { advancedRoutes } from './advanced/index'
 import { recognitionRoutes } from './recognition/index'
 import { planRoutes } from './plans/index'
 import { healthRoutes, lifecycle } from './health/index'
-import { accessLog, logAccess } from './health/access-log'
+import { accessLog } from './health/access-log'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
@@ -74,11 +74,7 @@ export function createApp(
     .onRequest(({ request }) => checkOrigin(request, ctx.config))
     // The one body parser: limits, depth and member counts before any route or session code runs.
     .onParse({ as: 'global' }, ({ request, path }, contentType) => parseLimitedBody(request, path, contentType))
-    .onError(({ code, error, path, request, server }) => {
-      const res = errorAnswer(code, error, path)
-      logAccess(ctx, lifecycle(ctx).metrics, request, path, server, res.status)
-      return res
-    })
+    .onError(({ code, error, path }) => errorAnswer(code, error, path))
     .use(authRoutes(ctx, sessions))
     .use(accountRoutes(ctx, sessions))
     .use(userRoutes(ctx, sessions))

@@ -11,7 +11,17 @@ export interface Logger {
  * The request a line belongs to: the access log (health/access-log.ts) enters it when a request
  * arrives, so every line the request causes, in any area, carries its id without passing it around.
  */
-export const requestScope = new AsyncLocalStorage<{ requestId: string }>()
+export const requestScope = new AsyncLocalStorage<RequestScope>()
+
+export interface RequestScope {
+  requestId: string
+  /** performance.now() at arrival. */
+  start: number
+  /** Elysia's route pattern, once routed (for the metrics' labels). */
+  route?: string
+  /** Bun's server, for the client address (absent when a test calls app.handle). */
+  server?: { requestIP(req: Request): { address: string } | null } | null
+}
 
 /**
  * Control and format characters become \u{…} escapes, so text from a request (an
