@@ -23,6 +23,8 @@ export function accessLog(ctx: AppContext, metrics: Metrics) {
   return (
     new Elysia({ name: 'access-log', seed: pluginSeed(ctx) })
       .wrap((handle) => (request: Request): unknown => {
+        // A request the app makes to itself (a page's session read, app.ts askAs) is part of the outer one.
+        if (requestScope.getStore()) return (handle as unknown as (r: Request) => unknown)(request)
         const given = request.headers.get('x-request-id')
         const scope: RequestScope = {
           requestId: given && FORWARDED_ID.test(given) ? given : crypto.randomUUID(),

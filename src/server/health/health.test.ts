@@ -3,13 +3,14 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
 import { createLogger } from '../log'
 import { lifecycle } from './index'
+import type { Asset } from '../static/assets'
 
 let t: ReturnType<typeof testApp>
 afterEach(() => t?.close())
 
 /** The app with a JSON logger whose lines the test reads. */
-function withLog(env: Record<string, string> = {}) {
-  t = testApp(env)
+function withLog(env: Record<string, string> = {}, assets?: Map<string, Asset>) {
+  t = testApp(env, { assets })
   const lines: string[] = []
   t.ctx.log = createLogger((l) => lines.push(l), 'json')
   const parsed = () => lines.map((l) => JSON.parse(l) as Record<string, any>)
@@ -103,5 +104,23 @@ describe('health', () => {
       expect(res.text).toContain(line)
     expect(res.text).toMatch(/swisstax_http_requests_total\{method="GET",route="[^"]+",status="404"\} 1/)
     expect(res.text).toMatch(/swisstax_database_bytes [1-9]\d*/)
+  })
+})
+
+describe('a request the app makes to itself', () => {
+  test('a signed-in page reads the session through the app: one access line, one id', async () => {
+    // A page with chunks: the server reads the session through the app to name the first screen's requests.
+    const index = `<!doctype html><html><head><meta name="swisstax:chunks" content='{}'></head><body></body></html>`
+    const { parsed } = withLog(
+      {},
+      new Map([['/index.html', { file: new Blob([index]), type: 'text/html; charset=utf-8', immutable: false }]]),
+    )
+    const { cookie } = await t.signIn('a@example.ch')
+    const before = parsed().length
+    const page = await t.request('GET', '/dashboard', { cookie })
+    await settle()
+    const lines = parsed().slice(before)
+    expect(lines.filter((l) => l.msg === 'request')).toMatchObject([{ path: '/dashboard' }])
+    expect(new Set(lines.map((l) => l.requestId))).toEqual(new Set([page.headers.get('x-request-id')]))
   })
 })
