@@ -9,6 +9,8 @@ COPY . .
 RUN npx bun build.ts && ./dist/swisstax --version
 
 # Run stage: the executable alone, as a non-root user (uid 10001), data in a volume.
+# Memory: ~70 MB for the server and ~250 MB per recognition worker while it reads a scan: give the
+# container at least 512 MB (README: "Sizing"), or set RECOGNITION_WORKERS=0.
 # A bind mount for /data must belong to uid 10001 (chown 10001 DIR on the host).
 FROM debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates curl \
@@ -21,7 +23,9 @@ WORKDIR /data
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 VOLUME ["/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
-  CMD curl -fsS -o /dev/null "http://127.0.0.1:${PORT}/manifest.webmanifest" || exit 1
+# /readyz: the database answers and the migrations are applied; 503 while draining after SIGTERM.
+# (/healthz is the bare liveness probe, for an orchestrator that restarts on it.)
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+  CMD curl -fsS -o /dev/null "http://127.0.0.1:${PORT}/readyz" || exit 1
 ENTRYPOINT ["/usr/local/bin/swisstax"]
 CMD ["serve"]

@@ -1,5 +1,5 @@
 // Benchmark helpers: processes on loopback, CPU time from /proc, wrk rounds.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createServer } from 'node:net'
@@ -80,7 +80,18 @@ export async function startBinary(
   ;(async () => {
     for await (const c of p.stdout) log.push(new TextDecoder().decode(c))
   })()
-  await waitFor(`${url}/manifest.webmanifest`, (s) => s === 200)
+  ;(async () => {
+    for await (const c of p.stderr) log.push(new TextDecoder().decode(c))
+  })()
+  started.add(p)
+  // A server that exits at start (a port in use, a refused setting) fails the section at once, with its
+  // output, instead of being polled for a minute.
+  await Promise.race([
+    waitFor(`${url}/readyz`, (s) => s === 200),
+    p.exited.then((code) => {
+      throw new Error(`${BINARY} exited with ${code} at start:\n${log.join('')}`)
+    }),
+  ])
   return {
     pid: p.pid,
     url,
@@ -90,9 +101,16 @@ export async function startBinary(
     async stop() {
       p.kill()
       await p.exited
+      started.delete(p)
     },
   }
 }
+
+/** Servers still running when the bench ends, even by an error: stopped, so none is left holding a port or a core. */
+const started = new Set<{ kill(): void }>()
+process.on('exit', () => {
+  for (const p of started) p.kill()
+})
 
 /** Signs a user in against a running binary by reading the code from its log. */
 export async function signIn(server: Proc, email: string): Promise<string> {
@@ -237,4 +255,67 @@ export function wrkFixedRate(
   // A calibration slowed by a busy machine must not turn into a burst: shorten the wait by a fifth at most.
   const delayMs = calibration.rps > 0 ? Math.max(0.8 * nominal, nominal * (calibration.rps / opts.rate)) : nominal
   return run(opts.seconds, delayMs)
+}
+
+/** Bytes of a file, or of every file under a folder (`skip`: names left out). */
+export function bytesOf(path: string, skip = (_name: string) => false): number {
+  const s = statSync(path)
+  if (!s.isDirectory()) return skip(path) ? 0 : s.size
+  return readdirSync(path).reduce((sum, name) => sum + bytesOf(join(path, name), skip), 0)
+}
+
+/**
+ * The "binary-size" section: dist/swisstax is Bun's runtime with the bundle and the embedded files
+ * appended. The runtime is the bun that compiled it (this process); the embedded parts are measured
+ * at their sources, the bytecode by a build without it; the rest is the server's minified code and framing.
+ */
+export function binarySize(): string {
+  const size = (n: number) => (n >= 100_000 ? `${(n / 1e6).toFixed(1)} MB` : `${(n / 1e3).toFixed(1)} KB`)
+  const total = statSync(BINARY).size
+  const parts: [string, number, string][] = [
+    ['Bun runtime', statSync(process.execPath).size, `${process.execPath.split('/').slice(-3).join('/')}`],
+    ['client (dist/client, with .gz siblings)', bytesOf('dist/client', (n) => n.endsWith('.map')), 'build.ts'],
+    [
+      'OCR language data (deu, fra, ita, eng; best_int, gzip)',
+      ['deu', 'fra', 'ita', 'eng'].reduce(
+        (sum, l) => sum + bytesOf(`node_modules/@tesseract.js-data/${l}/4.0.0_best_int/${l}.traineddata.gz`),
+        0,
+      ),
+      'recognition/worker/ocr.ts',
+    ],
+    [
+      'OCR engine (tesseract-core SIMD LSTM, WebAssembly inlined as base64)',
+      bytesOf('node_modules/tesseract.js-core/tesseract-core-simd-lstm.wasm.js'),
+      'recognition/worker/ocr.ts',
+    ],
+    [
+      'JPEG decoder (jpeg-turbo WebAssembly)',
+      bytesOf('node_modules/@cwasm/jpeg-turbo/jpeg-turbo.wasm'),
+      'worker/jpeg.ts',
+    ],
+    ['migrations (SQL)', bytesOf('src/server/db/migrations', (n) => !n.endsWith('.sql')), 'db/migrations.gen.ts'],
+  ]
+  // The bytecode (build.ts --bytecode, for start time and memory): the same build without it, compared.
+  const plain = join(mkdtempSync(join(tmpdir(), 'swisstax-size-')), 'swisstax')
+  const compiled = Bun.spawnSync(
+    [process.execPath, 'build', '--compile', '--minify-whitespace', '--minify-syntax', '--sourcemap=none'].concat([
+      'src/server/main.ts',
+      '--outfile',
+      plain,
+    ]),
+  )
+  if (compiled.exitCode !== 0) throw new Error(`build without bytecode failed: ${compiled.stderr}`)
+  parts.push(['bytecode of the server code (build.ts --bytecode)', total - statSync(plain).size, 'build.ts'])
+  cleanup(join(plain, '..'))
+  const known = parts.reduce((sum, [, n]) => sum + n, 0)
+  parts.push(['the rest: server code (minified JS) with its libraries, framing', total - known, ''])
+  return `## Binary size
+
+\`dist/swisstax\` on ${new Date().toISOString().slice(0, 10)}: **${size(total)}**. Parts measured at their sources \
+(the runtime is the bun that built it); "the rest" is the difference.
+
+| part | size | share | from |
+| --- | ---: | ---: | --- |
+${parts.map(([name, n, from]) => `| ${name} | ${size(n)} | ${((n / total) * 100).toFixed(1)} % | ${from} |`).join('\n')}
+`
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   BINARY,
+  binarySize,
   cleanup,
   freePort,
   measured,
@@ -44,7 +45,27 @@ const ORDER = [
   'addresses',
   'lighthouse',
   'admin',
+  'binary-size',
 ]
+/** RESULTS.md is written after each section, so a later section that fails keeps the figures measured so far. */
+function record(name: string, text: string) {
+  sections.set(name, text)
+  writeResults()
+}
+function writeResults() {
+  const header =
+    `# Benchmark results
+
+Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} ` +
+    `cores (${cpus()[0]?.model ?? 'unknown CPU'}).
+This machine is shared and noisy: requests per second swing by up to 2× between identical runs; the server's own CPU \
+time per request is the stable figure.
+`
+  const names = [...ORDER.filter((n) => sections.has(n)), ...[...sections.keys()].filter((n) => !ORDER.includes(n))]
+  const out = [header, ...names.map((n) => `<!-- section: ${n} -->\n${sections.get(n)}`)].join('\n')
+  writeFileSync('bench/RESULTS.md', out)
+  return out
+}
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a')
 const verdict = (ok: boolean) => (ok ? '✅' : '❌')
 
@@ -60,7 +81,13 @@ async function startBare(dbPath: string) {
     stderr: 'inherit',
   })
   const url = `http://127.0.0.1:${port}`
-  await waitFor(`${url}/`)
+  process.on('exit', () => p.kill())
+  await Promise.race([
+    waitFor(`${url}/`),
+    p.exited.then((code) => {
+      throw new Error(`bench/bare-server.ts exited with ${code} at start`)
+    }),
+  ])
   return {
     pid: p.pid,
     url,
@@ -81,7 +108,7 @@ if (want('auth')) {
     { name: 'bare', pid: bare.pid, url: `${bare.url}/api/debug/check-auth`, headers: { Cookie: cookie } },
   )
   const ratio = r.a.cpuPerReq / r.b.cpuPerReq
-  sections.set(
+  record(
     'auth',
     `## Authenticated GET /api/debug/check-auth (32 connections)
 
@@ -110,7 +137,7 @@ if (want('auth')) {
   const loaded = rssMB(server.pid)
   await Bun.sleep(5000)
   const after = rssMB(server.pid)
-  sections.set(
+  record(
     'memory',
     `## Server memory (RSS)
 
@@ -180,7 +207,7 @@ if (want('home')) {
   await server.stop()
   cleanup(server.dataDir)
 
-  sections.set(
+  record(
     'home',
     `## Dashboard polling (issue 3), 32 connections
 
@@ -236,7 +263,7 @@ if (want('coldstart')) {
   cleanup(first.dataDir)
   const m = median(existing)
   const e = median(empty)
-  sections.set(
+  record(
     'coldstart',
     `## Cold start of dist/swisstax to its first 200
 
@@ -282,7 +309,7 @@ if (want('login')) {
   const css = [...assets].filter((a) => a.endsWith('.css'))
   const jsKB = js.reduce((s, a) => s + gz(a), 0) / 1024
   const cssKB = css.reduce((s, a) => s + gz(a), 0) / 1024
-  sections.set(
+  record(
     'login',
     `## What /login loads (gzip)
 
@@ -304,7 +331,7 @@ if (want('admin')) {
     env: { ...process.env, BENCH_NO_BUILD: '1' },
   })
   if (run.exitCode !== 0) process.exit(1)
-  sections.set('admin', `${run.stdout.toString().replace(/^### /, '## ').trimEnd()}\n`)
+  record('admin', `${run.stdout.toString().replace(/^### /, '## ').trimEnd()}\n`)
 }
 
 if (want('documents')) {
@@ -321,7 +348,7 @@ if (want('documents')) {
     console.error(out)
     process.exit(1)
   }
-  sections.set('documents', `${table.replace(/^### /, '## ').trimEnd()}\n`)
+  record('documents', `${table.replace(/^### /, '## ').trimEnd()}\n`)
 }
 
 if (want('recognition')) {
@@ -340,7 +367,7 @@ if (want('recognition')) {
     console.error(out)
     process.exit(1)
   }
-  sections.set('recognition', `${table.replace(/^### /, '## ').trimEnd()}\n`)
+  record('recognition', `${table.replace(/^### /, '## ').trimEnd()}\n`)
 }
 
 if (want('e-statement')) {
@@ -373,13 +400,13 @@ if (want('addresses')) {
     console.error(out)
     process.exit(1)
   }
-  sections.set('addresses', `${table.replace(/^### /, '## ').trimEnd()}\n`)
+  record('addresses', `${table.replace(/^### /, '## ').trimEnd()}\n`)
 }
 
 if (want('lighthouse')) {
   // Issue 12: bench/lighthouse.ts runs Lighthouse (under Node) three times per page and prints its own table.
   console.log('lighthouse: /login and the dashboard, mobile, median of 3 …')
-  const run = Bun.spawnSync(['bun', 'bench/lighthouse.ts'], {
+  const run = Bun.spawnSync([process.execPath, 'bench/lighthouse.ts'], {
     stdout: 'pipe',
     stderr: 'inherit',
     env: { ...process.env, BENCH_NO_BUILD: '1' },
@@ -390,18 +417,12 @@ if (want('lighthouse')) {
     console.error(out)
     process.exit(1)
   }
-  sections.set('lighthouse', `${table.replace(/^### /, '## ').trimEnd()}\n`)
+  record('lighthouse', `${table.replace(/^### /, '## ').trimEnd()}\n`)
 }
 
-const header =
-  `# Benchmark results
+if (want('binary-size')) {
+  console.log('binary-size: what each part of dist/swisstax weighs …')
+  record('binary-size', binarySize())
+}
 
-Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} ` +
-  `cores (${cpus()[0]?.model ?? 'unknown CPU'}).
-This machine is shared and noisy: requests per second swing by up to 2× between identical runs; the server's own CPU \
-time per request is the stable figure.
-`
-const names = [...ORDER.filter((n) => sections.has(n)), ...[...sections.keys()].filter((n) => !ORDER.includes(n))]
-const out = [header, ...names.map((n) => `<!-- section: ${n} -->\n${sections.get(n)}`)].join('\n')
-writeFileSync('bench/RESULTS.md', out)
-console.log(out)
+console.log(writeResults())

@@ -26,9 +26,16 @@ const rebuild = () => {
     }
   }, 150)
 }
-for (const dir of ['src/client', 'src/shared', 'locales', 'assets']) watch(dir, { recursive: true }, rebuild)
-process.on('SIGINT', () => {
-  server.kill()
-  process.exit(0)
-})
-await server.exited
+const watchers = ['src/client', 'src/shared', 'locales', 'assets'].map((dir) =>
+  watch(dir, { recursive: true }, rebuild),
+)
+// npm passes SIGTERM (and Ctrl-C's SIGINT) to this process only: the server is stopped with it, or it
+// would stay behind holding the port and the data folder's lock.
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(sig, async () => {
+    for (const w of watchers) w.close()
+    server.kill(sig === 'SIGHUP' ? 'SIGTERM' : sig)
+    await server.exited
+    process.exit(0)
+  })
+process.exit(await server.exited)

@@ -1,47 +1,70 @@
-// `npm test`: unit and API tests, then the executable is built and the browser
-// tests run against it. Prints one closing line: "tests: N passed, N failed".
+// `npm test [-- unit|e2e]`: unit and API tests, then the executable is built and the browser
+// tests run against it. Each stage's output is streamed as it comes (the browser stage takes
+// many minutes); the pass/fail counts are read from it on the way. Prints one closing line:
+// "tests: N passed, N failed".
 import { existsSync } from 'node:fs'
 
 let passed = 0
 let failed = 0
+let running: { kill(): void } | undefined
 
-function run(label: string, cmd: string[]) {
+/** Runs one stage, copying its output through as it arrives; true when it exited with 0. */
+async function stage(label: string, cmd: string[], counts: 'bun-test' | 'one' = 'bun-test') {
   console.log(`\n=== ${label}: ${cmd.join(' ')}`)
-  const proc = Bun.spawnSync(cmd, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0' } })
-  const out = proc.stdout.toString() + proc.stderr.toString()
-  process.stdout.write(out)
-  const p = Number(/^\s*(\d+) pass$/m.exec(out)?.[1] ?? 0)
-  const f = Number(/^\s*(\d+) fail$/m.exec(out)?.[1] ?? 0)
+  const proc = Bun.spawn(cmd, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0' } })
+  running = proc
+  // bun test writes its summary to stderr; both streams are kept (the tail is enough for the counts).
+  let tail = ''
+  const copy = async (from: ReadableStream<Uint8Array>, to: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder()
+    for await (const chunk of from) {
+      to.write(chunk)
+      tail = (tail + decoder.decode(chunk, { stream: true })).slice(-20_000)
+    }
+  }
+  await Promise.all([copy(proc.stdout, process.stdout), copy(proc.stderr, process.stderr)])
+  const code = await proc.exited
+  if (counts === 'one') {
+    if (code === 0) passed += 1
+    else failed += 1
+    return code === 0
+  }
+  const p = Number(/^\s*(\d+) pass$/m.exec(tail)?.[1] ?? 0)
+  const f = Number(/^\s*(\d+) fail$/m.exec(tail)?.[1] ?? 0)
   passed += p
   failed += f
-  if (proc.exitCode !== 0 && f === 0) failed += 1 // a crash counts as a failure
-  return proc.exitCode === 0
+  if (code !== 0 && f === 0) failed += 1 // a crash counts as a failure
+  return code === 0
 }
 
-const only = process.argv[2]
-if (!only || only === 'unit') {
-  console.log('\n=== type check: tsc -p .')
-  const tsc = Bun.spawnSync(['tsc', '-p', '.'], { stdout: 'pipe', stderr: 'pipe' })
-  process.stdout.write(tsc.stdout.toString() + tsc.stderr.toString())
-  if (tsc.exitCode === 0) passed += 1
-  else failed += 1
-}
-if (!only || only === 'unit') {
-  // Biome: the formatter's verdict and the linter's, over every source file (biome.json).
-  console.log('\n=== format and lint: biome check')
-  const biome = Bun.spawnSync([process.execPath, 'x', 'biome', 'check', '--max-diagnostics=50', '.'], {
-    stdout: 'pipe',
-    stderr: 'pipe',
+// Stop the stage's process too when the run is interrupted (Ctrl-C, a CI timeout).
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.on(sig, () => {
+    running?.kill()
+    process.exit(130)
   })
-  process.stdout.write(biome.stdout.toString() + biome.stderr.toString())
-  if (biome.exitCode === 0) passed += 1
-  else failed += 1
+
+const only = process.argv[2]
+if (only && only !== 'unit' && only !== 'e2e') {
+  console.error(`unknown stage "${only}": npm test [-- unit|e2e]`)
+  process.exit(2)
 }
-if (!only || only === 'unit') run('unit and API tests', [process.execPath, 'test', '--timeout', '30000', 'src'])
+if (!only || only === 'unit') {
+  await stage('type check', [process.execPath, 'x', 'tsc', '-p', '.'], 'one')
+  // Biome: the formatter's verdict and the linter's, over every source file (biome.json).
+  await stage('format and lint', [process.execPath, 'x', 'biome', 'check', '--max-diagnostics=50', '.'], 'one')
+  await stage('unit and API tests', [process.execPath, 'test', '--timeout', '30000', 'src'])
+}
 if (!only || only === 'e2e') {
-  const built = run('build', [process.execPath, 'build.ts']) && existsSync('dist/swisstax')
+  const built = (await stage('build', [process.execPath, 'build.ts'], 'one')) && existsSync('dist/swisstax')
   if (built)
-    run('browser tests (Chromium against dist/swisstax)', [process.execPath, 'test', '--timeout', '120000', 'e2e'])
+    await stage('browser tests (Chromium against dist/swisstax)', [
+      process.execPath,
+      'test',
+      '--timeout',
+      '120000',
+      'e2e',
+    ])
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed`)
 process.exit(failed > 0 || passed === 0 ? 1 : 0)

@@ -33,6 +33,8 @@ import { advancedRoutes } from './advanced/index'
 import { recognitionRoutes } from './recognition/index'
 import { planRoutes } from './plans/index'
 import { dossierRoutes } from './dossier/index'
+import { healthRoutes, lifecycle } from './health/index'
+import { accessLog } from './health/access-log'
 
 /**
  * Mounts every area under /api, then the SPA. One onError turns every failure
@@ -69,26 +71,15 @@ export function createApp(
   // Bun's own limit would answer 413 with an empty body before we see the request;
   // parseLimitedBody and the upload parser count every body themselves instead.
   const app = new Elysia({ serve: { maxRequestBodySize: Number.MAX_SAFE_INTEGER } })
+    // First, so that every request has its id and its access-log line, even one refused below.
+    .use(accessLog(ctx, lifecycle(ctx).metrics))
     // Default headers of every answer (DESIGN.md §4), compiled into each handler. A
     // Response's own headers win, so static files keep their own Cache-Control.
     .headers({ ...securityHeaders(ctx.config), 'cache-control': 'no-store' })
     .onRequest(({ request }) => checkOrigin(request, ctx.config))
     // The one body parser: limits, depth and member counts before any route or session code runs.
     .onParse({ as: 'global' }, ({ request, path }, contentType) => parseLimitedBody(request, path, contentType))
-    .onError(({ code, error, path }) => {
-      if (error instanceof ParseError && error.cause instanceof ApiError) error = error.cause
-      if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message, error.headers)
-      switch (code) {
-        case 'VALIDATION':
-          return errorResponse(400, 'INVALID_INPUT', validationMessage(error))
-        case 'PARSE':
-          return errorResponse(400, 'INVALID_JSON', 'The request body is not valid JSON')
-        case 'NOT_FOUND':
-          return errorResponse(404, 'NOT_FOUND', `No such endpoint: ${path}`)
-      }
-      ctx.log.error('unhandled error', { path, error: (error as Error)?.stack ?? String(error) })
-      return errorResponse(500, 'INTERNAL', 'Something went wrong on our side. Please try again.')
-    })
+    .onError(({ code, error, path }) => errorAnswer(code, error, path))
     .use(authRoutes(ctx, sessions))
     .use(accountRoutes(ctx, sessions))
     .use(userRoutes(ctx, sessions))
@@ -107,6 +98,7 @@ export function createApp(
     .use(cantonRoutes())
     .use(adminRoutes(ctx, sessions))
     .use(dossierRoutes(ctx, sessions, blobs))
+    .use(healthRoutes(ctx))
 
   if (ctx.config.dev) app.use(devRoutes(ctx, sessions))
 
@@ -115,6 +107,21 @@ export function createApp(
   const askAs = (path: string, sender: Request) =>
     app.handle(new Request(new URL(path, sender.url), { headers: { cookie: sender.headers.get('cookie') ?? '' } }))
   return app.use(staticRoutes(assets, askAs))
+
+  function errorAnswer(code: string | number, error: unknown, path: string): Response {
+    if (error instanceof ParseError && error.cause instanceof ApiError) error = error.cause
+    if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message, error.headers)
+    switch (code) {
+      case 'VALIDATION':
+        return errorResponse(400, 'INVALID_INPUT', validationMessage(error as Error))
+      case 'PARSE':
+        return errorResponse(400, 'INVALID_JSON', 'The request body is not valid JSON')
+      case 'NOT_FOUND':
+        return errorResponse(404, 'NOT_FOUND', `No such endpoint: ${path}`)
+    }
+    ctx.log.error('unhandled error', { path, error: (error as Error)?.stack ?? String(error) })
+    return errorResponse(500, 'INTERNAL', 'Something went wrong on our side. Please try again.')
+  }
 }
 
 export type App = ReturnType<typeof createApp>

@@ -11,24 +11,37 @@ import { systemClock, type Clock } from './infra/clock'
 
 export const databasePath = (dataDir: string) => join(dataDir, 'swisstax.db')
 
-/** Opens the data folder: database (migrated), keys, mailer. Tests override the clock, mailer and log. */
+/**
+ * Opens the data folder: database (migrated), keys, mailer. Tests override the clock, mailer and log;
+ * `keys repair` opens a folder whose newest data keys are under the previous master key.
+ */
 export function createContext(
   config: Config,
-  overrides: { now?: Clock; mailer?: Mailer; log?: Logger } = {},
+  overrides: { now?: Clock; mailer?: Mailer; log?: Logger; keyRepair?: boolean } = {},
 ): AppContext {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
-  const log = overrides.log ?? createLogger()
-  const { sqlite, db } = openDatabase(databasePath(config.dataDir))
-  // One stored data key tells whether documents exist and whether this master key opens them.
+  const log = overrides.log ?? createLogger(undefined, config.logFormat)
+  const { sqlite, db, applied } = openDatabase(databasePath(config.dataDir))
+  if (applied.length) log.info('database migrated', { migrations: applied })
+  // The oldest and the newest stored data key tell whether documents exist and whether this master key
+  // opens them all: both must open. Only the oldest opening is the mark of a `keys rotate` run while a
+  // server went on storing (the data lock now refuses that): the newer documents are under the old key.
   // (Read raw here: the context the documents service needs is what is being built.)
-  const sample = sqlite.query<{ wrapped_key: string }, []>('SELECT wrapped_key FROM file_versions LIMIT 1').get()
+  const wrapped = (order: 'ASC' | 'DESC') =>
+    sqlite
+      .query<{ wrapped_key: string }, []>(`SELECT wrapped_key FROM file_versions ORDER BY rowid ${order} LIMIT 1`)
+      .get()?.wrapped_key
+  const oldest = wrapped('ASC'),
+    newest = wrapped('DESC')
   let keys: ReturnType<typeof loadKeys> | undefined
   try {
-    keys = loadKeys(config.dataDir, config.masterKey, !sample)
-    if (sample && !opens(keys.master, sample.wrapped_key)) {
-      keys = finishRotation(config, sample.wrapped_key)
+    keys = loadKeys(config.dataDir, config.masterKey, !oldest)
+    if (oldest && !opens(keys.master, oldest)) {
+      keys = finishRotation(config, oldest)
       if (!keys) throw new MasterKeyError(keyFilePath(config.dataDir), 'wrong')
     } else if (!config.masterKey) rmSync(`${keyFilePath(config.dataDir)}.new`, { force: true })
+    if (newest && !overrides.keyRepair && !opens(keys.master, newest))
+      throw new MasterKeyError(keyFilePath(config.dataDir), 'mixed')
   } catch (err) {
     sqlite.close()
     throw err

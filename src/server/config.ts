@@ -1,11 +1,15 @@
+import { statSync } from 'node:fs'
 import { parsePlanPrices, type PlanPrices } from '../shared/plans'
+import { isValidEmail, normaliseEmail } from '../shared/email'
 import { RECYCLE_ABOVE_MB } from './recognition/pool'
 
-/** Runtime settings (DESIGN.md §3). Read once at start; tests build their own. */
+/** Runtime settings (DESIGN.md §3). Read and checked once at start; tests build their own. */
 export interface Config {
   port: number
   /** The address to listen on (HOST, default 0.0.0.0). */
   host: string
+  /** SHARED_PORT=1: let several processes listen on one port (SO_REUSEPORT); off, a port in use stops the start. */
+  sharedPort: boolean
   dataDir: string
   publicUrl: string
   smtpUrl?: string
@@ -36,7 +40,23 @@ export interface Config {
   filingDeadline: { month: number; day: number }
   /** PLAN_PRICES, e.g. "CHF basic=90 premium=190"; null: the plans page shows no prices. */
   planPrices: PlanPrices | null
+  /** LOG_FORMAT: 'text' (one readable line) or 'json' (JSON lines for a log collector). */
+  logFormat: 'text' | 'json'
+  /** METRICS_TOKEN: GET /metrics answers only with it as a bearer token; unset, /metrics is 404. */
+  metricsToken?: string
+  /** SHUTDOWN_DRAIN_SECONDS: after SIGTERM, /readyz answers 503 this long before the server stops listening. */
+  drainMs: number
 }
+
+/** A refused setting: the message names the setting and the value (secrets are not repeated). */
+export class SettingError extends Error {
+  constructor(name: string, raw: string, expected: string, opts: { secret?: boolean } = {}) {
+    const shown = opts.secret ? `(${raw.length} characters, not shown)` : `"${raw}"`
+    super(`Setting ${name}=${shown} refused: ${expected}`)
+  }
+}
+
+type Env = Record<string, string | undefined>
 
 /** 'MM-DD' → month and day; a wrong setting stops the start with a clear message. */
 export function parseFilingDeadline(raw: string | undefined): { month: number; day: number } {
@@ -45,74 +65,207 @@ export function parseFilingDeadline(raw: string | undefined): { month: number; d
     day = Number(m?.[2])
   // 2001 is not a leap year, so 02-29 is refused: a deadline must exist every year.
   const probe = new Date(Date.UTC(2001, month - 1, day))
-  if (!m || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
-    throw new Error(`FILING_DEADLINE must be a day of the year as MM-DD (e.g. 03-31), got "${raw}"`)
-  }
+  if (!m || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day)
+    throw new SettingError('FILING_DEADLINE', raw ?? '', 'it must be a day of the year as MM-DD (e.g. 03-31)')
   return { month, day }
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env, argv: string[] = []): Config {
-  const port = Number(env.PORT ?? 3000)
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got "${env.PORT}"`)
-  const dev = argv.includes('--dev') || env.NODE_ENV === 'development'
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
+/**
+ * Every setting is parsed and checked here, once, before anything opens: a wrong value stops the
+ * start with its name and value, instead of quietly becoming NaN (a session that never ends) or a default.
+ */
+export function loadConfig(env: Env = process.env, argv: string[] = []): Config {
+  const port = int(env, 'PORT', 3000, 0, 65535)
+  const dev = argv.includes('--dev') || oneOf(env, 'NODE_ENV', ['production', 'development', 'test']) === 'development'
+  const publicUrl = httpUrl(env, 'PUBLIC_URL') ?? `http://localhost:${port}`
+  const sessionIdleMs = number(env, 'SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60) * 60_000
+  const sessionMaxMs = number(env, 'SESSION_MAX_HOURS', 12, 0.1, 30 * 24) * 3_600_000
+  if (sessionIdleMs > sessionMaxMs)
+    throw new SettingError(
+      'SESSION_IDLE_MINUTES',
+      env.SESSION_IDLE_MINUTES ?? '60',
+      `it must not be longer than SESSION_MAX_HOURS (${sessionMaxMs / 3_600_000} h)`,
+    )
+  const appName = text(env, 'APP_NAME', 'SwissTax', 60)
   return {
     port,
-    host: env.HOST || '0.0.0.0',
-    dataDir: env.DATA_DIR ?? './data',
+    host: host(env),
+    sharedPort: flag(env, 'SHARED_PORT'),
+    dataDir: dataDir(env),
     publicUrl,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || `SwissTax <no-reply@${new URL(publicUrl).hostname}>`,
-    adminEmails: new Set(
-      (env.ADMIN_EMAILS ?? '')
-        .split(',')
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-    masterKey: env.SWISSTAX_MASTER_KEY || undefined,
+    smtpUrl: smtpUrl(env),
+    mailFrom: mailFrom(env, publicUrl),
+    adminEmails: adminEmails(env),
+    masterKey: masterKey(env),
     dev,
     trustProxy: trustedHops(env.TRUST_PROXY),
-    appName: env.APP_NAME || 'SwissTax',
-    sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 60) * 60_000,
-    sessionMaxMs: Number(env.SESSION_MAX_HOURS ?? 12) * 3_600_000,
-    addressSearchUrl: env.ADDRESS_SEARCH_URL || undefined,
-    firmName: env.FIRM_NAME?.trim() || env.APP_NAME || 'SwissTax',
-    firmAddress: env.FIRM_ADDRESS?.trim() ?? '',
-    auditRetentionDays: positive(env, 'AUDIT_RETENTION_DAYS', 365),
-    userQuotaBytes: positive(env, 'USER_QUOTA_MB', 2048) * 1024 * 1024,
-    recognitionWorkers: workerCount(env.RECOGNITION_WORKERS),
-    recognitionRecycleMB: positive(env, 'RECOGNITION_RECYCLE_MB', RECYCLE_ABOVE_MB),
+    appName,
+    sessionIdleMs,
+    sessionMaxMs,
+    addressSearchUrl: httpUrl(env, 'ADDRESS_SEARCH_URL'),
+    firmName: text(env, 'FIRM_NAME', appName, 120),
+    firmAddress: text(env, 'FIRM_ADDRESS', '', 200),
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+    userQuotaBytes: number(env, 'USER_QUOTA_MB', 2048, Number.MIN_VALUE, 1_048_576) * 1024 * 1024,
+    recognitionWorkers: int(env, 'RECOGNITION_WORKERS', 1, 0, 16),
+    recognitionRecycleMB: number(env, 'RECOGNITION_RECYCLE_MB', RECYCLE_ABOVE_MB, 1, 65_536),
     filingDeadline: parseFilingDeadline(env.FILING_DEADLINE || undefined),
-    planPrices: parsePlanPrices(env.PLAN_PRICES),
+    planPrices: planPrices(env.PLAN_PRICES),
+    logFormat: oneOf(env, 'LOG_FORMAT', ['text', 'json']) ?? 'text',
+    metricsToken: metricsToken(env),
+    drainMs: int(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 300) * 1000,
   }
 }
 
 export const isHttps = (c: Config) => c.publicUrl.startsWith('https://')
 
-/** RECOGNITION_WORKERS: each worker may use a core and about 250 MB while it reads a scan. */
-function workerCount(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 1
-  const n = Number(raw)
-  if (!Number.isInteger(n) || n < 0 || n > 16)
-    throw new Error(`RECOGNITION_WORKERS must be a number from 0 to 16, got "${raw}"`)
+/** An unset or empty setting takes its default. */
+const given = (env: Env, name: string) => (env[name] === undefined || env[name] === '' ? undefined : env[name]!)
+
+function number(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = given(env, name)
+  if (raw === undefined) return fallback
+  const n = Number(raw.trim())
+  if (!/^\s*[0-9.e+-]+\s*$/i.test(raw) || !Number.isFinite(n) || n < min || n > max)
+    throw new SettingError(
+      name,
+      raw,
+      `it must be a number from ${min === Number.MIN_VALUE ? 'above 0' : min} to ${max}`,
+    )
   return n
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = given(env, name)
+  if (raw === undefined) return fallback
+  const n = Number(raw.trim())
+  if (!/^\s*\d+\s*$/.test(raw) || n < min || n > max)
+    throw new SettingError(name, raw, `it must be a whole number from ${min} to ${max}`)
+  return n
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[]): T | undefined {
+  const raw = given(env, name)
+  if (raw === undefined) return undefined
+  if (!values.includes(raw as T)) throw new SettingError(name, raw, `it must be one of ${values.join(', ')}`)
+  return raw as T
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = given(env, name)
+  if (raw === undefined) return false
+  if (['1', 'true', 'yes'].includes(raw)) return true
+  if (['0', 'false', 'no'].includes(raw)) return false
+  throw new SettingError(name, raw, 'it must be 1 (on) or 0 (off)')
+}
+
+/** A display text: one line, without control characters, at most `max` characters. */
+function text(env: Env, name: string, fallback: string, max: number): string {
+  const raw = env[name]
+  if (raw === undefined || raw.trim() === '') return fallback
+  if (raw.length > max || /[\p{Cc}\p{Cf}]/u.test(raw))
+    throw new SettingError(name, raw, `it must be one line of at most ${max} characters`)
+  return raw.trim()
+}
+
+function httpUrl(env: Env, name: string): string | undefined {
+  const raw = given(env, name)
+  if (raw === undefined) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(raw)
+  } catch {}
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname)
+    throw new SettingError(name, raw, 'it must be a full http:// or https:// address, e.g. https://tax.example.ch')
+  return raw.replace(/\/+$/, '')
+}
+
+function host(env: Env): string {
+  const raw = given(env, 'HOST')
+  if (raw === undefined) return '0.0.0.0'
+  if (!/^[A-Za-z0-9.:_-]+$/.test(raw) || raw.length > 253)
+    throw new SettingError('HOST', raw, 'it must be an IP address or a host name, e.g. 0.0.0.0 or 127.0.0.1')
+  return raw
+}
+
+function dataDir(env: Env): string {
+  const raw = env.DATA_DIR ?? './data'
+  let isFile = false
+  try {
+    isFile = !statSync(raw).isDirectory()
+  } catch {}
+  if (raw.trim() === '' || raw.includes('\0') || isFile)
+    throw new SettingError('DATA_DIR', raw, 'it must name a folder (created if missing), not a file')
+  return raw
+}
+
+function smtpUrl(env: Env): string | undefined {
+  const raw = given(env, 'SMTP_URL')
+  if (raw === undefined) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(raw)
+  } catch {}
+  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+    // The password is not repeated into the log.
+    const shown = raw.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@')
+    throw new SettingError('SMTP_URL', shown, 'it must be smtp://[user:password@]host[:port] or smtps://…')
+  }
+  return raw
+}
+
+function mailFrom(env: Env, publicUrl: string): string {
+  const raw = given(env, 'MAIL_FROM')
+  if (raw === undefined) return `SwissTax <no-reply@${new URL(publicUrl).hostname}>`
+  const address = /<([^<>]+)>\s*$/.exec(raw)?.[1] ?? raw
+  if (!isValidEmail(normaliseEmail(address)) || /[\r\n]/.test(raw))
+    throw new SettingError('MAIL_FROM', raw, 'it must be an e-mail address, e.g. "SwissTax <no-reply@example.ch>"')
+  return raw
+}
+
+function adminEmails(env: Env): Set<string> {
+  const raw = env.ADMIN_EMAILS ?? ''
+  const emails = raw
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean)
+  for (const e of emails)
+    if (!isValidEmail(normaliseEmail(e)))
+      throw new SettingError('ADMIN_EMAILS', raw, `"${e}" is not an e-mail address (separate addresses with commas)`)
+  return new Set(emails)
+}
+
+function masterKey(env: Env): string | undefined {
+  const raw = given(env, 'SWISSTAX_MASTER_KEY')
+  if (raw === undefined) return undefined
+  if (!/^[A-Za-z0-9+/]+={0,2}\s*$/.test(raw) || Buffer.from(raw, 'base64').length !== 32)
+    throw new SettingError('SWISSTAX_MASTER_KEY', raw, 'it must be 32 bytes, base64-encoded (44 characters)', {
+      secret: true,
+    })
+  return raw
+}
+
+function metricsToken(env: Env): string | undefined {
+  const raw = given(env, 'METRICS_TOKEN')
+  if (raw === undefined) return undefined
+  if (raw.length < 16 || /\s/.test(raw))
+    throw new SettingError('METRICS_TOKEN', raw, 'it must be at least 16 characters without spaces', { secret: true })
+  return raw
+}
+
+function planPrices(raw: string | undefined): PlanPrices | null {
+  try {
+    return parsePlanPrices(raw)
+  } catch (err) {
+    throw new SettingError('PLAN_PRICES', raw ?? '', (err as Error).message.replace(/^PLAN_PRICES /, 'it '))
+  }
 }
 
 /** TRUST_PROXY=N: N trusted hops; 'true' is one, unset or 'false' none. */
 function trustedHops(raw: string | undefined): number {
   if (!raw || raw === 'false') return 0
   if (raw === 'true') return 1
-  const n = Number(raw)
-  if (!Number.isInteger(n) || n < 0 || n > 10)
-    throw new Error(`TRUST_PROXY must be a number of proxies from 0 to 10, got "${raw}"`)
-  return n
-}
-
-function positive(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const raw = env[name]
-  if (raw === undefined || raw === '') return fallback
-  const n = Number(raw)
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`)
-  return n
+  if (!/^\d+$/.test(raw) || Number(raw) > 10)
+    throw new SettingError('TRUST_PROXY', raw, 'it must be a number of proxies from 0 to 10 (or true/false)')
+  return Number(raw)
 }

@@ -30,13 +30,19 @@ export const keysFrom = (master: Buffer): Keys => ({ master, codeHmac: derive(ma
 
 /** The refusal to start over stored documents without their key, in words an operator can act on. */
 export class MasterKeyError extends Error {
-  constructor(path: string, problem: 'missing' | 'wrong') {
+  constructor(path: string, problem: 'missing' | 'wrong' | 'mixed') {
     super(
-      problem === 'missing'
-        ? `Refusing to start: the data folder holds encrypted documents but their master key is missing. ` +
+      problem === 'mixed'
+        ? `Refusing to start: the master key opens the older documents but not the newest ones. This happens ` +
+            `when \`swisstax keys rotate\` ran while a server was still storing documents with the previous key. ` +
+            `With the server stopped, run \`swisstax keys repair PREVIOUS_KEY_FILE\` with the previous master key ` +
+            `(from your backup of ${path}, or the SWISSTAX_MASTER_KEY you had): every data key it opens is ` +
+            `re-wrapped under the current key. Until then, uploads after the rotation cannot be read.`
+        : problem === 'missing'
+          ? `Refusing to start: the data folder holds encrypted documents but their master key is missing. ` +
             `Restore the key file ${path} from your backup, or set SWISSTAX_MASTER_KEY to the base64 key. ` +
             `A new key would make every stored document unreadable, so none is created.`
-        : `Refusing to start: the master key does not open the stored documents. ` +
+          : `Refusing to start: the master key does not open the stored documents. ` +
             `Check SWISSTAX_MASTER_KEY or the key file ${path}: it must be the key these documents were stored with.`,
     )
   }

@@ -1,8 +1,26 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
 /** A small structured logger. Never give it a code, a token or a key. */
 export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void
   warn(msg: string, fields?: Record<string, unknown>): void
   error(msg: string, fields?: Record<string, unknown>): void
+}
+
+/**
+ * The request a line belongs to: the access log (health/access-log.ts) enters it when a request
+ * arrives, so every line the request causes, in any area, carries its id without passing it around.
+ */
+export const requestScope = new AsyncLocalStorage<RequestScope>()
+
+export interface RequestScope {
+  requestId: string
+  /** performance.now() at arrival. */
+  start: number
+  /** Elysia's route pattern, once routed (for the metrics' labels). */
+  route?: string
+  /** Bun's server, for the client address (absent when a test calls app.handle). */
+  server?: { requestIP(req: Request): { address: string } | null } | null
 }
 
 /**
@@ -13,9 +31,28 @@ export interface Logger {
 export const escapeForLog = (text: string) =>
   text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)
 
-export function createLogger(write: (line: string) => void = (l) => console.log(l)): Logger {
-  const emit = (level: string) => (msg: string, fields?: Record<string, unknown>) =>
-    write(escapeForLog(`${new Date().toISOString()} ${level} ${msg}${fields ? ` ${JSON.stringify(fields)}` : ''}`))
+/** The same characters as JSON's own \uXXXX escapes (JSON.stringify leaves DEL, C1, bidi and line separators). */
+const escapeForJson = (json: string) =>
+  json.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) =>
+    Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
+  )
+
+/**
+ * 'text': `TIME LEVEL message {fields}`, for a person reading the terminal. 'json' (LOG_FORMAT=json): one
+ * JSON object a line, `{"time","level","msg",...fields}`, for a log collector. Either way one write a line.
+ */
+export function createLogger(
+  write: (line: string) => void = (l) => console.log(l),
+  format: 'text' | 'json' = 'text',
+): Logger {
+  const emit = (level: 'INFO' | 'WARN' | 'ERROR') => (msg: string, fields?: Record<string, unknown>) => {
+    const requestId = requestScope.getStore()?.requestId
+    const all = requestId && !fields?.requestId ? { ...fields, requestId } : fields
+    const time = new Date().toISOString()
+    if (format === 'json') {
+      write(escapeForJson(JSON.stringify({ time, level: level.toLowerCase(), msg, ...all })))
+    } else write(escapeForLog(`${time} ${level} ${msg}${all ? ` ${JSON.stringify(all)}` : ''}`))
+  }
   return { info: emit('INFO'), warn: emit('WARN'), error: emit('ERROR') }
 }
 

@@ -1,18 +1,29 @@
 #!/usr/bin/env bun
-import { loadConfig } from './config'
+import { loadConfig, SettingError } from './config'
+import { ApiError } from './http/errors'
+import { NewerSchemaError } from './db'
 import { createContext } from './boot'
 import { createApp } from './app'
 import { recognitionRunner } from './recognition/index'
-import { grantAdmin, revokeAdmin, syncAdminEmails } from './users/roles'
+import { grantAdmin, syncAdminEmails } from './users/roles'
 import { backup } from './cli/backup'
-import { rotateKeys } from './cli/keys-rotate'
-import { keyFilePath } from './keys'
+import { repairKeys, rotateKeys } from './cli/keys-rotate'
+import { LastAdminError, listAdmins, removeAdmin } from './cli/admin'
+import { keyFilePath, MasterKeyError } from './keys'
+import { DataFolderInUse, lockDataFolder } from './data-lock'
+import { queueUnread } from './backfill'
+import { lifecycle } from './health/index'
+import { MIGRATIONS } from './db/migrations.gen'
+import { readFileSync } from 'node:fs'
 import { importLocalities } from './address/localities'
 import { importBuildingAddresses, type ImportProgress } from './address/buildings'
 import { diskAssets, type Asset } from './static/assets'
 import { APP_VERSION } from '../shared/version'
 import { HELP } from './cli/help'
 import { setListeningServer } from './infra/request-context'
+
+/** Refusals with a message written for the operator: printed alone, without a stack. */
+const OPERATOR_ERRORS = [SettingError, DataFolderInUse, MasterKeyError, NewerSchemaError, LastAdminError, ApiError]
 
 async function loadAssets(): Promise<Map<string, Asset>> {
   // The compiled binary carries the client inside (build.ts writes assets.gen.ts);
@@ -41,9 +52,18 @@ export async function main(argv: string[]) {
     const user = grantAdmin(ctx, rest[1])
     return console.log(`${user.email} is now an admin (user ${user.id})`)
   }
+  if (command === 'admin' && rest[0] === 'list') {
+    const ctx = createContext(config)
+    const admins = listAdmins(ctx)
+    ctx.sqlite.close()
+    if (!admins.length) return console.log('no admin yet: swisstax admin add EMAIL gives the role')
+    for (const a of admins)
+      console.log(`${a.email}\t(user ${a.id}, ${a.roleSource === 'env' ? 'from ADMIN_EMAILS' : 'admin add'})`)
+    return
+  }
   if (command === 'admin' && rest[0] === 'remove' && rest[1]) {
     const ctx = createContext(config)
-    const user = revokeAdmin(ctx, rest[1])
+    const user = removeAdmin(ctx, rest[1])
     console.log(`${user.email} is no longer an admin (user ${user.id})`)
     if (user.stillListed)
       console.log(`note: ${user.email} is still in ADMIN_EMAILS and gets the role back at the next sign-in`)
@@ -54,7 +74,8 @@ export async function main(argv: string[]) {
     const out = backup(ctx, rest[0], { withKey: rest.includes('--with-key') })
     console.log(
       `backup written: ` +
-        `${out.database}${out.blobs ? ` and ${out.blobs}` : ''}${out.key ? `, master key in ${out.key}` : ''} ` +
+        [out.database, out.blobs, out.texts].filter(Boolean).join(', ') +
+        `${out.key ? `, master key in ${out.key}` : ''} ` +
         `(readable by this user only)`,
     )
     if (!out.key) {
@@ -66,10 +87,26 @@ export async function main(argv: string[]) {
     }
     return
   }
+  if (command === 'keys' && rest[0] === 'repair' && rest[1]) {
+    // The same lock as `keys rotate`: a running server must not store under a key being repaired.
+    const lock = lockDataFolder(config.dataDir, 'repair the keys')
+    const ctx = createContext(config, { keyRepair: true })
+    const previous = Buffer.from(readFileSync(rest[1], 'utf8').trim(), 'base64')
+    if (previous.length !== 32) throw new Error(`${rest[1]} does not hold a master key (32 bytes, base64)`)
+    const out = repairKeys(ctx, previous)
+    ctx.sqlite.close()
+    lock.release()
+    return console.log(
+      `re-wrapped ${out.rewrapped} of ${out.total} data key(s) under the current master key; the server may start`,
+    )
+  }
   if (command === 'keys' && rest[0] === 'rotate') {
+    // A server running on the folder would go on wrapping new data keys with the old master key.
+    const lock = lockDataFolder(config.dataDir, 'rotate the keys')
     const ctx = createContext(config)
     const out = rotateKeys(ctx)
     ctx.sqlite.close()
+    lock.release()
     if (out.newKey)
       return console.log(
         `re-wrapped ${out.rotated} data key(s). The new master key is below: set SWISSTAX_MASTER_KEY to it before ` +
@@ -116,33 +153,66 @@ export async function main(argv: string[]) {
     process.exit(2)
   }
 
+  // One server per data folder (data-lock.ts), held until the process ends. Kept referenced (stop() releases
+  // it): a lock object left to the garbage collector would close its database and free the folder.
+  const lock = lockDataFolder(config.dataDir, 'start the server')
   const ctx = createContext(config)
   for (const email of syncAdminEmails(ctx))
     ctx.log.info(`${email} left ADMIN_EMAILS: the admin role it gave is taken away`)
   const app = createApp(ctx, await loadAssets(), { maintenance: true, recognition: true })
-  app.listen({ port: config.port, hostname: config.host })
-  setListeningServer(app.server)
+  const unread = queueUnread(ctx)
+  if (unread) ctx.log.info('documents never read are queued for recognition', { documents: unread })
+  // A job put back in the queue outside an upload (a text missing after restoring an older backup is read
+  // again) would otherwise wait for the next start: the queue is looked at once a minute.
+  setInterval(() => recognitionRunner(ctx)?.kick(), 60_000).unref()
+  try {
+    // Elysia turns SO_REUSEPORT on by default: a second server on a busy port would start and take part
+    // of the traffic. Off unless SHARED_PORT=1 asks for it.
+    app.listen({ port: config.port, hostname: config.host, reusePort: config.sharedPort })
+    setListeningServer(app.server)
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'EADDRINUSE') throw err
+    throw new Error(
+      `Refusing to start: port ${config.port} on ${config.host} is in use by another program. Stop it, or set ` +
+        'PORT to a free port (SHARED_PORT=1 lets several swisstax processes share one port on purpose).',
+    )
+  }
   // The executable starts with JIT tier-up made 8× more reluctant (build.ts), so run-once
   // start-up code is not compiled; from here on the request paths get the normal policy.
   Bun.unsafe.setJITPolicy(1)
-  ctx.log.info(
-    `swisstax ${APP_VERSION} listening on ${config.publicUrl} (port ${app.server?.port}, ` +
-      `${config.dev ? 'DEVELOPMENT mode' : 'production mode'}, data in ${config.dataDir})`,
-  )
+  ctx.log.info(`swisstax ${APP_VERSION} listening on ${config.publicUrl}`, {
+    version: APP_VERSION,
+    port: app.server?.port,
+    mode: config.dev ? 'development' : 'production',
+    dataDir: config.dataDir,
+    migrations: MIGRATIONS.length,
+    pid: process.pid,
+  })
   if (!config.smtpUrl)
     ctx.log.warn('no mail configured (SMTP_URL unset): login codes are written to this log instead of being mailed')
-  const stop = () => {
+  let stopping = false
+  const stop = async (signal: string) => {
+    // A second signal while draining stops at once.
+    if (stopping) process.exit(0)
+    stopping = true
+    lifecycle(ctx).draining = true
+    ctx.log.info('shutting down', { signal, drainSeconds: config.drainMs / 1000 })
+    if (config.drainMs) await Bun.sleep(config.drainMs)
     recognitionRunner(ctx)?.stop()
-    app.stop()
+    await app.stop()
     ctx.sqlite.close()
+    lock.release()
+    ctx.log.info('stopped')
     process.exit(0)
   }
-  process.on('SIGTERM', stop)
-  process.on('SIGINT', stop)
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
 }
 
 if (import.meta.main)
   main(process.argv.slice(2)).catch((err) => {
-    console.error(err instanceof Error ? err.message : err)
+    // A refusal is a message for the operator; anything else gets its stack (readable: build.ts keeps names).
+    const refusal = OPERATOR_ERRORS.some((kind) => err instanceof kind) || /^Refusing/.test(err?.message)
+    console.error(err instanceof Error ? (refusal || !err.stack ? err.message : err.stack) : err)
     process.exit(1)
   })

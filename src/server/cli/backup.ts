@@ -6,7 +6,8 @@ import type { AppContext } from '../context'
 /**
  * `swisstax backup FILE [--with-key]` (DESIGN.md §3): a consistent copy of the live
  * database (VACUUM INTO a temporary name, integrity_check, rename), and the blob
- * folder beside it as FILE.blobs/. Safe while the server runs: WAL readers do not
+ * folder beside it as FILE.blobs/, the recognised texts as FILE.recognition/ (README: "Restore").
+ * Safe while the server runs: WAL readers do not
  * block. Everything is written readable by the owner only (0600, folders 0700):
  * the database holds personal data. The documents are useless without the master
  * key; `withKey` writes it beside the copy as FILE.key (0600), off by default so
@@ -33,16 +34,21 @@ export function backup(ctx: AppContext, target: string, opts: { withKey?: boolea
       throw new Error(`integrity check of the copy failed: ${result}`)
     }
     renameSync(tmp, file)
-    const blobs = join(ctx.config.dataDir, 'blobs')
-    const blobTarget = `${file}.blobs`
-    if (existsSync(blobs)) {
-      cpSync(blobs, blobTarget, { recursive: true })
-      restrict(blobTarget)
+    // The documents, and what recognition read from them (encrypted the same way): without the texts a
+    // restore would queue every document to be read again.
+    const copied: Record<string, string | null> = {}
+    for (const dir of ['blobs', 'recognition']) {
+      const from = join(ctx.config.dataDir, dir)
+      copied[dir] = existsSync(from) ? `${file}.${dir}` : null
+      if (!copied[dir]) continue
+      cpSync(from, copied[dir], { recursive: true })
+      restrict(copied[dir])
     }
     if (opts.withKey) writeFileSync(keyFile, `${ctx.keys.master.toString('base64')}\n`, { mode: 0o600, flag: 'wx' })
     return {
       database: file,
-      blobs: existsSync(blobs) ? blobTarget : null,
+      blobs: copied.blobs ?? null,
+      texts: copied.recognition ?? null,
       key: opts.withKey ? keyFile : null,
       directory: dirname(file),
     }

@@ -9,13 +9,16 @@ Commands:
   serve                 start the web server (the default)
   admin add EMAIL       give the admin role to EMAIL (the account is created if needed)
   admin remove EMAIL    take the admin role away from EMAIL (one that ADMIN_EMAILS gave ends at
-                        start once the address has left the list)
+                        start once the address has left the list); the last admin cannot be removed
+  admin list            print the admins, with where their role comes from (cli or ADMIN_EMAILS)
   backup FILE [--with-key]
                         write a consistent copy of the live database to FILE and the encrypted
                         documents to FILE.blobs/ (readable by you only). The documents need the
-                        master key: keep it too, or add --with-key to write it to FILE.key (0600)
+                        master key: keep it too, or add --with-key to write it to FILE.key (0600).
+                        What recognition read is copied to FILE.recognition/. README: "Restore"
   keys rotate           new master key: every document's data key is re-wrapped, the files are
-                        not re-encrypted. Stop the server first; back up the new key afterwards
+                        not re-encrypted. Refused while a server runs on DATA_DIR: stop it first;
+                        back up the new key afterwards
   data import-localities FILE
                         load swisstopo's Ortschaftenverzeichnis CSV (semicolon-separated) for the
                         address lookup, replacing the previous import
@@ -29,6 +32,8 @@ Commands:
 Settings (environment variables, default in brackets):
   PORT                  HTTP port [3000]
   HOST                  address to listen on [0.0.0.0]
+  SHARED_PORT           1: let several processes listen on the same port (SO_REUSEPORT) [0: a port
+                        in use stops the start]
   DATA_DIR              database, documents and key file [./data]
   PUBLIC_URL            the address people use, for mails and Secure cookies [http://localhost:PORT]
   APP_NAME              display name [SwissTax]
@@ -52,4 +57,9 @@ Settings (environment variables, default in brackets):
   PLAN_PRICES           the plans' prices per tax year: the currency, then basic=AMOUNT and
                         premium=AMOUNT, e.g. "CHF basic=90 premium=190" [unset: no prices shown]
   ADDRESS_SEARCH_URL    a Nominatim-style geocoder for the address lookup [unset: offline list only]
+  LOG_FORMAT            text (one readable line) or json (JSON lines: time, level, msg, fields) [text]
+  METRICS_TOKEN         turns on GET /metrics (Prometheus text), asked as "Authorization: Bearer TOKEN";
+                        at least 16 characters [unset: /metrics is 404]
+  SHUTDOWN_DRAIN_SECONDS
+                        after SIGTERM, /readyz answers 503 this long before the server stops [0]
   NODE_ENV              production; development (or --dev) turns on the dev mailbox and dev-only routes [production]`

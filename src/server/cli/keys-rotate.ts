@@ -45,3 +45,29 @@ function writeKeyFile(path: string, key: Buffer) {
     closeSync(fd)
   }
 }
+
+/**
+ * `swisstax keys repair PREVIOUS_KEY_FILE`: after a `keys rotate` that ran while a server kept storing
+ * documents under the previous master key (the data lock refuses that now), every data key that the
+ * current master key does not open but the previous one does is re-wrapped under the current one.
+ * One transaction per table: a key that neither opens leaves everything as it was.
+ */
+export function repairKeys(ctx: AppContext, previous: Buffer): { rewrapped: number; total: number } {
+  const current = keyWrapper(ctx.keys.master)
+  const old = keyWrapper(previous)
+  let rewrapped = 0
+  const either = {
+    unwrap(wrapped: string) {
+      try {
+        return current.unwrap(wrapped)
+      } catch {
+        const key = old.unwrap(wrapped)
+        rewrapped++
+        return key
+      }
+    },
+  }
+  const total = rewrapDataKeys(ctx, either, current) + rewrapTextKeys(ctx, either, current)
+  if (rewrapped) audit(ctx, COMMAND_LINE, 'master_key_rotated', { repaired: rewrapped })
+  return { rewrapped, total }
+}

@@ -2,6 +2,7 @@ import { Database } from 'bun:sqlite'
 import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import * as schema from './schema'
 import { MIGRATIONS } from './migrations.gen'
+import { APP_VERSION } from '../../shared/version'
 
 export type Db = BunSQLiteDatabase<typeof schema>
 export { schema }
@@ -22,7 +23,7 @@ export function eraseDeletedTraces(sqlite: Database): { walTruncated: boolean } 
  * Opens the database with the pragmas of DESIGN.md §1 and applies the embedded
  * migrations. synchronous=FULL: a tax document's row must survive a power cut.
  */
-export function openDatabase(path: string): { sqlite: Database; db: Db } {
+export function openDatabase(path: string): { sqlite: Database; db: Db; applied: string[] } {
   const sqlite = new Database(path, { create: true, strict: true })
   sqlite.exec('PRAGMA journal_mode = WAL')
   sqlite.exec('PRAGMA synchronous = FULL')
@@ -30,8 +31,28 @@ export function openDatabase(path: string): { sqlite: Database; db: Db } {
   sqlite.exec('PRAGMA busy_timeout = 5000')
   // Deleted rows are overwritten with zeros, not left readable in free pages (a deleted account, issue 21).
   sqlite.exec('PRAGMA secure_delete = ON')
-  migrate(sqlite)
-  return { sqlite, db: drizzle(sqlite, { schema }) }
+  let applied: string[]
+  try {
+    applied = migrate(sqlite)
+  } catch (err) {
+    sqlite.close()
+    throw err
+  }
+  return { sqlite, db: drizzle(sqlite, { schema }), applied }
+}
+
+/**
+ * The database was migrated by a newer swisstax: this binary does not know its tables, and writing
+ * to them could lose what the newer one stored. Refused before anything is written.
+ */
+export class NewerSchemaError extends Error {
+  constructor(unknown: string[]) {
+    super(
+      `Refusing to start: this data folder was upgraded by a newer swisstax (migration ${unknown.join(', ')} ` +
+        `is unknown to version ${APP_VERSION}). Run the newer version, or restore the backup made before ` +
+        'the upgrade (README: "Upgrades").',
+    )
+  }
 }
 
 /** Applies the embedded migrations not yet recorded in __migrations (idempotent). */
@@ -44,6 +65,9 @@ export function migrate(sqlite: Database): string[] {
       .all()
       .map((r) => r.tag),
   )
+  const known = new Set(MIGRATIONS.map((m) => m.tag))
+  const unknown = [...done].filter((tag) => !known.has(tag))
+  if (unknown.length) throw new NewerSchemaError(unknown)
   for (const m of MIGRATIONS) {
     if (done.has(m.tag)) continue
     sqlite.transaction(() => {

@@ -14,6 +14,9 @@ const BINARY_ANSWERS = new Set([
   'GET /api/tax/declaration/export',
   'GET /api/user/export', // the streamed ZIP
   'GET /api/admin/users/:id/dossier', // the streamed PDF
+  'GET /healthz', // probes and Prometheus text for the operator's tools
+  'GET /readyz',
+  'GET /metrics',
 ])
 
 test('every JSON route of the app declares its response schema', () => {

@@ -1,0 +1,97 @@
+// Issue 27, an operator's day: the guards at start and the commands around them (in-process; the
+// executable's side is e2e/operator.test.ts). Each failed before its change.
+import { afterEach, describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { testApp } from '../test-helpers'
+import { createContext } from '../boot'
+import { loadConfig } from '../config'
+import { silentLogger } from '../log'
+import { lockDataFolder } from '../data-lock'
+import { repairKeys, rotateKeys } from './keys-rotate'
+import { listAdmins, removeAdmin } from './admin'
+import { grantAdmin } from '../users/roles'
+import { queueUnread } from '../backfill'
+import { pdf, uploadForm } from '../documents/test-fixtures'
+
+let t: ReturnType<typeof testApp>
+afterEach(() => t?.close())
+
+const reopen = (overrides: { keyRepair?: boolean } = {}) =>
+  createContext(loadConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: 'http://localhost:3000' }), {
+    log: silentLogger,
+    ...overrides,
+  })
+const upload = async (cookie: string, name: string) => {
+  const res = await t.app.handle(
+    new Request('http://localhost/api/files/upload', {
+      method: 'POST',
+      headers: { cookie },
+      body: uploadForm([{ name, data: pdf(name) }], { taxYear: 2025, categoryId: 1 }),
+    }),
+  )
+  expect(res.status).toBe(200)
+  return ((await res.json()) as any).files[0].value as { id: string; blobUrl: string }
+}
+
+describe('one process per data folder', () => {
+  test('a second lock on the folder is refused, naming the holder; released, it is free again', () => {
+    t = testApp()
+    const first = lockDataFolder(t.dataDir, 'start the server')
+    expect(() => lockDataFolder(t.dataDir, 'rotate the keys')).toThrow(
+      new RegExp(`Refusing to rotate the keys: another swisstax process \\(pid ${process.pid}, start the server`),
+    )
+    first.release()
+    lockDataFolder(t.dataDir, 'rotate the keys').release()
+  })
+})
+
+describe('schema', () => {
+  test('a database migrated by a newer binary is refused before anything is written', () => {
+    t = testApp()
+    t.ctx.sqlite.query('INSERT INTO __migrations (tag, applied_at) VALUES (?, 0)').run('9999_from_the_future')
+    expect(() => reopen()).toThrow(/upgraded by a newer swisstax \(migration 9999_from_the_future is unknown/)
+  })
+})
+
+describe('keys rotate on a running server (security finding 6)', () => {
+  test('uploads after it are under the old key: the start is refused, keys repair puts them right', async () => {
+    t = testApp({ SWISSTAX_MASTER_KEY: '' })
+    const { cookie } = await t.signIn('a@example.ch')
+    await upload(cookie, 'before.pdf')
+    const previous = Buffer.from(readFileSync(join(t.dataDir, 'master.key'), 'utf8').trim(), 'base64')
+    rotateKeys(t.ctx) // as if run beside the server: the running app keeps the old key
+    await upload(cookie, 'after.pdf')
+    expect(() => reopen()).toThrow(/opens the older documents but not the newest.*keys repair PREVIOUS_KEY_FILE/)
+    const repairing = reopen({ keyRepair: true })
+    expect(repairKeys(repairing, previous)).toEqual({ rewrapped: 1, total: 2 })
+    repairing.sqlite.close()
+    reopen().sqlite.close()
+  })
+})
+
+describe('admins', () => {
+  test('admin list names every admin; the last one cannot be removed', async () => {
+    t = testApp()
+    grantAdmin(t.ctx, 'one@firm.ch')
+    grantAdmin(t.ctx, 'two@firm.ch')
+    expect(listAdmins(t.ctx).map((a) => a.email)).toEqual(['one@firm.ch', 'two@firm.ch'])
+    removeAdmin(t.ctx, 'two@firm.ch')
+    expect(() => removeAdmin(t.ctx, 'One@Firm.ch')).toThrow(/one@firm.ch is the last admin/)
+    expect(listAdmins(t.ctx).map((a) => a.email)).toEqual(['one@firm.ch'])
+  })
+})
+
+describe('documents never read', () => {
+  test('a document without a recognition row (stored before recognition) is queued at start, once', async () => {
+    t = testApp()
+    const { cookie } = await t.signIn('a@example.ch')
+    const file = await upload(cookie, 'old.pdf')
+    await upload(cookie, 'read.pdf')
+    t.ctx.sqlite.query('DELETE FROM recognitions WHERE file_id = ?').run(file.id)
+    expect(queueUnread(t.ctx)).toBe(1)
+    expect(queueUnread(t.ctx)).toBe(0)
+    const row = t.ctx.sqlite.query('SELECT status FROM recognitions WHERE file_id = ?').get(file.id)
+    expect(row).toEqual({ status: 'pending' })
+  })
+})

@@ -1,0 +1,85 @@
+// Every setting is checked at start: one bad value each, refused with the setting's name and the value.
+import { describe, expect, test } from 'bun:test'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { loadConfig } from './config'
+
+const aFile = join(mkdtempSync(join(tmpdir(), 'swisstax-config-')), 'not-a-folder')
+writeFileSync(aFile, '')
+
+/** [setting, a bad value, what the message shows of the value (secrets are not repeated)] */
+const BAD: [string, string, string?][] = [
+  ['PORT', '70000'],
+  ['HOST', 'two words'],
+  ['SHARED_PORT', 'maybe'],
+  ['DATA_DIR', aFile],
+  ['PUBLIC_URL', 'notaurl'],
+  ['SMTP_URL', 'mail.example.ch:587'],
+  ['MAIL_FROM', 'SwissTax'],
+  ['ADMIN_EMAILS', 'a@example.ch, nobody'],
+  ['SWISSTAX_MASTER_KEY', 'c2hvcnQ=', '8 characters, not shown'],
+  ['NODE_ENV', 'prod'],
+  ['TRUST_PROXY', 'yes'],
+  ['APP_NAME', 'x'.repeat(61)],
+  ['SESSION_IDLE_MINUTES', 'abc'],
+  ['SESSION_MAX_HOURS', '-1'],
+  ['ADDRESS_SEARCH_URL', 'ftp://geo.example.ch'],
+  ['FIRM_NAME', 'Treuhand\nAG'],
+  ['FIRM_ADDRESS', 'y'.repeat(201)],
+  ['AUDIT_RETENTION_DAYS', '30.5'],
+  ['USER_QUOTA_MB', '0'],
+  ['RECOGNITION_WORKERS', '17'],
+  ['RECOGNITION_RECYCLE_MB', 'lots'],
+  ['FILING_DEADLINE', '02-30'],
+  ['PLAN_PRICES', 'CHF basic=90'],
+  ['LOG_FORMAT', 'xml'],
+  ['METRICS_TOKEN', 'short', '5 characters, not shown'],
+  ['SHUTDOWN_DRAIN_SECONDS', '1m'],
+]
+
+describe('a bad setting stops the start, naming the setting and the value', () => {
+  for (const [name, value, shown] of BAD)
+    test(`${name}=${JSON.stringify(value).slice(0, 30)}`, () => {
+      let message = ''
+      try {
+        loadConfig({ DATA_DIR: tmpdir(), [name]: value })
+      } catch (err) {
+        message = (err as Error).message
+      }
+      expect(message).toContain(`${name}=`)
+      expect(message).toContain(shown ?? value)
+      if (shown) expect(message).not.toContain(value)
+    })
+
+  test('the table covers every setting config.ts reads', () => {
+    const source = readFileSync(join(import.meta.dir, 'config.ts'), 'utf8')
+    const names = new Set(
+      [...source.matchAll(/env\.([A-Z][A-Z0-9_]+)|\(env, '([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1] ?? m[2]),
+    )
+    expect(names.size).toBeGreaterThan(20)
+    expect([...names].filter((n) => !BAD.some(([b]) => b === n))).toEqual([])
+  })
+
+  test('the idle limit is not longer than the session', () => {
+    expect(() => loadConfig({ DATA_DIR: tmpdir(), SESSION_IDLE_MINUTES: '600', SESSION_MAX_HOURS: '2' })).toThrow(
+      /SESSION_IDLE_MINUTES="600" refused.*SESSION_MAX_HOURS/,
+    )
+  })
+
+  test('good values and defaults pass', () => {
+    const c = loadConfig({
+      DATA_DIR: tmpdir(),
+      SESSION_IDLE_MINUTES: '30',
+      SMTP_URL: 'smtp://u:p@mail.example.ch:587',
+      MAIL_FROM: 'Treuhand <no-reply@example.ch>',
+      METRICS_TOKEN: 'a'.repeat(32),
+      LOG_FORMAT: 'json',
+      SHARED_PORT: '1',
+      PUBLIC_URL: 'https://tax.example.ch/',
+    })
+    expect(c).toMatchObject({ sessionIdleMs: 1_800_000, logFormat: 'json', sharedPort: true })
+    expect(c.publicUrl).toBe('https://tax.example.ch')
+    expect(loadConfig({ DATA_DIR: tmpdir() })).toMatchObject({ port: 3000, sessionIdleMs: 3_600_000, drainMs: 0 })
+  })
+})
