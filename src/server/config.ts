@@ -1,5 +1,6 @@
 import { parsePlanPrices, type PlanPrices } from '../shared/plans'
 import { RECYCLE_ABOVE_MB } from './recognition/pool'
+import { JOB_TIMEOUT_MS, RETRY_AFTER_MS, WORKER_MEMORY_MB } from './recognition/bounds'
 
 /** Runtime settings (DESIGN.md §3). Read once at start; tests build their own. */
 export interface Config {
@@ -32,6 +33,12 @@ export interface Config {
   recognitionWorkers: number
   /** A recognition worker above this resident memory after a document is replaced (RECOGNITION_RECYCLE_MB). */
   recognitionRecycleMB: number
+  /** A recognition worker ends itself past this resident memory (RECOGNITION_WORKER_MB). */
+  recognitionWorkerMB: number
+  /** …and when one document holds it longer than this (RECOGNITION_TIMEOUT_SECONDS). */
+  recognitionTimeoutMs: number
+  /** A job whose worker ended is tried again after this, doubled each time (RECOGNITION_RETRY_SECONDS). */
+  recognitionRetryMs: number
   /** FILING_DEADLINE 'MM-DD' (default 03-31): the deadline of year Y falls on that day of Y+1. */
   filingDeadline: { month: number; day: number }
   /** PLAN_PRICES, e.g. "CHF basic=90 premium=190"; null: the plans page shows no prices. */
@@ -83,6 +90,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     userQuotaBytes: positive(env, 'USER_QUOTA_MB', 2048) * 1024 * 1024,
     recognitionWorkers: workerCount(env.RECOGNITION_WORKERS),
     recognitionRecycleMB: positive(env, 'RECOGNITION_RECYCLE_MB', RECYCLE_ABOVE_MB),
+    recognitionWorkerMB: positive(env, 'RECOGNITION_WORKER_MB', WORKER_MEMORY_MB),
+    recognitionTimeoutMs: positive(env, 'RECOGNITION_TIMEOUT_SECONDS', JOB_TIMEOUT_MS / 1000) * 1000,
+    recognitionRetryMs: positive(env, 'RECOGNITION_RETRY_SECONDS', RETRY_AFTER_MS / 1000) * 1000,
     filingDeadline: parseFilingDeadline(env.FILING_DEADLINE || undefined),
     planPrices: parsePlanPrices(env.PLAN_PRICES),
   }

@@ -43,5 +43,9 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   {
     "tag": "0010_hesitant_longshot",
     "sql": "ALTER TABLE `mail_outbox` ADD `coalesce_key` text;--> statement-breakpoint\nCREATE INDEX `mail_outbox_coalesce` ON `mail_outbox` (`coalesce_key`);"
+  },
+  {
+    "tag": "0011_recognition_not_before",
+    "sql": "ALTER TABLE `recognitions` ADD `not_before` integer;"
   }
 ]

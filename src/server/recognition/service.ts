@@ -1,4 +1,4 @@
-import { and, asc, eq, notInArray } from 'drizzle-orm'
+import { and, asc, eq, isNull, lte, min, notInArray, or, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { recognitions } from '../db/schema'
 import { ApiError } from '../http/errors'
@@ -8,18 +8,16 @@ import { audit } from '../infra/audit'
 import { documentHooks } from '../wiring'
 import type { RequestContext } from '../infra/request-context'
 import type { StoredVersion } from '../documents/events'
-import { classify } from '../../shared/recognition/classify'
 import { AUTO_MOVE_CONFIDENCE, type RecognitionAnswer } from '../../shared/recognition/types'
 import { DEFAULT_CATEGORY_ID } from '../../shared/documents'
 import { kindOf } from './worker/kinds'
 import type { Pool } from './pool'
 import { readText, removeTexts, saveText } from './text-store'
 import { summaryOf } from './summary'
+import { MAX_TEXT_CHARS } from './bounds'
 
 /** A job that crashed or timed out its worker this often is given up (a file that kills the reader). */
 export const MAX_ATTEMPTS = 3
-/** One document may hold a worker this long (a multi-page scan on a slow machine). */
-export const JOB_TIMEOUT_MS = 120_000
 
 /** Queues recognition of a stored version. Synchronous and cheap: the upload's answer does not wait. */
 export function enqueue(ctx: AppContext, v: StoredVersion) {
@@ -84,7 +82,7 @@ export async function recognisedText(
     ctx.log.warn('recognised text unreadable; queued again', { fileId, error: (err as Error).message })
     ctx.db
       .update(recognitions)
-      .set({ status: 'pending', attempts: 0, textKey: null, updatedAt: ctx.now() })
+      .set({ status: 'pending', attempts: 0, notBefore: null, textKey: null, updatedAt: ctx.now() })
       .where(eq(recognitions.versionId, row.versionId))
       .run()
     return null
@@ -99,15 +97,17 @@ const finish = (ctx: AppContext, versionId: string, set: Partial<typeof recognit
     .run()
 
 /**
- * One job: decrypt the version, let a worker process extract the text, classify it
- * here, store the text encrypted and the result. A worker crash or timeout leaves the
- * job pending for another try, up to MAX_ATTEMPTS.
+ * One job: decrypt the version, let a worker process extract the text and classify it,
+ * store the text encrypted and the result. The server's thread does nothing with the text
+ * but store it (at most MAX_TEXT_CHARS): a worker reads and classifies. A worker that ends
+ * (a crash, or a limit it keeps) leaves the job pending for another try after a while
+ * (RECOGNITION_RETRY_SECONDS, bounds.ts), up to MAX_ATTEMPTS; then it is 'failed' with the worker's reason.
  */
 export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, versionId: string): Promise<void> {
   const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, versionId)).get()
   if (row?.status !== 'pending') return
-  if (row.attempts >= MAX_ATTEMPTS)
-    return void finish(ctx, versionId, { status: 'failed', reason: JSON.stringify(['the document could not be read']) })
+  // Tries counted when they start: a server that stopped during one counts it too.
+  if (row.attempts >= MAX_ATTEMPTS) return void gaveUp(ctx, versionId, row.reason)
   finish(ctx, versionId, { attempts: row.attempts + 1 })
   const content = await versionContent(ctx, blobs, row.fileId, versionId)
   if (!content) return removeForFile(ctx, row.fileId)
@@ -121,17 +121,28 @@ export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, vers
     })
 
   const started = performance.now()
-  const answer = await pool.run(content.file.originalName, content.bytes, JOB_TIMEOUT_MS)
+  let answer: Awaited<ReturnType<Pool['run']>>
+  try {
+    answer = await pool.run(content.file.originalName, content.bytes)
+  } catch (err) {
+    const why = (err as Error).message
+    ctx.log.warn('recognition worker ended during a job', { versionId, attempt: row.attempts + 1, reason: why })
+    if (row.attempts + 1 >= MAX_ATTEMPTS) return void gaveUp(ctx, versionId, JSON.stringify([why]))
+    const wait = ctx.config.recognitionRetryMs * 2 ** row.attempts
+    return void finish(ctx, versionId, { notBefore: ctx.now() + wait, reason: JSON.stringify([why]) })
+  }
   if (!answer.ok) {
     return void finish(ctx, versionId, {
       status: answer.unsupported ? 'unsupported' : 'failed',
       reason: JSON.stringify([answer.error]),
     })
   }
-  const result = classify(answer.text)
+  // Classified by the worker; the text is bounded there, and again here as it is stored.
+  const { result } = answer
+  const text = answer.text.length > MAX_TEXT_CHARS ? answer.text.slice(0, MAX_TEXT_CHARS) : answer.text
   // The file may have been deleted while the worker read it: then nothing is kept.
   if (!liveFile(ctx, row.fileId)) return removeForFile(ctx, row.fileId)
-  const textKey = answer.text.trim() ? saveText(ctx, row.fileId, versionId, answer.text) : null
+  const textKey = text.trim() ? saveText(ctx, row.fileId, versionId, text) : null
   finish(ctx, versionId, {
     status: 'done',
     categoryId: result.categoryId,
@@ -146,6 +157,10 @@ export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, vers
   })
   if (row.autoMove) autoMove(ctx, row.fileId, row.userId, versionId, result.categoryId, result.confidence)
 }
+
+/** The last try failed: 'failed', with the worker's last reason (TOO_LARGE when a limit ended it). */
+const gaveUp = (ctx: AppContext, versionId: string, reason: string | null) =>
+  finish(ctx, versionId, { status: 'failed', reason: reason ?? JSON.stringify(['the document could not be read']) })
 
 /** "I don't know the category": the server moves the file itself once it is sure enough. */
 function autoMove(
@@ -173,7 +188,10 @@ function autoMove(
   }
 }
 
-/** The oldest pending job not already running. */
+/**
+ * The pending job not already running that came first; a job to be tried again counts as coming
+ * at its `notBefore`, and waits until then.
+ */
 export function nextPending(ctx: AppContext, running: Set<string>): string | null {
   return (
     ctx.db
@@ -182,12 +200,24 @@ export function nextPending(ctx: AppContext, running: Set<string>): string | nul
       .where(
         and(
           eq(recognitions.status, 'pending'),
+          or(isNull(recognitions.notBefore), lte(recognitions.notBefore, ctx.now())),
           running.size ? notInArray(recognitions.versionId, [...running]) : undefined,
         ),
       )
-      .orderBy(asc(recognitions.createdAt), asc(recognitions.versionId))
+      .orderBy(asc(sql`coalesce(${recognitions.notBefore}, ${recognitions.createdAt})`), asc(recognitions.versionId))
       .limit(1)
       .get()?.id ?? null
+  )
+}
+
+/** When the earliest job waiting to be tried again may run (ms), or null when none waits. */
+export function nextRetryAt(ctx: AppContext): number | null {
+  return (
+    ctx.db
+      .select({ at: min(recognitions.notBefore) })
+      .from(recognitions)
+      .where(and(eq(recognitions.status, 'pending'), sql`${recognitions.notBefore} > ${ctx.now()}`))
+      .get()?.at ?? null
   )
 }
 

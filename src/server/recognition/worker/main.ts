@@ -1,15 +1,20 @@
 import { readFileSync } from 'node:fs'
+import { classify, type Classification } from '../../../shared/recognition/classify'
+import { JOB_TIMEOUT_MS, WORKER_MEMORY_MB } from '../bounds'
 import { extract, Unsupported } from './extract'
 import { kindOf } from './kinds'
+import { limitsFromEnv, startWatchdog, watchdogUnavailable } from './watchdog'
 
 /**
  * The recognition worker: a child process of the server (`swisstax recognition-worker`,
  * or this file under Bun in development and tests). OCR is synchronous WebAssembly that
  * runs for seconds; in its own process it neither blocks the server's requests nor
- * counts against its memory, and the server can end it when it runs too long.
+ * counts against its memory. It keeps its own limits (memory, time per job, a living parent: see
+ * watchdog.ts), and classifies what it read here too, so the server's thread does no work on the text.
  *
  * Protocol (IPC): the server sends {id, name, bytes}; the worker answers
- * {id, ok: true, text, method, pages, ocrConfidence, ms, ...Usage} or {id, ok: false, unsupported, error, ...Usage}.
+ * {id, ok: true, text, result, method, pages, ocrConfidence, ms, ...Usage} or {id, ok: false, unsupported, error, ...Usage}.
+ * `text` is at most MAX_TEXT_CHARS characters (bounds.ts).
  */
 export interface WorkerRequest {
   id: number
@@ -27,7 +32,16 @@ export interface Usage {
   pid: number
 }
 export type WorkerAnswer =
-  | ({ id: number; ok: true; text: string; method: string; pages: number; ocrConfidence?: number; ms: number } & Usage)
+  | ({
+      id: number
+      ok: true
+      text: string
+      result: Classification
+      method: string
+      pages: number
+      ocrConfidence?: number
+      ms: number
+    } & Usage)
   | ({ id: number; ok: false; unsupported: boolean; error: string } & Usage)
 
 /**
@@ -46,6 +60,14 @@ function ownMemory(): { now: number; peak: number } {
 }
 
 export function runWorker() {
+  let watchdog: ReturnType<typeof startWatchdog> | null = null
+  try {
+    watchdog = startWatchdog(
+      limitsFromEnv(process.env, { memoryBytes: WORKER_MEMORY_MB * 1024 * 1024, jobMs: JOB_TIMEOUT_MS }),
+    )
+  } catch (err) {
+    watchdogUnavailable(err)
+  }
   let peakRss = 0
   const usage = (): Usage => {
     const memory = ownMemory()
@@ -58,12 +80,14 @@ export function runWorker() {
   process.on('message', (msg: WorkerRequest) => {
     queue = queue.then(async () => {
       const started = performance.now()
+      watchdog?.jobStarted()
       let answer: WorkerAnswer
       try {
         const kind = kindOf(msg.name)
         if (!kind) throw new Unsupported('This file type is not read.')
         const r = await extract(kind, new Uint8Array(msg.bytes))
-        answer = { id: msg.id, ok: true, ...r, ms: Math.round(performance.now() - started), ...usage() }
+        const result = classify(r.text)
+        answer = { id: msg.id, ok: true, ...r, result, ms: Math.round(performance.now() - started), ...usage() }
       } catch (err) {
         answer = {
           id: msg.id,
@@ -73,6 +97,7 @@ export function runWorker() {
           ...usage(),
         }
       }
+      watchdog?.jobEnded()
       process.send!(answer)
     })
   })
