@@ -51,7 +51,7 @@ self.onmessage = ({ data }) => {
       return end('${TOO_LARGE}: its reader passed its memory limit (' + Math.round(memoryBytes / 1048576) + ' MB)')
     const since = Number(Atomics.load(started, 0))
     if (since > 0 && Date.now() - since > jobMs)
-      return end('${TOO_LARGE}: its reader passed its time limit (' + Math.round(jobMs / 1000) + ' s)')
+      return end('${TOO_LARGE}: its reader passed its time limit (' + Math.round(jobMs / 100) / 10 + ' s)')
   }, watchMs)
 }
 `
