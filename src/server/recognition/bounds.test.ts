@@ -28,16 +28,24 @@ describe('the worker reads a bounded beginning of a hostile file, and classifies
     expect(a.result).toMatchObject({ categoryId: 5 })
   }, 60_000)
 
-  test('a .docx whose zip declares 1000 bytes for 48 MB of markup: inflated up to its bound only', async () => {
-    const a = await run('bomb.docx', docxBomb(48, YEAR))
-    if (!a.ok) throw new Error(a.error)
-    expect(a.method).toBe('docx')
-    expect(a.text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS)
-    expect(a.text).toStartWith(`Spendenbestätigung ${YEAR}`)
-    expect(a.result.categoryId).toBe(5)
-    // 48 MB inflated and turned into text took a worker near 1 GB.
-    expect(a.rss).toBeLessThan(400 * MB)
-  }, 60_000)
+  // 48 MB of markup from 50 KB: fflate's unzipSync took the zip's word for its size and inflated all of it
+  // when that said under 50 MB (a worker at 384 MB, and 48 MB of text for the server), or cut it at what a
+  // lying size said. Either way the zip's sizes are not believed: the markup is inflated up to 4 MB.
+  for (const [what, declared] of [
+    ['its true size', undefined],
+    ['1000 bytes', 1000],
+  ] as const)
+    test(`a .docx of 48 MB of markup whose zip declares ${what}: inflated up to its bound only`, async () => {
+      const a = await run('bomb.docx', docxBomb(48, YEAR, declared))
+      if (!a.ok) throw new Error(a.error)
+      expect(a.method).toBe('docx')
+      expect(a.text).toStartWith(`Spendenbestätigung ${YEAR}`)
+      expect(a.text.length).toBeGreaterThan(MAX_TEXT_CHARS / 2)
+      expect(a.text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS)
+      expect(a.result.categoryId).toBe(5)
+      // This worker's peak; a worker rests near 80 MB.
+      expect(a.rss).toBeLessThan(250 * MB)
+    }, 60_000)
 
   test('a 1.6 KB PDF whose page tree holds 10^10 pages: "too large to read" before a page is read', async () => {
     const bytes = pagesBombPdf()
@@ -51,7 +59,9 @@ describe('the worker reads a bounded beginning of a hostile file, and classifies
   }, 60_000)
 
   test('a PDF painting a 30,000 × 30,000 picture: the picture is never decoded', async () => {
-    const a = await run('picture.pdf', hugeImagePdf(30_000))
+    const bytes = await hugeImagePdf(30_000)
+    expect(bytes.length).toBeLessThan(1024 * 1024)
+    const a = await run('picture.pdf', bytes)
     // Read as a PDF without text or a readable picture (900 megapixels, over the 100 allowed).
     expect(a).toMatchObject({ ok: true, method: 'pdf-text', text: '' })
     expect(a.rss).toBeLessThan(400 * MB)
@@ -120,9 +130,9 @@ describe('hostile uploads through the API', () => {
     const r = await settled(cookie, id)
     clearInterval(ticker)
     expect(r.json).toMatchObject({ status: 'done', categoryId: 5, method: 'txt' })
+    expect(longest).toBeLessThan(1_000)
     const text = await t.request('GET', `/api/files/${id}/recognition/text`, { cookie })
     expect(text.json.text.length).toBe(MAX_TEXT_CHARS)
-    expect(longest).toBeLessThan(1_000)
   }, 90_000)
 
   test('a PDF of 10^10 pages: unsupported, "too large to read", on the first try', async () => {

@@ -1,4 +1,4 @@
-import { deflateRawSync, deflateSync } from 'node:zlib'
+import { createDeflate, deflateRawSync } from 'node:zlib'
 
 /**
  * Hostile uploads of the outside probe (issue 21), made in memory for the tests and the bench:
@@ -59,9 +59,20 @@ export function pagesBombPdf(): Uint8Array {
   ])
 }
 
-/** One page painting one grey picture of `side` × `side` pixels, 1 bit each (all black), Flate-compressed. */
-export function hugeImagePdf(side: number): Uint8Array {
-  const image = deflateSync(new Uint8Array(Math.ceil(side / 8) * side), { level: 9 })
+/**
+ * One page painting one grey picture of `side` × `side` pixels, a byte each (all black), Flate-compressed:
+ * 30,000 a side is 900 megapixels in an 875 KB file. Compressed as a stream, never held whole.
+ */
+export async function hugeImagePdf(side: number): Promise<Uint8Array> {
+  const deflate = createDeflate({ level: 9 })
+  const chunks: Buffer[] = []
+  deflate.on('data', (c: Buffer) => chunks.push(c))
+  const ended = new Promise((resolve) => deflate.on('end', resolve))
+  const row = new Uint8Array(side * 64)
+  for (let y = 0; y < side; y += 64) deflate.write(row.subarray(0, side * Math.min(64, side - y)))
+  deflate.end()
+  await ended
+  const image = new Uint8Array(Buffer.concat(chunks))
   const stream = (dict: string, data: Uint8Array) => {
     const head = new TextEncoder().encode(`${dict.replace('LEN', String(data.length))}\nstream\n`)
     const tail = new TextEncoder().encode('\nendstream')
@@ -79,17 +90,18 @@ export function hugeImagePdf(side: number): Uint8Array {
     stream('<< /Length LEN >>', content),
     stream(
       `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray ` +
-        '/BitsPerComponent 1 /Filter /FlateDecode /Length LEN >>',
+        '/BitsPerComponent 8 /Filter /FlateDecode /Length LEN >>',
       image,
     ),
   ])
 }
 
 /**
- * A .docx whose word/document.xml inflates to `megabytes` of paragraphs while its zip declares
- * 1000 bytes (local header and directory alike): the decompression bomb.
+ * A .docx whose word/document.xml inflates to `megabytes` of paragraphs (~1000:1), with the size its
+ * zip declares for it (local header and directory alike): its true one by default, which the upload
+ * allows (500 MB in all), or any other.
  */
-export function docxBomb(megabytes: number, year: number): Uint8Array {
+export function docxBomb(megabytes: number, year: number, declared?: number): Uint8Array {
   const paragraph = `<w:p><w:r><w:t>Spendenbestätigung ${year} Stiftung CHF 500.00</w:t></w:r></w:p>`
   const xml = Buffer.from(
     `<w:document><w:body>${paragraph.repeat(Math.ceil((megabytes * 1024 * 1024) / paragraph.length))}</w:body></w:document>`,
@@ -105,7 +117,7 @@ export function docxBomb(megabytes: number, year: number): Uint8Array {
       ),
       size: 0,
     },
-    { name: 'word/document.xml', method: 8, data: deflateRawSync(xml, { level: 9 }), size: 1000 },
+    { name: 'word/document.xml', method: 8, data: deflateRawSync(xml, { level: 9 }), size: declared ?? xml.length },
   ]
   const locals: Buffer[] = [],
     centrals: Buffer[] = []
