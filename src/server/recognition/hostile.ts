@@ -154,3 +154,16 @@ export function docxBomb(megabytes: number, year: number, declared?: number): Ui
   eocd.writeUInt32LE(offset, 16)
   return new Uint8Array(Buffer.concat([...locals, cd, eocd]))
 }
+
+/** A PDF of `pages` empty pages, every one an object of its own (100,000 make 12 MB). */
+export function manyPagesPdf(pages: number): Uint8Array {
+  const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(' ')
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    ...Array.from(
+      { length: pages },
+      () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << >> /Contents [] /Rotate 0 >>',
+    ),
+  ])
+}

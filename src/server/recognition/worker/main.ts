@@ -12,14 +12,17 @@ import { limitsFromEnv, startWatchdog, watchdogUnavailable } from './watchdog'
  * counts against its memory. It keeps its own limits (memory, time per job, a living parent: see
  * watchdog.ts), and classifies what it read here too, so the server's thread does no work on the text.
  *
- * Protocol (IPC): the server sends {id, name, bytes}; the worker answers
+ * Protocol: the server sends {id, name, size} (IPC) and the file's `size` bytes on the worker's stdin,
+ * jobs one after the other (a pipe costs the server's thread nothing; an IPC message is serialised
+ * and written in one go, 430 ms for a 48 MB upload). The worker answers (IPC)
  * {id, ok: true, text, result, method, pages, ocrConfidence, ms, ...Usage} or {id, ok: false, unsupported, error, ...Usage}.
  * `text` is at most MAX_TEXT_CHARS characters (bounds.ts).
  */
 export interface WorkerRequest {
   id: number
   name: string
-  bytes: Uint8Array
+  /** The file's length: that many bytes follow on stdin. */
+  size: number
 }
 /** What the worker process has used so far, sent with every answer. */
 export interface Usage {
@@ -77,15 +80,18 @@ export function runWorker() {
     return { rss: peakRss, rssNow: memory.now || sampled, cpuMs: (cpu.user + cpu.system) / 1000, pid: process.pid }
   }
   let queue = Promise.resolve()
+  const input = stdinReader()
   process.on('message', (msg: WorkerRequest) => {
     queue = queue.then(async () => {
+      // The file's bytes, in the order the requests came.
+      const bytes = await input.read(msg.size)
       const started = performance.now()
       watchdog?.jobStarted()
       let answer: WorkerAnswer
       try {
         const kind = kindOf(msg.name)
         if (!kind) throw new Unsupported('This file type is not read.')
-        const r = await extract(kind, new Uint8Array(msg.bytes))
+        const r = await extract(kind, bytes)
         const result = classify(r.text)
         answer = { id: msg.id, ok: true, ...r, result, ms: Math.round(performance.now() - started), ...usage() }
       } catch (err) {
@@ -103,6 +109,30 @@ export function runWorker() {
   })
   // The server going away closes the channel: nothing left to do.
   process.on('disconnect', () => process.exit(0))
+}
+
+/** Reads stdin by exact lengths. */
+function stdinReader() {
+  const reader = Bun.stdin.stream().getReader()
+  let held: Uint8Array = new Uint8Array(0)
+  return {
+    async read(size: number): Promise<Uint8Array> {
+      const out = new Uint8Array(size)
+      let filled = 0
+      while (filled < size) {
+        if (!held.length) {
+          const { value, done } = await reader.read()
+          if (done) throw new Error('the server closed the input')
+          held = value
+        }
+        const take = held.subarray(0, size - filled)
+        out.set(take, filled)
+        filled += take.length
+        held = held.subarray(take.length)
+      }
+      return out
+    },
+  }
 }
 
 if (import.meta.main) runWorker()
