@@ -143,12 +143,17 @@ export function createPool(
     }
   }
 
-  /** One job; `timeoutMs` is the server's own timer, by default a little after the worker's limit. */
+  /**
+   * One job: the file's bytes, or a stream of them with its length (a stored version, decrypted as it
+   * is sent: the server never holds it whole). `timeoutMs` is the server's own timer, by default a
+   * little after the worker's limit.
+   */
   async function run(
     name: string,
-    bytes: Uint8Array,
+    file: Uint8Array | { size: number; stream: ReadableStream<Uint8Array> },
     timeoutMs = limits.jobTimeoutMs + BACKSTOP_MS,
   ): Promise<WorkerAnswer> {
+    const { size, stream } = file instanceof Uint8Array ? { size: file.length, stream: null } : file
     let worker = idle.pop()
     while (worker?.dead) worker = idle.pop()
     worker ??= new WorkerProcess()
@@ -161,16 +166,24 @@ export function createPool(
       timeoutMs,
     )
     try {
-      w.proc.send({ id, name, size: bytes.length } satisfies WorkerRequest)
+      w.proc.send({ id, name, size } satisfies WorkerRequest)
       const input = w.proc.stdin as import('bun').FileSink
+      let sent = 0
       try {
-        for (let at = 0; at < bytes.length && !w.dead; at += SEND_PART) {
-          input.write(bytes.subarray(at, at + SEND_PART))
-          await input.flush()
+        for await (const chunk of stream ?? [file as Uint8Array]) {
+          for (let at = 0; at < chunk.length && !w.dead; at += SEND_PART) {
+            const part = chunk.subarray(at, Math.min(at + SEND_PART, chunk.length, at + size - sent))
+            input.write(part)
+            sent += part.length
+            // Waits for the pipe: the server's thread serves requests meanwhile.
+            await input.flush()
+          }
         }
-      } catch {
-        /* the worker ended: `answer` says why */
+      } catch (err) {
+        // The worker ended (`answer` says why), or the file could not be read: the worker waits for bytes that never come.
+        if (!w.dead) w.kill(`the document could not be read: ${(err as Error).message}`)
       }
+      if (sent !== size && !w.dead) w.kill('the document could not be read: its length changed')
       const a = await answer
       // Between jobs, so nothing is lost: this answer is in hand and the worker holds no other job
       // (a worker is out of `idle` while it runs one). The job's row is written by the caller.

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, lte, min, notInArray, or, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
-import { recognitions } from '../db/schema'
+import { fileVersions, recognitions } from '../db/schema'
 import { ApiError } from '../http/errors'
-import { currentVersionFor, liveFile, moveFile, versionContent, type Viewer } from '../documents/service'
+import { currentVersionFor, liveFile, moveFile, type Viewer } from '../documents/service'
 import type { BlobStore } from '../infra/blob-store'
 import { audit } from '../infra/audit'
 import { documentHooks } from '../wiring'
@@ -109,9 +109,16 @@ export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, vers
   // Tries counted when they start: a server that stopped during one counts it too.
   if (row.attempts >= MAX_ATTEMPTS) return void gaveUp(ctx, versionId, row.reason)
   finish(ctx, versionId, { attempts: row.attempts + 1 })
-  const content = await versionContent(ctx, blobs, row.fileId, versionId)
-  if (!content) return removeForFile(ctx, row.fileId)
-  const kind = kindOf(content.file.originalName)
+  const file = liveFile(ctx, row.fileId)
+  const version =
+    file &&
+    ctx.db
+      .select({ size: fileVersions.size, wrappedKey: fileVersions.wrappedKey })
+      .from(fileVersions)
+      .where(and(eq(fileVersions.id, versionId), eq(fileVersions.fileId, row.fileId)))
+      .get()
+  if (!file || !version) return removeForFile(ctx, row.fileId)
+  const kind = kindOf(file.originalName)
   if (!kind || kind === 'doc')
     return void finish(ctx, versionId, {
       status: 'unsupported',
@@ -123,7 +130,9 @@ export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, vers
   const started = performance.now()
   let answer: Awaited<ReturnType<Pool['run']>>
   try {
-    answer = await pool.run(content.file.originalName, content.bytes)
+    // Decrypted as it goes to the worker: the server holds a part of it at a time, and waits on the pipe between parts.
+    const stream = blobs.read(row.fileId, versionId, version.wrappedKey)
+    answer = await pool.run(file.originalName, { size: version.size, stream })
   } catch (err) {
     const why = (err as Error).message
     ctx.log.warn('recognition worker ended during a job', { versionId, attempt: row.attempts + 1, reason: why })
