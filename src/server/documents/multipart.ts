@@ -25,6 +25,7 @@ export interface ParsedUpload {
 
 const MAX_FILES = 20
 const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024)
+const YIELD_EVERY = 1024 * 1024
 const tooLarge = (name: string) =>
   new ApiError(
     413,
@@ -136,10 +137,18 @@ export async function parseUpload(request: Request, store: BlobStore): Promise<P
 
   try {
     const reader = request.body.getReader()
+    let sinceYield = 0
     for (;;) {
       const { done, value } = await reader.read()
       if (done) break
       if (!bb.write(value)) await new Promise((resolve) => bb.once('drain', resolve))
+      // A body that has already arrived is read without waiting (promises only), parsed, hashed and encrypted
+      // in one go: other requests are served between megabytes (a 48 MB upload held the server ~200 ms at a time).
+      sinceYield += value.length
+      if (sinceYield >= YIELD_EVERY) {
+        sinceYield = 0
+        await new Promise((resolve) => setImmediate(resolve))
+      }
       if (overLimit) {
         await reader.cancel().catch(() => {})
         throw overLimit
