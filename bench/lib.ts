@@ -157,20 +157,29 @@ export function wrk(
     env?: Record<string, string>
   },
 ): WrkResult {
-  const args = [
-    'wrk',
-    '-t',
-    String(opts.threads ?? 1),
-    '-c',
-    String(opts.connections),
-    '-d',
-    `${opts.seconds}s`,
-    '--latency',
-  ]
+  const args = wrkArgs(url, opts)
+  return parseWrk(Bun.spawnSync(args, { env: { ...process.env, ...opts.env } }).stdout.toString())
+}
+
+/** wrk's arguments for a run (see wrk). */
+function wrkArgs(url: string, opts: Parameters<typeof wrk>[1]): string[] {
+  const args = ['wrk', '-t', String(opts.threads ?? 1), '-c', String(opts.connections), '-d', `${opts.seconds}s`]
+  args.push('--latency')
   if (opts.script) args.push('-s', opts.script)
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}: ${v}`)
   args.push(url)
-  const out = Bun.spawnSync(args, { env: { ...process.env, ...opts.env } }).stdout.toString()
+  return args
+}
+
+/** wrk without blocking this process: the bench uploads and samples memory while it runs. */
+export async function wrkAsync(url: string, opts: Parameters<typeof wrk>[1]): Promise<WrkResult> {
+  const p = Bun.spawn(wrkArgs(url, opts), { env: { ...process.env, ...opts.env }, stdout: 'pipe' })
+  const out = await new Response(p.stdout).text()
+  await p.exited
+  return parseWrk(out)
+}
+
+function parseWrk(out: string): WrkResult {
   const lat = (p: string) => {
     const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(out)
     return m ? ms(m[1]!, m[2]!) : NaN

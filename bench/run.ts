@@ -42,6 +42,7 @@ const ORDER = [
   'documents',
   'recognition',
   'e-statement',
+  'hostile',
   'addresses',
   'lighthouse',
   'admin',
@@ -384,6 +385,23 @@ if (want('e-statement')) {
     process.exit(1)
   }
   sections.set('e-statement', `${table.replace(/^### /, '## ').trimEnd()}\n`)
+}
+
+if (want('hostile')) {
+  // Issue 21: bench/hostile.ts uploads the outside probe's files while another person polls, prints its own table.
+  console.log('hostile: hostile uploads while polling GET /api/tax-status, server and worker memory …')
+  const run = Bun.spawnSync([process.execPath, 'bench/hostile.ts'], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+    env: { ...process.env, BENCH_NO_BUILD: '1' },
+  })
+  const out = run.stdout.toString()
+  const table = out.slice(out.indexOf('### Hostile'))
+  if (run.exitCode !== 0 || !table.startsWith('###')) {
+    console.error(out)
+    process.exit(1)
+  }
+  sections.set('hostile', `${table.replace(/^### /, '## ').trimEnd()}\n`)
 }
 
 if (want('addresses')) {

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs'
 import { parsePlanPrices, type PlanPrices } from '../shared/plans'
 import { isValidEmail, normaliseEmail } from '../shared/email'
 import { RECYCLE_ABOVE_MB } from './recognition/pool'
+import { JOB_TIMEOUT_MS, RETRY_AFTER_MS, WORKER_MEMORY_MB } from './recognition/bounds'
 
 /** Runtime settings (DESIGN.md §3). Read and checked once at start; tests build their own. */
 export interface Config {
@@ -36,6 +37,12 @@ export interface Config {
   recognitionWorkers: number
   /** A recognition worker above this resident memory after a document is replaced (RECOGNITION_RECYCLE_MB). */
   recognitionRecycleMB: number
+  /** A recognition worker ends itself past this resident memory (RECOGNITION_WORKER_MB). */
+  recognitionWorkerMB: number
+  /** …and when one document holds it longer than this (RECOGNITION_TIMEOUT_SECONDS). */
+  recognitionTimeoutMs: number
+  /** A job whose worker ended is tried again after this, doubled each time (RECOGNITION_RETRY_SECONDS). */
+  recognitionRetryMs: number
   /** FILING_DEADLINE 'MM-DD' (default 03-31): the deadline of year Y falls on that day of Y+1. */
   filingDeadline: { month: number; day: number }
   /** PLAN_PRICES, e.g. "CHF basic=90 premium=190"; null: the plans page shows no prices. */
@@ -109,6 +116,9 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Config 
     userQuotaBytes: number(env, 'USER_QUOTA_MB', 2048, Number.MIN_VALUE, 1_048_576) * 1024 * 1024,
     recognitionWorkers: int(env, 'RECOGNITION_WORKERS', 1, 0, 16),
     recognitionRecycleMB: number(env, 'RECOGNITION_RECYCLE_MB', RECYCLE_ABOVE_MB, 1, 65_536),
+    recognitionWorkerMB: number(env, 'RECOGNITION_WORKER_MB', WORKER_MEMORY_MB, 16, 65_536),
+    recognitionTimeoutMs: number(env, 'RECOGNITION_TIMEOUT_SECONDS', JOB_TIMEOUT_MS / 1000, 0.1, 86_400) * 1000,
+    recognitionRetryMs: number(env, 'RECOGNITION_RETRY_SECONDS', RETRY_AFTER_MS / 1000, 0, 86_400) * 1000,
     filingDeadline: parseFilingDeadline(env.FILING_DEADLINE || undefined),
     planPrices: planPrices(env.PLAN_PRICES),
     logFormat: oneOf(env, 'LOG_FORMAT', ['text', 'json']) ?? 'text',

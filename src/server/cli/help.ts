@@ -52,6 +52,12 @@ Settings (environment variables, default in brackets):
   RECOGNITION_WORKERS   documents read at once in the background, each up to a core and ~250 MB [1; 0: off]
   RECOGNITION_RECYCLE_MB
                         a worker holding more memory (MB) after a document is replaced by a fresh one [250]
+  RECOGNITION_WORKER_MB a worker ends itself past this resident memory (MB); the document is tried again
+                        later and after three tries marked "too large to read" [1024]
+  RECOGNITION_TIMEOUT_SECONDS
+                        one document may hold a worker this long; the worker ends itself past it [120]
+  RECOGNITION_RETRY_SECONDS
+                        a document whose worker ended is tried again after this, doubled each time [30]
   FIRM_NAME             the representative named in the power of attorney [APP_NAME]
   FIRM_ADDRESS          its address [empty]
   PLAN_PRICES           the plans' prices per tax year: the currency, then basic=AMOUNT and

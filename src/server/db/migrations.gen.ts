@@ -47,5 +47,9 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   {
     "tag": "0011_rate_limits",
     "sql": "CREATE TABLE `rate_limits` (\n\t`bucket` text PRIMARY KEY NOT NULL,\n\t`window_start` integer NOT NULL,\n\t`hits` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE INDEX `rate_limits_window` ON `rate_limits` (`window_start`);--> statement-breakpoint\nALTER TABLE `audit_log` ADD `other_targets` integer DEFAULT 0 NOT NULL;"
+  },
+  {
+    "tag": "0012_recognition_not_before",
+    "sql": "ALTER TABLE `recognitions` ADD `not_before` integer;"
   }
 ]

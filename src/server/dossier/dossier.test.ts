@@ -57,7 +57,7 @@ function statementRead(fileId: string, statement: Record<string, unknown>) {
 const textOf = async (bytes: Uint8Array) => {
   const doc = await openPdf(bytes.slice()) // PDF.js takes the buffer it is given
   try {
-    return { pages: doc.pages, text: await doc.text() }
+    return { pages: doc.pages, text: await doc.text(1_000_000) }
   } finally {
     await doc.close()
   }

@@ -2,6 +2,8 @@ import { join } from 'node:path'
 import { setPriority } from 'node:os'
 import type { Subprocess } from 'bun'
 import type { WorkerAnswer, WorkerRequest } from './worker/main'
+import { WATCHDOG_PREFIX } from './worker/watchdog'
+import { JOB_TIMEOUT_MS, TOO_LARGE, WORKER_MEMORY_MB } from './bounds'
 
 /** The command that starts a recognition worker: the executable itself, or Bun with the worker's source. */
 export function workerCommand(): string[] {
@@ -12,25 +14,45 @@ export function workerCommand(): string[] {
     : [process.execPath, join(import.meta.dir, 'worker', 'main.ts')]
 }
 
-/** The worker needs no secret: the server decrypts before it sends, and keeps the keys to itself. */
-function workerEnv(): Record<string, string> {
+/**
+ * The worker needs no secret: the server decrypts before it sends, and keeps the keys to itself.
+ * Its limits go with it, for its watchdog (worker/watchdog.ts).
+ */
+function workerEnv(limits: { memoryMB: number; jobTimeoutMs: number }): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !/KEY|SECRET|PASS|TOKEN|SMTP/i.test(k)) env[k] = v
+  env.SWISSTAX_WORKER_MEMORY_BYTES = String(Math.round(limits.memoryMB * 1024 * 1024))
+  env.SWISSTAX_WORKER_JOB_MS = String(Math.round(limits.jobTimeoutMs))
   return env
 }
 
 /** Tesseract's chatter about optional files and guessed resolutions is not news for an operator. */
 const NOISE = /special-words|Estimating resolution|Invalid resolution|^\s*$/
-async function forwardStderr(stream: ReadableStream<Uint8Array>) {
-  let rest = ''
+/** Forwards the worker's stderr to the server's; resolves with the watchdog's last word, if it spoke. */
+async function forwardStderr(stream: ReadableStream<Uint8Array>): Promise<string | null> {
+  let rest = '',
+    watchdog: string | null = null
   const decoder = new TextDecoder()
   for await (const chunk of stream) {
     const lines = (rest + decoder.decode(chunk, { stream: true })).split('\n')
     rest = lines.pop() ?? ''
-    for (const line of lines) if (!NOISE.test(line)) process.stderr.write(`recognition worker: ${line}\n`)
+    for (const line of lines) {
+      if (line.startsWith(WATCHDOG_PREFIX)) watchdog = line.slice(WATCHDOG_PREFIX.length)
+      if (!NOISE.test(line)) process.stderr.write(`recognition worker: ${line}\n`)
+    }
   }
+  return watchdog
 }
+/**
+ * A file goes to the worker on its stdin in parts of this size, each written without blocking: sent as
+ * an IPC message, a 48 MB upload held the server's thread for 430 ms (serialised and written in one go).
+ */
+export const SEND_PART = 256 * 1024
+/** How long an ended worker's last stderr lines are waited for. */
+const STDERR_GRACE_MS = 2000
+/** The server's own timer is this much later than the worker's: the worker's limit speaks first. */
+export const BACKSTOP_MS = 10_000
 
 /** The worker's scheduling priority (nice value) relative to the server's 0. */
 const WORKER_NICE = 10
@@ -52,12 +74,16 @@ export interface PoolStats {
 
 /**
  * Worker processes for extraction and OCR, started when a job comes and ended after
- * `idleMs` without one, so an idle server holds no OCR memory. A job that runs past its
- * time ends its worker; so does one that leaves it above `recycleAboveMB`. The next job
- * starts a fresh one.
+ * `idleMs` without one, so an idle server holds no OCR memory. A worker ends itself past
+ * `memoryMB` or a job's `jobTimeoutMs` (its watchdog); the server's timer in `run` ends it
+ * too. One that a job leaves above `recycleAboveMB` is ended. The next job starts a fresh one.
+ * A job whose worker ended is rejected with the reason (TOO_LARGE when a limit ended it).
  */
-export function createPool(opts: { idleMs?: number; command?: string[]; recycleAboveMB?: number } = {}) {
+export function createPool(
+  opts: { idleMs?: number; command?: string[]; recycleAboveMB?: number; memoryMB?: number; jobTimeoutMs?: number } = {},
+) {
   const idleMs = opts.idleMs ?? 30_000
+  const limits = { memoryMB: opts.memoryMB ?? WORKER_MEMORY_MB, jobTimeoutMs: opts.jobTimeoutMs ?? JOB_TIMEOUT_MS }
   const recycleAbove = (opts.recycleAboveMB ?? RECYCLE_ABOVE_MB) * 1024 * 1024
   const stats: PoolStats = { peakWorkerRss: 0, started: 0, recycled: 0 }
   const idle: WorkerProcess[] = []
@@ -69,11 +95,12 @@ export function createPool(opts: { idleMs?: number; command?: string[]; recycleA
     pending = new Map<number, { resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void }>()
     timer: ReturnType<typeof setTimeout> | null = null
     dead = false
+    stderr: Promise<string | null>
     constructor() {
       stats.started++
       this.proc = Bun.spawn(opts.command ?? workerCommand(), {
-        stdio: ['ignore', 'inherit', 'pipe'],
-        env: workerEnv(),
+        stdio: ['pipe', 'inherit', 'pipe'],
+        env: workerEnv(limits),
         serialization: 'advanced',
         ipc: (answer: WorkerAnswer) => {
           stats.peakWorkerRss = Math.max(stats.peakWorkerRss, answer.rss)
@@ -81,7 +108,12 @@ export function createPool(opts: { idleMs?: number; command?: string[]; recycleA
           this.pending.delete(answer.id)
           p?.resolve(answer)
         },
-        onExit: () => this.gone(new Error('the recognition worker stopped')),
+        onExit: () => {
+          // Out of the pool at once; its jobs learn why once its last words are read.
+          this.gone(null)
+          const said = Promise.race([this.stderr, Bun.sleep(STDERR_GRACE_MS).then(() => null)])
+          said.then((why) => this.fail(new Error(why ?? 'the recognition worker stopped')))
+        },
       })
       all.add(this)
       // Reading is background work: the requests of the server come first when the cores are busy.
@@ -90,24 +122,38 @@ export function createPool(opts: { idleMs?: number; command?: string[]; recycleA
       } catch {
         /* not allowed here: it runs at the server's priority */
       }
-      forwardStderr(this.proc.stderr as ReadableStream<Uint8Array>)
+      this.stderr = forwardStderr(this.proc.stderr as ReadableStream<Uint8Array>).catch(() => null)
     }
-    gone(err: Error) {
+    gone(err: Error | null) {
+      if (this.timer) clearTimeout(this.timer)
       this.dead = true
       all.delete(this)
       const i = idle.indexOf(this)
       if (i >= 0) idle.splice(i, 1)
+      if (err) this.fail(err)
+    }
+    fail(err: Error) {
       for (const p of this.pending.values()) p.reject(err)
       this.pending.clear()
     }
-    kill() {
+    kill(why = 'the recognition worker was stopped') {
       if (this.timer) clearTimeout(this.timer)
-      this.proc.kill()
-      this.gone(new Error('the recognition worker was stopped'))
+      this.proc.kill('SIGKILL')
+      this.gone(new Error(why))
     }
   }
 
-  async function run(name: string, bytes: Uint8Array, timeoutMs: number): Promise<WorkerAnswer> {
+  /**
+   * One job: the file's bytes, or a stream of them with its length (a stored version, decrypted as it
+   * is sent: the server never holds it whole). `timeoutMs` is the server's own timer, by default a
+   * little after the worker's limit.
+   */
+  async function run(
+    name: string,
+    file: Uint8Array | { size: number; stream: ReadableStream<Uint8Array> },
+    timeoutMs = limits.jobTimeoutMs + BACKSTOP_MS,
+  ): Promise<WorkerAnswer> {
+    const { size, stream } = file instanceof Uint8Array ? { size: file.length, stream: null } : file
     let worker = idle.pop()
     while (worker?.dead) worker = idle.pop()
     worker ??= new WorkerProcess()
@@ -115,9 +161,30 @@ export function createPool(opts: { idleMs?: number; command?: string[]; recycleA
     const w = worker
     const id = nextId++
     const answer = new Promise<WorkerAnswer>((resolve, reject) => w.pending.set(id, { resolve, reject }))
-    const timeout = setTimeout(() => w.kill(), timeoutMs)
+    const timeout = setTimeout(
+      () => w.kill(`${TOO_LARGE}: it was not read in ${Math.round(timeoutMs / 1000)} s`),
+      timeoutMs,
+    )
     try {
-      w.proc.send({ id, name, bytes } satisfies WorkerRequest)
+      w.proc.send({ id, name, size } satisfies WorkerRequest)
+      const input = w.proc.stdin as import('bun').FileSink
+      let sent = 0
+      try {
+        for await (const chunk of stream ?? [file as Uint8Array]) {
+          for (let at = 0; at < chunk.length && !w.dead; at += SEND_PART) {
+            const part = chunk.subarray(at, Math.min(at + SEND_PART, chunk.length, at + size - sent))
+            input.write(part)
+            sent += part.length
+            // Waits for the pipe: the server's thread serves requests meanwhile.
+            await input.flush()
+          }
+        }
+      } catch (err) {
+        // The worker ended (`answer` says why), or the file could not be read: the worker waits for bytes that
+        // never come.
+        if (!w.dead) w.kill(`the document could not be read: ${(err as Error).message}`)
+      }
+      if (sent !== size && !w.dead) w.kill('the document could not be read: its length changed')
       const a = await answer
       // Between jobs, so nothing is lost: this answer is in hand and the worker holds no other job
       // (a worker is out of `idle` while it runs one). The job's row is written by the caller.

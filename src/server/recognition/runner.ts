@@ -1,18 +1,41 @@
 import type { AppContext } from '../context'
 import type { BlobStore } from '../infra/blob-store'
 import { createPool, type Pool } from './pool'
-import { nextPending, runJob } from './service'
+import { nextPending, nextRetryAt, runJob } from './service'
 
 /**
  * Runs the persisted queue: at most `workers` jobs at once (RECOGNITION_WORKERS,
  * default 1: OCR takes a whole core), oldest first. Started at server start, so jobs
- * left by a stop run again; kicked by every upload.
+ * left by a stop run again; kicked by every upload, and when a job's next try is due.
  */
 export function startRunner(ctx: AppContext, blobs: BlobStore, opts: { workers: number; pool?: Pool }) {
-  const pool = opts.pool ?? createPool({ recycleAboveMB: ctx.config.recognitionRecycleMB })
+  const pool =
+    opts.pool ??
+    createPool({
+      recycleAboveMB: ctx.config.recognitionRecycleMB,
+      memoryMB: ctx.config.recognitionWorkerMB,
+      jobTimeoutMs: ctx.config.recognitionTimeoutMs,
+    })
   const running = new Set<string>()
   let stopped = false
   let waiters: (() => void)[] = []
+  let retryTimer: ReturnType<typeof setTimeout> | null = null
+
+  /** A job waits for its next try: the queue is looked at again when it is due. */
+  function wakeForRetry() {
+    if (retryTimer) clearTimeout(retryTimer)
+    retryTimer = null
+    let at: number | null
+    try {
+      at = nextRetryAt(ctx)
+    } catch {
+      return
+    }
+    if (at === null) return
+    retryTimer = setTimeout(kick, Math.max(0, at - ctx.now()) + 5)
+    // A server that is asked to stop does not wait for it.
+    retryTimer.unref?.()
+  }
 
   function kick() {
     if (stopped) return
@@ -39,6 +62,7 @@ export function startRunner(ctx: AppContext, blobs: BlobStore, opts: { workers: 
           }
         })
     }
+    if (running.size < opts.workers) wakeForRetry()
     if (running.size === 0) {
       for (const w of waiters) w()
       waiters = []
@@ -55,6 +79,7 @@ export function startRunner(ctx: AppContext, blobs: BlobStore, opts: { workers: 
     settled: () => new Promise<void>((resolve) => (running.size === 0 ? resolve() : waiters.push(resolve))),
     stop() {
       stopped = true
+      if (retryTimer) clearTimeout(retryTimer)
       pool.close()
     },
   }

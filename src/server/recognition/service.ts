@@ -1,14 +1,13 @@
-import { and, asc, eq, notInArray } from 'drizzle-orm'
+import { and, asc, eq, isNull, lte, min, notInArray, or, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
-import { recognitions } from '../db/schema'
+import { fileVersions, recognitions } from '../db/schema'
 import { ApiError } from '../http/errors'
-import { currentVersionFor, liveFile, moveFile, versionContent, type Viewer } from '../documents/service'
+import { currentVersionFor, liveFile, moveFile, type Viewer } from '../documents/service'
 import type { BlobStore } from '../infra/blob-store'
 import { audit } from '../infra/audit'
 import { documentHooks } from '../wiring'
 import type { RequestContext } from '../infra/request-context'
 import type { StoredVersion } from '../documents/events'
-import { classify } from '../../shared/recognition/classify'
 import { AUTO_MOVE_CONFIDENCE, type RecognitionAnswer } from '../../shared/recognition/types'
 import { DEFAULT_CATEGORY_ID } from '../../shared/documents'
 import { kindOf } from './worker/kinds'
@@ -16,12 +15,10 @@ import type { Pool } from './pool'
 import { readText, removeTexts, saveText } from './text-store'
 import { summaryOf } from './summary'
 import { publicFields, removeStatementXml, saveStatementXml, XML_KEY, type StoredFields } from './statement-store'
-import { statementClassification } from './statement'
+import { MAX_TEXT_CHARS } from './bounds'
 
 /** A job that crashed or timed out its worker this often is given up (a file that kills the reader). */
 export const MAX_ATTEMPTS = 3
-/** One document may hold a worker this long (a multi-page scan on a slow machine). */
-export const JOB_TIMEOUT_MS = 120_000
 
 /** Queues recognition of a stored version. Synchronous and cheap: the upload's answer does not wait. */
 export function enqueue(ctx: AppContext, v: StoredVersion) {
@@ -87,7 +84,7 @@ export async function recognisedText(
     ctx.log.warn('recognised text unreadable; queued again', { fileId, error: (err as Error).message })
     ctx.db
       .update(recognitions)
-      .set({ status: 'pending', attempts: 0, textKey: null, updatedAt: ctx.now() })
+      .set({ status: 'pending', attempts: 0, notBefore: null, textKey: null, updatedAt: ctx.now() })
       .where(eq(recognitions.versionId, row.versionId))
       .run()
     return null
@@ -102,19 +99,28 @@ const finish = (ctx: AppContext, versionId: string, set: Partial<typeof recognit
     .run()
 
 /**
- * One job: decrypt the version, let a worker process extract the text, classify it
- * here, store the text encrypted and the result. A worker crash or timeout leaves the
- * job pending for another try, up to MAX_ATTEMPTS.
+ * One job: decrypt the version, let a worker process extract the text and classify it,
+ * store the text encrypted and the result. The server's thread does nothing with the text
+ * but store it (at most MAX_TEXT_CHARS): a worker reads and classifies. A worker that ends
+ * (a crash, or a limit it keeps) leaves the job pending for another try after a while
+ * (RECOGNITION_RETRY_SECONDS, bounds.ts), up to MAX_ATTEMPTS; then it is 'failed' with the worker's reason.
  */
 export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, versionId: string): Promise<void> {
   const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, versionId)).get()
   if (row?.status !== 'pending') return
-  if (row.attempts >= MAX_ATTEMPTS)
-    return void finish(ctx, versionId, { status: 'failed', reason: JSON.stringify(['the document could not be read']) })
+  // Tries counted when they start: a server that stopped during one counts it too.
+  if (row.attempts >= MAX_ATTEMPTS) return void gaveUp(ctx, versionId, row.reason)
   finish(ctx, versionId, { attempts: row.attempts + 1 })
-  const content = await versionContent(ctx, blobs, row.fileId, versionId)
-  if (!content) return removeForFile(ctx, row.fileId)
-  const kind = kindOf(content.file.originalName)
+  const file = liveFile(ctx, row.fileId)
+  const version =
+    file &&
+    ctx.db
+      .select({ size: fileVersions.size, wrappedKey: fileVersions.wrappedKey })
+      .from(fileVersions)
+      .where(and(eq(fileVersions.id, versionId), eq(fileVersions.fileId, row.fileId)))
+      .get()
+  if (!file || !version) return removeForFile(ctx, row.fileId)
+  const kind = kindOf(file.originalName)
   if (!kind || kind === 'doc')
     return void finish(ctx, versionId, {
       status: 'unsupported',
@@ -124,20 +130,30 @@ export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, vers
     })
 
   const started = performance.now()
-  const answer = await pool.run(content.file.originalName, content.bytes, JOB_TIMEOUT_MS)
+  let answer: Awaited<ReturnType<Pool['run']>>
+  try {
+    // Decrypted as it goes to the worker: the server holds a part of it at a time, and waits on the pipe between parts.
+    const stream = blobs.read(row.fileId, versionId, version.wrappedKey)
+    answer = await pool.run(file.originalName, { size: version.size, stream })
+  } catch (err) {
+    const why = (err as Error).message
+    ctx.log.warn('recognition worker ended during a job', { versionId, attempt: row.attempts + 1, reason: why })
+    if (row.attempts + 1 >= MAX_ATTEMPTS) return void gaveUp(ctx, versionId, JSON.stringify([why]))
+    const wait = ctx.config.recognitionRetryMs * 2 ** row.attempts
+    return void finish(ctx, versionId, { notBefore: ctx.now() + wait, reason: JSON.stringify([why]) })
+  }
   if (!answer.ok) {
     return void finish(ctx, versionId, {
       status: answer.unsupported ? 'unsupported' : 'failed',
       reason: JSON.stringify([answer.error]),
     })
   }
-  const result = answer.statement
-    ? statementClassification(answer.statement, classify(answer.text).language)
-    : classify(answer.text)
-  if (answer.notes?.length) result.reason = [...answer.notes, ...result.reason]
+  // Classified by the worker (an e-Steuerauszug by its XML); the text is bounded there, and again here as it is stored.
+  const { result } = answer
+  const text = answer.text.length > MAX_TEXT_CHARS ? answer.text.slice(0, MAX_TEXT_CHARS) : answer.text
   // The file may have been deleted while the worker read it: then nothing is kept.
   if (!liveFile(ctx, row.fileId)) return removeForFile(ctx, row.fileId)
-  const textKey = answer.text.trim() ? saveText(ctx, row.fileId, versionId, answer.text) : null
+  const textKey = text.trim() ? saveText(ctx, row.fileId, versionId, text) : null
   const fields: StoredFields = { ...result.fields }
   if (answer.statementXml) fields[XML_KEY] = saveStatementXml(ctx, row.fileId, versionId, answer.statementXml)
   finish(ctx, versionId, {
@@ -154,6 +170,10 @@ export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, vers
   })
   if (row.autoMove) autoMove(ctx, row.fileId, row.userId, versionId, result.categoryId, result.confidence)
 }
+
+/** The last try failed: 'failed', with the worker's last reason (TOO_LARGE when a limit ended it). */
+const gaveUp = (ctx: AppContext, versionId: string, reason: string | null) =>
+  finish(ctx, versionId, { status: 'failed', reason: reason ?? JSON.stringify(['the document could not be read']) })
 
 /** "I don't know the category": the server moves the file itself once it is sure enough. */
 function autoMove(
@@ -181,7 +201,10 @@ function autoMove(
   }
 }
 
-/** The oldest pending job not already running. */
+/**
+ * The pending job not already running that came first; a job to be tried again counts as coming
+ * at its `notBefore`, and waits until then.
+ */
 export function nextPending(ctx: AppContext, running: Set<string>): string | null {
   return (
     ctx.db
@@ -190,12 +213,24 @@ export function nextPending(ctx: AppContext, running: Set<string>): string | nul
       .where(
         and(
           eq(recognitions.status, 'pending'),
+          or(isNull(recognitions.notBefore), lte(recognitions.notBefore, ctx.now())),
           running.size ? notInArray(recognitions.versionId, [...running]) : undefined,
         ),
       )
-      .orderBy(asc(recognitions.createdAt), asc(recognitions.versionId))
+      .orderBy(asc(sql`coalesce(${recognitions.notBefore}, ${recognitions.createdAt})`), asc(recognitions.versionId))
       .limit(1)
       .get()?.id ?? null
+  )
+}
+
+/** When the earliest job waiting to be tried again may run (ms), or null when none waits. */
+export function nextRetryAt(ctx: AppContext): number | null {
+  return (
+    ctx.db
+      .select({ at: min(recognitions.notBefore) })
+      .from(recognitions)
+      .where(and(eq(recognitions.status, 'pending'), sql`${recognitions.notBefore} > ${ctx.now()}`))
+      .get()?.at ?? null
   )
 }
 

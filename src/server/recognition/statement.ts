@@ -4,32 +4,8 @@ import { recognitions } from '../db/schema'
 import { currentVersionFor, type Viewer } from '../documents/service'
 import { audit } from '../infra/audit'
 import type { RequestContext } from '../infra/request-context'
-import type { Classification } from '../../shared/recognition/classify'
-import {
-  BANK_DOCUMENTS_CATEGORY_ID,
-  SECURITIES_STATEMENT_CATEGORY_ID,
-  type EStatement,
-} from '../../shared/recognition/e-statement'
-import type { DocLanguage } from '../../shared/recognition/language'
+import type { EStatement } from '../../shared/recognition/e-statement'
 import { readStatementXmlBlob, XML_KEY, type StoredFields } from './statement-store'
-
-/** How sure a statement read from its barcodes is: the XML says what it is. */
-export const STATEMENT_CONFIDENCE = 0.99
-
-/**
- * An e-Steuerauszug's category and year come from its XML, not from words: securities (or debts
- * beside them) file it with the securities account statements, accounts alone with the bank documents.
- */
-export function statementClassification(s: EStatement, language: DocLanguage | null): Classification {
-  const accountsOnly = s.securities.length === 0 && s.bankAccounts.length > 0
-  return {
-    categoryId: accountsOnly ? BANK_DOCUMENTS_CATEGORY_ID : SECURITIES_STATEMENT_CATEGORY_ID,
-    confidence: STATEMENT_CONFIDENCE,
-    language,
-    reason: [`e-Steuerauszug eCH-0196 (${s.symbols} barcodes)`],
-    fields: { year: s.taxPeriod, statement: s },
-  }
-}
 
 /** The statement read from a version (the current one by default), or null; owner or admin. */
 export function statementOf(ctx: AppContext, viewer: Viewer, fileId: string, versionNo?: number): EStatement | null {

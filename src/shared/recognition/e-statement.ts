@@ -1,3 +1,5 @@
+import type { Classification } from './classify'
+import type { DocLanguage } from './language'
 /**
  * An e-Steuerauszug (eCH-0196 v2.2) as recognition reads it from its barcodes (DESIGN.md §16).
  * Amounts are decimal strings in CHF exactly as the XML gives them ("39351.02", "0.000"): a
@@ -196,4 +198,22 @@ export function toCents(a: Amount): Amount {
   const s = format(cents, 2)
   const [whole, fraction = ''] = s.split('.')
   return `${whole}.${fraction.padEnd(2, '0')}`
+}
+
+/** How sure a statement read from its barcodes is: the XML says what it is. */
+export const STATEMENT_CONFIDENCE = 0.99
+
+/**
+ * An e-Steuerauszug's category and year come from its XML, not from words: securities (or debts
+ * beside them) file it with the securities account statements, accounts alone with the bank documents.
+ */
+export function statementClassification(s: EStatement, language: DocLanguage | null): Classification {
+  const accountsOnly = s.securities.length === 0 && s.bankAccounts.length > 0
+  return {
+    categoryId: accountsOnly ? BANK_DOCUMENTS_CATEGORY_ID : SECURITIES_STATEMENT_CATEGORY_ID,
+    confidence: STATEMENT_CONFIDENCE,
+    language,
+    reason: [`e-Steuerauszug eCH-0196 (${s.symbols} barcodes)`],
+    fields: { year: s.taxPeriod, statement: s },
+  }
 }

@@ -4,7 +4,8 @@ import { fileVersions } from './documents'
 /**
  * Recognition of one stored version (DESIGN.md §14), owned by src/server/recognition.
  * The row is also the job: `pending` rows are the persisted queue, read oldest first,
- * so jobs left by a stop or a crash run after the next start. The extracted text is
+ * so jobs left by a stop or a crash run after the next start; a job whose try failed waits
+ * until `notBefore`, behind the jobs queued meanwhile. The extracted text is
  * not here: it is an encrypted blob under DATA_DIR/recognition (its data key wrapped in
  * `textKey`), removed with the file. Deleting the version deletes the row.
  */
@@ -21,6 +22,8 @@ export const recognitions = sqliteTable(
     /** The upload said "I don't know the category": move the file once recognised with enough confidence. */
     autoMove: integer('auto_move', { mode: 'boolean' }).notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
+    /** After a failed try: not tried again before this time (ms), and queued as if it came then. */
+    notBefore: integer('not_before'),
     categoryId: integer('category_id'),
     confidence: real('confidence'),
     language: text('language'),

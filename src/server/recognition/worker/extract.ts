@@ -1,14 +1,16 @@
-import { unzipSync, strFromU8 } from 'fflate'
 import { openPdf } from './pdf'
 import { pageJpegs } from './pdf-jpeg'
 import { ocrImage } from './ocr'
-import { downscaleToGrey, greyForOcr, imageSize, OCR_MAX_SIDE, type Raster } from './downscale'
+import { downscaleToGrey, greyForOcr, imageSize, MAX_IMAGE_PIXELS, OCR_MAX_SIDE, type Raster } from './downscale'
 import type { ExtractKind } from './kinds'
 import type { EStatement } from '../../../shared/recognition/e-statement'
 import { readImageStatement, readPdfStatement, type StatementReading } from './e-statement'
+import { DocxUnreadable, zipMemberHead } from './docx'
+import { MAX_PDF_PAGES, MAX_TEXT_CHARS, TOO_LARGE } from '../bounds'
 
 export type ExtractMethod = 'pdf-text' | 'pdf-ocr' | 'ocr' | 'docx' | 'txt' | 'e-statement'
 export interface Extracted {
+  /** At most MAX_TEXT_CHARS characters: the document's beginning. */
   text: string
   method: ExtractMethod
   pages: number
@@ -30,15 +32,30 @@ export const MAX_OCR_PAGES = 3
 /** Page images smaller than this are logos or stamps, not a scanned page. */
 const MIN_PAGE_IMAGE_PIXELS = 300 * 300
 
+/** The text of a document, its first MAX_TEXT_CHARS characters at most. */
 export async function extract(kind: ExtractKind, bytes: Uint8Array): Promise<Extracted> {
+  const r = await extractAll(kind, bytes)
+  return r.text.length > MAX_TEXT_CHARS ? { ...r, text: r.text.slice(0, MAX_TEXT_CHARS) } : r
+}
+
+async function extractAll(kind: ExtractKind, bytes: Uint8Array): Promise<Extracted> {
   switch (kind) {
     case 'txt':
-      return { text: new TextDecoder('utf-8').decode(bytes), method: 'txt', pages: 1 }
+      // A UTF-8 character has at most 4 bytes, and never fewer than one: these bytes give at least
+      // MAX_TEXT_CHARS characters when there are that many. `stream` drops a character cut in half.
+      return {
+        text: new TextDecoder('utf-8').decode(bytes.subarray(0, MAX_TEXT_CHARS * 4), { stream: true }),
+        method: 'txt',
+        pages: 1,
+      }
     case 'docx':
       return { text: docxText(bytes), method: 'docx', pages: 1 }
     case 'image': {
-      // A photo or scan of a barcode sheet: the statement, when one is there, is the whole document.
-      const reading = await statementOf(() => readImageStatement(bytes))
+      // A photo or scan of a barcode sheet: the statement, when one is there, is the whole document. The barcode
+      // reader decodes the picture itself, so one over the pixel bound is not given to it (OCR refuses it too).
+      const size = imageSize(bytes)
+      const readable = !size || size.width * size.height <= MAX_IMAGE_PIXELS
+      const reading = readable ? await statementOf(() => readImageStatement(bytes)) : { found: false as const }
       if (reading.found && reading.ok) return fromStatement(reading, '', 1)
       const r = await ocrImage(await imageForOcr(bytes))
       return { text: r.text, method: 'ocr', pages: 1, ocrConfidence: r.confidence, ...notesOf(reading) }
@@ -53,8 +70,11 @@ export async function extract(kind: ExtractKind, bytes: Uint8Array): Promise<Ext
 async function pdf(bytes: Uint8Array): Promise<Extracted> {
   const doc = await openPdf(new Uint8Array(bytes))
   try {
-    const text = await doc.text()
     const totalPages = doc.pages
+    // Declared by the file: checked before a page is looked at.
+    if (totalPages > MAX_PDF_PAGES)
+      throw new Unsupported(`${TOO_LARGE}: ${totalPages} pages (at most ${MAX_PDF_PAGES})`)
+    const text = await doc.text(MAX_TEXT_CHARS)
     // An e-Steuerauszug's barcodes hold the whole statement: no OCR is needed then.
     const reading = await statementOf(() => readPdfStatement(doc))
     if (reading.found && reading.ok) return fromStatement(reading, text, totalPages)
@@ -74,7 +94,10 @@ async function pdf(bytes: Uint8Array): Promise<Extracted> {
       const jpeg = jpegs[page - 1]
       let image = jpeg ? await imageForOcr(jpeg).catch(() => null) : null
       if (!image) {
-        const decoded = (await doc.images(page)).find((i) => i.width * i.height >= MIN_PAGE_IMAGE_PIXELS)
+        // PDF.js refuses pictures over MAX_IMAGE_PIXELS before decoding them (its maxImageSize): no image here.
+        const decoded = (await doc.images(page).catch(() => [])).find(
+          (i) => i.width * i.height >= MIN_PAGE_IMAGE_PIXELS,
+        )
         if (decoded) image = rasterForOcr(decoded)
       }
       if (!image) continue
@@ -148,17 +171,22 @@ export function toPnm(data: Uint8ClampedArray | Uint8Array, width: number, heigh
   return out
 }
 
-/** The text of a .docx: paragraphs of word/document.xml, runs joined, tabs and breaks kept. */
+/**
+ * The text of a .docx: paragraphs of word/document.xml, runs joined, tabs and breaks kept. Only
+ * the first MAX_DOCX_XML_BYTES of the markup are inflated, whatever the zip declares.
+ */
 export function docxText(bytes: Uint8Array): string {
-  let files: Record<string, Uint8Array>
+  let xml: Uint8Array | null
   try {
-    files = unzipSync(bytes, { filter: (f) => f.name === 'word/document.xml' && f.originalSize < 50 * 1024 * 1024 })
-  } catch {
-    throw new Unsupported('The Word document could not be opened.')
+    xml = zipMemberHead(bytes, 'word/document.xml')
+  } catch (err) {
+    if (err instanceof DocxUnreadable || err instanceof RangeError)
+      throw new Unsupported('The Word document could not be opened.')
+    throw err
   }
-  const xml = files['word/document.xml']
   if (!xml) throw new Unsupported('The Word document has no body.')
-  return strFromU8(xml)
+  return new TextDecoder('utf-8')
+    .decode(xml, { stream: true })
     .replace(/<w:tab\/>/g, '\t')
     .replace(/<w:br[^>]*\/>|<\/w:p>/g, '\n')
     .replace(/<[^>]+>/g, '')

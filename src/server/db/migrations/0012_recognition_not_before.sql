@@ -1,0 +1,1 @@
+ALTER TABLE `recognitions` ADD `not_before` integer;
