@@ -2,13 +2,16 @@
 // a person uploads a bank's statement without choosing a category, it is filed under Securities Account
 // Statements from its barcodes, and its figures show on the file, to the cent.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
+import { PDFDocument } from 'pdf-lib'
+import { openPdf } from '../src/server/recognition/worker/pdf'
 import {
   adminSetStatus,
   apiSignIn,
+  axe,
   newContext,
   registerViaApi,
   screenshot,
@@ -35,7 +38,9 @@ async function atStatus2(page: Page) {
   await registerViaApi(page)
   const user = (await page.evaluate(() => fetch('/api/user').then((r) => r.json()))) as { id: number }
   await adminSetStatus(server.url, adminCookie, user.id, YEAR, 2)
+  investorId = user.id
 }
+let investorId = 0
 
 test('a person uploads an e-Steuerauszug and sees its figures on the file', async () => {
   const path = join(work, 'ibkr-steuerauszug.pdf')
@@ -79,3 +84,53 @@ test('a person uploads an e-Steuerauszug and sees its figures on the file', asyn
   expect(errors).toEqual([])
   await context.close()
 }, 180_000)
+
+test("the expert sees the year's statements summed, downloads the XML and the dossier of the year", async () => {
+  expect(investorId).toBeGreaterThan(0)
+  const [name, value] = (await apiSignIn(server.url, smtp, ADMIN)).split('=') as [string, string]
+  const context = await newContext(browser, { baseURL: server.url, width: 1280, height: 900 })
+  await context.addCookies([{ name, value, url: server.url }])
+  const page = await context.newPage()
+  await page.goto(`/admin/clients/${investorId}?taxYear=${YEAR}`)
+  const card = page.locator('section.statements-card')
+  await card.getByRole('heading', { name: 'e-tax statements (securities and accounts)' }).waitFor()
+  const row = card.locator('tbody tr')
+  expect(await row.count()).toBe(1)
+  expect(await row.locator('th').textContent()).toBe('Interactive Brokers')
+  const totals = card.locator('tfoot tr')
+  expect((await totals.textContent())?.replace(/['’]/g, "'")).toContain("39'351.02")
+  expect(await totals.textContent()).toContain('137.45')
+  await screenshot(page, 'admin-statements-1280')
+  expect(await axe(page)).toEqual([])
+
+  // The statement's XML, as the tax software imports it.
+  const [xmlDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('link', { name: 'Download the eCH-0196 XML of Interactive Brokers' }).click(),
+  ])
+  expect(readFileSync((await xmlDownload.path())!, 'utf8')).toContain('<taxStatement')
+
+  // The dossier: a cover naming the statement and its sums, then the statement's own pages.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'Dossier (PDF)' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^dossier-${YEAR}-.*\\.pdf$`))
+  const bytes = new Uint8Array(readFileSync((await download.path())!))
+  const statementPages = (
+    await PDFDocument.load(
+      await statementPdf({ ...IBKR_2025, taxPeriod: YEAR }, { segmentBytes: 150, perPage: 3, reverse: true }),
+    )
+  ).getPageCount()
+  const dossier = await PDFDocument.load(bytes)
+  const cover = dossier.getPageCount() - statementPages
+  expect(cover).toBeGreaterThanOrEqual(1)
+  expect(cover).toBeLessThanOrEqual(3)
+  const doc = await openPdf(bytes.slice())
+  const text = await doc.text(1_000_000)
+  await doc.close()
+  expect(text).toContain(`Dossier ${YEAR}`)
+  expect(text).toContain('Interactive Brokers')
+  expect(text).toContain("39'351.02")
+  await context.close()
+}, 120_000)

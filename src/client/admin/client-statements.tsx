@@ -38,6 +38,7 @@ export function StatementsCard({ data, userId }: { data: ClientDetail; userId: n
                 <th scope="col" className="amount">
                   {t('dossier.withholding_claim')}
                 </th>
+                <th scope="col">{t('dossier.xml')}</th>
               </tr>
             </thead>
             <tbody>
@@ -49,6 +50,15 @@ export function StatementsCard({ data, userId }: { data: ClientDetail; userId: n
                   <td className="amount">{money(r.grossRevenueA)}</td>
                   <td className="amount">{money(r.grossRevenueB)}</td>
                   <td className="amount">{money(r.withholdingTaxClaim)}</td>
+                  <td>
+                    <a
+                      href={`/api/files/${r.fileId}/statement.xml?version=${r.version}`}
+                      download
+                      aria-label={t('dossier.xml_of', { name: r.institution || r.fileName })}
+                    >
+                      XML
+                    </a>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -61,6 +71,7 @@ export function StatementsCard({ data, userId }: { data: ClientDetail; userId: n
                 <td className="amount">{money(totals.grossRevenueA)}</td>
                 <td className="amount">{money(totals.grossRevenueB)}</td>
                 <td className="amount">{money(totals.withholdingTaxClaim)}</td>
+                <td />
               </tr>
             </tfoot>
           </table>

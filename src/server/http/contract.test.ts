@@ -14,6 +14,7 @@ const BINARY_ANSWERS = new Set([
   'GET /api/tax/declaration/export',
   'GET /api/user/export', // the streamed ZIP
   'GET /api/admin/users/:id/dossier', // the streamed PDF
+  'GET /api/files/:id/statement.xml', // an e-Steuerauszug's eCH-0196 XML
   'GET /healthz', // probes and Prometheus text for the operator's tools
   'GET /readyz',
   'GET /metrics',

@@ -101,3 +101,32 @@ describe('an e-Steuerauszug uploaded', () => {
     )
   }, 90_000)
 })
+
+describe('GET /api/files/:id/statement.xml', () => {
+  test('the owner and an expert (audited) download the XML; anyone else and a plain file get 404', async () => {
+    t = testApp({ ADMIN_EMAILS: 'expert@firm.ch' }, { recognition: true })
+    const { cookie, user } = await t.signIn('alice@example.ch')
+    const id = await upload(cookie, 'ibkr.pdf', await statementPdf(IBKR_2025))
+    expect((await settled(cookie, id)).json.method).toBe('e-statement')
+    const own = await t.request('GET', `/api/files/${id}/statement.xml`, { cookie })
+    expect(own.status).toBe(200)
+    expect(own.headers.get('content-type')).toBe('application/xml; charset=utf-8')
+    expect(own.headers.get('content-disposition')).toStartWith('attachment;')
+    expect(own.text).toContain('<taxStatement xmlns="http://www.ech.ch/xmlns/eCH-0196/2"')
+    const expert = await t.signIn('expert@firm.ch')
+    expect((await t.request('GET', `/api/files/${id}/statement.xml`, { cookie: expert.cookie })).text).toBe(own.text)
+    const audited = t.ctx.sqlite
+      .query<{ target_user_id: number }, []>(
+        "SELECT target_user_id FROM audit_log WHERE action = 'admin_read_statement_xml'",
+      )
+      .all()
+    expect(audited).toEqual([{ target_user_id: user.id }])
+    const other = await t.signIn('bob@example.ch')
+    const foreign = await t.request('GET', `/api/files/${id}/statement.xml`, { cookie: other.cookie })
+    expect(foreign.status).toBe(404)
+    const plain = await upload(cookie, 'notes.txt', new TextEncoder().encode('Steuerauszug folgt'))
+    await settled(cookie, plain)
+    const none = await t.request('GET', `/api/files/${plain}/statement.xml`, { cookie })
+    expect({ status: none.status, code: none.json.code }).toEqual({ status: 404, code: 'NO_STATEMENT' })
+  }, 90_000)
+})

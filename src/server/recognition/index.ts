@@ -11,6 +11,8 @@ import { sweepTexts } from './text-store'
 import { sweepStatementXml } from './statement-store'
 import { shaped } from '../http/schemas'
 import { intParam } from '../http/params'
+import { notFound } from '../http/errors'
+import { statementXml } from './statement'
 
 /** `?version=N` names an older version (the expert's client page reads each); absent, the current one. */
 const versionQuery = t.Object({ version: t.Optional(t.String({ maxLength: 12 })) })
@@ -47,16 +49,36 @@ export function recognitionRoutes(
   })
   onFileRemoved(ctx, (fileId) => removeForFile(ctx, fileId))
 
-  return new Elysia({ name: 'recognition-routes', seed: pluginSeed(ctx) })
-    .use(authPlugin(ctx, sessions))
-    .get(
-      '/api/files/:id/recognition',
-      ({ params, query, user }) => recognitionFor(ctx, user, params.id, versionOf(query.version)),
-      { auth: true, query: versionQuery, response: shaped<ReturnType<typeof recognitionFor>>() },
-    )
-    .get(
-      '/api/files/:id/recognition/text',
-      async ({ params, query, rc }) => ({ text: await recognisedText(ctx, rc, params.id, versionOf(query.version)) }),
-      { auth: true, query: versionQuery, response: t.Object({ text: t.Union([t.String(), t.Null()]) }) },
-    )
+  return (
+    new Elysia({ name: 'recognition-routes', seed: pluginSeed(ctx) })
+      .use(authPlugin(ctx, sessions))
+      .get(
+        '/api/files/:id/recognition',
+        ({ params, query, user }) => recognitionFor(ctx, user, params.id, versionOf(query.version)),
+        { auth: true, query: versionQuery, response: shaped<ReturnType<typeof recognitionFor>>() },
+      )
+      .get(
+        '/api/files/:id/recognition/text',
+        async ({ params, query, rc }) => ({ text: await recognisedText(ctx, rc, params.id, versionOf(query.version)) }),
+        { auth: true, query: versionQuery, response: t.Object({ text: t.Union([t.String(), t.Null()]) }) },
+      )
+      // The eCH-0196 XML read from an e-Steuerauszug's barcodes, as the tax software imports it (owner or expert; an
+      // expert's read is audited like a download). 404 for a file without a statement.
+      .get(
+        '/api/files/:id/statement.xml',
+        async ({ params, query, rc }) => {
+          const xml = await statementXml(ctx, rc, params.id, versionOf(query.version))
+          if (xml === null) throw notFound('This file holds no e-tax statement.', 'NO_STATEMENT')
+          return new Response(xml, {
+            headers: {
+              'Content-Type': 'application/xml; charset=utf-8',
+              'Content-Disposition': `attachment; filename="e-tax-statement-${params.id.slice(0, 8)}.xml"`,
+              'Content-Security-Policy': "default-src 'none'; sandbox",
+              'Cache-Control': 'no-store',
+            },
+          })
+        },
+        { auth: true, query: versionQuery },
+      )
+  )
 }
