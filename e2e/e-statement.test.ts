@@ -34,13 +34,15 @@ afterAll(async () => {
 })
 
 async function atStatus2(page: Page) {
-  const adminCookie = await apiSignIn(server.url, smtp, ADMIN)
+  adminCookie = await apiSignIn(server.url, smtp, ADMIN)
   await registerViaApi(page)
   const user = (await page.evaluate(() => fetch('/api/user').then((r) => r.json()))) as { id: number }
   await adminSetStatus(server.url, adminCookie, user.id, YEAR, 2)
   investorId = user.id
 }
 let investorId = 0
+/** The expert's session, opened once: a second code for the same address within a minute is refused. */
+let adminCookie = ''
 
 test('a person uploads an e-Steuerauszug and sees its figures on the file', async () => {
   const path = join(work, 'ibkr-steuerauszug.pdf')
@@ -87,7 +89,7 @@ test('a person uploads an e-Steuerauszug and sees its figures on the file', asyn
 
 test("the expert sees the year's statements summed, downloads the XML and the dossier of the year", async () => {
   expect(investorId).toBeGreaterThan(0)
-  const [name, value] = (await apiSignIn(server.url, smtp, ADMIN)).split('=') as [string, string]
+  const [name, value] = adminCookie.split('=') as [string, string]
   const context = await newContext(browser, { baseURL: server.url, width: 1280, height: 900 })
   await context.addCookies([{ name, value, url: server.url }])
   const page = await context.newPage()
