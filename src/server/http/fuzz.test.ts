@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { testApp } from '../test-helpers'
+import { sha256, uploadForm } from '../documents/test-fixtures'
+import { bigTxt, docxBomb, hugeImagePdf, pagesBombPdf } from '../recognition/hostile'
 
 const RUNS_PER_ROUTE = 200
 let t: ReturnType<typeof testApp>
@@ -221,4 +223,52 @@ describe('fuzz every route', () => {
     const grown = process.memoryUsage().heapUsed - heapAtStart
     expect(grown).toBeLessThan(64 * 1024 * 1024)
   })
+})
+
+describe("the outside probe's hostile files through both upload routes (issue 21)", () => {
+  test('huge text, inflating .docx, deep page tree, huge picture, NUL in a name: JSON answers, no 500', async () => {
+    const app = testApp()
+    try {
+      const { cookie } = await app.signIn('probe@example.ch')
+      await app.request('PUT', '/api/user/profile', {
+        cookie,
+        body: { firstName: 'Pia', lastName: 'Probe', phone: '791234567', countryCode: '+41' },
+      })
+      await app.request('POST', '/api/gtc/accept', { cookie, body: { accepted: true } })
+      const files: [string, Uint8Array][] = [
+        ['big.txt', bigTxt(6, 2025)],
+        ['bomb.docx', docxBomb(48, 2025, 1000)],
+        ['pages.pdf', pagesBombPdf()],
+        ['picture.pdf', await hugeImagePdf(30_000)],
+        ['nul\u0000name.pdf', pagesBombPdf()],
+        ['line\r\nbreak.txt', bigTxt(1, 2025)],
+      ]
+      for (const [name, data] of files) {
+        const bytes = data as Uint8Array<ArrayBuffer>
+        const one = await app.app.handle(
+          new Request('http://localhost/api/files/upload', {
+            method: 'POST',
+            headers: { cookie },
+            body: uploadForm([{ name, data: bytes }], { taxYear: 2025, categoryId: 25 }),
+          }),
+        )
+        const form = new FormData()
+        form.append('files', new File([bytes], name))
+        form.append('hashes', JSON.stringify([sha256(bytes)]))
+        form.append('categoryId', '25')
+        form.append('taxYear', '2025')
+        const other = await app.app.handle(
+          new Request('http://localhost/api/upload', { method: 'POST', headers: { cookie }, body: form }),
+        )
+        for (const r of [one, other]) {
+          expect({ name, status: r.status }).not.toEqual({ name, status: 500 })
+          expect(r.status).toBeLessThan(500)
+          expect(r.headers.get('content-type')).toStartWith('application/json')
+          await r.text()
+        }
+      }
+    } finally {
+      app.close()
+    }
+  }, 60_000)
 })
