@@ -1,5 +1,6 @@
 import type { AppContext } from './context'
 import { enqueue } from './recognition/service'
+import { APP_VERSION } from '../shared/version'
 
 /**
  * At start: the current version of every live document that has no recognition row is queued. Those are
@@ -24,4 +25,38 @@ export function queueUnread(ctx: AppContext): number {
     .all()
   for (const row of rows) enqueue(ctx, { ...row, autoCategory: false })
   return rows.length
+}
+
+/**
+ * At start: after an upgrade (another swisstax version than the one that last started on this folder), the
+ * documents whose reading failed are queued again, since the new version may read them (a failed read keeps its
+ * row, so queueUnread does not see it). Once per upgrade: the version is recorded in app_meta. Returns how many.
+ */
+export function retryFailedAfterUpgrade(ctx: AppContext, version: string = APP_VERSION): number {
+  const last = ctx.sqlite
+    .query<{ value: string }, []>("SELECT value FROM app_meta WHERE key = 'last_version'")
+    .get()?.value
+  if (last === version) return 0
+  return ctx.sqlite.transaction(() => {
+    // A first start records its version only: nothing was read by an older one.
+    const retried =
+      last === undefined
+        ? 0
+        : ctx.sqlite
+            .query(
+              `UPDATE recognitions SET status = 'pending', attempts = 0, not_before = NULL, updated_at = ?
+                WHERE status = 'failed'
+                  AND version_id IN (SELECT v.id FROM files f
+                                       JOIN file_versions v ON v.file_id = f.id AND v.version = f.current_version
+                                      WHERE f.deleted_at IS NULL)`,
+            )
+            .run(ctx.now()).changes
+    ctx.sqlite
+      .query(
+        "INSERT INTO app_meta (key, value) VALUES ('last_version', ?) " +
+          'ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      )
+      .run(version)
+    return retried
+  })()
 }

@@ -11,7 +11,7 @@ import { repairKeys, rotateKeys } from './cli/keys-rotate'
 import { LastAdminError, listAdmins, removeAdmin } from './cli/admin'
 import { keyFilePath, MasterKeyError } from './keys'
 import { DataFolderInUse, lockDataFolder } from './data-lock'
-import { queueUnread } from './backfill'
+import { queueUnread, retryFailedAfterUpgrade } from './backfill'
 import { lifecycle } from './health/index'
 import { MIGRATIONS } from './db/migrations.gen'
 import { readFileSync } from 'node:fs'
@@ -162,6 +162,8 @@ export async function main(argv: string[]) {
   const app = createApp(ctx, await loadAssets(), { maintenance: true, recognition: true })
   const unread = queueUnread(ctx)
   if (unread) ctx.log.info('documents never read are queued for recognition', { documents: unread })
+  const retried = retryFailedAfterUpgrade(ctx)
+  if (retried) ctx.log.info('documents whose reading failed are queued again after the upgrade', { documents: retried })
   // A job put back in the queue outside an upload (a text missing after restoring an older backup is read
   // again) would otherwise wait for the next start: the queue is looked at once a minute.
   setInterval(() => recognitionRunner(ctx)?.kick(), 60_000).unref()

@@ -11,7 +11,7 @@ import { lockDataFolder } from '../data-lock'
 import { repairKeys, rotateKeys } from './keys-rotate'
 import { listAdmins, removeAdmin } from './admin'
 import { grantAdmin } from '../users/roles'
-import { queueUnread } from '../backfill'
+import { queueUnread, retryFailedAfterUpgrade } from '../backfill'
 import { pdf, uploadForm } from '../documents/test-fixtures'
 
 let t: ReturnType<typeof testApp>
@@ -93,5 +93,23 @@ describe('documents never read', () => {
     expect(queueUnread(t.ctx)).toBe(0)
     const row = t.ctx.sqlite.query('SELECT status FROM recognitions WHERE file_id = ?').get(file.id)
     expect(row).toEqual({ status: 'pending' })
+  })
+
+  test('after an upgrade failed reads are tried again, once; a first start or the same version: none', async () => {
+    t = testApp()
+    const { cookie } = await t.signIn('a@example.ch')
+    const failed = await upload(cookie, 'failed.pdf')
+    const fine = await upload(cookie, 'fine.pdf')
+    const status = (id: string) =>
+      t.ctx.sqlite.query<{ status: string }, [string]>('SELECT status FROM recognitions WHERE file_id = ?').get(id)!
+        .status
+    t.ctx.sqlite.query("UPDATE recognitions SET status = 'failed', attempts = 3 WHERE file_id = ?").run(failed.id)
+    t.ctx.sqlite.query("UPDATE recognitions SET status = 'done' WHERE file_id = ?").run(fine.id)
+    expect(retryFailedAfterUpgrade(t.ctx, '1.0.0')).toBe(0) // the first start on this folder
+    expect(retryFailedAfterUpgrade(t.ctx, '1.0.0')).toBe(0) // the same version again
+    expect(status(failed.id)).toBe('failed')
+    expect(retryFailedAfterUpgrade(t.ctx, '1.1.0')).toBe(1) // an upgrade
+    expect([status(failed.id), status(fine.id)]).toEqual(['pending', 'done'])
+    expect(retryFailedAfterUpgrade(t.ctx, '1.1.0')).toBe(0)
   })
 })

@@ -51,5 +51,9 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   {
     "tag": "0012_recognition_not_before",
     "sql": "ALTER TABLE `recognitions` ADD `not_before` integer;"
+  },
+  {
+    "tag": "0013_app_meta",
+    "sql": "CREATE TABLE `app_meta` (\n\t`key` text PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL\n);\n"
   }
 ]

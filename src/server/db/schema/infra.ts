@@ -64,3 +64,9 @@ export const rateLimits = sqliteTable(
   },
   (t) => [index('rate_limits_window').on(t.windowStart)],
 )
+
+/** Facts about the data folder itself, by key: `last_version`, the swisstax version that last started on it. */
+export const appMeta = sqliteTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+})
