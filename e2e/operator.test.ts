@@ -1,5 +1,6 @@
 // Issue 27, an operator's day with the executable itself: settings, the data folder's guards, keys,
 // admins, health and metrics, logs, and a backup restored into a new folder. Each failed before.
+import { MIGRATIONS } from '../src/server/db/migrations.gen'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -223,7 +224,7 @@ describe('health, metrics and logs', () => {
       .filter(Boolean)
       .map((l) => JSON.parse(l))
     expect(lines[0]).toMatchObject({ level: 'info', msg: expect.any(String), time: expect.any(String) })
-    expect(lines.find((l) => l.version)).toMatchObject({ migrations: 11 })
+    expect(lines.find((l) => l.version)).toMatchObject({ migrations: MIGRATIONS.length })
     const byId = (r: Response) =>
       lines.find((l) => l.msg === 'request' && l.requestId === r.headers.get('x-request-id'))
     expect(byId(missing)).toMatchObject({ method: 'GET', path: '/api/nothing-here', status: 404, ip: '127.0.0.1' })
