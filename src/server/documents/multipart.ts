@@ -47,6 +47,7 @@ export async function parseUpload(request: Request, store: BlobStore): Promise<P
   }
   const fields = new Map<string, string[]>()
   const files: IncomingFile[] = []
+  const finishing: Promise<void>[] = []
   const discardAll = () => {
     for (const f of files) f.writer?.discard()
   }
@@ -119,12 +120,12 @@ export async function parseUpload(request: Request, store: BlobStore): Promise<P
     stream.on('error', () => fail(badRequest('The upload was interrupted', 'INVALID_UPLOAD')))
     stream.on('end', () => {
       if (!file.writer || file.error) return
-      try {
-        const done = file.writer.finish()
-        Object.assign(file, done)
-      } catch (err) {
-        fail(toApiError(err))
-      }
+      finishing.push(
+        file.writer.finish().then(
+          (done) => void Object.assign(file, done),
+          (err) => fail(toApiError(err)),
+        ),
+      )
     })
   })
 
@@ -160,6 +161,8 @@ export async function parseUpload(request: Request, store: BlobStore): Promise<P
     }
     bb.end()
     await finished
+    // The files' last chunks and fsyncs, which run off the server's thread.
+    await Promise.all(finishing)
   } catch (err) {
     discardAll()
     bb.destroy()

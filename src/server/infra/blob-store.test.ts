@@ -20,7 +20,7 @@ function put(s: ReturnType<typeof store>, data: Uint8Array, pieces = 3) {
   const w = s.begin()
   const step = Math.ceil(data.length / pieces) || 1
   for (let i = 0; i < data.length; i += step) w.write(data.subarray(i, i + step))
-  const done = w.finish()
+  const done = w.finishSync()
   const fileId = randomUUID(),
     versionId = randomUUID()
   s.commit(w, fileId, versionId)
@@ -73,4 +73,17 @@ test('a discarded writer leaves nothing, and sweepTemp removes what a crash left
   writeFileSync(join(s.tmpDir, 'left.part'), 'x')
   expect(s.sweepTemp()).toBe(2)
   expect(readdirSync(s.tmpDir)).toEqual([])
+})
+
+test('finish() fsyncs off the thread and gives what finishSync() gives: the file reads back whole', async () => {
+  const s = store()
+  const data = randomBytes(3 * CHUNK + 5)
+  const w = s.begin()
+  w.write(data)
+  const done = await w.finish()
+  expect(done.size).toBe(data.length)
+  const fileId = randomUUID()
+  const versionId = randomUUID()
+  s.commit(w, fileId, versionId)
+  expect(await readAll(s.read(fileId, versionId, done.wrappedKey))).toEqual(new Uint8Array(data))
 })

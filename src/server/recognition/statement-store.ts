@@ -33,7 +33,7 @@ export function saveStatementXml(ctx: AppContext, fileId: string, versionId: str
   const writer = store.begin()
   try {
     writer.write(new TextEncoder().encode(xml))
-    const { wrappedKey } = writer.finish()
+    const { wrappedKey } = writer.finishSync()
     store.commit(writer, fileId, versionId)
     return wrappedKey
   } catch (err) {

@@ -26,7 +26,7 @@ export function saveText(ctx: AppContext, fileId: string, versionId: string, tex
   const writer = store.begin()
   try {
     writer.write(new TextEncoder().encode(text))
-    const { wrappedKey } = writer.finish()
+    const { wrappedKey } = writer.finishSync()
     store.commit(writer, fileId, versionId)
     return wrappedKey
   } catch (err) {
