@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { statusById, TAX_STATUSES, TRACKER_PERCENT, type TaxStatusId } from '../../shared/tax-status'
+import { statusById, TAX_STATUSES, type TaxStatusId } from '../../shared/tax-status'
+import { StatusTracker } from './status-tracker'
 import { messageOf } from '../api/client'
 import { Dialog } from '../ui/dialog'
 import { toast } from '../ui/toast'
@@ -93,19 +94,7 @@ export function StatusControls({
   return (
     <section className="status-controls" aria-labelledby="status-controls-heading">
       <h2 id="status-controls-heading">{t('status.heading', { year: taxYear })}</h2>
-      <ol className="status-tracker">
-        {TAX_STATUSES.map((s) => (
-          <li
-            key={s.id}
-            aria-current={s.id === current ? 'step' : undefined}
-            className={s.id <= current ? 'reached' : undefined}
-          >
-            <span className="tracker-percent">{TRACKER_PERCENT[s.id]}%</span>
-            <span>{t(`home:status.name.${s.name}`)}</span>
-            <small className="muted">{t(`status.tracker.${s.name}`)}</small>
-          </li>
-        ))}
-      </ol>
+      <StatusTracker current={current} />
       <article className="manage-status">
         <h3>{t('status.manage_heading')}</h3>
         <div className="control-row">

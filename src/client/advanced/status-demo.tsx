@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { nextStatusId, previousStatusId, TAX_STATUSES, TRACKER_PERCENT } from '../../shared/tax-status'
+import { nextStatusId, previousStatusId } from '../../shared/tax-status'
+import { StatusTracker } from '../admin/status-tracker'
 
 export const AUTO_ADVANCE_MS = 2500
 export const LOOP_MS = 2000
@@ -35,18 +36,7 @@ export function StatusDemo() {
   return (
     <section className="status-controls" aria-labelledby="status-demo-heading">
       <h2 id="status-demo-heading">{t('status.demo_heading')}</h2>
-      <ol className="status-tracker">
-        {TAX_STATUSES.map((s) => (
-          <li
-            key={s.id}
-            aria-current={s.id === current ? 'step' : undefined}
-            className={s.id <= current ? 'reached' : undefined}
-          >
-            <span className="tracker-percent">{TRACKER_PERCENT[s.id]}%</span>
-            <span>{t(`home:status.name.${s.name}`)}</span>
-          </li>
-        ))}
-      </ol>
+      <StatusTracker current={current} details={false} />
       <div className="control-row">
         <button
           type="button"

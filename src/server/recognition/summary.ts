@@ -28,34 +28,32 @@ function statementSummary(r: RecognitionRow): EStatementSummary | null {
   return s ? summarizeStatement(s) : null
 }
 
+/** The recognition rows of these versions, 500 ids to a query (SQLite's limit on bound parameters is near). */
+function rowsOf(ctx: AppContext, versionIds: string[]): RecognitionRow[] {
+  const rows: RecognitionRow[] = []
+  for (let i = 0; i < versionIds.length; i += 500)
+    rows.push(
+      ...ctx.db
+        .select()
+        .from(recognitions)
+        .where(inArray(recognitions.versionId, versionIds.slice(i, i + 500)))
+        .all(),
+    )
+  return rows
+}
+
 /** Recognition per version id, for the file list (one query for the page). */
 export function recognitionSummaries(ctx: AppContext, versionIds: string[]): Map<string, RecognitionSummary> {
-  const out = new Map<string, RecognitionSummary>()
-  for (let i = 0; i < versionIds.length; i += 500) {
-    const rows = ctx.db
-      .select()
-      .from(recognitions)
-      .where(inArray(recognitions.versionId, versionIds.slice(i, i + 500)))
-      .all()
-    for (const r of rows) out.set(r.versionId, summaryOf(r))
-  }
-  return out
+  return new Map(rowsOf(ctx, versionIds).map((r) => [r.versionId, summaryOf(r)]))
 }
 
 /** What was read from each version (category, fields), for the expert's dossier; versions not read are absent. */
 export function recognisedFields(ctx: AppContext, versionIds: string[]): Map<string, RecognisedVersion> {
-  const out = new Map<string, RecognisedVersion>()
-  for (let i = 0; i < versionIds.length; i += 500) {
-    const rows = ctx.db
-      .select()
-      .from(recognitions)
-      .where(inArray(recognitions.versionId, versionIds.slice(i, i + 500)))
-      .all()
-    for (const r of rows)
-      if (r.status === 'done')
-        out.set(r.versionId, { categoryId: r.categoryId, fields: r.fields ? JSON.parse(r.fields) : {} })
-  }
-  return out
+  return new Map(
+    rowsOf(ctx, versionIds)
+      .filter((r) => r.status === 'done')
+      .map((r) => [r.versionId, { categoryId: r.categoryId, fields: r.fields ? JSON.parse(r.fields) : {} }]),
+  )
 }
 export interface RecognisedVersion {
   categoryId: number | null
