@@ -104,11 +104,19 @@ describe('GET /api/admin/users/:id/dossier', () => {
     expect(text).toContain('Anna Muster')
     expect(text).toContain('Treuhand Muster AG')
     expect(text).toContain('Interactive Brokers')
-    // The sums of both statements, exact to the cent.
-    expect(text).toContain("1'039'351.07")
-    expect(text).toContain('0.30')
-    expect(text).toContain('137.45')
-    expect(text).toContain('12.35')
+    // The sums of both statements, exact to the cent (0.10 + 0.20 is 0.30, not 0.30000000000000004).
+    expect(text).toMatch(/Total\s*1'039'351\.07\s*0\.30\s*137\.45\s*12\.35/)
+    const page = await t.request('GET', `/api/admin/users/${user.id}?taxYear=2025`, { cookie: admin.cookie })
+    expect(page.json.statements.totals).toEqual({
+      taxValue: '1039351.07',
+      grossRevenueA: '0.30',
+      grossRevenueB: '137.45',
+      withholdingTaxClaim: '12.35',
+    })
+    expect(page.json.statements.rows.map((r: { institution: string }) => r.institution)).toEqual([
+      'Interactive Brokers',
+      'UBS Switzerland AG',
+    ])
     // Category order: salary (1), receipts (5), securities (10), other (25); only the current version.
     const order = [
       'Salary corrected page 1',
