@@ -56,7 +56,7 @@ export function StatementsCard({ data, userId }: { data: ClientDetail; userId: n
                       download
                       aria-label={t('dossier.xml_of', { name: r.institution || r.fileName })}
                     >
-                      XML
+                      {t('dossier.xml_link')}
                     </a>
                   </td>
                 </tr>

@@ -170,6 +170,19 @@ describe('GET /api/admin/users/:id/dossier', () => {
     const year = await t.request('GET', `/api/admin/users/${user.id}/dossier?taxYear=20x5`, { cookie: admin.cookie })
     expect(year.status).toBe(400)
     expect(year.json.code).toBeTruthy()
+    // 30 an hour per expert: each one reads the client's whole year.
+    const statuses: number[] = []
+    for (let i = 0; i < 31; i++) {
+      const r = await t.app.handle(
+        new Request(`http://localhost/api/admin/users/${user.id}/dossier?taxYear=2025`, {
+          headers: { cookie: admin.cookie },
+        }),
+      )
+      await r.arrayBuffer()
+      statuses.push(r.status)
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true)
+    expect(statuses[30]).toBe(429)
   })
 })
 

@@ -8,6 +8,7 @@ import { taxYearParam } from '../http/params'
 import { getUser } from '../users/service'
 import { parseUserId } from '../admin/reset'
 import { writeDossier } from './dossier'
+import { enforce, LIMITS } from '../infra/rate-limit'
 
 /** Chunks of the PDF are collected to this size before they are handed to the connection. */
 const CHUNK = 64 * 1024
@@ -24,6 +25,7 @@ export function dossierRoutes(ctx: AppContext, sessions: SessionStore, store: Bl
       const userId = parseUserId(params.id)
       const taxYear = taxYearParam(query.taxYear)
       const client = getUser(ctx, userId)
+      enforce(ctx, LIMITS.dossier, rc.user.id, 'You have made many dossiers in the last hour. Please try again later.')
       const expert = getUser(ctx, rc.user.id)
       audit(ctx, rc, 'admin_download_dossier', { taxYear }, { target: { userId } })
       let resume: (() => void) | null = null

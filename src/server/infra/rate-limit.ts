@@ -27,6 +27,8 @@ export const LIMITS = {
   message: { name: 'message', max: 30, windowMs: HOUR },
   /** Requests for the premium plan per person: one is enough, a second a day later a reminder. */
   premiumRequest: { name: 'premium_request', max: 2, windowMs: DAY },
+  /** Dossiers per expert: each one decrypts and copies a client's whole year (up to hundreds of MB). */
+  dossier: { name: 'dossier', max: 30, windowMs: HOUR },
   /** "Sign out everywhere else" and ending one session, per person. */
   sessionsEnd: { name: 'sessions_end', max: 20, windowMs: HOUR },
 } as const satisfies Record<string, Limit>
