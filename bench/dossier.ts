@@ -9,7 +9,7 @@ import { sha256, uploadForm } from '../src/server/documents/test-fixtures'
 const totalMb = Number(process.argv[2] ?? 200)
 const fileMb = 10
 const ADMIN = 'expert@firm.ch'
-const t = testApp({ USER_QUOTA_MB: String(totalMb + 100), ADMIN_EMAILS: ADMIN })
+const t = await testApp({ USER_QUOTA_MB: String(totalMb + 100), ADMIN_EMAILS: ADMIN })
 const { cookie, user } = await t.signIn('client@example.ch')
 
 /** A PDF of two A4 pages, each painting a 5 MB picture of random grey pixels (stored raw: ~10 MB a file). */

@@ -5,7 +5,7 @@ import { testApp } from '../src/server/test-helpers'
 import { uploadForm } from '../src/server/documents/test-fixtures'
 
 const totalMb = Number(process.argv[2] ?? 1024)
-const t = testApp({ USER_QUOTA_MB: String(totalMb + 100) })
+const t = await testApp({ USER_QUOTA_MB: String(totalMb + 100) })
 const { cookie } = await t.signIn('bench@example.ch')
 const fileMb = 50
 const chunk = new Uint8Array(1024 * 1024)

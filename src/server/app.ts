@@ -4,8 +4,10 @@ import { ApiError, errorResponse, validationMessage } from './http/errors'
 import { checkOrigin, securityHeaders } from './http/security'
 import { parseLimitedBody } from './http/body-limit'
 import { createSessionStore } from './infra/sessions'
-import { openBlobStore, type BlobStore } from './infra/blob-store'
-import { startMaintenance } from './infra/maintenance'
+import { openBlobStore, sweepBlobLeftovers, type BlobStore } from './infra/blob-store'
+import { startSchedules, type ScheduledJob } from './infra/schedules'
+import { sweepTexts } from './recognition/text-store'
+import { sweepStatementXml } from './recognition/statement-store'
 import { sweepRateLimits } from './infra/rate-limit'
 import { sweepAuditDaily } from './infra/audit'
 import { purgeOldLoginCodes } from './auth/service'
@@ -28,7 +30,7 @@ import { sessionRoutes } from './auth/sessions-routes'
 import { advancedCompletion, documentHooks } from './wiring'
 import { purgeDeleted, storedVersionCheck } from './documents/service'
 import { adminRoutes } from './admin/index'
-import { startClientMail } from './client-mail/index'
+import { checkDeadlines, REMINDERS_EVERY_MS, startClientMail } from './client-mail/index'
 import { advancedRoutes } from './advanced/index'
 import { recognitionRoutes } from './recognition/index'
 import { planRoutes } from './plans/index'
@@ -40,32 +42,16 @@ import { accessLog } from './health/access-log'
  * Mounts every area under /api, then the SPA. One onError turns every failure
  * into the `{ message, code }` envelope; a 500 is logged and never leaks details.
  */
-export function createApp(
+export async function createApp(
   ctx: AppContext,
   assets: Map<string, Asset> = new Map(),
   opts: { maintenance?: boolean; blobs?: BlobStore; recognition?: boolean } = {},
 ) {
   // The infrastructure every area receives: one session store, one blob store.
   const sessions = createSessionStore(ctx)
-  const blobs = opts.blobs ?? openBlobStore(ctx, storedVersionCheck(ctx))
+  const blobs = opts.blobs ?? openBlobStore(ctx)
   if (opts.maintenance) {
-    startMaintenance(ctx, [
-      function expiredSessions() {
-        sessions.purgeExpired()
-      },
-      function oldLoginCodes() {
-        purgeOldLoginCodes(ctx)
-      },
-      function deletedFiles() {
-        purgeDeleted(ctx, blobs)
-      },
-      function oldAuditEntries() {
-        sweepAuditDaily(ctx)
-      },
-      function endedRateLimitWindows() {
-        sweepRateLimits(ctx)
-      },
-    ])
+    startSchedules(ctx, scheduledJobs(ctx, sessions, blobs))
     startClientMail(ctx)
   }
   // Bun's own limit would answer 413 with an empty body before we see the request;
@@ -89,7 +75,7 @@ export function createApp(
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))
     .use(documentRoutes(ctx, sessions, blobs, documentHooks(ctx)))
-    .use(recognitionRoutes(ctx, sessions, blobs, { run: opts.recognition }))
+    .use(await recognitionRoutes(ctx, sessions, blobs, { run: opts.recognition }))
     .use(profileRoutes(ctx, sessions))
     .use(planRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))
@@ -124,6 +110,37 @@ export function createApp(
   }
 }
 
-export type App = ReturnType<typeof createApp>
+export type App = Awaited<ReturnType<typeof createApp>>
 /** The development-only routes (mounted only in development mode), for the debug panel's typed client. */
-export type DevApp = ReturnType<typeof devRoutes>
+export type DevApp = Awaited<ReturnType<typeof devRoutes>>
+
+const HOUR = 3_600_000
+
+/**
+ * The periodic jobs of every area: each runs once per period across all processes on the database
+ * (infra/schedules.ts), whichever process claims it first.
+ */
+export function scheduledJobs(
+  ctx: AppContext,
+  sessions: ReturnType<typeof createSessionStore>,
+  blobs: BlobStore,
+): ScheduledJob[] {
+  return [
+    { name: 'expired-sessions', everyMs: HOUR, run: () => sessions.purgeExpired() },
+    { name: 'old-login-codes', everyMs: HOUR, run: () => purgeOldLoginCodes(ctx) },
+    { name: 'deleted-files', everyMs: HOUR, run: () => purgeDeleted(ctx, blobs) },
+    { name: 'old-audit-entries', everyMs: 24 * HOUR, run: () => sweepAuditDaily(ctx) },
+    { name: 'ended-rate-limit-windows', everyMs: HOUR, run: () => sweepRateLimits(ctx) },
+    { name: 'deadline-reminders', everyMs: REMINDERS_EVERY_MS, run: () => checkDeadlines(ctx) },
+    {
+      // Leftovers of a crash or a kill: only what is older than the grace period, never what a neighbour writes.
+      name: 'orphan-sweep',
+      everyMs: 6 * HOUR,
+      run: async () => {
+        sweepBlobLeftovers(ctx, blobs, await storedVersionCheck(ctx))
+        await sweepTexts(ctx)
+        await sweepStatementXml(ctx)
+      },
+    },
+  ]
+}

@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { hostname } from 'node:os'
+import { randomUUID } from 'node:crypto'
 import type { Config } from './config'
 import type { AppContext } from './context'
 import { openDatabase } from './db'
@@ -15,25 +17,25 @@ export const databasePath = (dataDir: string) => join(dataDir, 'swisstax.db')
  * Opens the data folder: database (migrated), keys, mailer. Tests override the clock, mailer and log;
  * `keys repair` opens a folder whose newest data keys are under the previous master key.
  */
-export function createContext(
+export async function createContext(
   config: Config,
   overrides: { now?: Clock; mailer?: Mailer; log?: Logger; keyRepair?: boolean } = {},
-): AppContext {
+): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
   const log = overrides.log ?? createLogger(undefined, config.logFormat)
-  const { sqlite, db, applied } = openDatabase(databasePath(config.dataDir))
+  const { backend, applied } = openDatabase(databasePath(config.dataDir))
   if (applied.length) log.info('database migrated', { migrations: applied })
   // The oldest and the newest stored data key tell whether documents exist and whether this master key
   // opens them all: both must open. Only the oldest opening is the mark of a `keys rotate` run while a
   // server went on storing (the data lock now refuses that): the newer documents are under the old key.
   // (Read raw here: the context the documents service needs is what is being built.)
   const wrapped = (order: 'ASC' | 'DESC') =>
-    sqlite
-      .query<{ wrapped_key: string }, []>(`SELECT wrapped_key FROM file_versions ORDER BY rowid ${order} LIMIT 1`)
-      .get()?.wrapped_key
-  const oldest = wrapped('ASC'),
-    newest = wrapped('DESC')
-  let keys: ReturnType<typeof loadKeys> | undefined
+    backend
+      .get<{ wrapped_key: string }>(`SELECT wrapped_key FROM file_versions ORDER BY rowid ${order} LIMIT 1`)
+      .then((r) => r?.wrapped_key)
+  const oldest = await wrapped('ASC'),
+    newest = await wrapped('DESC')
+  let keys: Awaited<ReturnType<typeof loadKeys>> | undefined
   try {
     keys = loadKeys(config.dataDir, config.masterKey, !oldest)
     if (oldest && !opens(keys.master, oldest)) {
@@ -43,17 +45,22 @@ export function createContext(
     if (newest && !overrides.keyRepair && !opens(keys.master, newest))
       throw new MasterKeyError(keyFilePath(config.dataDir), 'mixed')
   } catch (err) {
-    sqlite.close()
+    backend.close()
     throw err
   }
   return {
     config,
-    db,
-    sqlite,
+    get db() {
+      return backend.db
+    },
+    tx: (fn) => backend.tx(fn),
+    lock: (key) => backend.lock(key),
+    backend,
     keys,
     mailer: overrides.mailer ?? createMailer(config, log),
     log,
     now: overrides.now ?? systemClock,
+    instance: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
   }
 }
 

@@ -48,30 +48,30 @@ export async function main(argv: string[]) {
 
   const config = loadConfig(process.env, argv)
   if (command === 'admin' && rest[0] === 'add' && rest[1]) {
-    const ctx = createContext(config)
-    const user = grantAdmin(ctx, rest[1])
+    const ctx = await createContext(config)
+    const user = await grantAdmin(ctx, rest[1])
     return console.log(`${user.email} is now an admin (user ${user.id})`)
   }
   if (command === 'admin' && rest[0] === 'list') {
-    const ctx = createContext(config)
-    const admins = listAdmins(ctx)
-    ctx.sqlite.close()
+    const ctx = await createContext(config)
+    const admins = await listAdmins(ctx)
+    ctx.backend.close()
     if (!admins.length) return console.log('no admin yet: swisstax admin add EMAIL gives the role')
     for (const a of admins)
       console.log(`${a.email}\t(user ${a.id}, ${a.roleSource === 'env' ? 'from ADMIN_EMAILS' : 'admin add'})`)
     return
   }
   if (command === 'admin' && rest[0] === 'remove' && rest[1]) {
-    const ctx = createContext(config)
-    const user = removeAdmin(ctx, rest[1])
+    const ctx = await createContext(config)
+    const user = await removeAdmin(ctx, rest[1])
     console.log(`${user.email} is no longer an admin (user ${user.id})`)
     if (user.stillListed)
       console.log(`note: ${user.email} is still in ADMIN_EMAILS and gets the role back at the next sign-in`)
     return
   }
   if (command === 'backup' && rest[0] && !rest[0].startsWith('--')) {
-    const ctx = createContext(config)
-    const out = backup(ctx, rest[0], { withKey: rest.includes('--with-key') })
+    const ctx = await createContext(config)
+    const out = await backup(ctx, rest[0], { withKey: rest.includes('--with-key') })
     console.log(
       `backup written: ` +
         [out.database, out.blobs, out.texts].filter(Boolean).join(', ') +
@@ -90,11 +90,11 @@ export async function main(argv: string[]) {
   if (command === 'keys' && rest[0] === 'repair' && rest[1]) {
     // The same lock as `keys rotate`: a running server must not store under a key being repaired.
     const lock = lockDataFolder(config.dataDir, 'repair the keys')
-    const ctx = createContext(config, { keyRepair: true })
+    const ctx = await createContext(config, { keyRepair: true })
     const previous = Buffer.from(readFileSync(rest[1], 'utf8').trim(), 'base64')
     if (previous.length !== 32) throw new Error(`${rest[1]} does not hold a master key (32 bytes, base64)`)
-    const out = repairKeys(ctx, previous)
-    ctx.sqlite.close()
+    const out = await repairKeys(ctx, previous)
+    ctx.backend.close()
     lock.release()
     return console.log(
       `re-wrapped ${out.rewrapped} of ${out.total} data key(s) under the current master key; the server may start`,
@@ -103,9 +103,9 @@ export async function main(argv: string[]) {
   if (command === 'keys' && rest[0] === 'rotate') {
     // A server running on the folder would go on wrapping new data keys with the old master key.
     const lock = lockDataFolder(config.dataDir, 'rotate the keys')
-    const ctx = createContext(config)
-    const out = rotateKeys(ctx)
-    ctx.sqlite.close()
+    const ctx = await createContext(config)
+    const out = await rotateKeys(ctx)
+    ctx.backend.close()
     lock.release()
     if (out.newKey)
       return console.log(
@@ -118,15 +118,15 @@ export async function main(argv: string[]) {
     )
   }
   if (command === 'data' && rest[0] === 'import-localities' && rest[1]) {
-    const ctx = createContext(config)
-    const out = importLocalities(ctx, rest[1])
-    ctx.sqlite.close()
+    const ctx = await createContext(config)
+    const out = await importLocalities(ctx, rest[1])
+    ctx.backend.close()
     return console.log(
       `imported ${out.imported} localities from ${rest[1]}${out.skipped ? ` (${out.skipped} line(s) skipped)` : ''}`,
     )
   }
   if (command === 'data' && rest[0] === 'import-addresses' && rest[1]) {
-    const ctx = createContext(config)
+    const ctx = await createContext(config)
     const started = performance.now()
     // One progress line, rewritten in place on a terminal, one line per step in a log.
     const progress = ({ rows, imported, bytes, totalBytes }: ImportProgress) => {
@@ -137,7 +137,7 @@ export async function main(argv: string[]) {
       process.stderr.write(process.stderr.isTTY ? `\r${line}   ` : `${line}\n`)
     }
     const out = await importBuildingAddresses(ctx, rest[1], progress)
-    ctx.sqlite.close()
+    ctx.backend.close()
     if (process.stderr.isTTY) process.stderr.write('\n')
     const notes = [
       out.skipped && `${out.skipped} row(s) skipped`,
@@ -156,13 +156,13 @@ export async function main(argv: string[]) {
   // One server per data folder (data-lock.ts), held until the process ends. Kept referenced (stop() releases
   // it): a lock object left to the garbage collector would close its database and free the folder.
   const lock = lockDataFolder(config.dataDir, 'start the server')
-  const ctx = createContext(config)
-  for (const email of syncAdminEmails(ctx))
+  const ctx = await createContext(config)
+  for (const email of await syncAdminEmails(ctx))
     ctx.log.info(`${email} left ADMIN_EMAILS: the admin role it gave is taken away`)
-  const app = createApp(ctx, await loadAssets(), { maintenance: true, recognition: true })
-  const unread = queueUnread(ctx)
+  const app = await createApp(ctx, await loadAssets(), { maintenance: true, recognition: true })
+  const unread = await queueUnread(ctx)
   if (unread) ctx.log.info('documents never read are queued for recognition', { documents: unread })
-  const retried = retryFailedAfterUpgrade(ctx)
+  const retried = await retryFailedAfterUpgrade(ctx)
   if (retried) ctx.log.info('documents whose reading failed are queued again after the upgrade', { documents: retried })
   // A job put back in the queue outside an upload (a text missing after restoring an older backup is read
   // again) would otherwise wait for the next start: the queue is looked at once a minute.
@@ -202,7 +202,7 @@ export async function main(argv: string[]) {
     if (config.drainMs) await Bun.sleep(config.drainMs)
     recognitionRunner(ctx)?.stop()
     await app.stop()
-    ctx.sqlite.close()
+    ctx.backend.close()
     lock.release()
     ctx.log.info('stopped')
     process.exit(0)

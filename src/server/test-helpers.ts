@@ -14,7 +14,7 @@ import type { Asset } from './static/assets'
 export const T0 = Date.parse('2026-11-22T10:00:00Z')
 
 /** `opts.send` replaces the outgoing-mail half of the mailer (e.g. real SMTP in the client-mail tests). */
-export function testApp(
+export async function testApp(
   env: Record<string, string> = {},
   opts: { send?: Mailer['send']; recognition?: boolean; assets?: Map<string, Asset> } = {},
 ) {
@@ -38,9 +38,9 @@ export function testApp(
         sent.push(mail)
       }),
   }
-  const ctx = createContext(config, { now: () => clock.now, mailer, log: silentLogger })
+  const ctx = await createContext(config, { now: () => clock.now, mailer, log: silentLogger })
   const blobs = openBlobStore(ctx)
-  const app = createApp(ctx, opts.assets ?? new Map(), { blobs, recognition: opts.recognition })
+  const app = await createApp(ctx, opts.assets ?? new Map(), { blobs, recognition: opts.recognition })
 
   /** One request through app.handle: no network, no port. */
   async function request(
@@ -80,7 +80,7 @@ export function testApp(
   }
 
   const close = () => {
-    ctx.sqlite.close()
+    ctx.backend.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
   return { ctx, app, blobs, config, clock, mails, sent, request, signIn, close, dataDir }

@@ -14,18 +14,18 @@ import { sectionByNamedToggleKey } from '../shared/advanced'
  */
 export function documentHooks(ctx: AppContext): DocumentHooks {
   return {
-    requireOpen(userId, taxYear, categoryId) {
-      requireOpenYear(ctx, userId, taxYear)
-      if (categoryId !== undefined) requireSectionCategoryOpen(ctx, userId, taxYear, categoryId)
+    async requireOpen(userId, taxYear, categoryId) {
+      await requireOpenYear(ctx, userId, taxYear)
+      if (categoryId !== undefined) await requireSectionCategoryOpen(ctx, userId, taxYear, categoryId)
     },
     filesChanged: (userId, taxYear) => documentsChanged(ctx, userId, taxYear),
-    toggleSection(userId, key, taxYear, enabled) {
+    async toggleSection(userId, key, taxYear, enabled) {
       // The spec's section toggles use the category call with their toggle key: the named
       // ones ('spouse', 'children') are sections, numbers are document categories (DESIGN.md §8).
       const section = sectionByNamedToggleKey(key)
       if (!section) return undefined
       return {
-        ...setSection(ctx, userId, taxYearParam(taxYear), section.id, enabled),
+        ...(await setSection(ctx, userId, taxYearParam(taxYear), section.id, enabled)),
         categoryId: key,
         isRelevant: enabled,
       }

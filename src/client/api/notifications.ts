@@ -16,7 +16,7 @@ export function useNotifications({ poll = true }: { poll?: boolean } = {}) {
   return useQuery({ ...notificationsQuery, ...(poll ? {} : { refetchInterval: false }) }).data ?? []
 }
 
-export type NotificationEntry = ReturnType<typeof useNotifications>[number]
+export type NotificationEntry = Awaited<ReturnType<typeof useNotifications>>[number]
 
 const invalidate = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all })
 

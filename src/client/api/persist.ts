@@ -21,7 +21,7 @@ const WRITE_DELAY_MS = 1000
 interface Saved {
   version: number
   savedAt: number
-  state: ReturnType<typeof dehydrate>
+  state: Awaited<ReturnType<typeof dehydrate>>
 }
 
 function read(): Saved | null {
@@ -64,7 +64,7 @@ export function restoreWhenOffline(client: QueryClient): boolean {
 
 /** Keeps the copy up to date with every successful answer while `allowed` (a taxpayer, signed in) holds. */
 export function keepOfflineCache(client: QueryClient, allowed: () => boolean): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined
+  let timer: Awaited<ReturnType<typeof setTimeout>> | undefined
   const write = () => {
     timer = undefined
     if (!allowed()) return

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
 import { writeStatus } from '../tax-status/service'
 
-let t: ReturnType<typeof testApp>
-beforeEach(() => {
-  t = testApp()
+let t: Awaited<ReturnType<typeof testApp>>
+beforeEach(async () => {
+  t = await testApp()
 })
 afterEach(() => t.close())
 
@@ -33,13 +33,13 @@ const PROFILE = {
 }
 
 /** What a request may leave behind: the stored profile, declarations and status rows. */
-function leftBehind(userId: number) {
-  const one = (sql: string) => (t.ctx.sqlite.query(sql).get(userId) as { n: number }).n
+async function leftBehind(userId: number) {
+  const one = async (sql: string) => ((await t.ctx.backend.get(sql, userId)) as { n: number }).n
   return {
-    profiles: one('SELECT count(*) AS n FROM profiles WHERE user_id = ?'),
-    names: one('SELECT count(*) AS n FROM users WHERE id = ? AND first_name IS NOT NULL'),
-    declarations: one('SELECT count(*) AS n FROM declarations WHERE user_id = ?'),
-    statuses: one('SELECT count(*) AS n FROM tax_year_status WHERE user_id = ?'),
+    profiles: await one('SELECT count(*) AS n FROM profiles WHERE user_id = ?'),
+    names: await one('SELECT count(*) AS n FROM users WHERE id = ? AND first_name IS NOT NULL'),
+    declarations: await one('SELECT count(*) AS n FROM declarations WHERE user_id = ?'),
+    statuses: await one('SELECT count(*) AS n FROM tax_year_status WHERE user_id = ?'),
   }
 }
 const NOTHING = { profiles: 0, names: 0, declarations: 0, statuses: 0 }
@@ -101,7 +101,7 @@ describe('POST /api/tax-profile/complete', () => {
       const { cookie, user } = await t.signIn('anna@example.ch')
       const r = await t.request('POST', '/api/tax-profile/complete', { cookie, body: body() })
       expect({ status: r.status, code: r.json?.code }).toEqual({ status, code })
-      expect(leftBehind(user.id)).toEqual(NOTHING)
+      expect(await leftBehind(user.id)).toEqual(NOTHING)
     })
   }
 
@@ -109,11 +109,11 @@ describe('POST /api/tax-profile/complete', () => {
     'a year an expert moved past 2 keeps its status; the answers and a new declaration version are ' + 'saved',
     async () => {
       const { cookie, user } = await t.signIn('anna@example.ch')
-      writeStatus(t.ctx, user.id, Y, 4, null)
+      await writeStatus(t.ctx, user.id, Y, 4, null)
       const r = await t.request('POST', '/api/tax-profile/complete', { cookie, body: { taxYear: Y, profile: PROFILE } })
       expect(r.status).toBe(200)
       expect(r.json).toMatchObject({ taxStatusId: 4, firstName: 'Anna' })
-      expect(leftBehind(user.id)).toEqual({ profiles: 1, names: 1, declarations: 1, statuses: 1 })
+      expect(await leftBehind(user.id)).toEqual({ profiles: 1, names: 1, declarations: 1, statuses: 1 })
     },
   )
 

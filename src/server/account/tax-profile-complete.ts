@@ -17,23 +17,26 @@ import { userView } from './view'
  * missing. Any refusal rolls everything back: nothing of the request is left.
  * A year already past status 1 keeps its status (only experts move it back).
  */
-export function completeTaxProfile(ctx: AppContext, rc: RequestContext, input: { taxYear: number; profile: unknown }) {
+export async function completeTaxProfile(
+  ctx: AppContext,
+  rc: RequestContext,
+  input: { taxYear: number; profile: unknown },
+) {
   const userId = rc.user.id
   const profile = input.profile
   if (typeof profile !== 'object' || profile === null || Array.isArray(profile))
     throw badRequest(`Invalid field 'profile': expected an object of profile fields`)
   requireFileableYear(ctx, input.taxYear)
-  ctx.sqlite
-    .transaction(() => {
-      updateProfile(ctx, userId, profile as Record<string, unknown>)
-      saveDeclaration(
-        ctx,
-        userId,
-        input.taxYear,
-        buildDeclaration(profileOf(ctx, userId), userId, input.taxYear, new Date(ctx.now())),
-      )
-      if (yearStatus(ctx, userId, input.taxYear).statusId === 1) setStatus(ctx, rc, { taxYear: input.taxYear, to: 2 })
-    })
-    .immediate()
-  return userView(ctx, userId, input.taxYear)
+  await ctx.tx(async () => {
+    await updateProfile(ctx, userId, profile as Record<string, unknown>)
+    await saveDeclaration(
+      ctx,
+      userId,
+      input.taxYear,
+      buildDeclaration(await profileOf(ctx, userId), userId, input.taxYear, new Date(ctx.now())),
+    )
+    if ((await yearStatus(ctx, userId, input.taxYear)).statusId === 1)
+      await setStatus(ctx, rc, { taxYear: input.taxYear, to: 2 })
+  })
+  return await userView(ctx, userId, input.taxYear)
 }

@@ -10,8 +10,8 @@ import { taxViewOf } from '../tax-status/service'
  * - the profile (users area): registration fields and the tax profile;
  * - the tax view (tax-status): the selected year's status and every year's.
  */
-export function userView(ctx: AppContext, userId: number, taxYear?: number) {
-  const user = getUser(ctx, userId)
+export async function userView(ctx: AppContext, userId: number, taxYear?: number) {
+  const user = await getUser(ctx, userId)
   const account = {
     id: user.id,
     email: user.email,
@@ -20,5 +20,5 @@ export function userView(ctx: AppContext, userId: number, taxYear?: number) {
     emailUpdates: user.emailUpdates,
     isProfileComplete: isProfileComplete(user),
   }
-  return { ...account, ...profileOf(ctx, userId), ...taxViewOf(ctx, userId, taxYear) }
+  return { ...account, ...(await profileOf(ctx, userId)), ...(await taxViewOf(ctx, userId, taxYear)) }
 }

@@ -6,7 +6,7 @@ import { importLocalities, parseLocalitiesCsv } from './localities'
 import { parseQuery } from './search'
 import { splitHouseNumber, streetLine } from '../../shared/address'
 
-let t: ReturnType<typeof testApp> | undefined
+let t: Awaited<ReturnType<typeof testApp>> | undefined
 let cookie: string | undefined
 afterEach(() => {
   t?.close()
@@ -15,7 +15,7 @@ afterEach(() => {
 })
 
 async function search(q: string, env: Record<string, string> = {}) {
-  t ??= testApp(env)
+  t ??= await testApp(env)
   cookie ??= (await t.signIn('anna@example.ch')).cookie
   return t.request('GET', `/api/address/search?q=${encodeURIComponent(q)}`, { cookie })
 }
@@ -74,7 +74,7 @@ describe('GET /api/address/search, offline', () => {
   })
 
   test('not signed in: 401', async () => {
-    t = testApp()
+    t = await testApp()
     expect((await t.request('GET', '/api/address/search?q=8001')).status).toBe(401)
   })
 })
@@ -93,8 +93,8 @@ describe('imported localities', () => {
     })
   })
 
-  test('a file without the columns is refused and changes nothing', () => {
-    t = testApp()
+  test('a file without the columns is refused and changes nothing', async () => {
+    t = await testApp()
     const file = join(t.dataDir, 'bad.csv')
     writeFileSync(file, 'a;b;c\n1;2;3\n')
     expect(() => importLocalities(t!.ctx, file)).toThrow(/missing column/)
@@ -104,10 +104,10 @@ describe('imported localities', () => {
     'after an import the table answers instead of the embedded list; a postal code with two municipalities offers ' +
       'both',
     async () => {
-      t = testApp()
+      t = await testApp()
       const file = join(t.dataDir, 'ortschaften.csv')
       writeFileSync(file, CSV)
-      expect(importLocalities(t.ctx, file)).toEqual({ imported: 3, skipped: 1 })
+      expect(await importLocalities(t.ctx, file)).toEqual({ imported: 3, skipped: 1 })
       const res = await search('8866')
       expect(res.json.map((r: { gemeinde: string; state: string }) => `${r.gemeinde}/${r.state}`).sort()).toEqual([
         'Glarus Nord/Glarus',
@@ -117,13 +117,13 @@ describe('imported localities', () => {
       expect((await search('8001')).json).toEqual([])
       // A second import replaces the first.
       writeFileSync(file, CSV.split('\n').slice(0, 2).join('\n'))
-      expect(importLocalities(t.ctx, file).imported).toBe(1)
+      expect((await importLocalities(t.ctx, file)).imported).toBe(1)
       expect((await search('8866')).json).toHaveLength(1)
     },
   )
 
   test('the CLI sub-command imports into the data folder', async () => {
-    t = testApp()
+    t = await testApp()
     const file = join(t.dataDir, 'ortschaften.csv')
     writeFileSync(file, CSV)
     const proc = Bun.spawn(
@@ -280,7 +280,7 @@ describe('query parsing', () => {
 
 describe('GET /cantons/cantons.json', () => {
   test('the 26 cantons with name, code and imagePath, public', async () => {
-    t = testApp()
+    t = await testApp()
     const res = await t.request('GET', '/cantons/cantons.json')
     expect(res.status).toBe(200)
     expect(res.json.cantons).toHaveLength(26)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { testApp } from '../test-helpers'
 import { ftsQuery, hasBuildingIndex, importBuildingAddresses, searchBuildingAddresses, splitCsvLine } from './buildings'
 
-let t: ReturnType<typeof testApp> | undefined
+let t: Awaited<ReturnType<typeof testApp>> | undefined
 let cookie: string | undefined
 afterEach(() => {
   t?.close()
@@ -38,7 +38,7 @@ const ROWS = [
 const CSV = `${[HEADER, ...ROWS].join('\r\n')}\r\n`
 
 async function importCsv(text: string) {
-  t ??= testApp()
+  t ??= await testApp()
   const file = join(t.dataDir, 'gebaeudeadressen.csv')
   writeFileSync(file, text)
   return importBuildingAddresses(t.ctx, file)
@@ -52,7 +52,7 @@ async function search(q: string) {
 describe('swisstax data import-addresses', () => {
   test('imports the official layout: rows counted, outdated/numberless skipped, alternatives left out', async () => {
     expect(await importCsv(CSV)).toEqual({ rows: 8, imported: 5, skipped: 2, alternatives: 1 })
-    expect(hasBuildingIndex(t!.ctx.sqlite)).toBe(true)
+    expect(hasBuildingIndex(t!.ctx.backend.sqlite!.reader)).toBe(true)
   })
 
   test('"Bahnhofstrasse 10 Zürich" finds the address with its house number, first', async () => {
@@ -99,7 +99,7 @@ describe('swisstax data import-addresses', () => {
   })
 
   test('coverage says whether streets can be found', async () => {
-    t = testApp()
+    t = await testApp()
     cookie = (await t.signIn('anna@example.ch')).cookie
     expect((await t.request('GET', '/api/address/coverage', { cookie })).json).toEqual({ streets: false })
     expect((await t.request('GET', '/api/address/coverage')).status).toBe(401)
@@ -117,12 +117,14 @@ describe('swisstax data import-addresses', () => {
   test('a second import replaces the first', async () => {
     await importCsv(CSV)
     expect((await importCsv(`${HEADER}\n${ROWS[7]}\n`)).imported).toBe(1)
-    expect(searchBuildingAddresses(t!.ctx.sqlite, 'Bahnhofstrasse 10')).toEqual([])
-    expect(searchBuildingAddresses(t!.ctx.sqlite, 'Im langen Loh 19').map((r) => r.city)).toEqual(['Basel'])
+    expect(searchBuildingAddresses(t!.ctx.backend.sqlite!.reader, 'Bahnhofstrasse 10')).toEqual([])
+    expect(searchBuildingAddresses(t!.ctx.backend.sqlite!.reader, 'Im langen Loh 19').map((r) => r.city)).toEqual([
+      'Basel',
+    ])
   })
 
   test('the CLI streams the file, prints progress and a summary', async () => {
-    t = testApp()
+    t = await testApp()
     const file = join(t.dataDir, 'gebaeudeadressen.csv')
     writeFileSync(file, CSV)
     const proc = Bun.spawn(

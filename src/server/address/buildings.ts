@@ -104,82 +104,85 @@ export interface ImportProgress {
  */
 export async function importBuildingAddresses(ctx: AppContext, file: string, onProgress?: (p: ImportProgress) => void) {
   const totalBytes = statSync(file).size
-  const db = ctx.sqlite
-  let col: Record<string, number> | undefined
-  let rows = 0,
-    imported = 0,
-    skipped = 0,
-    alternatives = 0,
-    bytes = 0
-  let rest = ''
-  const decoder = new TextDecoder('utf-8')
-  db.exec('BEGIN IMMEDIATE')
-  try {
-    db.exec(`DROP TABLE IF EXISTS ${STREETS}`)
-    db.exec(`DROP TABLE IF EXISTS ${NUMBERS}`)
-    for (const stmt of CREATE) db.exec(stmt)
-    const insertStreet = db.prepare(
-      `INSERT INTO ${STREETS} (rowid, street, postal_code, locality, municipality, canton) VALUES (?, ?, ?, ?, ?, ?)`,
-    )
-    const insertNumber = db.prepare(`INSERT OR IGNORE INTO ${NUMBERS} (street_id, house_number) VALUES (?, ?)`)
-    // A street is one per name, postal code, place and municipality: a few hundred thousand keys.
-    const streetIds = new Map<string, number>()
-    const take = (line: string) => {
-      if (!line.trim()) return
-      if (!col) {
-        const header = splitCsvLine(line.replace(/^\uFEFF/, '')).map((h) => h.trim())
-        col = Object.fromEntries(header.map((h, i) => [h, i]))
-        const missing = REQUIRED_COLUMNS.filter((c) => col![c] === undefined)
-        if (missing.length)
-          throw new Error(
-            `not a building address register CSV (Gebäudeadressen): missing column(s) ${missing.join(', ')}`,
-          )
-        return
+  const sqlite = ctx.backend.sqlite
+  if (!sqlite) throw new Error('the building-address index needs the SQLite backend')
+  return sqlite.exclusive(async (db) => {
+    let col: Record<string, number> | undefined
+    let rows = 0,
+      imported = 0,
+      skipped = 0,
+      alternatives = 0,
+      bytes = 0
+    let rest = ''
+    const decoder = new TextDecoder('utf-8')
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      db.exec(`DROP TABLE IF EXISTS ${STREETS}`)
+      db.exec(`DROP TABLE IF EXISTS ${NUMBERS}`)
+      for (const stmt of CREATE) db.exec(stmt)
+      const insertStreet = db.prepare(
+        `INSERT INTO ${STREETS} (rowid, street, postal_code, locality, municipality, canton) VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      const insertNumber = db.prepare(`INSERT OR IGNORE INTO ${NUMBERS} (street_id, house_number) VALUES (?, ?)`)
+      // A street is one per name, postal code, place and municipality: a few hundred thousand keys.
+      const streetIds = new Map<string, number>()
+      const take = (line: string) => {
+        if (!line.trim()) return
+        if (!col) {
+          const header = splitCsvLine(line.replace(/^\uFEFF/, '')).map((h) => h.trim())
+          col = Object.fromEntries(header.map((h, i) => [h, i]))
+          const missing = REQUIRED_COLUMNS.filter((c) => col![c] === undefined)
+          if (missing.length)
+            throw new Error(
+              `not a building address register CSV (Gebäudeadressen): missing column(s) ${missing.join(', ')}`,
+            )
+          return
+        }
+        rows++
+        const a = rowToAddress(splitCsvLine(line), col)
+        if (a === 'skip') {
+          skipped++
+          return
+        }
+        if (a === 'alternative') {
+          alternatives++
+          return
+        }
+        const key = `${a.street}|${a.postalCode}|${a.locality}|${a.municipality}`
+        let id = streetIds.get(key)
+        if (id === undefined) {
+          id = streetIds.size + 1
+          streetIds.set(key, id)
+          insertStreet.run(id, a.street, a.postalCode, a.locality, a.municipality, a.canton)
+        }
+        // The register holds an address once per place; a repeated one (several entrances) is counted as skipped.
+        if (insertNumber.run(id, a.houseNumber).changes) imported++
+        else skipped++
       }
-      rows++
-      const a = rowToAddress(splitCsvLine(line), col)
-      if (a === 'skip') {
-        skipped++
-        return
+      let lastReport = 0
+      for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+        bytes += (chunk as Buffer).length
+        const lines = (rest + decoder.decode(chunk as Buffer, { stream: true })).split('\n')
+        rest = lines.pop()!
+        for (const line of lines) take(line.endsWith('\r') ? line.slice(0, -1) : line)
+        if (onProgress && rows - lastReport >= 100_000) {
+          lastReport = rows
+          onProgress({ rows, imported, bytes, totalBytes })
+        }
       }
-      if (a === 'alternative') {
-        alternatives++
-        return
-      }
-      const key = `${a.street}|${a.postalCode}|${a.locality}|${a.municipality}`
-      let id = streetIds.get(key)
-      if (id === undefined) {
-        id = streetIds.size + 1
-        streetIds.set(key, id)
-        insertStreet.run(id, a.street, a.postalCode, a.locality, a.municipality, a.canton)
-      }
-      // The register holds an address once per place; a repeated one (several entrances) is counted as skipped.
-      if (insertNumber.run(id, a.houseNumber).changes) imported++
-      else skipped++
+      take(rest + decoder.decode())
+      if (!col) throw new Error(`${file} is empty`)
+      if (imported === 0) throw new Error(`no building addresses found in ${file} (${rows} row(s) skipped)`)
+      onProgress?.({ rows, imported, bytes, totalBytes })
+      db.exec(`INSERT INTO ${STREETS} (${STREETS}) VALUES ('optimize')`)
+      db.exec('COMMIT')
+    } catch (err) {
+      db.exec('ROLLBACK')
+      throw err
     }
-    let lastReport = 0
-    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
-      bytes += (chunk as Buffer).length
-      const lines = (rest + decoder.decode(chunk as Buffer, { stream: true })).split('\n')
-      rest = lines.pop()!
-      for (const line of lines) take(line.endsWith('\r') ? line.slice(0, -1) : line)
-      if (onProgress && rows - lastReport >= 100_000) {
-        lastReport = rows
-        onProgress({ rows, imported, bytes, totalBytes })
-      }
-    }
-    take(rest + decoder.decode())
-    if (!col) throw new Error(`${file} is empty`)
-    if (imported === 0) throw new Error(`no building addresses found in ${file} (${rows} row(s) skipped)`)
-    onProgress?.({ rows, imported, bytes, totalBytes })
-    db.exec(`INSERT INTO ${STREETS} (${STREETS}) VALUES ('optimize')`)
-    db.exec('COMMIT')
-  } catch (err) {
-    db.exec('ROLLBACK')
-    throw err
-  }
-  db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
-  return { rows, imported, skipped, alternatives }
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    return { rows, imported, skipped, alternatives }
+  })
 }
 
 /** True when an import has filled the street index. */

@@ -39,14 +39,14 @@ const cache = new WeakMap<AppContext, { stamp: string; rows: Locality[] }>()
 
 /** The imported list when the table has rows, else the embedded one. */
 export async function currentLocalities(ctx: AppContext): Promise<Locality[]> {
-  const stamp = ctx.sqlite
-    .query<{ n: number; last: number | null }, []>('SELECT count(*) AS n, max(id) AS last FROM localities')
-    .get()!
+  const stamp = (await ctx.backend.get<{ n: number; last: number | null }>(
+    'SELECT count(*) AS n, max(id) AS last FROM localities',
+  ))!
   if (stamp.n === 0) return embeddedLocalities()
   const key = `${stamp.n}:${stamp.last}`
   const hit = cache.get(ctx)
   if (hit?.stamp === key) return hit.rows
-  const rows = ctx.db
+  const rows = await ctx.db
     .select({
       postalCode: localities.postalCode,
       locality: localities.locality,
@@ -54,7 +54,7 @@ export async function currentLocalities(ctx: AppContext): Promise<Locality[]> {
       canton: localities.canton,
     })
     .from(localities)
-    .all()
+
   cache.set(ctx, { stamp: key, rows })
   return rows
 }
@@ -104,19 +104,13 @@ export function parseLocalitiesCsv(text: string): {
  * `swisstax data import-localities FILE`: replaces the localities table with the file's
  * rows in one transaction. A file with no usable row changes nothing.
  */
-export function importLocalities(ctx: AppContext, file: string) {
+export async function importLocalities(ctx: AppContext, file: string) {
   const { rows, skipped } = parseLocalitiesCsv(readFileSync(file, 'utf8'))
   if (rows.length === 0) throw new Error(`no localities found in ${file} (${skipped} line(s) skipped)`)
-  ctx.sqlite
-    .transaction(() => {
-      ctx.db.delete(localities).run()
-      for (let i = 0; i < rows.length; i += 500)
-        ctx.db
-          .insert(localities)
-          .values(rows.slice(i, i + 500))
-          .run()
-    })
-    .immediate()
-  ctx.db.run(sql`ANALYZE localities`)
+  await ctx.tx(async () => {
+    await ctx.db.delete(localities)
+    for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(localities).values(rows.slice(i, i + 500))
+  })
+  await ctx.backend.run('ANALYZE localities')
   return { imported: rows.length, skipped }
 }

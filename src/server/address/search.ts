@@ -173,15 +173,17 @@ function withTypedNumber(results: AddressResult[], query: string): AddressResult
  * building of the place).
  */
 function searchStreets(ctx: AppContext, query: string): AddressResult[] {
-  if (!hasBuildingIndex(ctx.sqlite)) return []
+  const reader = ctx.backend.sqlite?.reader
+  if (!reader || !hasBuildingIndex(reader)) return []
   const { street, houseNumber } = parseQuery(query)
   const shortNumber = /(^|\s)\d{1,3}[a-z]?(\s|,|$)/i.test(query)
-  return street || houseNumber || shortNumber ? searchBuildingAddresses(ctx.sqlite, query) : []
+  return street || houseNumber || shortNumber ? searchBuildingAddresses(reader, query) : []
 }
 
 /** What the address search can find here: streets with house numbers only after an import. */
 export function addressCoverage(ctx: AppContext): { streets: boolean } {
-  return { streets: hasBuildingIndex(ctx.sqlite) }
+  const reader = ctx.backend.sqlite?.reader
+  return { streets: !!reader && hasBuildingIndex(reader) }
 }
 
 /**

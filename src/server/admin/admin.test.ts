@@ -10,17 +10,17 @@ import { writeStatus } from '../tax-status/service'
 import { pdf, sha256, uploadForm } from '../documents/test-fixtures'
 import { INVALID_USER_ID } from './reset'
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 const ADMIN = 'expert@example.ch'
 const YEAR = 2025 // the default year at T0 (2026-11-22)
 
 async function setup(env: Record<string, string> = {}) {
-  t = testApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: '1', ...env })
+  t = await testApp({ ADMIN_EMAILS: ADMIN, TRUST_PROXY: '1', ...env })
   const admin = await t.signIn(ADMIN)
   const client = await t.signIn('anna@example.ch')
-  fillUser(t.ctx, client.user.id)
+  await fillUser(t.ctx, client.user.id)
   const as = (cookie: string) => ({ cookie, headers: { 'x-forwarded-for': '203.0.113.9' } })
   return { admin, client, as }
 }
@@ -88,16 +88,16 @@ describe('client list', () => {
     // 60 clients straight into the table (the sign-in flow's hourly caps would stop at 20).
     const ids: number[] = []
     for (let i = 0; i < 60; i++) {
-      const u = ensureUser(t.ctx, `client${String(i).padStart(2, '0')}@example.ch`)
-      fillUser(t.ctx, u.id, {
+      const u = await ensureUser(t.ctx, `client${String(i).padStart(2, '0')}@example.ch`)
+      await fillUser(t.ctx, u.id, {
         firstName: `First${i}`,
         lastName: `Zeta${String(i).padStart(2, '0')}`,
         phone: '+41791234567',
       })
       ids.push(u.id)
     }
-    writeStatus(t.ctx, ids[3]!, YEAR, 4, null)
-    writeStatus(t.ctx, ids[4]!, 2024, 4, null)
+    await writeStatus(t.ctx, ids[3]!, YEAR, 4, null)
+    await writeStatus(t.ctx, ids[4]!, 2024, 4, null)
 
     const page1 = await t.request('GET', '/api/admin/users', as(admin.cookie))
     expect(page1.status).toBe(200)
@@ -150,8 +150,8 @@ describe('client list', () => {
     ] as const
     const ids: Record<string, number> = {}
     for (const [email, firstName, lastName] of people) {
-      const u = ensureUser(t.ctx, email)
-      fillUser(t.ctx, u.id, { firstName, lastName, phone: '+41791234567' })
+      const u = await ensureUser(t.ctx, email)
+      await fillUser(t.ctx, u.id, { firstName, lastName, phone: '+41791234567' })
       ids[lastName] = u.id
     }
     const found = async (q: string) => {
@@ -178,7 +178,7 @@ describe('client list', () => {
     expect(await found('Müller OR Dubois')).toEqual([])
     expect(await found('*')).toEqual([])
     // The index follows renames and deletions.
-    fillUser(t.ctx, ids.Schärer!, { firstName: 'Zoë', lastName: 'Brändli', phone: '+41791234567' })
+    await fillUser(t.ctx, ids.Schärer!, { firstName: 'Zoë', lastName: 'Brändli', phone: '+41791234567' })
     expect(await found('schärer')).toEqual([])
     expect(await found('BRÄNDLI')).toEqual([ids.Schärer])
     const elise = await t.signIn('elise.d@exemple.ch')
@@ -197,8 +197,8 @@ describe('client list', () => {
     await t.request('POST', '/api/send-message', { cookie: client.cookie, body: { message: 'Question one' } })
     await t.request('POST', '/api/send-message', { cookie: client.cookie, body: { message: 'Question two' } })
     const data = pdf('salary')
-    fillProfile(t.ctx, client.user.id)
-    writeStatus(t.ctx, client.user.id, YEAR, 2, null)
+    await fillProfile(t.ctx, client.user.id)
+    await writeStatus(t.ctx, client.user.id, YEAR, 2, null)
     const up = await t.request('POST', '/api/files/upload', {
       cookie: client.cookie,
       raw: uploadForm([{ name: 'lohn.pdf', data, hash: sha256(data) }], { taxYear: YEAR, categoryId: 1 }),
@@ -221,8 +221,8 @@ describe('client list', () => {
 describe('one client', () => {
   test('profile, statuses per year, checklist, files with versions and the conversation; unknown is 404', async () => {
     const { admin, client, as } = await setup()
-    fillProfile(t.ctx, client.user.id)
-    writeStatus(t.ctx, client.user.id, YEAR, 2, null)
+    await fillProfile(t.ctx, client.user.id)
+    await writeStatus(t.ctx, client.user.id, YEAR, 2, null)
     for (const text of ['v1', 'v2']) {
       const data = pdf(text)
       await t.request('POST', '/api/files/upload', {
@@ -258,7 +258,7 @@ describe('one client', () => {
     'a status move with a note: the client reads the note in the notification; audited with target and ' + 'address',
     async () => {
       const { admin, client, as } = await setup()
-      writeStatus(t.ctx, client.user.id, YEAR, 4, null)
+      await writeStatus(t.ctx, client.user.id, YEAR, 4, null)
       const r = await t.request('POST', `/api/admin/users/${client.user.id}/status`, {
         ...as(admin.cookie),
         body: { statusId: 5, taxYear: YEAR, note: 'Please check page 2' },
@@ -313,7 +313,7 @@ describe('reset to first-time login', () => {
       expect(
         (await t.request('POST', '/api/admin/reset-profile', { ...as(admin.cookie), body: { userId: 9999 } })).status,
       ).toBe(404)
-      fillProfile(t.ctx, client.user.id)
+      await fillProfile(t.ctx, client.user.id)
       expect(
         (await t.request('POST', '/api/gtc/accept', { cookie: client.cookie, body: { accepted: true } })).status,
       ).toBe(200)
@@ -325,13 +325,13 @@ describe('reset to first-time login', () => {
           })
         ).status,
       ).toBe(200)
-      writeStatus(t.ctx, client.user.id, YEAR, 2, null)
+      await writeStatus(t.ctx, client.user.id, YEAR, 2, null)
       const data = pdf('keep me')
       await t.request('POST', '/api/files/upload', {
         cookie: client.cookie,
         raw: uploadForm([{ name: 'keep.pdf', data, hash: sha256(data) }], { taxYear: YEAR, categoryId: 1 }),
       })
-      writeStatus(t.ctx, client.user.id, 2024, 5, null)
+      await writeStatus(t.ctx, client.user.id, 2024, 5, null)
       await t.request('POST', '/api/send-message', { cookie: client.cookie, body: { message: 'still here' } })
 
       const r = await t.request('POST', '/api/admin/reset-profile', {
@@ -401,8 +401,8 @@ describe('inbox and audit', () => {
     "an expert's download is in the audit log with the address and the client; newest first, filters by " + 'action',
     async () => {
       const { admin, client, as } = await setup()
-      fillProfile(t.ctx, client.user.id)
-      writeStatus(t.ctx, client.user.id, YEAR, 2, null)
+      await fillProfile(t.ctx, client.user.id)
+      await writeStatus(t.ctx, client.user.id, YEAR, 2, null)
       const data = pdf('doc')
       const up = await t.request('POST', '/api/files/upload', {
         cookie: client.cookie,
@@ -473,19 +473,19 @@ describe('roles', () => {
       'role stays',
     async () => {
       const { admin, as } = await setup()
-      grantAdmin(t.ctx, 'cli@example.ch')
+      await grantAdmin(t.ctx, 'cli@example.ch')
       const cli = await t.signIn('cli@example.ch')
       expect((await t.request('GET', '/api/admin/system', as(cli.cookie))).status).toBe(200)
 
       // A restart with ADMIN_EMAILS emptied: the listed expert is demoted, the CLI one is not.
       const config = loadConfig({ DATA_DIR: t.dataDir, SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') })
-      const restarted = createContext(config, { log: silentLogger, now: () => t.clock.now })
-      expect(syncAdminEmails(restarted)).toEqual([ADMIN])
-      restarted.sqlite.close()
+      const restarted = await createContext(config, { log: silentLogger, now: () => t.clock.now })
+      expect(await syncAdminEmails(restarted)).toEqual([ADMIN])
+      restarted.backend.close()
       expect((await t.request('GET', '/api/admin/system', as(admin.cookie))).status).toBe(403)
       expect((await t.request('GET', '/api/admin/system', as(cli.cookie))).status).toBe(200)
 
-      const removed = revokeAdmin(t.ctx, 'cli@example.ch')
+      const removed = await revokeAdmin(t.ctx, 'cli@example.ch')
       expect(removed.stillListed).toBe(false)
       expect((await t.request('GET', '/api/admin/system', as(cli.cookie))).status).toBe(403)
       expect(() => revokeAdmin(t.ctx, 'nobody@example.ch')).toThrow('No account')

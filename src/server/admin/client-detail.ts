@@ -14,9 +14,9 @@ import { offeredTaxYears } from '../../shared/tax-years'
 import { yearStatements } from '../dossier/statements'
 
 /** What an expert sees of a declaration on the client page: when and which groups, not the raw payload. */
-function declarationSummary(ctx: AppContext, userId: number, taxYear: number) {
+async function declarationSummary(ctx: AppContext, userId: number, taxYear: number) {
   try {
-    const d = latestDeclaration(ctx, userId, taxYear)
+    const d = await latestDeclaration(ctx, userId, taxYear)
     return { taxYear: d.taxYear, version: d.version, savedAt: d.savedAt, taxData: d.taxData }
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null
@@ -31,31 +31,40 @@ function declarationSummary(ctx: AppContext, userId: number, taxYear: number) {
  * documents with their versions, and the conversation.
  * Every part comes from its own area's service.
  */
-export function clientDetail(ctx: AppContext, admin: { id: number; role: string }, userId: number, taxYear: number) {
-  const user = getUser(ctx, userId)
-  const language = getUser(ctx, admin.id).language
+export async function clientDetail(
+  ctx: AppContext,
+  admin: { id: number; role: string },
+  userId: number,
+  taxYear: number,
+) {
+  const user = await getUser(ctx, userId)
+  const language = (await getUser(ctx, admin.id)).language
   const viewer = { id: admin.id, role: admin.role, language }
   const years = [...new Set([taxYear, ...offeredTaxYears(new Date(ctx.now()))])].sort((a, b) => b - a)
-  const files = listFiles(ctx, userId, language, { taxYear, limit: 1000, offset: 0 }).map((f) => ({
-    ...f,
-    versions: fileHistory(ctx, viewer, f.id),
-  }))
+  const files = await Promise.all(
+    (await listFiles(ctx, userId, language, { taxYear, limit: 1000, offset: 0 })).map(async (f) => ({
+      ...f,
+      versions: await fileHistory(ctx, viewer, f.id),
+    })),
+  )
   return {
     user: { ...publicUser(user), createdAt: user.createdAt, lastLoginAt: user.lastLoginAt },
-    profile: profileOf(ctx, userId),
-    declaration: declarationSummary(ctx, userId, taxYear),
+    profile: await profileOf(ctx, userId),
+    declaration: await declarationSummary(ctx, userId, taxYear),
     taxYear,
-    statuses: years.map((y) => ({
-      ...taxStatusAnswer(ctx, userId, y),
-      ...yearFlags(ctx, advancedCompletion(ctx), userId, y),
-    })),
-    checklist: categoryList(language, 'all', categoryState(ctx, userId, taxYear)),
+    statuses: await Promise.all(
+      years.map(async (y) => ({
+        ...(await taxStatusAnswer(ctx, userId, y)),
+        ...(await yearFlags(ctx, advancedCompletion(ctx), userId, y)),
+      })),
+    ),
+    checklist: categoryList(language, 'all', await categoryState(ctx, userId, taxYear)),
     files,
-    advanced: advancedInfo(ctx, userId, taxYear),
+    advanced: await advancedInfo(ctx, userId, taxYear),
     // The power-of-attorney acceptance as recorded on the server (time, address, agent).
-    powerOfAttorney: powerOfAttorneyRecord(ctx, userId, taxYear),
-    messages: listOwnMessages(ctx, userId),
+    powerOfAttorney: await powerOfAttorneyRecord(ctx, userId, taxYear),
+    messages: await listOwnMessages(ctx, userId),
     // The year's e-Steuerauszüge and their sums (what goes into the list of securities and accounts).
-    statements: yearStatements(ctx, userId, taxYear),
+    statements: await yearStatements(ctx, userId, taxYear),
   }
 }

@@ -21,9 +21,6 @@ const BY_NAME =
   `COLLATE NOCASE, u.id`
 const BY_ACTIVITY = 'u.role DESC, u.last_activity_at DESC, u.id DESC'
 
-/** Named parameters ($year, $q, …) of the list's statements. */
-type Params = [Record<string, string | number>]
-
 type DetailRow = {
   id: number
   email: string
@@ -44,7 +41,7 @@ type DetailRow = {
  * trigram index, a status filter from the year's covering status index), the
  * total, then the 50 rows of the page.
  */
-export function listClients(ctx: AppContext, f: ClientFilter) {
+export async function listClients(ctx: AppContext, f: ClientFilter) {
   const where = [`u.role = 'user'`]
   const params: Record<string, string | number> = { $year: f.taxYear }
   const q = f.q?.trim()
@@ -64,30 +61,33 @@ export function listClients(ctx: AppContext, f: ClientFilter) {
     params.$status = f.status
   }
   const from = `FROM users u ${join} WHERE ${where.join(' AND ')}`
-  const named = (sql: string) => Object.fromEntries(Object.entries(params).filter(([k]) => sql.includes(k)))
+  const named = (sql: string): Record<string, number | string> =>
+    Object.fromEntries(Object.entries(params).filter(([k]) => sql.includes(k)))
   const order = f.sort === 'name' ? BY_NAME : BY_ACTIVITY
   const pageSql = `SELECT u.id AS id ${from} ORDER BY ${order} LIMIT $limit OFFSET $offset`
-  const ids = ctx.sqlite
-    .query<{ id: number }, Params>(pageSql)
-    .all({ ...named(pageSql), $limit: CLIENTS_PAGE_SIZE, $offset: (f.page - 1) * CLIENTS_PAGE_SIZE })
-    .map((r) => r.id)
+  const ids = (
+    await ctx.backend.all<{ id: number }>(pageSql, {
+      ...named(pageSql),
+      $limit: CLIENTS_PAGE_SIZE,
+      $offset: (f.page - 1) * CLIENTS_PAGE_SIZE,
+    })
+  ).map((r) => r.id)
   const countSql = `SELECT COUNT(*) AS n ${from}`
-  const total = ctx.sqlite.query<{ n: number }, Params>(countSql).get(named(countSql))?.n ?? 0
+  const total = (await ctx.backend.get<{ n: number }>(countSql, named(countSql)))?.n ?? 0
   if (!ids.length) return { items: [], total, page: f.page, pageSize: CLIENTS_PAGE_SIZE, taxYear: f.taxYear }
 
-  const rows = ctx.sqlite
-    .query<DetailRow, Params>(
-      `SELECT u.id AS id, u.email AS email, u.first_name AS firstName, u.last_name AS lastName, u.language AS language,
+  const rows = await ctx.backend.all<DetailRow>(
+    `SELECT u.id AS id, u.email AS email, u.first_name AS firstName, u.last_name AS lastName, u.language AS language,
             s.status_id AS statusId, p.subscription_plan AS plan, u.last_activity_at AS activity,
             (SELECT COUNT(*) FROM files f
               WHERE f.user_id = u.id AND f.tax_year = $year AND f.deleted_at IS NULL) AS fileCount
        FROM users u LEFT JOIN tax_year_status s ON s.user_id = u.id AND s.tax_year = $year
        LEFT JOIN profiles p ON p.user_id = u.id
       WHERE u.id IN (${ids.map((_, i) => `$id${i}`).join(',')})`,
-    )
-    .all({ $year: f.taxYear, ...Object.fromEntries(ids.map((id, i) => [`$id${i}`, id])) })
+    { $year: f.taxYear, ...Object.fromEntries(ids.map((id, i) => [`$id${i}`, id])) },
+  )
   const byId = new Map(rows.map((r) => [r.id, r]))
-  const unanswered = unansweredCounts(ctx, ids)
+  const unanswered = await unansweredCounts(ctx, ids)
   const items = ids.map((id) => {
     const r = byId.get(id)!
     const s = statusById(r.statusId ?? 1)

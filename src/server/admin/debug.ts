@@ -7,15 +7,12 @@ import { countByRole, newestUser } from '../users/service'
  * The debug panel's database status (spec part 1 §3 "Debug database status"), for
  * experts. The column the old client checked is the tax-profile-complete flag.
  */
-export function dbStatus(ctx: AppContext) {
-  const columns = ctx.sqlite
-    .query<{ name: string }, []>('PRAGMA table_info(profiles)')
-    .all()
-    .map((c) => c.name)
-  const roles = countByRole(ctx)
+export async function dbStatus(ctx: AppContext) {
+  const columns = (await ctx.backend.all<{ name: string }>('PRAGMA table_info(profiles)')).map((c) => c.name)
+  const roles = await countByRole(ctx)
   const userCount = roles.clients + roles.admins
-  const taxCompletedCount = countTaxProfilesComplete(ctx)
-  const newest = newestUser(ctx)
+  const taxCompletedCount = await countTaxProfilesComplete(ctx)
+  const newest = await newestUser(ctx)
   return {
     hasTaxProfileColumn: columns.includes('is_tax_profile_complete'),
     columns,
@@ -30,11 +27,11 @@ export function dbStatus(ctx: AppContext) {
 }
 
 /** GET /api/tax/status: the tax-profile flag and the status of one user (the expert's own by default). */
-export function taxProfileStatus(ctx: AppContext, userId: number, taxYear?: number) {
+export async function taxProfileStatus(ctx: AppContext, userId: number, taxYear?: number) {
   return {
     userId,
-    isTaxProfileComplete: profileOf(ctx, userId).isTaxProfileComplete,
-    ...taxViewOf(ctx, userId, taxYear),
+    isTaxProfileComplete: (await profileOf(ctx, userId)).isTaxProfileComplete,
+    ...(await taxViewOf(ctx, userId, taxYear)),
     lastChecked: new Date(ctx.now()).toISOString(),
   }
 }

@@ -40,7 +40,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
     .use(authPlugin(ctx, sessions))
     .get(
       '/api/admin/users',
-      ({ rc, query }) => {
+      async ({ rc, query }) => {
         const sort = query.sort || 'activity'
         if (sort !== 'activity' && sort !== 'name') throw badRequest(`Invalid field 'sort': expected activity or name`)
         const status = query.status ? intParam(query.status, 0, 1, 6, 'status') : undefined
@@ -53,40 +53,44 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
           status,
           page: intParam(query.page, 1, 1, MAX_PAGE, 'page'),
         }
-        act(rc, 'admin_list_clients', undefined, {
+        await act(rc, 'admin_list_clients', undefined, {
           search: Boolean(filter.q),
           status,
           taxYear: filter.taxYear,
           page: filter.page,
         })
-        return listClients(ctx, filter)
+        return await listClients(ctx, filter)
       },
       {
         role: 'admin',
         query: t.Object({ q: optional, status: optional, taxYear: optional, page: optional, sort: optional }),
-        response: shaped<ReturnType<typeof listClients>>(),
+        response: shaped<Awaited<ReturnType<typeof listClients>>>(),
       },
     )
     .get(
       '/api/admin/users/:id',
-      ({ rc, params, query }) => {
+      async ({ rc, params, query }) => {
         const id = parseUserId(params.id)
-        const detail = clientDetail(ctx, rc.user, id, yearOf(query.taxYear))
-        act(rc, 'admin_view_client', id)
+        const detail = await clientDetail(ctx, rc.user, id, yearOf(query.taxYear))
+        await act(rc, 'admin_view_client', id)
         return detail
       },
-      { role: 'admin', query: t.Object({ taxYear: optional }), response: shaped<ReturnType<typeof clientDetail>>() },
+      {
+        role: 'admin',
+        query: t.Object({ taxYear: optional }),
+        response: shaped<Awaited<ReturnType<typeof clientDetail>>>(),
+      },
     )
     // An expert's status move, with an optional note the client reads in the notification (audited by setStatus).
     .post(
       '/api/admin/users/:id/status',
-      ({ rc, params, body }) => {
+      async ({ rc, params, body }) => {
         const id = parseUserId(params.id)
         if (!isTaxStatusId(body.statusId)) throw badRequest('Please select a tax status', 'INVALID_STATUS')
-        getUser(ctx, id)
+        await getUser(ctx, id)
         const taxYear = body.taxYear === undefined ? defaultTaxYear(new Date(ctx.now())) : taxYearParam(body.taxYear)
         const move = { userId: id, taxYear, to: body.statusId, note: body.note, override: body.override }
-        return { success: true, ...setStatus(ctx, rc, move, advancedCompletion(ctx)) }
+        return { success: true, ...(await setStatus(ctx, rc, move, advancedCompletion(ctx))) }
       },
       {
         role: 'admin',
@@ -96,27 +100,27 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
           note: t.Optional(t.String({ maxLength: 1000 })),
           override: t.Optional(t.Boolean()),
         }),
-        response: shaped<{ success: boolean } & ReturnType<typeof setStatus>>(),
+        response: shaped<{ success: boolean } & Awaited<ReturnType<typeof setStatus>>>(),
       },
     )
     .post(
       '/api/admin/reset-profile',
-      ({ rc, body }) => {
+      async ({ rc, body }) => {
         const id = parseUserId((body as { userId?: unknown } | undefined)?.userId)
-        const answer = resetProfile(ctx, rc.user.id, id)
-        act(rc, 'admin_reset_profile', id)
+        const answer = await resetProfile(ctx, rc.user.id, id)
+        await act(rc, 'admin_reset_profile', id)
         return answer
       },
       // The body is read by hand: the spec's refusal texts for a missing or non-numeric id are parseUserId's.
-      { role: 'admin', response: shaped<ReturnType<typeof resetProfile>>() },
+      { role: 'admin', response: shaped<Awaited<ReturnType<typeof resetProfile>>>() },
     )
     .get(
       '/api/admin/inbox',
-      ({ rc, query }) => {
+      async ({ rc, query }) => {
         const page = intParam(query.page, 1, 1, MAX_PAGE, 'page')
-        act(rc, 'admin_view_inbox')
+        await act(rc, 'admin_view_inbox')
         return {
-          ...unansweredMessages(ctx, { limit: INBOX_PAGE_SIZE, offset: (page - 1) * INBOX_PAGE_SIZE }),
+          ...(await unansweredMessages(ctx, { limit: INBOX_PAGE_SIZE, offset: (page - 1) * INBOX_PAGE_SIZE })),
           page,
           pageSize: INBOX_PAGE_SIZE,
         }
@@ -124,69 +128,75 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         role: 'admin',
         query: t.Object({ page: optional }),
-        response: shaped<ReturnType<typeof unansweredMessages> & { page: number; pageSize: number }>(),
+        response: shaped<Awaited<ReturnType<typeof unansweredMessages>> & { page: number; pageSize: number }>(),
       },
     )
     .get(
       '/api/admin/audit',
-      ({ rc, query }) => {
+      async ({ rc, query }) => {
         const userId = query.userId ? intParam(query.userId, 0, 1, Number.MAX_SAFE_INTEGER, 'userId') : undefined
         const filter = { userId, action: query.action || undefined, page: intParam(query.page, 1, 1, MAX_PAGE, 'page') }
-        const answer = { ...listAudit(ctx, filter), actions: auditActions(ctx) }
-        act(rc, 'admin_view_audit', userId)
+        const answer = { ...(await listAudit(ctx, filter)), actions: await auditActions(ctx) }
+        await act(rc, 'admin_view_audit', userId)
         return answer
       },
       {
         role: 'admin',
         query: t.Object({ userId: optional, action: optional, page: optional }),
-        response: shaped<ReturnType<typeof listAudit> & { actions: ReturnType<typeof auditActions> }>(),
+        response: shaped<
+          Awaited<ReturnType<typeof listAudit>> & { actions: Awaited<ReturnType<typeof auditActions>> }
+        >(),
       },
     )
     .get(
       '/api/admin/system',
-      ({ rc, query }) => {
+      async ({ rc, query }) => {
         const integrity = query.integrity === '1' || query.integrity === 'true'
-        act(rc, integrity ? 'admin_integrity_check' : 'admin_view_system')
-        return systemInfo(ctx, { integrity })
+        await act(rc, integrity ? 'admin_integrity_check' : 'admin_view_system')
+        return await systemInfo(ctx, { integrity })
       },
-      { role: 'admin', query: t.Object({ integrity: optional }), response: shaped<ReturnType<typeof systemInfo>>() },
+      {
+        role: 'admin',
+        query: t.Object({ integrity: optional }),
+        response: shaped<Awaited<ReturnType<typeof systemInfo>>>(),
+      },
     )
     // The debug panel's calls (spec part 1 §6, §7), for experts in every mode.
     .get(
       '/api/debug/db-status',
-      ({ rc }) => {
-        act(rc, 'debug_db_status')
-        return dbStatus(ctx)
+      async ({ rc }) => {
+        await act(rc, 'debug_db_status')
+        return await dbStatus(ctx)
       },
-      { role: 'admin', response: shaped<ReturnType<typeof dbStatus>>() },
+      { role: 'admin', response: shaped<Awaited<ReturnType<typeof dbStatus>>>() },
     )
     .get(
       '/api/tax/status',
-      ({ rc, query }) => {
+      async ({ rc, query }) => {
         const id = query.userId ? parseUserId(query.userId) : rc.user.id
-        getUser(ctx, id)
-        act(rc, 'debug_tax_status', id)
-        return taxProfileStatus(ctx, id, optionalTaxYearParam(query.taxYear))
+        await getUser(ctx, id)
+        await act(rc, 'debug_tax_status', id)
+        return await taxProfileStatus(ctx, id, optionalTaxYearParam(query.taxYear))
       },
       {
         role: 'admin',
         query: t.Object({ userId: optional, taxYear: optional }),
-        response: shaped<ReturnType<typeof taxProfileStatus>>(),
+        response: shaped<Awaited<ReturnType<typeof taxProfileStatus>>>(),
       },
     )
     .post(
       '/api/tax-profile/set-status',
-      ({ rc, body }) => {
+      async ({ rc, body }) => {
         const id = body.userId ?? rc.user.id
-        getUser(ctx, id)
-        const answer = setTaxProfileComplete(ctx, id, body.status)
-        act(rc, 'debug_set_tax_profile', id, { status: body.status })
+        await getUser(ctx, id)
+        const answer = await setTaxProfileComplete(ctx, id, body.status)
+        await act(rc, 'debug_set_tax_profile', id, { status: body.status })
         return { success: true, ...answer }
       },
       {
         role: 'admin',
         body: t.Object({ status: t.Boolean(), userId: t.Optional(t.Integer({ minimum: 1 })) }),
-        response: shaped<{ success: boolean } & ReturnType<typeof setTaxProfileComplete>>(),
+        response: shaped<{ success: boolean } & Awaited<ReturnType<typeof setTaxProfileComplete>>>(),
       },
     )
 
@@ -194,11 +204,14 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
   if (!ctx.config.dev) return app
   return app.post(
     '/api/debug/fix-column',
-    ({ rc }) => {
-      const applied = migrate(ctx.sqlite)
-      act(rc, 'debug_fix_column', undefined, { applied })
-      return { success: true, applied, ...dbStatus(ctx) }
+    async ({ rc }) => {
+      const applied = (await ctx.backend.sqlite?.exclusive(async (db) => migrate(db))) ?? []
+      await act(rc, 'debug_fix_column', undefined, { applied })
+      return { success: true, applied, ...(await dbStatus(ctx)) }
     },
-    { role: 'admin', response: shaped<{ success: boolean; applied: string[] } & ReturnType<typeof dbStatus>>() },
+    {
+      role: 'admin',
+      response: shaped<{ success: boolean; applied: string[] } & Awaited<ReturnType<typeof dbStatus>>>(),
+    },
   )
 }

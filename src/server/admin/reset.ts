@@ -18,12 +18,12 @@ export function parseUserId(raw: unknown): number {
  * terms acceptance are cleared and every year goes back to status 1, in one transaction.
  * Documents, messages and saved declarations stay. An unknown id is a 404.
  */
-export function resetProfile(ctx: AppContext, adminId: number, userId: number) {
-  const user = getUser(ctx, userId)
-  ctx.sqlite.transaction(() => {
-    resetRegistration(ctx, userId)
-    resetYears(ctx, userId, adminId)
-  })()
+export async function resetProfile(ctx: AppContext, adminId: number, userId: number) {
+  const user = await getUser(ctx, userId)
+  await ctx.tx(async () => {
+    await resetRegistration(ctx, userId)
+    await resetYears(ctx, userId, adminId)
+  })
   return {
     success: true,
     userId,

@@ -30,13 +30,13 @@ const fileSize = (path: string) => {
  * The system card (GET /api/admin/system). integrity_check reads the whole
  * database, so it runs only when asked for.
  */
-export function systemInfo(ctx: AppContext, opts: { integrity: boolean }) {
+export async function systemInfo(ctx: AppContext, opts: { integrity: boolean }) {
   const db = databasePath(ctx.config.dataDir)
-  const users = countByRole(ctx)
-  const stored = storedTotals(ctx)
-  const migrations = ctx.sqlite
-    .query<{ tag: string; appliedAt: number }, []>('SELECT tag, applied_at AS appliedAt FROM __migrations ORDER BY tag')
-    .all()
+  const users = await countByRole(ctx)
+  const stored = await storedTotals(ctx)
+  const migrations = await ctx.backend.all<{ tag: string; appliedAt: number }>(
+    'SELECT tag, applied_at AS appliedAt FROM __migrations ORDER BY tag',
+  )
   return {
     environment: ctx.config.dev ? 'development' : 'production',
     version: APP_VERSION,
@@ -50,12 +50,9 @@ export function systemInfo(ctx: AppContext, opts: { integrity: boolean }) {
     clients: users.clients ?? 0,
     admins: users.admins ?? 0,
     migrations,
-    mail: { configured: Boolean(ctx.config.smtpUrl), ...outboxCounts(ctx) },
+    mail: { configured: Boolean(ctx.config.smtpUrl), ...(await outboxCounts(ctx)) },
     integrity: opts.integrity
-      ? ctx.sqlite
-          .query<{ integrity_check: string }, []>('PRAGMA integrity_check')
-          .all()
-          .map((r) => r.integrity_check)
+      ? (await ctx.backend.all<{ integrity_check: string }>('PRAGMA integrity_check')).map((r) => r.integrity_check)
       : null,
   }
 }

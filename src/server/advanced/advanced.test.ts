@@ -7,11 +7,11 @@ import { pdf, sha256 } from '../documents/test-fixtures'
 import { powerOfAttorneyRecord } from './service'
 
 const Y = 2025
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 async function setup(env: Record<string, string> = {}) {
-  t = testApp({
+  t = await testApp({
     ADMIN_EMAILS: 'expert@example.ch',
     FIRM_NAME: 'Treuhand Muster AG',
     FIRM_ADDRESS: 'Bahnhofstrasse 1, 8001 Zürich',
@@ -20,8 +20,8 @@ async function setup(env: Record<string, string> = {}) {
   const anna = await t.signIn('anna@example.ch')
   const ben = await t.signIn('ben@example.ch')
   const admin = await t.signIn('expert@example.ch')
-  fillUser(t.ctx, anna.user.id)
-  fillProfile(t.ctx, anna.user.id, {
+  await fillUser(t.ctx, anna.user.id)
+  await fillProfile(t.ctx, anna.user.id, {
     ...FULL_PROFILE,
     cantonOfResidence: 'zurich',
     maritalStatus: 'married',
@@ -278,7 +278,7 @@ describe('authorization', () => {
       powerOfAttorneyAccepted: true,
       powerOfAttorneyAcceptedAt: new Date(t.clock.now).toISOString(),
     })
-    expect(powerOfAttorneyRecord(t.ctx, anna.user.id, Y)).toEqual({
+    expect(await powerOfAttorneyRecord(t.ctx, anna.user.id, Y)).toEqual({
       acceptedAt: t.clock.now,
       ip: '203.0.113.7',
       userAgent: 'TestBrowser/1.0',
@@ -290,13 +290,13 @@ describe('authorization', () => {
       headers: { 'user-agent': 'Other/2' },
       body: { taxYear: Y, ...POA, taxAddressEnabled: false },
     })
-    expect(powerOfAttorneyRecord(t.ctx, anna.user.id, Y)?.acceptedAt).toBe(acceptedAt)
+    expect((await powerOfAttorneyRecord(t.ctx, anna.user.id, Y))?.acceptedAt).toBe(acceptedAt)
     await t.request('PUT', '/api/advanced/authorization', {
       cookie: anna.cookie,
       headers: { 'user-agent': 'Other/2' },
       body: { taxYear: Y, ...POA, tinNumber: '987.654.321' },
     })
-    expect(powerOfAttorneyRecord(t.ctx, anna.user.id, Y)).toMatchObject({
+    expect(await powerOfAttorneyRecord(t.ctx, anna.user.id, Y)).toMatchObject({
       acceptedAt: t.clock.now,
       userAgent: 'Other/2',
     })
@@ -315,7 +315,7 @@ describe('authorization', () => {
     })
     expect(r.status).toBe(200)
     expect(r.json.authorization.powerOfAttorneyAccepted).toBe(false)
-    expect(powerOfAttorneyRecord(t.ctx, anna.user.id, Y)).toBeNull()
+    expect(await powerOfAttorneyRecord(t.ctx, anna.user.id, Y)).toBeNull()
   })
 })
 
@@ -377,7 +377,7 @@ describe('Finish Section, the lock and transmit', () => {
 
   test('transmit needs the completion; after it, undo and every change are refused', async () => {
     const { anna } = await setup()
-    writeStatus(t.ctx, anna.user.id, Y, 3, null)
+    await writeStatus(t.ctx, anna.user.id, Y, 3, null)
     const early = await t.request('POST', '/api/tax-year-status/transmit', {
       cookie: anna.cookie,
       body: { taxYear: Y },
@@ -404,7 +404,7 @@ describe('Finish Section, the lock and transmit', () => {
 
   test('an expert who moved an incomplete year to 4 leaves it closed to changes', async () => {
     const { anna } = await setup()
-    writeStatus(t.ctx, anna.user.id, Y, 4, null)
+    await writeStatus(t.ctx, anna.user.id, Y, 4, null)
     const r = await put(anna.cookie, 'spouse', SPOUSE)
     expect([r.status, r.json.code]).toEqual([409, 'YEAR_TRANSMITTED'])
   })
@@ -501,7 +501,7 @@ describe('the power of attorney PDF', () => {
 
   test('names outside the PDF font are folded, not a 500', async () => {
     const { anna } = await setup()
-    fillUser(t.ctx, anna.user.id, { firstName: 'Łucja', lastName: '王', phone: '+41791234567' })
+    await fillUser(t.ctx, anna.user.id, { firstName: 'Łucja', lastName: '王', phone: '+41791234567' })
     const { res, bytes } = await download(anna.cookie, '&lang=en')
     expect(res.status).toBe(200)
     expect(await pdfText(bytes)).toContain('Lucja ?')

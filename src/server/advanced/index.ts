@@ -35,7 +35,7 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
     .get(
       '/api/advanced',
       ({ user, query }) => advancedInfo(ctx, subjectOf(user, query.userId), yearOf(query.taxYear)),
-      { auth: true, query: readQuery, response: shaped<ReturnType<typeof advancedInfo>>() },
+      { auth: true, query: readQuery, response: shaped<Awaited<ReturnType<typeof advancedInfo>>>() },
     )
     .put(
       '/api/advanced/sections',
@@ -43,7 +43,7 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         auth: true,
         body: t.Object({ taxYear: year, section: t.String({ maxLength: 40 }), enabled: t.Boolean() }),
-        response: shaped<ReturnType<typeof setSection>>(),
+        response: shaped<Awaited<ReturnType<typeof setSection>>>(),
       },
     )
     .put('/api/advanced/spouse', ({ user, body }) => saveSpouse(ctx, user.id, taxYearParam(body.taxYear), body), {
@@ -57,7 +57,7 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
         ahvNumber: text(40),
         taxId: text(40),
       }),
-      response: shaped<ReturnType<typeof saveSpouse>>(),
+      response: shaped<Awaited<ReturnType<typeof saveSpouse>>>(),
     })
     .put(
       '/api/advanced/children',
@@ -65,7 +65,7 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         auth: true,
         body: t.Object({ taxYear: year, children: t.Array(t.Record(t.String(), t.Unknown()), { maxItems: 100 }) }),
-        response: shaped<ReturnType<typeof saveChildren>>(),
+        response: shaped<Awaited<ReturnType<typeof saveChildren>>>(),
       },
     )
     .put(
@@ -94,7 +94,7 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
           tinNumber: text(40),
           powerOfAttorneyAccepted: t.Boolean(),
         }),
-        response: shaped<ReturnType<typeof saveAuthorization>>(),
+        response: shaped<Awaited<ReturnType<typeof saveAuthorization>>>(),
       },
     )
     .post(
@@ -103,7 +103,7 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         auth: true,
         body: t.Object({ taxYear: year, completed: t.Boolean() }),
-        response: shaped<ReturnType<typeof setCompletion>>(),
+        response: shaped<Awaited<ReturnType<typeof setCompletion>>>(),
       },
     )
     .get(
@@ -127,7 +127,14 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
     )
     .get(
       '/api/tax-cards',
-      ({ user, query }) => ({ taxYear: yearOf(query.taxYear), ...taxCardsOf(ctx, subjectOf(user, query.userId)) }),
-      { auth: true, query: readQuery, response: shaped<{ taxYear: number } & ReturnType<typeof taxCardsOf>>() },
+      async ({ user, query }) => ({
+        taxYear: yearOf(query.taxYear),
+        ...(await taxCardsOf(ctx, subjectOf(user, query.userId))),
+      }),
+      {
+        auth: true,
+        query: readQuery,
+        response: shaped<{ taxYear: number } & Awaited<ReturnType<typeof taxCardsOf>>>(),
+      },
     )
 }

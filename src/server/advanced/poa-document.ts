@@ -17,11 +17,11 @@ export async function personalPowerOfAttorney(
   taxYear: number,
   lang: string | undefined,
 ) {
-  const language = pickLanguage(lang ?? getUser(ctx, userId).language)
+  const language = pickLanguage(lang ?? (await getUser(ctx, userId)).language)
   if (lang && !isPoaLanguage(lang))
     throw badRequest(`Invalid field 'lang': one of ${POA_LANGUAGES.join(', ')}`, 'INVALID_LANGUAGE')
-  const p = profileOf(ctx, userId)
-  const auth = authorizationOf(ctx, userId, taxYear)
+  const p = await profileOf(ctx, userId)
+  const auth = await authorizationOf(ctx, userId, taxYear)
   const canton =
     (auth?.canton ? cantonByCode(auth.canton) : undefined) ??
     (p.cantonOfResidence ? cantonBySlug(p.cantonOfResidence) : undefined)

@@ -41,24 +41,24 @@ const refuse = (e: AdvancedError) => new ApiError(400, e.code, e.message)
 const where = (table: { userId: SQLiteColumn; taxYear: SQLiteColumn }, userId: number, taxYear: number) =>
   and(eq(table.userId, userId), eq(table.taxYear, taxYear))
 
-export function isAdvancedCompleted(ctx: AppContext, userId: number, taxYear: number): boolean {
-  return !!ctx.db
+export async function isAdvancedCompleted(ctx: AppContext, userId: number, taxYear: number): Promise<boolean> {
+  return !!(await ctx.db
     .select({ at: advancedCompletion.completedAt })
     .from(advancedCompletion)
     .where(where(advancedCompletion, userId, taxYear))
-    .get()
+    .get())
 }
 
 /** Every change waits for a fileable, untransmitted year and an open section (409 SECTION_LOCKED while completed). */
-function requireEditable(ctx: AppContext, userId: number, taxYear: number) {
+async function requireEditable(ctx: AppContext, userId: number, taxYear: number) {
   requireFileableYear(ctx, taxYear)
-  if (isTransmitted(yearStatus(ctx, userId, taxYear).statusId)) {
+  if (isTransmitted((await yearStatus(ctx, userId, taxYear)).statusId)) {
     throw conflict(
       `The tax information for ${taxYear} has been transmitted and can no longer be changed.`,
       'YEAR_TRANSMITTED',
     )
   }
-  if (isAdvancedCompleted(ctx, userId, taxYear)) {
+  if (await isAdvancedCompleted(ctx, userId, taxYear)) {
     throw conflict(
       'Section Completed - Navigation Locked: undo "Finish Section" to change the advanced tax information.',
       'SECTION_LOCKED',
@@ -70,8 +70,8 @@ function requireEditable(ctx: AppContext, userId: number, taxYear: number) {
  * The documents area asks this before storing a file or a relevance mark in a section's
  * category (spouse 26–30, children 31–38, …): those are locked with the section.
  */
-export function requireSectionCategoryOpen(ctx: AppContext, userId: number, taxYear: number, categoryId: number) {
-  if (sectionOfUploadCategory(categoryId) && isAdvancedCompleted(ctx, userId, taxYear)) {
+export async function requireSectionCategoryOpen(ctx: AppContext, userId: number, taxYear: number, categoryId: number) {
+  if (sectionOfUploadCategory(categoryId) && (await isAdvancedCompleted(ctx, userId, taxYear))) {
     throw conflict(
       'Section Completed - Navigation Locked: undo "Finish Section" to add documents to this section.',
       'SECTION_LOCKED',
@@ -79,22 +79,22 @@ export function requireSectionCategoryOpen(ctx: AppContext, userId: number, taxY
   }
 }
 
-function enabledSections(ctx: AppContext, userId: number, taxYear: number): Record<SectionId, boolean> {
+async function enabledSections(ctx: AppContext, userId: number, taxYear: number): Promise<Record<SectionId, boolean>> {
   const stored = new Map(
-    ctx.db
-      .select()
-      .from(advancedSections)
-      .where(where(advancedSections, userId, taxYear))
-      .all()
-      .map((r) => [r.section, r.enabled]),
+    (
+      await ctx.db
+        .select()
+        .from(advancedSections)
+        .where(where(advancedSections, userId, taxYear))
+    ).map((r) => [r.section, r.enabled]),
   )
   return Object.fromEntries(
     SECTIONS.map((s) => [s.id, s.alwaysEnabled || (stored.get(s.id) ?? s.defaultEnabled)]),
   ) as Record<SectionId, boolean>
 }
 
-function spouseOf(ctx: AppContext, userId: number, taxYear: number): SpouseInfo | null {
-  const r = ctx.db
+async function spouseOf(ctx: AppContext, userId: number, taxYear: number): Promise<SpouseInfo | null> {
+  const r = await ctx.db
     .select()
     .from(advancedSpouse)
     .where(where(advancedSpouse, userId, taxYear))
@@ -111,33 +111,33 @@ function spouseOf(ctx: AppContext, userId: number, taxYear: number): SpouseInfo 
     : null
 }
 
-function childrenOf(ctx: AppContext, userId: number, taxYear: number): ChildInfo[] {
-  return ctx.db
-    .select()
-    .from(advancedChildren)
-    .where(where(advancedChildren, userId, taxYear))
-    .orderBy(asc(advancedChildren.position))
-    .all()
-    .map((r) => ({
-      firstName: r.firstName,
-      lastName: r.lastName,
-      birthDate: r.birthDate,
-      disability: r.disability,
-      schoolingInfo: r.schoolingInfo,
-      alimony: r.alimony,
-    }))
+async function childrenOf(ctx: AppContext, userId: number, taxYear: number): Promise<ChildInfo[]> {
+  return (
+    await ctx.db
+      .select()
+      .from(advancedChildren)
+      .where(where(advancedChildren, userId, taxYear))
+      .orderBy(asc(advancedChildren.position))
+  ).map((r) => ({
+    firstName: r.firstName,
+    lastName: r.lastName,
+    birthDate: r.birthDate,
+    disability: r.disability,
+    schoolingInfo: r.schoolingInfo,
+    alimony: r.alimony,
+  }))
 }
 
-function authorizationRow(ctx: AppContext, userId: number, taxYear: number) {
-  return ctx.db
+async function authorizationRow(ctx: AppContext, userId: number, taxYear: number) {
+  return await ctx.db
     .select()
     .from(advancedAuthorization)
     .where(where(advancedAuthorization, userId, taxYear))
     .get()
 }
 
-export function authorizationOf(ctx: AppContext, userId: number, taxYear: number) {
-  const r = authorizationRow(ctx, userId, taxYear)
+export async function authorizationOf(ctx: AppContext, userId: number, taxYear: number) {
+  const r = await authorizationRow(ctx, userId, taxYear)
   if (!r) return null
   return {
     taxAddressEnabled: r.taxAddressEnabled,
@@ -152,28 +152,28 @@ export function authorizationOf(ctx: AppContext, userId: number, taxYear: number
 }
 
 /** The canton code of the person's stored canton of residence, or null. */
-export const profileCanton = (ctx: AppContext, userId: number) => {
-  const slug = profileOf(ctx, userId).cantonOfResidence
+export const profileCanton = async (ctx: AppContext, userId: number) => {
+  const slug = (await profileOf(ctx, userId)).cantonOfResidence
   return slug ? (cantonBySlug(slug)?.code ?? null) : null
 }
 
 /** The 21 cards, completeness, recommendations and tabs from the stored profile (GET /api/tax-cards). */
-export const taxCardsOf = (ctx: AppContext, userId: number) => taxCardSummary(profileOf(ctx, userId))
+export const taxCardsOf = async (ctx: AppContext, userId: number) => taxCardSummary(await profileOf(ctx, userId))
 
-function missingOf(ctx: AppContext, userId: number, taxYear: number) {
+async function missingOf(ctx: AppContext, userId: number, taxYear: number) {
   return missingForCompletion({
-    enabled: enabledSections(ctx, userId, taxYear),
-    hasSpouse: !!spouseOf(ctx, userId, taxYear),
-    childCount: childrenOf(ctx, userId, taxYear).length,
-    authorization: authorizationOf(ctx, userId, taxYear),
+    enabled: await enabledSections(ctx, userId, taxYear),
+    hasSpouse: !!(await spouseOf(ctx, userId, taxYear)),
+    childCount: (await childrenOf(ctx, userId, taxYear)).length,
+    authorization: await authorizationOf(ctx, userId, taxYear),
   })
 }
 
 /** GET /api/advanced: the year's advanced information in one answer. */
-export function advancedInfo(ctx: AppContext, userId: number, taxYear: number) {
-  const enabled = enabledSections(ctx, userId, taxYear)
-  const { counts, relevance } = categoryState(ctx, userId, taxYear)
-  const completion = ctx.db
+export async function advancedInfo(ctx: AppContext, userId: number, taxYear: number) {
+  const enabled = await enabledSections(ctx, userId, taxYear)
+  const { counts, relevance } = await categoryState(ctx, userId, taxYear)
+  const completion = await ctx.db
     .select()
     .from(advancedCompletion)
     .where(where(advancedCompletion, userId, taxYear))
@@ -195,60 +195,60 @@ export function advancedInfo(ctx: AppContext, userId: number, taxYear: number) {
     })),
     completed: !!completion,
     completedAt: completion ? new Date(completion.completedAt).toISOString() : null,
-    missing: missingOf(ctx, userId, taxYear),
-    spouse: spouseOf(ctx, userId, taxYear),
-    children: childrenOf(ctx, userId, taxYear),
-    authorization: authorizationOf(ctx, userId, taxYear),
-    profileCanton: profileCanton(ctx, userId),
-    transmitted: isTransmitted(yearStatus(ctx, userId, taxYear).statusId),
-    taxCards: taxCardsOf(ctx, userId),
+    missing: await missingOf(ctx, userId, taxYear),
+    spouse: await spouseOf(ctx, userId, taxYear),
+    children: await childrenOf(ctx, userId, taxYear),
+    authorization: await authorizationOf(ctx, userId, taxYear),
+    profileCanton: await profileCanton(ctx, userId),
+    transmitted: isTransmitted((await yearStatus(ctx, userId, taxYear)).statusId),
+    taxCards: await taxCardsOf(ctx, userId),
   }
 }
 
 /** A section's toggle. Authorization is always on: turning it off is a 400. */
-export function setSection(ctx: AppContext, userId: number, taxYear: number, section: string, enabled: boolean) {
+export async function setSection(ctx: AppContext, userId: number, taxYear: number, section: string, enabled: boolean) {
   const def = sectionById(section)
   if (!def) throw badRequest(`Invalid field 'section': not an advanced section`, 'UNKNOWN_SECTION')
   if (def.alwaysEnabled && !enabled) throw badRequest('The authorization section is always on.', 'SECTION_ALWAYS_ON')
-  requireEditable(ctx, userId, taxYear)
+  await requireEditable(ctx, userId, taxYear)
   const now = ctx.now()
-  ctx.db
-    .insert(advancedSections)
-    .values({ userId, taxYear, section: def.id, enabled, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [advancedSections.userId, advancedSections.taxYear, advancedSections.section],
-      set: { enabled, updatedAt: now },
-    })
-    .run()
+  await ctx.tx(() =>
+    ctx.db
+      .insert(advancedSections)
+      .values({ userId, taxYear, section: def.id, enabled, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [advancedSections.userId, advancedSections.taxYear, advancedSections.section],
+        set: { enabled, updatedAt: now },
+      }),
+  )
+
   return { success: true, taxYear, section: def.id, enabled }
 }
 
-export function saveSpouse(ctx: AppContext, userId: number, taxYear: number, input: Record<string, unknown>) {
-  const r = validateSpouse(input, profileCanton(ctx, userId))
+export async function saveSpouse(ctx: AppContext, userId: number, taxYear: number, input: Record<string, unknown>) {
+  const r = validateSpouse(input, await profileCanton(ctx, userId))
   if ('error' in r) throw refuse(r.error)
-  requireEditable(ctx, userId, taxYear)
+  await requireEditable(ctx, userId, taxYear)
   const row = { ...r.ok, updatedAt: ctx.now() }
-  ctx.db
-    .insert(advancedSpouse)
-    .values({ userId, taxYear, ...row })
-    .onConflictDoUpdate({ target: [advancedSpouse.userId, advancedSpouse.taxYear], set: row })
-    .run()
+  await ctx.tx(() =>
+    ctx.db
+      .insert(advancedSpouse)
+      .values({ userId, taxYear, ...row })
+      .onConflictDoUpdate({ target: [advancedSpouse.userId, advancedSpouse.taxYear], set: row }),
+  )
+
   return { success: true, taxYear, spouse: r.ok }
 }
 
 /** The whole list at once: the old rows go and the new ones come in one transaction. */
-export function saveChildren(ctx: AppContext, userId: number, taxYear: number, list: unknown) {
+export async function saveChildren(ctx: AppContext, userId: number, taxYear: number, list: unknown) {
   const r = validateChildren(list, taxYear, new Date(ctx.now()).toISOString().slice(0, 10))
   if ('error' in r) throw refuse(r.error)
-  requireEditable(ctx, userId, taxYear)
-  ctx.db.transaction((tx) => {
-    tx.delete(advancedChildren)
-      .where(where(advancedChildren, userId, taxYear))
-      .run()
+  await requireEditable(ctx, userId, taxYear)
+  await ctx.tx(async () => {
+    await ctx.db.delete(advancedChildren).where(where(advancedChildren, userId, taxYear))
     for (const [position, child] of r.ok.entries())
-      tx.insert(advancedChildren)
-        .values({ userId, taxYear, position, ...child })
-        .run()
+      await ctx.db.insert(advancedChildren).values({ userId, taxYear, position, ...child })
   })
   return { success: true, taxYear, children: r.ok }
 }
@@ -262,7 +262,7 @@ export interface RequestMeta {
  * Tax address and power of attorney. The acceptance's time, IP and user agent are recorded
  * when it is given, and again when the canton or the tax ID it was given for changes.
  */
-export function saveAuthorization(
+export async function saveAuthorization(
   ctx: AppContext,
   userId: number,
   taxYear: number,
@@ -272,8 +272,8 @@ export function saveAuthorization(
   const clean = { ...input, canton: input.canton.trim().toUpperCase(), tinNumber: input.tinNumber.trim() }
   const e = validateAuthorization(clean)
   if (e) throw refuse(e)
-  requireEditable(ctx, userId, taxYear)
-  const before = authorizationRow(ctx, userId, taxYear)
+  await requireEditable(ctx, userId, taxYear)
+  const before = await authorizationRow(ctx, userId, taxYear)
   const accepted = clean.powerOfAttorneyEnabled && clean.powerOfAttorneyAccepted
   const sameGrant =
     before?.powerOfAttorneyAccepted &&
@@ -287,17 +287,19 @@ export function saveAuthorization(
       ? { acceptedAt: before.acceptedAt, acceptedIp: before.acceptedIp, acceptedUserAgent: before.acceptedUserAgent }
       : { acceptedAt: now, acceptedIp: meta.ip, acceptedUserAgent: meta.userAgent?.slice(0, 500) ?? null }
   const row = { ...clean, powerOfAttorneyAccepted: accepted, ...acceptance, updatedAt: now }
-  ctx.db
-    .insert(advancedAuthorization)
-    .values({ userId, taxYear, ...row })
-    .onConflictDoUpdate({ target: [advancedAuthorization.userId, advancedAuthorization.taxYear], set: row })
-    .run()
-  return { success: true, taxYear, authorization: authorizationOf(ctx, userId, taxYear)! }
+  await ctx.tx(() =>
+    ctx.db
+      .insert(advancedAuthorization)
+      .values({ userId, taxYear, ...row })
+      .onConflictDoUpdate({ target: [advancedAuthorization.userId, advancedAuthorization.taxYear], set: row }),
+  )
+
+  return { success: true, taxYear, authorization: await authorizationOf(ctx, userId, taxYear)! }
 }
 
 /** The stored acceptance record (for the experts and the tests; never sent to other users). */
-export function powerOfAttorneyRecord(ctx: AppContext, userId: number, taxYear: number) {
-  const r = authorizationRow(ctx, userId, taxYear)
+export async function powerOfAttorneyRecord(ctx: AppContext, userId: number, taxYear: number) {
+  const r = await authorizationRow(ctx, userId, taxYear)
   return r?.acceptedAt ? { acceptedAt: r.acceptedAt, ip: r.acceptedIp, userAgent: r.acceptedUserAgent } : null
 }
 
@@ -311,17 +313,23 @@ const MISSING_TEXT = {
  * "Finish Section" and its undo. Completing is refused while an enabled section lacks its data;
  * undoing is refused once the year is transmitted. Completion is the flag transmit checks.
  */
-export function setCompletion(ctx: AppContext, actorId: number, userId: number, taxYear: number, completed: boolean) {
+export async function setCompletion(
+  ctx: AppContext,
+  actorId: number,
+  userId: number,
+  taxYear: number,
+  completed: boolean,
+) {
   requireFileableYear(ctx, taxYear)
-  const transmitted = isTransmitted(yearStatus(ctx, userId, taxYear).statusId)
+  const transmitted = isTransmitted((await yearStatus(ctx, userId, taxYear)).statusId)
   if (completed) {
-    if (!isAdvancedCompleted(ctx, userId, taxYear)) {
+    if (!(await isAdvancedCompleted(ctx, userId, taxYear))) {
       if (transmitted)
         throw conflict(
           `The tax information for ${taxYear} has been transmitted and can no longer be changed.`,
           'YEAR_TRANSMITTED',
         )
-      const missing = missingOf(ctx, userId, taxYear)
+      const missing = await missingOf(ctx, userId, taxYear)
       if (missing.length) {
         throw new ApiError(
           409,
@@ -329,11 +337,12 @@ export function setCompletion(ctx: AppContext, actorId: number, userId: number, 
           `Still missing before the section can be finished: ${missing.map((m) => MISSING_TEXT[m]).join(', ')}.`,
         )
       }
-      ctx.db
-        .insert(advancedCompletion)
-        .values({ userId, taxYear, completedAt: ctx.now(), completedBy: actorId })
-        .onConflictDoNothing()
-        .run()
+      await ctx.tx(() =>
+        ctx.db
+          .insert(advancedCompletion)
+          .values({ userId, taxYear, completedAt: ctx.now(), completedBy: actorId })
+          .onConflictDoNothing(),
+      )
     }
   } else {
     if (transmitted)
@@ -341,11 +350,8 @@ export function setCompletion(ctx: AppContext, actorId: number, userId: number, 
         `The tax information for ${taxYear} has been transmitted: its completion cannot be undone.`,
         'YEAR_TRANSMITTED',
       )
-    ctx.db
-      .delete(advancedCompletion)
-      .where(where(advancedCompletion, userId, taxYear))
-      .run()
+    await ctx.tx(() => ctx.db.delete(advancedCompletion).where(where(advancedCompletion, userId, taxYear)))
   }
-  const done = isAdvancedCompleted(ctx, userId, taxYear)
+  const done = await isAdvancedCompleted(ctx, userId, taxYear)
   return { success: true, taxYear, completed: done }
 }

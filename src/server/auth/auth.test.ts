@@ -3,7 +3,7 @@ import { testApp } from '../test-helpers'
 import { CODE_TTL_MS } from './service'
 import { mailRecipientOf } from '../users/service'
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 const lastCode = () => t.mails.at(-1)!.code
@@ -11,7 +11,7 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
 
 describe('request-code', () => {
   test('sends a 6-digit code and answers the spec shape', async () => {
-    t = testApp()
+    t = await testApp()
     const r = await t.request('POST', '/api/auth/request-code', { body: { email: '  Anna.Muster@Example.CH ' } })
     expect(r.status).toBe(200)
     expect(r.json).toEqual({ message: 'Verification code sent', status: 'success' })
@@ -21,9 +21,9 @@ describe('request-code', () => {
   })
 
   test('stores only a keyed hash of the code', async () => {
-    t = testApp()
+    t = await testApp()
     await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' } })
-    const row = t.ctx.sqlite.query<{ code_hash: string }, []>('SELECT code_hash FROM login_codes').get()!
+    const row = (await t.ctx.backend.get<{ code_hash: string }>('SELECT code_hash FROM login_codes'))!
     expect(row.code_hash).not.toContain(lastCode())
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/)
   })
@@ -40,7 +40,7 @@ describe('request-code', () => {
     ['over-long field', { body: { email: `${'a'.repeat(250)}@x.ch` } }, 'INVALID_INPUT', /'email'.*length/],
     ['not an e-mail', { body: { email: 'not-an-email' } }, 'INVALID_EMAIL', /valid e-mail/],
   ])('%s → 400 naming the problem', async (_name, opts, code, message) => {
-    t = testApp()
+    t = await testApp()
     const r = await t.request('POST', '/api/auth/request-code', opts as never)
     expect(r.status).toBe(400)
     expect(r.json.code).toBe(code)
@@ -49,7 +49,7 @@ describe('request-code', () => {
   })
 
   test('a second request within 60 s is 429 with Retry-After', async () => {
-    t = testApp()
+    t = await testApp()
     await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' } })
     t.clock.now += 20_000
     const r = await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' } })
@@ -61,7 +61,7 @@ describe('request-code', () => {
   })
 
   test('at most 5 codes per e-mail per hour', async () => {
-    t = testApp()
+    t = await testApp()
     for (let i = 0; i < 5; i++) {
       expect((await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' } })).status).toBe(200)
       t.clock.now += 61_000
@@ -74,27 +74,27 @@ describe('request-code', () => {
   })
 
   test('at most 20 codes per IP per hour', async () => {
-    t = testApp()
+    t = await testApp()
     for (let i = 0; i < 20; i++)
       expect((await t.request('POST', '/api/auth/request-code', { body: { email: `u${i}@example.ch` } })).status).toBe(
         200,
       )
     const r = await t.request('POST', '/api/auth/request-code', { body: { email: 'u99@example.ch' } })
     expect(r.status).toBe(429)
-    expect(t.ctx.sqlite.query('SELECT count(*) AS n FROM audit_log WHERE action = ?').get('rate_limited')).toEqual({
+    expect(await t.ctx.backend.get('SELECT count(*) AS n FROM audit_log WHERE action = ?', 'rate_limited')).toEqual({
       n: 1,
     })
   })
 
   test('a failed SMTP delivery answers 502 and keeps no code', async () => {
-    t = testApp()
+    t = await testApp()
     t.ctx.mailer.sendLoginCode = async () => {
       throw new Error('connection refused')
     }
     const r = await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' } })
     expect(r.status).toBe(502)
     expect(r.json.code).toBe('MAIL_FAILED')
-    expect(t.ctx.sqlite.query('SELECT count(*) AS n FROM login_codes').get()).toEqual({ n: 0 })
+    expect(await t.ctx.backend.get('SELECT count(*) AS n FROM login_codes')).toEqual({ n: 0 })
   })
 })
 
@@ -105,7 +105,7 @@ describe('verify-code', () => {
   }
 
   test('the right code signs in, creates the account and sets an HttpOnly SameSite cookie', async () => {
-    t = testApp()
+    t = await testApp()
     const code = await request()
     const r = await t.request('POST', '/api/auth/verify-code', { body: { email: 'A@Example.ch', code } })
     expect(r.status).toBe(200)
@@ -121,11 +121,11 @@ describe('verify-code', () => {
     expect(probe.json).toEqual({ isAuthenticated: true, success: true, userId: r.json.user.id, email: 'a@example.ch' })
     // The token is stored hashed only.
     const token = session.split('=')[1]!
-    expect(t.ctx.sqlite.query('SELECT count(*) AS n FROM sessions WHERE token_hash = ?').get(token)).toEqual({ n: 0 })
+    expect(await t.ctx.backend.get('SELECT count(*) AS n FROM sessions WHERE token_hash = ?', token)).toEqual({ n: 0 })
   })
 
   test('over https the cookie is Secure and __Host- prefixed', async () => {
-    t = testApp({ PUBLIC_URL: 'https://tax.example.ch' })
+    t = await testApp({ PUBLIC_URL: 'https://tax.example.ch' })
     const code = await request()
     const r = await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code } })
     expect(r.headers.get('set-cookie')).toMatch(/^__Host-swisstax_session=.*; Secure/)
@@ -135,7 +135,7 @@ describe('verify-code', () => {
   })
 
   test('a wrong code is refused', async () => {
-    t = testApp()
+    t = await testApp()
     const code = await request()
     const r = await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code: wrong(code) } })
     expect(r.status).toBe(400)
@@ -144,7 +144,7 @@ describe('verify-code', () => {
   })
 
   test('after 5 wrong tries even the right code fails', async () => {
-    t = testApp()
+    t = await testApp()
     const code = await request()
     for (let i = 0; i < 5; i++)
       expect(
@@ -155,14 +155,14 @@ describe('verify-code', () => {
     expect(r.status).toBe(400)
     expect(r.json.code).toBe('CODE_EXPIRED')
     // One row that counts the six failures and names the account aimed at.
-    const rows = t.ctx.sqlite
-      .query("SELECT repeats, target_user_id, target_hash FROM audit_log WHERE action = 'verify_failed'")
-      .all()
+    const rows = await t.ctx.backend.all(
+      "SELECT repeats, target_user_id, target_hash FROM audit_log WHERE action = 'verify_failed'",
+    )
     expect(rows).toEqual([{ repeats: 6, target_user_id: null, target_hash: expect.stringMatching(/^[0-9a-f]{32}$/) }])
   })
 
   test('a code works once: replay is refused', async () => {
-    t = testApp()
+    t = await testApp()
     const code = await request()
     expect((await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code } })).status).toBe(
       200,
@@ -173,7 +173,7 @@ describe('verify-code', () => {
   })
 
   test('two parallel verifications of one code: exactly one succeeds', async () => {
-    t = testApp()
+    t = await testApp()
     const code = await request()
     const results = await Promise.all(
       [1, 2, 3].map(() => t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code } })),
@@ -182,7 +182,7 @@ describe('verify-code', () => {
   })
 
   test('a code expires after 10 minutes', async () => {
-    t = testApp()
+    t = await testApp()
     const code = await request()
     t.clock.now += CODE_TTL_MS + 1
     const r = await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code } })
@@ -191,7 +191,7 @@ describe('verify-code', () => {
   })
 
   test('a code is still good just before it expires', async () => {
-    t = testApp()
+    t = await testApp()
     const code = await request()
     t.clock.now += CODE_TTL_MS - 1000
     expect((await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code } })).status).toBe(
@@ -200,7 +200,7 @@ describe('verify-code', () => {
   })
 
   test('a newer code supersedes the older one', async () => {
-    t = testApp()
+    t = await testApp()
     const first = await request()
     t.clock.now += 61_000
     const second = await request()
@@ -214,7 +214,7 @@ describe('verify-code', () => {
   })
 
   test('a code format other than 6 digits is a 400', async () => {
-    t = testApp()
+    t = await testApp()
     await request()
     const r = await t.request('POST', '/api/auth/verify-code', { body: { email: 'a@example.ch', code: '12ab56' } })
     expect(r.status).toBe(400)
@@ -224,7 +224,7 @@ describe('verify-code', () => {
 
 describe('sessions', () => {
   test('without a cookie the probe and the user call are 401 SESSION_EXPIRED', async () => {
-    t = testApp()
+    t = await testApp()
     for (const path of ['/api/debug/check-auth', '/api/user']) {
       const r = await t.request('GET', path)
       expect(r.status).toBe(401)
@@ -233,7 +233,7 @@ describe('sessions', () => {
   })
 
   test('logout deletes the session on the server', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie } = await t.signIn('a@example.ch')
     const out = await t.request('POST', '/api/auth/logout', { cookie })
     expect(out.status).toBe(200)
@@ -242,7 +242,7 @@ describe('sessions', () => {
   })
 
   test('a session ends after 60 minutes without use', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie } = await t.signIn('a@example.ch')
     t.clock.now += 59 * 60_000
     expect((await t.request('GET', '/api/user', { cookie })).status).toBe(200)
@@ -253,7 +253,7 @@ describe('sessions', () => {
   })
 
   test('a session ends 12 hours after sign-in however busy', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie } = await t.signIn('a@example.ch')
     for (let i = 0; i < 13; i++) {
       // 13 × 55 min = 11 h 55 min, never idle for an hour
@@ -265,7 +265,7 @@ describe('sessions', () => {
   })
 
   test('a forged cookie is refused', async () => {
-    t = testApp()
+    t = await testApp()
     await t.signIn('a@example.ch')
     expect((await t.request('GET', '/api/user', { cookie: `swisstax_session=${'A'.repeat(43)}` })).status).toBe(401)
   })
@@ -273,7 +273,7 @@ describe('sessions', () => {
 
 describe('roles', () => {
   test('ADMIN_EMAILS grants the admin role at sign-in', async () => {
-    t = testApp({ ADMIN_EMAILS: 'Expert@Firm.ch, other@firm.ch' })
+    t = await testApp({ ADMIN_EMAILS: 'Expert@Firm.ch, other@firm.ch' })
     const admin = await t.signIn('expert@firm.ch')
     expect(admin.user.role).toBe('admin')
     const user = await t.signIn('client@example.ch')
@@ -284,7 +284,7 @@ describe('roles', () => {
 
 describe('CSRF', () => {
   test('a state-changing request from a foreign Origin is 403 and changes nothing', async () => {
-    t = testApp()
+    t = await testApp()
     const r = await t.request('POST', '/api/auth/request-code', {
       body: { email: 'a@example.ch' },
       headers: { origin: 'https://evil.example' },
@@ -295,7 +295,7 @@ describe('CSRF', () => {
   })
 
   test('Sec-Fetch-Site cross-site is refused; same origin passes', async () => {
-    t = testApp()
+    t = await testApp()
     const cross = await t.request('POST', '/api/auth/request-code', {
       body: { email: 'a@example.ch' },
       headers: { 'sec-fetch-site': 'cross-site' },
@@ -309,7 +309,7 @@ describe('CSRF', () => {
   })
 
   test('a logout from a foreign origin does not end the session', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie } = await t.signIn('a@example.ch')
     expect(
       (await t.request('POST', '/api/auth/logout', { cookie, headers: { origin: 'https://evil.example' } })).status,
@@ -320,7 +320,7 @@ describe('CSRF', () => {
 
 describe('development-only routes', () => {
   test('in production they are 404 and open no session', async () => {
-    t = testApp()
+    t = await testApp()
     await t.signIn('a@example.ch')
     for (const [method, path, body] of [
       ['GET', '/api/debug/login-as/1'],
@@ -335,7 +335,7 @@ describe('development-only routes', () => {
   })
 
   test('in development mode login-as opens a session', async () => {
-    t = testApp({ NODE_ENV: 'development' })
+    t = await testApp({ NODE_ENV: 'development' })
     const { user } = await t.signIn('a@example.ch')
     const r = await t.request('GET', `/api/debug/login-as/${user.id}`)
     expect(r.status).toBe(200)
@@ -346,7 +346,7 @@ describe('development-only routes', () => {
 
 describe('the language a person signs in with is the account’s (issue 25, finding 1)', () => {
   test('verify-code saves its language for the answer and later mails; an unknown one changes nothing', async () => {
-    t = testApp()
+    t = await testApp()
     await t.request('POST', '/api/auth/request-code', { body: { email: 'marie@example.ch', language: 'fr' } })
     const code = t.mails.findLast((m) => m.to === 'marie@example.ch')!.code
     const r = await t.request('POST', '/api/auth/verify-code', {
@@ -356,7 +356,7 @@ describe('the language a person signs in with is the account’s (issue 25, find
     expect(r.json.user.language).toBe('fr')
     const cookie = r.headers.get('set-cookie')!.split(';')[0]!
     expect((await t.request('GET', '/api/user', { cookie })).json.language).toBe('fr')
-    expect(mailRecipientOf(t.ctx, r.json.user.id)?.language).toBe('fr')
+    expect((await mailRecipientOf(t.ctx, r.json.user.id))?.language).toBe('fr')
     // Signing in again with Klingon keeps French.
     t.clock.now += 61_000
     await t.request('POST', '/api/auth/request-code', { body: { email: 'marie@example.ch' } })

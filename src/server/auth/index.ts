@@ -26,9 +26,9 @@ export function authRoutes(ctx: AppContext, sessions: SessionStore) {
       })
       .post(
         '/api/auth/verify-code',
-        ({ body, rc, set }) => {
-          const user = verifyCode(ctx, rc, body)
-          set.headers['set-cookie'] = sessions.open(user.id, rc)
+        async ({ body, rc, set }) => {
+          const user = await verifyCode(ctx, rc, body)
+          set.headers['set-cookie'] = await sessions.open(user.id, rc)
           return { success: true, status: 'success', user: publicUser(user) }
         },
         {
@@ -43,8 +43,8 @@ export function authRoutes(ctx: AppContext, sessions: SessionStore) {
       )
       .post(
         '/api/auth/logout',
-        ({ request, rc, set }) => {
-          signOut(ctx, sessions, rc, readCookie(request, cookieName))
+        async ({ request, rc, set }) => {
+          await signOut(ctx, sessions, rc, readCookie(request, cookieName))
           set.headers['set-cookie'] = sessionCookie(ctx.config, '', 0)
           return { success: true }
         },

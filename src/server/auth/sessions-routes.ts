@@ -19,8 +19,8 @@ export function sessionRoutes(ctx: AppContext, sessions: SessionStore) {
     .use(authPlugin(ctx, sessions))
     .get(
       '/api/auth/sessions',
-      ({ user, request }) => ({
-        sessions: sessions.listFor(user.id, readCookie(request, cookieName)).map((s) => ({
+      async ({ user, request }) => ({
+        sessions: (await sessions.listFor(user.id, readCookie(request, cookieName))).map((s) => ({
           id: s.id,
           current: s.current,
           ip: s.ip,
@@ -48,20 +48,20 @@ export function sessionRoutes(ctx: AppContext, sessions: SessionStore) {
     )
     .delete(
       '/api/auth/sessions/:id',
-      ({ user, rc, params }) => {
-        enforce(ctx, LIMITS.sessionsEnd, user.id, SESSIONS_END_LIMITED)
-        if (!sessions.destroyById(user.id, params.id)) throw notFound('No such session', 'SESSION_NOT_FOUND')
-        audit(ctx, rc, 'session_ended', { session: params.id })
+      async ({ user, rc, params }) => {
+        await enforce(ctx, LIMITS.sessionsEnd, user.id, SESSIONS_END_LIMITED)
+        if (!(await sessions.destroyById(user.id, params.id))) throw notFound('No such session', 'SESSION_NOT_FOUND')
+        await audit(ctx, rc, 'session_ended', { session: params.id })
         return { success: true }
       },
       { auth: true, params: t.Object({ id: t.String({ maxLength: 64 }) }), response: successSchema },
     )
     .post(
       '/api/auth/sessions/end-others',
-      ({ user, rc, request }) => {
-        enforce(ctx, LIMITS.sessionsEnd, user.id, SESSIONS_END_LIMITED)
-        const ended = sessions.destroyOthers(user.id, readCookie(request, cookieName))
-        audit(ctx, rc, 'sessions_ended_elsewhere', { count: ended })
+      async ({ user, rc, request }) => {
+        await enforce(ctx, LIMITS.sessionsEnd, user.id, SESSIONS_END_LIMITED)
+        const ended = await sessions.destroyOthers(user.id, readCookie(request, cookieName))
+        await audit(ctx, rc, 'sessions_ended_elsewhere', { count: ended })
         return { success: true, ended }
       },
       { auth: true, response: t.Object({ success: t.Boolean(), ended: t.Number() }) },

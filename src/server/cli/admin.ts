@@ -5,13 +5,12 @@ import { revokeAdmin } from '../users/roles'
 import { normaliseEmail } from '../../shared/email'
 
 /** `swisstax admin list`: every admin, with where the role comes from. */
-export function listAdmins(ctx: AppContext) {
-  return ctx.db
+export async function listAdmins(ctx: AppContext) {
+  return await ctx.db
     .select({ id: users.id, email: users.email, roleSource: users.roleSource })
     .from(users)
     .where(eq(users.role, 'admin'))
     .orderBy(users.email)
-    .all()
 }
 
 /** Refused: the firm would be left without an admin. */
@@ -21,19 +20,19 @@ export class LastAdminError extends Error {}
  * `swisstax admin remove EMAIL`, refused for the last admin: without one nobody can see the clients'
  * documents or answer them, and only the command line could give the role again.
  */
-export function removeAdmin(ctx: AppContext, rawEmail: string) {
+export async function removeAdmin(ctx: AppContext, rawEmail: string) {
   const email = normaliseEmail(rawEmail)
-  const others = ctx.db
+  const others = await ctx.db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'admin'), ne(users.email, email)))
     .limit(1)
-    .all()
-  const isAdmin = listAdmins(ctx).some((a) => a.email === email)
+
+  const isAdmin = (await listAdmins(ctx)).some((a) => a.email === email)
   if (isAdmin && others.length === 0)
     throw new LastAdminError(
       `${email} is the last admin: removing the role would leave nobody to look after the clients. ` +
         'Give the role to someone else first (swisstax admin add EMAIL), then remove this one.',
     )
-  return revokeAdmin(ctx, rawEmail)
+  return await revokeAdmin(ctx, rawEmail)
 }

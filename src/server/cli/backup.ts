@@ -13,7 +13,7 @@ import type { AppContext } from '../context'
  * key; `withKey` writes it beside the copy as FILE.key (0600), off by default so
  * that a copy kept elsewhere is not readable with what travels with it.
  */
-export function backup(ctx: AppContext, target: string, opts: { withKey?: boolean } = {}) {
+export async function backup(ctx: AppContext, target: string, opts: { withKey?: boolean } = {}) {
   const file = resolve(target)
   if (existsSync(file)) throw new Error(`${file} exists already; choose a new name`)
   const keyFile = `${file}.key`
@@ -24,7 +24,7 @@ export function backup(ctx: AppContext, target: string, opts: { withKey?: boolea
     rmSync(tmp, { force: true })
     // VACUUM INTO takes an empty file: created 0600 first, so the copy is never readable by others, not even briefly.
     writeFileSync(tmp, '', { mode: 0o600 })
-    ctx.sqlite.query('VACUUM INTO ?').run(tmp)
+    await ctx.backend.backupTo(tmp)
     chmodSync(tmp, 0o600)
     const copy = new Database(tmp, { readonly: true })
     const result = copy.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()?.integrity_check

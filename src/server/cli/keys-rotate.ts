@@ -20,16 +20,16 @@ export const pendingKeyPath = (dataDir: string) => `${keyFilePath(dataDir)}.new`
  * that was cut off between the two (boot.ts). With SWISSTAX_MASTER_KEY the new key
  * is printed instead, for the operator to put in place before the next start.
  */
-export function rotateKeys(ctx: AppContext): { rotated: number; newKey?: string; keyFile?: string } {
+export async function rotateKeys(ctx: AppContext): Promise<{ rotated: number; newKey?: string; keyFile?: string }> {
   const next = randomBytes(32)
   const fromEnv = !!ctx.config.masterKey
   const pending = pendingKeyPath(ctx.config.dataDir)
   if (!fromEnv) writeKeyFile(pending, next)
-  const rotated = rewrapDataKeys(ctx, keyWrapper(ctx.keys.master), keyWrapper(next))
+  const rotated = await rewrapDataKeys(ctx, keyWrapper(ctx.keys.master), keyWrapper(next))
   // What recognition read from the documents is encrypted the same way (DESIGN.md §14).
-  rewrapTextKeys(ctx, keyWrapper(ctx.keys.master), keyWrapper(next))
-  rewrapStatementXmlKeys(ctx, keyWrapper(ctx.keys.master), keyWrapper(next))
-  audit(ctx, COMMAND_LINE, 'master_key_rotated', { dataKeys: rotated })
+  await rewrapTextKeys(ctx, keyWrapper(ctx.keys.master), keyWrapper(next))
+  await rewrapStatementXmlKeys(ctx, keyWrapper(ctx.keys.master), keyWrapper(next))
+  await audit(ctx, COMMAND_LINE, 'master_key_rotated', { dataKeys: rotated })
   if (fromEnv) return { rotated, newKey: next.toString('base64') }
   renameSync(pending, keyFilePath(ctx.config.dataDir))
   return { rotated, keyFile: keyFilePath(ctx.config.dataDir) }
@@ -52,7 +52,7 @@ function writeKeyFile(path: string, key: Buffer) {
  * current master key does not open but the previous one does is re-wrapped under the current one.
  * One transaction per table: a key that neither opens leaves everything as it was.
  */
-export function repairKeys(ctx: AppContext, previous: Buffer): { rewrapped: number; total: number } {
+export async function repairKeys(ctx: AppContext, previous: Buffer): Promise<{ rewrapped: number; total: number }> {
   const current = keyWrapper(ctx.keys.master)
   const old = keyWrapper(previous)
   let rewrapped = 0
@@ -67,7 +67,7 @@ export function repairKeys(ctx: AppContext, previous: Buffer): { rewrapped: numb
       }
     },
   }
-  const total = rewrapDataKeys(ctx, either, current) + rewrapTextKeys(ctx, either, current)
-  if (rewrapped) audit(ctx, COMMAND_LINE, 'master_key_rotated', { repaired: rewrapped })
+  const total = (await rewrapDataKeys(ctx, either, current)) + (await rewrapTextKeys(ctx, either, current))
+  if (rewrapped) await audit(ctx, COMMAND_LINE, 'master_key_rotated', { repaired: rewrapped })
   return { rewrapped, total }
 }

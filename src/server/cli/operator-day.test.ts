@@ -14,7 +14,7 @@ import { grantAdmin } from '../users/roles'
 import { queueUnread, retryFailedAfterUpgrade } from '../backfill'
 import { pdf, uploadForm } from '../documents/test-fixtures'
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 const reopen = (overrides: { keyRepair?: boolean } = {}) =>
@@ -35,8 +35,8 @@ const upload = async (cookie: string, name: string) => {
 }
 
 describe('one process per data folder', () => {
-  test('a second lock on the folder is refused, naming the holder; released, it is free again', () => {
-    t = testApp()
+  test('a second lock on the folder is refused, naming the holder; released, it is free again', async () => {
+    t = await testApp()
     const first = lockDataFolder(t.dataDir, 'start the server')
     expect(() => lockDataFolder(t.dataDir, 'rotate the keys')).toThrow(
       new RegExp(`Refusing to rotate the keys: another swisstax process \\(pid ${process.pid}, start the server`),
@@ -47,69 +47,70 @@ describe('one process per data folder', () => {
 })
 
 describe('schema', () => {
-  test('a database migrated by a newer binary is refused before anything is written', () => {
-    t = testApp()
-    t.ctx.sqlite.query('INSERT INTO __migrations (tag, applied_at) VALUES (?, 0)').run('9999_from_the_future')
+  test('a database migrated by a newer binary is refused before anything is written', async () => {
+    t = await testApp()
+    await t.ctx.backend.run('INSERT INTO __migrations (tag, applied_at) VALUES (?, 0)', '9999_from_the_future')
     expect(() => reopen()).toThrow(/upgraded by a newer swisstax \(migration 9999_from_the_future is unknown/)
   })
 })
 
 describe('keys rotate on a running server (security finding 6)', () => {
   test('uploads after it are under the old key: the start is refused, keys repair puts them right', async () => {
-    t = testApp({ SWISSTAX_MASTER_KEY: '' })
+    t = await testApp({ SWISSTAX_MASTER_KEY: '' })
     const { cookie } = await t.signIn('a@example.ch')
     await upload(cookie, 'before.pdf')
     const previous = Buffer.from(readFileSync(join(t.dataDir, 'master.key'), 'utf8').trim(), 'base64')
-    rotateKeys(t.ctx) // as if run beside the server: the running app keeps the old key
+    await rotateKeys(t.ctx) // as if run beside the server: the running app keeps the old key
     await upload(cookie, 'after.pdf')
-    expect(() => reopen()).toThrow(/opens the older documents but not the newest.*keys repair PREVIOUS_KEY_FILE/)
-    const repairing = reopen({ keyRepair: true })
-    expect(repairKeys(repairing, previous)).toEqual({ rewrapped: 1, total: 2 })
-    repairing.sqlite.close()
-    reopen().sqlite.close()
+    await expect(reopen()).rejects.toThrow(
+      /opens the older documents but not the newest.*keys repair PREVIOUS_KEY_FILE/,
+    )
+    const repairing = await reopen({ keyRepair: true })
+    expect(await repairKeys(repairing, previous)).toEqual({ rewrapped: 1, total: 2 })
+    repairing.backend.close()
+    ;(await reopen()).backend.close()
   })
 })
 
 describe('admins', () => {
   test('admin list names every admin; the last one cannot be removed', async () => {
-    t = testApp()
-    grantAdmin(t.ctx, 'one@firm.ch')
-    grantAdmin(t.ctx, 'two@firm.ch')
-    expect(listAdmins(t.ctx).map((a) => a.email)).toEqual(['one@firm.ch', 'two@firm.ch'])
-    removeAdmin(t.ctx, 'two@firm.ch')
+    t = await testApp()
+    await grantAdmin(t.ctx, 'one@firm.ch')
+    await grantAdmin(t.ctx, 'two@firm.ch')
+    expect((await listAdmins(t.ctx)).map((a) => a.email)).toEqual(['one@firm.ch', 'two@firm.ch'])
+    await removeAdmin(t.ctx, 'two@firm.ch')
     expect(() => removeAdmin(t.ctx, 'One@Firm.ch')).toThrow(/one@firm.ch is the last admin/)
-    expect(listAdmins(t.ctx).map((a) => a.email)).toEqual(['one@firm.ch'])
+    expect((await listAdmins(t.ctx)).map((a) => a.email)).toEqual(['one@firm.ch'])
   })
 })
 
 describe('documents never read', () => {
   test('a document without a recognition row (stored before recognition) is queued at start, once', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie } = await t.signIn('a@example.ch')
     const file = await upload(cookie, 'old.pdf')
     await upload(cookie, 'read.pdf')
-    t.ctx.sqlite.query('DELETE FROM recognitions WHERE file_id = ?').run(file.id)
-    expect(queueUnread(t.ctx)).toBe(1)
-    expect(queueUnread(t.ctx)).toBe(0)
-    const row = t.ctx.sqlite.query('SELECT status FROM recognitions WHERE file_id = ?').get(file.id)
+    await t.ctx.backend.run('DELETE FROM recognitions WHERE file_id = ?', file.id)
+    expect(await queueUnread(t.ctx)).toBe(1)
+    expect(await queueUnread(t.ctx)).toBe(0)
+    const row = await t.ctx.backend.get('SELECT status FROM recognitions WHERE file_id = ?', file.id)
     expect(row).toEqual({ status: 'pending' })
   })
 
   test('after an upgrade failed reads are tried again, once; a first start or the same version: none', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie } = await t.signIn('a@example.ch')
     const failed = await upload(cookie, 'failed.pdf')
     const fine = await upload(cookie, 'fine.pdf')
-    const status = (id: string) =>
-      t.ctx.sqlite.query<{ status: string }, [string]>('SELECT status FROM recognitions WHERE file_id = ?').get(id)!
-        .status
-    t.ctx.sqlite.query("UPDATE recognitions SET status = 'failed', attempts = 3 WHERE file_id = ?").run(failed.id)
-    t.ctx.sqlite.query("UPDATE recognitions SET status = 'done' WHERE file_id = ?").run(fine.id)
-    expect(retryFailedAfterUpgrade(t.ctx, '1.0.0')).toBe(0) // the first start on this folder
-    expect(retryFailedAfterUpgrade(t.ctx, '1.0.0')).toBe(0) // the same version again
-    expect(status(failed.id)).toBe('failed')
-    expect(retryFailedAfterUpgrade(t.ctx, '1.1.0')).toBe(1) // an upgrade
-    expect([status(failed.id), status(fine.id)]).toEqual(['pending', 'done'])
-    expect(retryFailedAfterUpgrade(t.ctx, '1.1.0')).toBe(0)
+    const status = async (id: string) =>
+      (await t.ctx.backend.get<{ status: string }>('SELECT status FROM recognitions WHERE file_id = ?', id))!.status
+    await t.ctx.backend.run("UPDATE recognitions SET status = 'failed', attempts = 3 WHERE file_id = ?", failed.id)
+    await t.ctx.backend.run("UPDATE recognitions SET status = 'done' WHERE file_id = ?", fine.id)
+    expect(await retryFailedAfterUpgrade(t.ctx, '1.0.0')).toBe(0) // the first start on this folder
+    expect(await retryFailedAfterUpgrade(t.ctx, '1.0.0')).toBe(0) // the same version again
+    expect(await status(failed.id)).toBe('failed')
+    expect(await retryFailedAfterUpgrade(t.ctx, '1.1.0')).toBe(1) // an upgrade
+    expect([await status(failed.id), await status(fine.id)]).toEqual(['pending', 'done'])
+    expect(await retryFailedAfterUpgrade(t.ctx, '1.1.0')).toBe(0)
   })
 })

@@ -1,17 +1,19 @@
 // The operator's side of the probe's findings ("Also seen", issue 13): each failed before.
 import { afterEach, describe, expect, test } from 'bun:test'
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { testApp } from '../test-helpers'
 import { createContext } from '../boot'
 import { createApp } from '../app'
+import { ORPHAN_GRACE_MS, sweepBlobLeftovers } from '../infra/blob-store'
+import { storedVersionCheck } from '../documents/service'
 import { loadConfig } from '../config'
 import { silentLogger } from '../log'
 import { backup } from './backup'
 import { rotateKeys } from './keys-rotate'
 import { dataFiles, pdf, sha256, uploadForm } from '../documents/test-fixtures'
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 const upload = async (cookie: string, data: Uint8Array<ArrayBuffer>, name = 'salary.pdf') => {
@@ -29,9 +31,9 @@ const download = async (cookie: string, url: string, app = t.app) =>
 const reopen = (env: Record<string, string> = {}) =>
   createContext(loadConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: 'http://localhost:3000', ...env }), { log: silentLogger })
 
-describe('start-up sweeps', () => {
-  test('a blob without a row and a temporary file are removed at start; stored blobs stay', async () => {
-    t = testApp()
+describe('the leftovers sweep', () => {
+  test('nothing is swept at start; the scheduled sweep takes leftovers past the grace period only', async () => {
+    t = await testApp()
     const { cookie } = await t.signIn('a@example.ch')
     const stored = await upload(cookie, pdf('kept'))
     expect(stored.status).toBe(200)
@@ -40,7 +42,18 @@ describe('start-up sweeps', () => {
     writeFileSync(join(t.dataDir, 'blobs', 'orphan-file', 'orphan-version'), 'left by a kill')
     writeFileSync(join(t.blobs.root, before[0]!.split('/')[1]!, 'second-orphan'), 'x')
     writeFileSync(join(t.dataDir, 'tmp', 'crash.part'), 'half an upload')
-    createApp(t.ctx) // a start: opens the data folder's blob store
+    const leftovers = [...before, 'blobs/orphan-file/orphan-version', 'tmp/crash.part']
+    leftovers.splice(1, 0, `blobs/${before[0]!.split('/')[1]!}/second-orphan`)
+    await createApp(t.ctx) // a start: another process may be writing these right now
+    expect(dataFiles(t.dataDir)).toEqual(leftovers)
+    // The sweep within the grace period: a neighbour's upload in flight, or a blob its transaction commits now.
+    const isKnown = await storedVersionCheck(t.ctx)
+    expect(sweepBlobLeftovers(t.ctx, t.blobs, isKnown)).toEqual({ temp: 0, orphans: 0 })
+    expect(dataFiles(t.dataDir)).toEqual(leftovers)
+    // Untouched for longer than the grace period: left by a kill. The stored blob stays, however old.
+    const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000)
+    for (const f of leftovers) utimesSync(join(t.dataDir, f), old, old)
+    expect(sweepBlobLeftovers(t.ctx, t.blobs, isKnown)).toEqual({ temp: 1, orphans: 2 })
     expect(dataFiles(t.dataDir)).toEqual(before)
     expect(await download(cookie, stored.json.files[0].value.blobUrl)).toEqual(pdf('kept'))
   })
@@ -50,13 +63,13 @@ describe('the master key', () => {
   test(
     'missing over stored documents: refuses to start, names the key file and SWISSTAX_MASTER_KEY, creates ' + 'no key',
     async () => {
-      t = testApp({ SWISSTAX_MASTER_KEY: '' })
+      t = await testApp({ SWISSTAX_MASTER_KEY: '' })
       const { cookie } = await t.signIn('a@example.ch')
       expect((await upload(cookie, pdf())).status).toBe(200)
       rmSync(join(t.dataDir, 'master.key'))
       let message = ''
       try {
-        reopen()
+        await reopen()
       } catch (err) {
         message = (err as Error).message
       }
@@ -66,33 +79,33 @@ describe('the master key', () => {
     },
   )
   test('wrong over stored documents: refuses to start', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie } = await t.signIn('a@example.ch')
     expect((await upload(cookie, pdf())).status).toBe(200)
-    expect(() => reopen({ SWISSTAX_MASTER_KEY: Buffer.alloc(32, 9).toString('base64') })).toThrow(
+    await expect(reopen({ SWISSTAX_MASTER_KEY: Buffer.alloc(32, 9).toString('base64') })).rejects.toThrow(
       /does not open the stored documents/,
     )
-    const ok = reopen({ SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') })
-    ok.sqlite.close()
+    const ok = await reopen({ SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') })
+    ok.backend.close()
   })
-  test('an empty data folder still gets a new key file (first start)', () => {
-    t = testApp({ SWISSTAX_MASTER_KEY: '' })
+  test('an empty data folder still gets a new key file (first start)', async () => {
+    t = await testApp({ SWISSTAX_MASTER_KEY: '' })
     expect(statSync(join(t.dataDir, 'master.key')).mode & 0o777).toBe(0o600)
   })
   test('keys rotate re-wraps every data key; the blob files are untouched and still open', async () => {
-    t = testApp({ SWISSTAX_MASTER_KEY: '' })
+    t = await testApp({ SWISSTAX_MASTER_KEY: '' })
     const { cookie } = await t.signIn('a@example.ch')
     const a = await upload(cookie, pdf('one'), 'one.pdf')
     const b = await upload(cookie, pdf('two'), 'two.pdf')
     const blobBytes = dataFiles(t.dataDir).map((f) => readFileSync(join(t.dataDir, f)))
     const oldKey = readFileSync(join(t.dataDir, 'master.key'), 'utf8')
-    expect(rotateKeys(t.ctx).rotated).toBe(2)
+    expect((await rotateKeys(t.ctx)).rotated).toBe(2)
     expect(readFileSync(join(t.dataDir, 'master.key'), 'utf8')).not.toBe(oldKey)
     expect(statSync(join(t.dataDir, 'master.key')).mode & 0o777).toBe(0o600)
     expect(dataFiles(t.dataDir).map((f) => readFileSync(join(t.dataDir, f)))).toEqual(blobBytes)
-    t.ctx.sqlite.close()
-    const ctx = reopen()
-    const app = createApp(ctx)
+    t.ctx.backend.close()
+    const ctx = await reopen()
+    const app = await createApp(ctx)
     const session = await (async () => {
       // sign in again through the real flow on the reopened folder
       const mails: string[] = []
@@ -117,21 +130,21 @@ describe('the master key', () => {
     })()
     expect(await download(session, a.json.files[0].value.blobUrl, app)).toEqual(pdf('one'))
     expect(await download(session, b.json.files[0].value.blobUrl, app)).toEqual(pdf('two'))
-    ctx.sqlite.close()
+    ctx.backend.close()
   })
   test('a rotation cut off after its commit is finished at the next start', async () => {
-    t = testApp({ SWISSTAX_MASTER_KEY: '' })
+    t = await testApp({ SWISSTAX_MASTER_KEY: '' })
     const { cookie } = await t.signIn('a@example.ch')
     expect((await upload(cookie, pdf())).status).toBe(200)
     const keyPath = join(t.dataDir, 'master.key')
     const oldKey = readFileSync(keyPath)
-    rotateKeys(t.ctx)
+    await rotateKeys(t.ctx)
     // As if killed before the rename: the new key still in master.key.new, the old one in master.key.
     writeFileSync(`${keyPath}.new`, readFileSync(keyPath), { mode: 0o600 })
     writeFileSync(keyPath, oldKey, { mode: 0o600 })
-    t.ctx.sqlite.close()
-    const ctx = reopen()
-    ctx.sqlite.close()
+    t.ctx.backend.close()
+    const ctx = await reopen()
+    ctx.backend.close()
     expect(existsSync(`${keyPath}.new`)).toBe(false)
     expect(readFileSync(keyPath)).not.toEqual(oldKey)
   })
@@ -139,16 +152,16 @@ describe('the master key', () => {
 
 describe('backup', () => {
   test('written 0600 (folders 0700); the key only with --with-key, also 0600', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie } = await t.signIn('a@example.ch')
     expect((await upload(cookie, pdf())).status).toBe(200)
-    const out = backup(t.ctx, join(t.dataDir, 'copy.db'))
+    const out = await backup(t.ctx, join(t.dataDir, 'copy.db'))
     expect(statSync(out.database).mode & 0o777).toBe(0o600)
     expect(statSync(out.blobs!).mode & 0o777).toBe(0o700)
     for (const f of dataFiles(out.blobs!)) expect(statSync(join(out.blobs!, f)).mode & 0o777).toBe(0o600)
     expect(out.key).toBeNull()
     expect(existsSync(`${out.database}.key`)).toBe(false)
-    const withKey = backup(t.ctx, join(t.dataDir, 'copy2.db'), { withKey: true })
+    const withKey = await backup(t.ctx, join(t.dataDir, 'copy2.db'), { withKey: true })
     expect(statSync(withKey.key!).mode & 0o777).toBe(0o600)
     expect(readFileSync(withKey.key!, 'utf8').trim()).toBe(t.ctx.keys.master.toString('base64'))
   })
@@ -158,7 +171,7 @@ describe('storage quota (USER_QUOTA_MB)', () => {
   test(
     'an upload past the quota is 413 QUOTA_EXCEEDED and leaves nothing; at the limit the body is not even ' + 'read',
     async () => {
-      t = testApp({ USER_QUOTA_MB: String(3000 / 1024 / 1024) })
+      t = await testApp({ USER_QUOTA_MB: String(3000 / 1024 / 1024) })
       const { cookie } = await t.signIn('a@example.ch')
       const big = pdf('x'.repeat(1400))
       expect((await upload(cookie, big, 'a.pdf')).status).toBe(200)

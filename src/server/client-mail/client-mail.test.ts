@@ -49,7 +49,7 @@ async function startSmtp() {
 }
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(async () => {
   await senderOf(t.ctx).idle()
   t.close()
@@ -64,10 +64,10 @@ async function setup() {
   smtp = await startSmtp()
   const env = { ADMIN_EMAILS: ADMIN, SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'SwissTax <no-reply@example.ch>' }
   const real = createMailer(loadConfig({ DATA_DIR: '/nonexistent', ...env }), silentLogger)
-  t = testApp(env, { send: (mail) => real.send(mail) })
+  t = await testApp(env, { send: (mail) => real.send(mail) })
   const admin = await t.signIn(ADMIN)
   const client = await t.signIn('anna@example.ch')
-  fillUser(t.ctx, client.user.id)
+  await fillUser(t.ctx, client.user.id)
   expect(
     (await t.request('PUT', '/api/user/language', { cookie: client.cookie, body: { language: 'de' } })).status,
   ).toBe(200)
@@ -122,7 +122,7 @@ describe('mail to clients', () => {
 
   test('a status move by an expert sends one mail naming the status; the note stays in the app', async () => {
     const { admin, client } = await setup()
-    writeStatus(t.ctx, client.user.id, 2025, 4, null)
+    await writeStatus(t.ctx, client.user.id, 2025, 4, null)
     const r = await t.request('POST', `/api/admin/users/${client.user.id}/status`, {
       cookie: admin.cookie,
       body: { statusId: 5, taxYear: 2025, note: 'Abzug 4711 fehlt' },
@@ -159,9 +159,10 @@ describe('mail to clients', () => {
       if (i) t.clock.now += 2000
       expect((await move(statusId)).status).toBe(200)
     }
-    const notes = t.ctx.sqlite
-      .query(`SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?`)
-      .get(client.user.id) as {
+    const notes = (await t.ctx.backend.get(
+      `SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?`,
+      client.user.id,
+    )) as {
       n: number
     }
     expect(notes.n).toBeGreaterThanOrEqual(7)
@@ -193,20 +194,20 @@ describe('mail to clients', () => {
   test('deadline reminders: 30 and 7 days before, once each per client and year, only below status 3', async () => {
     const { client } = await setup()
     const done = await t.signIn('done@example.ch')
-    writeStatus(t.ctx, done.user.id, 2025, 3, null)
+    await writeStatus(t.ctx, done.user.id, 2025, 3, null)
     // The default year on 2027-03-01 is 2026; its deadline is 2027-03-31.
     t.clock.now = Date.parse('2027-02-27T08:00:00Z') // 32 days before: nothing yet
-    expect(checkDeadlines(t.ctx)).toBe(0)
+    expect(await checkDeadlines(t.ctx)).toBe(0)
     t.clock.now = Date.parse('2027-03-01T08:00:00Z') // 30 days before
-    writeStatus(t.ctx, done.user.id, 2026, 3, null)
-    expect(checkDeadlines(t.ctx)).toBe(1)
+    await writeStatus(t.ctx, done.user.id, 2026, 3, null)
+    expect(await checkDeadlines(t.ctx)).toBe(1)
     t.clock.now += 6 * 3_600_000
-    expect(checkDeadlines(t.ctx)).toBe(0)
+    expect(await checkDeadlines(t.ctx)).toBe(0)
     t.clock.now = Date.parse('2027-03-24T08:00:00Z') // 7 days before
-    expect(checkDeadlines(t.ctx)).toBe(1)
-    expect(checkDeadlines(t.ctx)).toBe(0)
+    expect(await checkDeadlines(t.ctx)).toBe(1)
+    expect(await checkDeadlines(t.ctx)).toBe(0)
     t.clock.now = Date.parse('2027-04-01T08:00:00Z') // past the deadline
-    expect(checkDeadlines(t.ctx)).toBe(0)
+    expect(await checkDeadlines(t.ctx)).toBe(0)
     const mails = await mailsTo('anna@example.ch')
     expect(mails).toHaveLength(2)
     expect(decoded(mails[0]!.raw)).toContain('31. März 2027 (in 30 Tagen)')
@@ -230,13 +231,13 @@ describe('mail to clients', () => {
       cookie: admin.cookie,
       body: { message: 'Antwort' },
     })
-    writeStatus(t.ctx, client.user.id, 2025, 4, null)
+    await writeStatus(t.ctx, client.user.id, 2025, 4, null)
     await t.request('POST', `/api/admin/users/${client.user.id}/status`, {
       cookie: admin.cookie,
       body: { statusId: 5, taxYear: 2025 },
     })
     t.clock.now = Date.parse('2027-03-01T08:00:00Z')
-    expect(checkDeadlines(t.ctx)).toBe(0)
+    expect(await checkDeadlines(t.ctx)).toBe(0)
     expect(await mailsTo('anna@example.ch')).toHaveLength(0)
     expect(
       (await t.request('PUT', '/api/user/email-updates', { cookie: client.cookie, body: { emailUpdates: 'no' } }))
@@ -254,11 +255,9 @@ describe('mail to clients', () => {
     })
     expect(reply.status).toBe(200)
     await senderOf(t.ctx).idle()
-    const row = t.ctx.sqlite
-      .query<{ attempts: number; sentAt: number | null; lastError: string }, []>(
-        'SELECT attempts, sent_at AS sentAt, last_error AS lastError FROM mail_outbox',
-      )
-      .get()!
+    const row = (await t.ctx.backend.get<{ attempts: number; sentAt: number | null; lastError: string }>(
+      'SELECT attempts, sent_at AS sentAt, last_error AS lastError FROM mail_outbox',
+    ))!
     expect(row).toMatchObject({ attempts: 1, sentAt: null })
     expect(row.lastError).toContain('451')
     // Not due yet: nothing is tried before the retry delay.

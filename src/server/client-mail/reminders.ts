@@ -18,7 +18,10 @@ export function filingDeadline(ctx: AppContext, taxYear: number): string {
  * arrives within the window still gets it; the outbox key sends each one once per
  * client, year and reminder, however often this runs. Returns how many were queued.
  */
-export function runDeadlineReminders(ctx: AppContext, candidates: (taxYear: number) => number[]): number {
+export async function runDeadlineReminders(
+  ctx: AppContext,
+  candidates: (taxYear: number) => Promise<number[]>,
+): Promise<number> {
   const now = new Date(ctx.now())
   const taxYear = defaultTaxYear(now)
   const deadline = filingDeadline(ctx, taxYear)
@@ -28,9 +31,9 @@ export function runDeadlineReminders(ctx: AppContext, candidates: (taxYear: numb
   const reminder = [...REMINDER_DAYS].sort((a, b) => a - b).find((d) => days <= d)
   if (reminder === undefined) return 0
   let queued = 0
-  for (const userId of candidates(taxYear)) {
+  for (const userId of await candidates(taxYear)) {
     if (
-      queueClientMail(
+      await queueClientMail(
         ctx,
         userId,
         { kind: 'deadline_reminder', year: taxYear, deadline, days },

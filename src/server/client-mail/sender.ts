@@ -21,7 +21,7 @@ export function senderOf(ctx: AppContext): MailSender {
   let again = false
   let running: Promise<void> | null = null
   const run = (): Promise<void> => {
-    if (running) {
+    if (running !== null) {
       again = true
       return running
     }
@@ -50,8 +50,8 @@ export function senderOf(ctx: AppContext): MailSender {
       }, 0)
     },
     async idle() {
-      while (scheduled || running) {
-        if (running) await running
+      while (scheduled || running !== null) {
+        if (running !== null) await running
         else await Bun.sleep(1)
       }
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { mailOutbox } from '../db/schema'
 import { mailRecipientOf } from '../users/service'
@@ -34,14 +34,14 @@ export const statusMailKey = (userId: number, year: number) => `status:${userId}
  * without, it goes at once and a waiting mail of the key is dropped (it is outdated).
  * A mail already due is left alone: the sender may be delivering it.
  */
-export function queueClientMail(
+export async function queueClientMail(
   ctx: AppContext,
   userId: number,
   event: ClientMailEvent,
   dedupeKey?: string,
   coalesce?: { key: string; settle: boolean },
-): boolean {
-  const to = mailRecipientOf(ctx, userId)
+): Promise<boolean> {
+  const to = await mailRecipientOf(ctx, userId)
   if (!to?.emailUpdates || to.role !== 'user') return false
   const mail = composeClientMail(event, to, { appName: ctx.config.appName, publicUrl: ctx.config.publicUrl })
   const now = ctx.now()
@@ -54,29 +54,33 @@ export function queueClientMail(
       )
     : undefined
   if (coalesce?.settle) {
-    const replaced = ctx.db
-      .update(mailOutbox)
-      .set({ ...mail, toAddress: to.email, nextAttemptAt: now + STATUS_MAIL_SETTLE_MS })
-      .where(waiting)
-      .returning({ id: mailOutbox.id })
-      .all()
+    const replaced = await ctx.tx(() =>
+      ctx.db
+        .update(mailOutbox)
+        .set({ ...mail, toAddress: to.email, nextAttemptAt: now + STATUS_MAIL_SETTLE_MS })
+        .where(waiting)
+        .returning({ id: mailOutbox.id }),
+    )
+
     if (replaced.length) return true
-  } else if (waiting) ctx.db.delete(mailOutbox).where(waiting).run()
-  const row = ctx.db
-    .insert(mailOutbox)
-    .values({
-      userId,
-      kind: event.kind,
-      toAddress: to.email,
-      ...mail,
-      dedupeKey: dedupeKey ?? null,
-      coalesceKey: coalesce?.settle ? coalesce.key : null,
-      nextAttemptAt: coalesce?.settle ? now + STATUS_MAIL_SETTLE_MS : now,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: mailOutbox.id })
-    .get()
+  } else if (waiting) await ctx.tx(() => ctx.db.delete(mailOutbox).where(waiting))
+  const row = await ctx.tx(() =>
+    ctx.db
+      .insert(mailOutbox)
+      .values({
+        userId,
+        kind: event.kind,
+        toAddress: to.email,
+        ...mail,
+        dedupeKey: dedupeKey ?? null,
+        coalesceKey: coalesce?.settle ? coalesce.key : null,
+        nextAttemptAt: coalesce?.settle ? now + STATUS_MAIL_SETTLE_MS : now,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: mailOutbox.id })
+      .get(),
+  )
   if (row) senderOf(ctx).kick()
   return row !== undefined
 }
@@ -86,38 +90,36 @@ export function queueClientMail(
  * try (logged without the mail's content); a run never throws.
  */
 export async function deliverDue(ctx: AppContext): Promise<{ sent: number; failed: number }> {
-  const due = ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(
-      and(
-        isNull(mailOutbox.sentAt),
-        lte(mailOutbox.nextAttemptAt, ctx.now()),
-        lte(mailOutbox.attempts, MAX_ATTEMPTS - 1),
-      ),
-    )
-    .orderBy(asc(mailOutbox.id))
-    .limit(BATCH)
-    .all()
+  const due = await claimDue(ctx)
   let sent = 0,
     failed = 0
   for (const m of due) {
+    const mine = and(eq(mailOutbox.id, m.id), eq(mailOutbox.leaseOwner, ctx.instance))
     try {
       await ctx.mailer.send({ to: m.toAddress, subject: m.subject, text: m.text, html: m.html })
-      ctx.db
-        .update(mailOutbox)
-        .set({ sentAt: ctx.now(), attempts: m.attempts + 1, lastError: null })
-        .where(eq(mailOutbox.id, m.id))
-        .run()
+      await ctx.tx(() =>
+        ctx.db
+          .update(mailOutbox)
+          .set({ sentAt: ctx.now(), attempts: m.attempts + 1, lastError: null, leaseOwner: null, leaseUntil: null })
+          .where(mine),
+      )
       sent++
     } catch (err) {
       const attempts = m.attempts + 1
       const error = (err as Error)?.message?.slice(0, 300) ?? String(err)
-      ctx.db
-        .update(mailOutbox)
-        .set({ attempts, lastError: error, nextAttemptAt: ctx.now() + retryDelay(attempts) })
-        .where(eq(mailOutbox.id, m.id))
-        .run()
+      await ctx.tx(() =>
+        ctx.db
+          .update(mailOutbox)
+          .set({
+            attempts,
+            lastError: error,
+            nextAttemptAt: ctx.now() + retryDelay(attempts),
+            leaseOwner: null,
+            leaseUntil: null,
+          })
+          .where(mine),
+      )
+
       const line = { mailId: m.id, kind: m.kind, attempts, error }
       if (attempts >= MAX_ATTEMPTS) ctx.log.error('client mail given up after repeated failures', line)
       else ctx.log.warn('client mail failed, will retry', line)
@@ -127,13 +129,57 @@ export async function deliverDue(ctx: AppContext): Promise<{ sent: number; faile
   return { sent, failed }
 }
 
+/**
+ * How long a claimed mail is this process's: longer than one SMTP delivery with its timeouts. A sender that
+ * died holding mails leaves them to another process after this.
+ */
+export const MAIL_LEASE_MS = 120_000
+
+/**
+ * Claims the due mails for this process (owner and lease expiry in one UPDATE … RETURNING): another process's
+ * claim that is still running is skipped, an expired one (its process died) is taken over.
+ */
+async function claimDue(ctx: AppContext) {
+  const now = ctx.now()
+  return ctx.tx(async () => {
+    const ids = (
+      await ctx.db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(
+          and(
+            isNull(mailOutbox.sentAt),
+            lte(mailOutbox.nextAttemptAt, now),
+            lte(mailOutbox.attempts, MAX_ATTEMPTS - 1),
+            or(isNull(mailOutbox.leaseUntil), lt(mailOutbox.leaseUntil, now)),
+          ),
+        )
+        .orderBy(asc(mailOutbox.id))
+        .limit(BATCH)
+    ).map((r) => r.id)
+    if (!ids.length) return []
+    return ctx.db
+      .update(mailOutbox)
+      .set({ leaseOwner: ctx.instance, leaseUntil: now + MAIL_LEASE_MS })
+      .where(inArray(mailOutbox.id, ids))
+      .returning()
+  })
+}
+
+/** At shutdown: this process's claims end now, so that another process sends those mails without waiting. */
+export async function releaseMailLeases(ctx: AppContext) {
+  await ctx.backend.run(
+    'UPDATE mail_outbox SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ? AND sent_at IS NULL',
+    ctx.instance,
+  )
+}
+
 /** For the system card: what waits, what failed lately. */
-export function outboxCounts(ctx: AppContext) {
-  const r = ctx.sqlite
-    .query<{ pending: number; failing: number; sent: number }, [number]>(
-      `SELECT SUM(sent_at IS NULL AND attempts < ?1) AS pending, SUM(sent_at IS NULL AND attempts > 0) AS failing, ` +
-        `SUM(sent_at IS NOT NULL) AS sent FROM mail_outbox`,
-    )
-    .get(MAX_ATTEMPTS)
+export async function outboxCounts(ctx: AppContext) {
+  const r = await ctx.backend.get<{ pending: number; failing: number; sent: number }>(
+    `SELECT SUM(sent_at IS NULL AND attempts < ?1) AS pending, SUM(sent_at IS NULL AND attempts > 0) AS failing, ` +
+      `SUM(sent_at IS NOT NULL) AS sent FROM mail_outbox`,
+    MAX_ATTEMPTS,
+  )
   return { pending: r?.pending ?? 0, failing: r?.failing ?? 0, sent: r?.sent ?? 0 }
 }

@@ -1,44 +1,28 @@
-import { Database } from 'bun:sqlite'
-import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
+import type { Database } from 'bun:sqlite'
+import type { BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import * as schema from './schema'
 import { MIGRATIONS } from './migrations.gen'
 import { APP_VERSION } from '../../shared/version'
+import { openConnection, sqliteBackend } from '../infra/backend/sqlite'
+import type { Backend } from '../infra/backend'
 
 export type Db = BunSQLiteDatabase<typeof schema>
 export { schema }
 
-/**
- * After deleting a person's rows: leaves no readable copy of them in the database file or its WAL. secure_delete
- * (set at open) zeroes the deleted cells; the FTS5 search index is merged so that its old segments with the name's
- * trigrams go; the WAL, which still holds the pages as they were before, is checkpointed and truncated.
- * A reader holding an old snapshot can delay the truncation; the next checkpoint then overwrites the WAL.
- */
-export function eraseDeletedTraces(sqlite: Database): { walTruncated: boolean } {
-  sqlite.exec(`INSERT INTO users_search(users_search) VALUES ('optimize')`)
-  const r = sqlite.query<{ busy: number }, []>('PRAGMA wal_checkpoint(TRUNCATE)').get()
-  return { walTruncated: r?.busy === 0 }
-}
+/** How long a start waits for another process that is migrating the same database. */
+const MIGRATION_WAIT_MS = 120_000
 
-/**
- * Opens the database with the pragmas of DESIGN.md §1 and applies the embedded
- * migrations. synchronous=FULL: a tax document's row must survive a power cut.
- */
-export function openDatabase(path: string): { sqlite: Database; db: Db; applied: string[] } {
-  const sqlite = new Database(path, { create: true, strict: true })
-  sqlite.exec('PRAGMA journal_mode = WAL')
-  sqlite.exec('PRAGMA synchronous = FULL')
-  sqlite.exec('PRAGMA foreign_keys = ON')
-  sqlite.exec('PRAGMA busy_timeout = 5000')
-  // Deleted rows are overwritten with zeros, not left readable in free pages (a deleted account, issue 21).
-  sqlite.exec('PRAGMA secure_delete = ON')
+/** Opens the database (docs/storage.md) and applies the embedded migrations, once across processes. */
+export function openDatabase(path: string): { backend: Backend; applied: string[] } {
+  const writer = openConnection(path)
   let applied: string[]
   try {
-    applied = migrate(sqlite)
+    applied = migrate(writer)
   } catch (err) {
-    sqlite.close()
+    writer.close()
     throw err
   }
-  return { sqlite, db: drizzle(sqlite, { schema }), applied }
+  return { backend: sqliteBackend(path, writer), applied }
 }
 
 /**
@@ -55,26 +39,37 @@ export class NewerSchemaError extends Error {
   }
 }
 
-/** Applies the embedded migrations not yet recorded in __migrations (idempotent). */
+/**
+ * Applies the embedded migrations not yet recorded in __migrations, in one write transaction: a second
+ * process starting at the same moment waits for it (up to two minutes), then finds them applied.
+ */
 export function migrate(sqlite: Database): string[] {
   const applied: string[] = []
-  sqlite.exec('CREATE TABLE IF NOT EXISTS __migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)')
-  const done = new Set(
-    sqlite
-      .query<{ tag: string }, []>('SELECT tag FROM __migrations')
-      .all()
-      .map((r) => r.tag),
-  )
-  const known = new Set(MIGRATIONS.map((m) => m.tag))
-  const unknown = [...done].filter((tag) => !known.has(tag))
-  if (unknown.length) throw new NewerSchemaError(unknown)
-  for (const m of MIGRATIONS) {
-    if (done.has(m.tag)) continue
-    sqlite.transaction(() => {
+  sqlite.exec(`PRAGMA busy_timeout = ${MIGRATION_WAIT_MS}`)
+  sqlite.exec('BEGIN IMMEDIATE')
+  try {
+    sqlite.exec('CREATE TABLE IF NOT EXISTS __migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)')
+    const done = new Set(
+      sqlite
+        .query<{ tag: string }, []>('SELECT tag FROM __migrations')
+        .all()
+        .map((r) => r.tag),
+    )
+    const known = new Set(MIGRATIONS.map((m) => m.tag))
+    const unknown = [...done].filter((tag) => !known.has(tag))
+    if (unknown.length) throw new NewerSchemaError(unknown)
+    for (const m of MIGRATIONS) {
+      if (done.has(m.tag)) continue
       for (const stmt of m.sql.split('--> statement-breakpoint')) if (stmt.trim()) sqlite.exec(stmt)
       sqlite.query('INSERT INTO __migrations (tag, applied_at) VALUES (?, ?)').run(m.tag, Date.now())
-    })()
-    applied.push(m.tag)
+      applied.push(m.tag)
+    }
+    sqlite.exec('COMMIT')
+  } catch (err) {
+    sqlite.exec('ROLLBACK')
+    throw err
+  } finally {
+    sqlite.exec('PRAGMA busy_timeout = 5000')
   }
   return applied
 }

@@ -55,5 +55,9 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   {
     "tag": "0013_app_meta",
     "sql": "CREATE TABLE `app_meta` (\n\t`key` text PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL\n);\n"
+  },
+  {
+    "tag": "0014_seam_leases_schedules",
+    "sql": "CREATE TABLE `schedules` (\n\t`name` text PRIMARY KEY NOT NULL,\n\t`next_run_at` integer NOT NULL,\n\t`last_run_at` integer,\n\t`last_owner` text\n);\n--> statement-breakpoint\nALTER TABLE `mail_outbox` ADD `lease_owner` text;--> statement-breakpoint\nALTER TABLE `mail_outbox` ADD `lease_until` integer;--> statement-breakpoint\nALTER TABLE `recognitions` ADD `lease_owner` text;--> statement-breakpoint\nALTER TABLE `recognitions` ADD `lease_until` integer;"
   }
 ]

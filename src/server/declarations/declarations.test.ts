@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
 
-let t: ReturnType<typeof testApp>
-beforeEach(() => {
-  t = testApp({ ADMIN_EMAILS: 'boss@example.ch' })
+let t: Awaited<ReturnType<typeof testApp>>
+beforeEach(async () => {
+  t = await testApp({ ADMIN_EMAILS: 'boss@example.ch' })
 })
 afterEach(() => t.close())
 
@@ -33,7 +33,7 @@ describe('tax declarations', () => {
     expect(latest.json.version).toBe(2)
     expect(latest.json.taxData.location.city).toBe('Thun')
     expect(latest.json.taxData.metadata.userId).toBe(user.id)
-    const count = t.ctx.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM declarations').get()!.n
+    const count = (await t.ctx.backend.get<{ n: number }>('SELECT count(*) AS n FROM declarations'))!.n
     expect(count).toBe(2)
   })
 
@@ -74,9 +74,9 @@ describe('tax declarations', () => {
         })
       ).status,
     ).toBe(200)
-    const audited = t.ctx.sqlite
-      .query<{ n: number }, []>("SELECT count(*) AS n FROM audit_log WHERE action = 'admin_download_declaration'")
-      .get()!.n
+    const audited = (await t.ctx.backend.get<{ n: number }>(
+      "SELECT count(*) AS n FROM audit_log WHERE action = 'admin_download_declaration'",
+    ))!.n
     expect(audited).toBe(1)
   })
 
@@ -103,7 +103,7 @@ describe('tax declarations', () => {
     })
     expect(notObject.status).toBe(400)
     expect((await t.request('GET', '/api/tax/declaration?taxYear=abc', { cookie })).status).toBe(400)
-    expect(t.ctx.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM declarations').get()!.n).toBe(0)
+    expect((await t.ctx.backend.get<{ n: number }>('SELECT count(*) AS n FROM declarations'))!.n).toBe(0)
   })
 
   test('a group takes only its own fields (spec part 2 §3), with plain values', async () => {
@@ -123,7 +123,7 @@ describe('tax declarations', () => {
     })
     expect(nested.status).toBe(400)
     expect(nested.json.message).toContain("'taxData.personalStatus.maritalStatus'")
-    expect(t.ctx.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM declarations').get()!.n).toBe(0)
+    expect((await t.ctx.backend.get<{ n: number }>('SELECT count(*) AS n FROM declarations'))!.n).toBe(0)
     // What the wizard builds passes.
     const { buildDeclaration } = await import('../../shared/declaration')
     const built = buildDeclaration(

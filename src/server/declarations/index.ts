@@ -21,9 +21,9 @@ export function declarationRoutes(ctx: AppContext, sessions: SessionStore) {
       .use(authPlugin(ctx, sessions))
       .post(
         '/api/tax/save-declaration',
-        ({ user, body }) => {
+        async ({ user, body }) => {
           const meta = (body.taxData as { metadata?: { taxYear?: unknown } }).metadata
-          return saveDeclaration(ctx, user.id, taxYearParam(body.taxYear ?? meta?.taxYear), body.taxData)
+          return await saveDeclaration(ctx, user.id, taxYearParam(body.taxYear ?? meta?.taxYear), body.taxData)
         },
         {
           auth: true,
@@ -37,9 +37,9 @@ export function declarationRoutes(ctx: AppContext, sessions: SessionStore) {
       )
       .get(
         '/api/tax/declaration',
-        ({ user, query }) => {
+        async ({ user, query }) => {
           const year = taxYearParam(query.taxYear)
-          return latestDeclaration(ctx, ownerOf(user, query.userId, year), year)
+          return await latestDeclaration(ctx, ownerOf(user, query.userId, year), year)
         },
         {
           auth: true,
@@ -55,10 +55,10 @@ export function declarationRoutes(ctx: AppContext, sessions: SessionStore) {
       // The spec's "export tax data to JSON": the latest version as a download.
       .get(
         '/api/tax/declaration/export',
-        ({ user, rc, query }) => {
+        async ({ user, rc, query }) => {
           const year = taxYearParam(query.taxYear)
           const owner = ownerOf(user, query.userId, year)
-          const latest = exportDeclaration(ctx, rc, owner, year)
+          const latest = await exportDeclaration(ctx, rc, owner, year)
           const date = latest.savedAt.slice(0, 10)
           const filename = `tax_declaration_${owner}_${year}_${date}.json`
           return new Response(JSON.stringify(latest.taxData, null, 2), {

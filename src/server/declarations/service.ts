@@ -24,7 +24,12 @@ const MAX_DECLARATION_BYTES = 64 * 1024
  * Stores a new version of the user's declaration for the year. The metadata's userId and
  * taxYear are the server's, whatever the client wrote there.
  */
-export function saveDeclaration(ctx: AppContext, userId: number, taxYear: number, taxData: Record<string, unknown>) {
+export async function saveDeclaration(
+  ctx: AppContext,
+  userId: number,
+  taxYear: number,
+  taxData: Record<string, unknown>,
+) {
   requireFileableYear(ctx, taxYear)
   for (const key of Object.keys(taxData)) {
     if (!(DECLARATION_GROUPS as readonly string[]).includes(key))
@@ -44,18 +49,16 @@ export function saveDeclaration(ctx: AppContext, userId: number, taxYear: number
   const data = JSON.stringify({ ...taxData, metadata })
   if (Buffer.byteLength(data) > MAX_DECLARATION_BYTES)
     throw badRequest(`Invalid field 'taxData': larger than ${MAX_DECLARATION_BYTES / 1024} KB`)
-  return ctx.sqlite
-    .transaction(() => {
-      const last = latestRow(ctx, userId, taxYear)
-      const version = (last?.version ?? 0) + 1
-      ctx.db.insert(declarations).values({ userId, taxYear, version, data, createdAt: now }).run()
-      return { success: true, taxYear, version, savedAt: new Date(now).toISOString() }
-    })
-    .immediate()
+  return await ctx.tx(async () => {
+    const last = await latestRow(ctx, userId, taxYear)
+    const version = (last?.version ?? 0) + 1
+    await ctx.db.insert(declarations).values({ userId, taxYear, version, data, createdAt: now })
+    return { success: true, taxYear, version, savedAt: new Date(now).toISOString() }
+  })
 }
 
-function latestRow(ctx: AppContext, userId: number, taxYear: number) {
-  return ctx.db
+async function latestRow(ctx: AppContext, userId: number, taxYear: number) {
+  return await ctx.db
     .select()
     .from(declarations)
     .where(and(eq(declarations.userId, userId), eq(declarations.taxYear, taxYear)))
@@ -68,8 +71,8 @@ export const declarationNotFound = (taxYear: number) =>
   notFound(`No tax declaration saved for ${taxYear}`, 'DECLARATION_NOT_FOUND')
 
 /** The latest version, or 404 (also when it is someone else's: it is never visible to them). */
-export function latestDeclaration(ctx: AppContext, userId: number, taxYear: number) {
-  const row = latestRow(ctx, userId, taxYear)
+export async function latestDeclaration(ctx: AppContext, userId: number, taxYear: number) {
+  const row = await latestRow(ctx, userId, taxYear)
   if (!row) throw declarationNotFound(taxYear)
   return {
     taxYear: row.taxYear,
@@ -80,8 +83,8 @@ export function latestDeclaration(ctx: AppContext, userId: number, taxYear: numb
 }
 
 /** The latest version for the JSON download; an expert downloading another user's is audited. */
-export function exportDeclaration(ctx: AppContext, rc: RequestContext, userId: number, taxYear: number) {
-  const latest = latestDeclaration(ctx, userId, taxYear)
-  if (userId !== rc.user.id) audit(ctx, rc, 'admin_download_declaration', { userId, taxYear })
+export async function exportDeclaration(ctx: AppContext, rc: RequestContext, userId: number, taxYear: number) {
+  const latest = await latestDeclaration(ctx, userId, taxYear)
+  if (userId !== rc.user.id) await audit(ctx, rc, 'admin_download_declaration', { userId, taxYear })
   return latest
 }

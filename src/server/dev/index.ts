@@ -19,11 +19,11 @@ const signedIn = t.Object({ success: t.Boolean(), user: publicUserSchema })
 
 export function devRoutes(ctx: AppContext, sessions: SessionStore) {
   if (!ctx.config.dev) throw new Error('dev routes requested outside development mode')
-  const loginAs = (id: number, rc: VisitorContext, set: { headers: Record<string, unknown> }) => {
-    const user = findUser(ctx, id)
+  const loginAs = async (id: number, rc: VisitorContext, set: { headers: Record<string, unknown> }) => {
+    const user = await findUser(ctx, id)
     if (!user) throw notFound('User not found')
-    set.headers['set-cookie'] = sessions.open(user.id, rc)
-    audit(ctx, { user, ip: rc.ip }, 'dev_login')
+    set.headers['set-cookie'] = await sessions.open(user.id, rc)
+    await audit(ctx, { user, ip: rc.ip }, 'dev_login')
     return { success: true, user: publicUser(user) }
   }
   return new Elysia({ name: 'dev-routes', seed: pluginSeed(ctx) })
@@ -35,10 +35,10 @@ export function devRoutes(ctx: AppContext, sessions: SessionStore) {
     })
     .post(
       '/api/auth/quick-restore',
-      ({ body, rc, set }) => {
-        const user = findUserByEmail(ctx, normaliseEmail(body.email))
+      async ({ body, rc, set }) => {
+        const user = await findUserByEmail(ctx, normaliseEmail(body.email))
         if (!user) throw notFound('User not found')
-        return loginAs(user.id, rc, set)
+        return await loginAs(user.id, rc, set)
       },
       { visitor: true, body: t.Object({ email: t.String({ maxLength: 254 }) }), response: signedIn },
     )

@@ -18,11 +18,11 @@ import {
 } from './test-fixtures'
 
 const YEAR = 2025
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 async function setup(env: Record<string, string> = {}) {
-  t = testApp(env)
+  t = await testApp(env)
   const alice = await t.signIn('alice@example.ch')
   return alice
 }
@@ -31,7 +31,8 @@ const upload = (
   parts: Part[],
   fields: { taxYear?: number | string; categoryId?: number | string } = { taxYear: YEAR, categoryId: 1 },
 ) => t.request('POST', '/api/files/upload', { cookie, raw: uploadForm(parts, fields) })
-const count = (table: string) => (t.ctx.sqlite.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+const count = async (table: string) =>
+  ((await t.ctx.backend.get(`SELECT count(*) AS n FROM ${table}`)) as { n: number }).n
 
 describe('refused uploads leave no row, no blob and no temporary file', () => {
   const cases: {
@@ -126,8 +127,8 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     expect(res.status).toBe(c.status)
     expect(res.json.code).toBe(c.code)
     expect(typeof res.json.message).toBe('string')
-    expect(count('files')).toBe(0)
-    expect(count('file_versions')).toBe(0)
+    expect(await count('files')).toBe(0)
+    expect(await count('file_versions')).toBe(0)
     expect(dataFiles(t.dataDir)).toEqual([])
   })
 
@@ -171,7 +172,7 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
       })
       expect(pulled()).toBeGreaterThan(50 * 1024 * 1024)
       expect(pulled()).toBeLessThan(52 * 1024 * 1024)
-      expect(count('files')).toBe(0)
+      expect(await count('files')).toBe(0)
       expect(dataFiles(t.dataDir)).toEqual([])
     },
   )
@@ -199,7 +200,7 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     )
     expect(res.status).toBe(400)
     expect((await res.json()).code).toBe('INVALID_UPLOAD')
-    expect(count('files')).toBe(0)
+    expect(await count('files')).toBe(0)
     expect(dataFiles(t.dataDir)).toEqual([])
   })
 
@@ -257,7 +258,7 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     expect(res.json.failedCount).toBe(1)
     expect(res.json.files[0].status).toBe('fulfilled')
     expect(res.json.files[1]).toMatchObject({ status: 'rejected', code: 'CONTENT_TYPE_MISMATCH', filename: 'bad.pdf' })
-    expect(count('files')).toBe(1)
+    expect(await count('files')).toBe(1)
     expect(dataFiles(t.dataDir)).toHaveLength(1)
   })
 })
@@ -300,7 +301,7 @@ describe('stored files', () => {
     const secret = 'AHV 756.1234.5678.97 very secret salary figure 123456'
     const res = await upload(cookie, [{ name: 'notes.txt', data: new TextEncoder().encode(secret) }])
     expect(res.status).toBe(200)
-    t.ctx.sqlite.exec('PRAGMA wal_checkpoint(FULL)')
+    await t.ctx.backend.sqlite!.exclusive(async (db) => db.exec('PRAGMA wal_checkpoint(FULL)'))
     for (const f of readdirSync(t.dataDir, { recursive: true }) as string[]) {
       try {
         expect(readFileSync(join(t.dataDir, f)).includes(Buffer.from('very secret salary'))).toBe(false)
@@ -326,7 +327,7 @@ describe('stored files', () => {
       categoryId: 2,
     })
     expect(otherCategory.json.files[0].value.id).not.toBe(first.json.files[0].value.id)
-    expect(count('file_versions')).toBe(3)
+    expect(await count('file_versions')).toBe(3)
     expect(dataFiles(t.dataDir)).toHaveLength(3)
     const id = first.json.files[0].value.id
     const history = await t.request('GET', `/api/files/${id}/history`, { cookie })
@@ -376,7 +377,7 @@ describe('access', () => {
   test(
     "another user's file is 404 on history, content and delete, and absent from their list; an admin may " + 'read',
     async () => {
-      t = testApp({ ADMIN_EMAILS: 'admin@example.ch', TRUST_PROXY: '1' })
+      t = await testApp({ ADMIN_EMAILS: 'admin@example.ch', TRUST_PROXY: '1' })
       const alice = await t.signIn('alice@example.ch')
       const bob = await t.signIn('bob@example.ch')
       const admin = await t.signIn('admin@example.ch')
@@ -404,7 +405,7 @@ describe('access', () => {
       // The owner's own download is not an expert's access: only the admin's is audited, with the address.
       expect((await t.request('GET', `/api/files/${id}/content`, { cookie: alice.cookie })).status).toBe(200)
       expect(
-        t.ctx.sqlite.query("SELECT user_id AS userId, ip, detail FROM audit_log WHERE action = 'admin_download'").all(),
+        await t.ctx.backend.all("SELECT user_id AS userId, ip, detail FROM audit_log WHERE action = 'admin_download'"),
       ).toEqual([{ userId: admin.user.id, ip: '203.0.113.9', detail: JSON.stringify({ fileId: id, version: 1 }) }])
       expect((await t.request('GET', `/api/files/${id}/content`)).status).toBe(401)
     },
@@ -438,18 +439,18 @@ describe('delete and purge', () => {
     expect((await t.request('GET', `/api/files`, { cookie })).json).toEqual([])
     expect((await t.request('GET', `/api/files/${id}/content`, { cookie })).status).toBe(404)
     const store = t.blobs
-    expect(purgeDeleted(t.ctx, store)).toBe(0)
+    expect(await purgeDeleted(t.ctx, store)).toBe(0)
     expect(dataFiles(t.dataDir)).toHaveLength(1)
     t.clock.now += PURGE_AFTER_MS + 1000
-    expect(purgeDeleted(t.ctx, store)).toBe(1)
+    expect(await purgeDeleted(t.ctx, store)).toBe(1)
     expect(dataFiles(t.dataDir)).toEqual([])
-    expect(count('files') + count('file_versions')).toBe(0)
+    expect((await count('files')) + (await count('file_versions'))).toBe(0)
   })
 
   test('a transmitted year refuses deletes with 409', async () => {
     const { cookie, user } = await setup()
     const res = await upload(cookie, [{ name: 'a.pdf', data: pdf() }])
-    writeStatus(t.ctx, user.id, YEAR, 4, null)
+    await writeStatus(t.ctx, user.id, YEAR, 4, null)
     const del = await t.request('DELETE', `/api/files/${res.json.files[0].value.id}`, { cookie })
     expect(del.status).toBe(409)
   })
@@ -475,7 +476,7 @@ describe('categories and auto-advance', () => {
 
   test('2→3 when the sixth required category gets a file', async () => {
     const { cookie, user } = await setup()
-    writeStatus(t.ctx, user.id, YEAR, 2, user.id)
+    await writeStatus(t.ctx, user.id, YEAR, 2, user.id)
     for (const categoryId of [1, 2, 3, 4, 5]) {
       const r = await upload(cookie, [{ name: `c${categoryId}.pdf`, data: pdf(String(categoryId)) }], {
         taxYear: YEAR,
@@ -483,15 +484,15 @@ describe('categories and auto-advance', () => {
       })
       expect(r.json.statusAdvanced).toBe(false)
     }
-    expect(yearStatus(t.ctx, user.id, YEAR).statusId).toBe(2)
+    expect((await yearStatus(t.ctx, user.id, YEAR)).statusId).toBe(2)
     const last = await upload(cookie, [{ name: 'ticket.pdf', data: pdf('21') }], { taxYear: YEAR, categoryId: 21 })
     expect(last.json.statusAdvanced).toBe(true)
-    expect(yearStatus(t.ctx, user.id, YEAR).statusId).toBe(3)
+    expect((await yearStatus(t.ctx, user.id, YEAR)).statusId).toBe(3)
   })
 
   test('2→3 when the sixth required category is marked not relevant; marks show in the category list', async () => {
     const { cookie, user } = await setup()
-    writeStatus(t.ctx, user.id, YEAR, 2, user.id)
+    await writeStatus(t.ctx, user.id, YEAR, 2, user.id)
     for (const categoryId of [1, 2, 3, 4, 5])
       await upload(cookie, [{ name: `c${categoryId}.pdf`, data: pdf(String(categoryId)) }], {
         taxYear: YEAR,
@@ -502,7 +503,7 @@ describe('categories and auto-advance', () => {
       body: { taxYear: YEAR, isRelevant: false },
     })
     expect(mark.json).toMatchObject({ success: true, isRelevant: false, statusAdvanced: true })
-    expect(yearStatus(t.ctx, user.id, YEAR).statusId).toBe(3)
+    expect((await yearStatus(t.ctx, user.id, YEAR)).statusId).toBe(3)
     const cats = await t.request('GET', `/api/document-categories?taxYear=${YEAR}`, { cookie })
     expect(cats.json.find((c: { id: number }) => c.id === 21)).toMatchObject({ isRelevant: false, fileCount: 0 })
     expect(cats.json.find((c: { id: number }) => c.id === 1)).toMatchObject({ isRelevant: true, fileCount: 1 })

@@ -12,9 +12,10 @@ export interface StoredVersion {
   autoCategory: boolean
 }
 
+type Listener<T> = (x: T) => void | Promise<void>
 interface Listeners {
-  stored: ((v: StoredVersion) => void)[]
-  removed: ((fileId: string) => void)[]
+  stored: Listener<StoredVersion>[]
+  removed: Listener<string>[]
 }
 const registry = new WeakMap<AppContext, Listeners>()
 const of = (ctx: AppContext) => {
@@ -31,17 +32,17 @@ const of = (ctx: AppContext) => {
  * documents stays the only writer of its tables and needs to know nothing about them.
  * A listener's failure is logged and never fails the upload or the deletion.
  */
-export const onVersionStored = (ctx: AppContext, fn: (v: StoredVersion) => void) => {
+export const onVersionStored = (ctx: AppContext, fn: Listener<StoredVersion>) => {
   of(ctx).stored.push(fn)
 }
-export const onFileRemoved = (ctx: AppContext, fn: (fileId: string) => void) => {
+export const onFileRemoved = (ctx: AppContext, fn: Listener<string>) => {
   of(ctx).removed.push(fn)
 }
 
-function emit<T>(ctx: AppContext, list: ((x: T) => void)[], x: T) {
+async function emit<T>(ctx: AppContext, list: Listener<T>[], x: T) {
   for (const fn of list) {
     try {
-      fn(x)
+      await fn(x)
     } catch (err) {
       ctx.log.error('document listener failed', { error: (err as Error)?.stack ?? String(err) })
     }

@@ -56,7 +56,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       .post(
         '/api/files/upload',
         async ({ request, user }) => {
-          requireStorageLeft(ctx, user.id)
+          await requireStorageLeft(ctx, user.id)
           const parsed = await parseUpload(request, store)
           const f = parsed.fields
           const hashes = f.get('hashes[]') ?? f.get('hashes') ?? []
@@ -74,7 +74,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       .post(
         '/api/upload',
         async ({ request, user }) => {
-          requireStorageLeft(ctx, user.id)
+          await requireStorageLeft(ctx, user.id)
           const parsed = await parseUpload(request, store)
           const f = parsed.fields
           let hashes: string[]
@@ -98,12 +98,12 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       )
       .get(
         '/api/files',
-        ({ request, query, user }) => {
+        async ({ request, query, user }) => {
           const ownerId = targetUserId(user, userIdParam(query.userId))
           const taxYear = optionalTaxYearParam(query.taxYear)
           const limit = intParam(query.limit, 200, 1, 1000, 'limit')
           const offset = intParam(query.offset, 0, 0, Number.MAX_SAFE_INTEGER, 'offset')
-          return jsonWithEtag(request, listFiles(ctx, ownerId, user.language, { taxYear, limit, offset }))
+          return jsonWithEtag(request, await listFiles(ctx, ownerId, user.language, { taxYear, limit, offset }))
         },
         {
           auth: true,
@@ -122,24 +122,28 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       })
       .get(
         '/api/files/:id/content',
-        ({ params, query, rc }) => {
-          const found = versionForViewer(ctx, rc, params.id)
+        async ({ params, query, rc }) => {
+          const found = await versionForViewer(ctx, rc, params.id)
           return serveVersion(store, found.version, found.file.originalName, query.download === '1')
         },
         { auth: true, query: t.Object({ download: t.Optional(t.String()) }) },
       )
       .get(
         '/api/files/:id/versions/:version/content',
-        ({ params, query, rc }) => {
-          const found = versionForViewer(ctx, rc, params.id, intParam(params.version, 0, 1, 1_000_000, 'version'))
+        async ({ params, query, rc }) => {
+          const found = await versionForViewer(ctx, rc, params.id, intParam(params.version, 0, 1, 1_000_000, 'version'))
           return serveVersion(store, found.version, found.file.originalName, query.download === '1')
         },
         { auth: true, query: t.Object({ download: t.Optional(t.String()) }) },
       )
-      .delete('/api/files/:id', ({ params, user }) => ({ success: true, ...softDelete(ctx, hooks, user, params.id) }), {
-        auth: true,
-        response: t.Object({ success: t.Boolean(), statusAdvanced: t.Boolean() }),
-      })
+      .delete(
+        '/api/files/:id',
+        async ({ params, user }) => ({ success: true, ...(await softDelete(ctx, hooks, user, params.id)) }),
+        {
+          auth: true,
+          response: t.Object({ success: t.Boolean(), statusAdvanced: t.Boolean() }),
+        },
+      )
       .post('/api/files/:id/move', ({ params, body, user }) => moveFile(ctx, hooks, user, params.id, body), {
         auth: true,
         body: t.Object({
@@ -156,12 +160,12 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       })
       .get(
         '/api/document-categories',
-        ({ query, user }) => {
+        async ({ query, user }) => {
           const taxYear = optionalTaxYearParam(query.taxYear)
           const mode = query.mode === 'all' ? 'all' : 'basic'
           if (query.mode && query.mode !== 'all' && query.mode !== 'basic')
             throw badRequest(`Invalid field 'mode': expected basic or all`)
-          return categoryList(user.language, mode, categoryState(ctx, user.id, taxYear))
+          return categoryList(user.language, mode, await categoryState(ctx, user.id, taxYear))
         },
         {
           auth: true,
@@ -171,13 +175,13 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       )
       .post(
         '/api/user-preferences/:categoryId',
-        ({ params, body, user }) => {
+        async ({ params, body, user }) => {
           // The spec's section toggles use this call with their toggle key: the named ones
           // ('spouse', 'children') are sections, numbers are document categories (DESIGN.md §8).
-          const toggled = hooks.toggleSection(user.id, params.categoryId, body.taxYear, body.isRelevant)
+          const toggled = await hooks.toggleSection(user.id, params.categoryId, body.taxYear, body.isRelevant)
           if (toggled) return toggled
           const id = intParam(params.categoryId, 0, 1, 1000, 'categoryId')
-          return setRelevance(ctx, hooks, user.id, id, body.taxYear, body.isRelevant)
+          return await setRelevance(ctx, hooks, user.id, id, body.taxYear, body.isRelevant)
         },
         {
           auth: true,

@@ -39,11 +39,11 @@ export interface Viewer {
  */
 export interface DocumentHooks {
   /** Throws (409) unless the user's documents of the year, in this category, may change now. */
-  requireOpen(userId: number, taxYear: number, categoryId?: number): void
+  requireOpen(userId: number, taxYear: number, categoryId?: number): Promise<void>
   /** Files or not-relevant marks changed for (user, year); answers whether the status moved. */
-  filesChanged(userId: number, taxYear: number): boolean
+  filesChanged(userId: number, taxYear: number): Promise<boolean>
   /** A named section toggle ('spouse', 'children') sent to the category call; undefined when the key names none. */
-  toggleSection(userId: number, key: string, taxYear: unknown, enabled: boolean): RelevanceAnswer | undefined
+  toggleSection(userId: number, key: string, taxYear: unknown, enabled: boolean): Promise<RelevanceAnswer | undefined>
 }
 
 /** POST /api/user-preferences/:key: a category marked (not) relevant, or a named section toggled. */
@@ -62,9 +62,9 @@ const iso = (ms: number) => new Date(ms).toISOString()
 const versionUrl = (fileId: string, version: number) => `/api/files/${fileId}/versions/${version}/content`
 
 /** The year of a change: parsed by the one year parser, then the status says whether it is open. */
-function requireWritableYear(hooks: DocumentHooks, userId: number, taxYear: unknown): number {
+async function requireWritableYear(hooks: DocumentHooks, userId: number, taxYear: unknown): Promise<number> {
   const year = taxYearParam(taxYear)
-  hooks.requireOpen(userId, year)
+  await hooks.requireOpen(userId, year)
   return year
 }
 
@@ -92,10 +92,10 @@ export async function storeUploads(
 ): Promise<UploadAnswer> {
   let taxYear: number, categoryId: number
   try {
-    taxYear = requireWritableYear(hooks, owner.id, input.taxYear)
+    taxYear = await requireWritableYear(hooks, owner.id, input.taxYear)
     // "I don't know the category": Other Documents, until recognition moves it (DESIGN.md §14).
     categoryId = input.autoCategory ? DEFAULT_CATEGORY_ID : requireCategory(input.categoryId)
-    hooks.requireOpen(owner.id, taxYear, categoryId)
+    await hooks.requireOpen(owner.id, taxYear, categoryId)
     if (parsed.files.length === 0) throw badRequest(`Missing field 'files': no file was uploaded`, 'NO_FILES')
   } catch (err) {
     parsed.discardAll()
@@ -117,28 +117,65 @@ export async function storeUploads(
           'HASH_MISMATCH',
           `Upload verification failed: the SHA-256 of ${file.name} does not match.`,
         )
-      // From here on everything is synchronous, so no other upload interleaves between lookup and insert.
-      const existing = ctx.db
-        .select()
-        .from(files)
-        .where(
-          and(
-            eq(files.userId, owner.id),
-            eq(files.taxYear, taxYear),
-            eq(files.categoryId, categoryId),
-            eq(files.originalName, file.name),
-            isNull(files.deletedAt),
-          ),
-        )
-        .get()
-      const current =
-        existing &&
-        ctx.db
+      // The lookup (same name → new version), the quota and the insert are one transaction under the person's
+      // lock: no other upload, in this process or another, interleaves between them.
+      const stored = await ctx.tx(async () => {
+        await ctx.lock(`files:${owner.id}`)
+        const existing = await ctx.db
           .select()
-          .from(fileVersions)
-          .where(and(eq(fileVersions.fileId, existing.id), eq(fileVersions.version, existing.currentVersion)))
+          .from(files)
+          .where(
+            and(
+              eq(files.userId, owner.id),
+              eq(files.taxYear, taxYear),
+              eq(files.categoryId, categoryId),
+              eq(files.originalName, file.name),
+              isNull(files.deletedAt),
+            ),
+          )
           .get()
-      if (existing && current?.sha256 === file.sha256) {
+        const current =
+          existing &&
+          (await ctx.db
+            .select()
+            .from(fileVersions)
+            .where(and(eq(fileVersions.fileId, existing.id), eq(fileVersions.version, existing.currentVersion)))
+            .get())
+        if (existing && current?.sha256 === file.sha256) return { existing, unchanged: true as const }
+        if ((await storageUsed(ctx, owner.id)) + file.size > ctx.config.userQuotaBytes) throw quotaExceeded(ctx)
+        const fileId = existing?.id ?? randomUUID()
+        const versionId = randomUUID()
+        const version = (existing?.currentVersion ?? 0) + 1
+        const now = ctx.now()
+        if (existing)
+          await ctx.db.update(files).set({ currentVersion: version, updatedAt: now }).where(eq(files.id, fileId))
+        else
+          await ctx.db.insert(files).values({
+            id: fileId,
+            userId: owner.id,
+            taxYear,
+            categoryId,
+            originalName: file.name,
+            currentVersion: 1,
+            createdAt: now,
+            updatedAt: now,
+          })
+        await ctx.db.insert(fileVersions).values({
+          id: versionId,
+          fileId,
+          version,
+          sha256: file.sha256!,
+          size: file.size,
+          wrappedKey: file.wrappedKey!,
+          createdAt: now,
+          uploadedBy: owner.id,
+        })
+        // Last: a refused or failed transaction leaves the blob in its temporary file, which is discarded below.
+        store.commit(file.writer!, fileId, versionId)
+        return { existing, unchanged: false as const, fileId, versionId, version }
+      })
+      if (stored.unchanged) {
+        const { existing } = stored
         file.writer.discard()
         results.push({
           status: 'fulfilled',
@@ -152,47 +189,8 @@ export async function storeUploads(
         })
         continue
       }
-      if (storageUsed(ctx, owner.id) + file.size > ctx.config.userQuotaBytes) throw quotaExceeded(ctx)
-      const fileId = existing?.id ?? randomUUID()
-      const versionId = randomUUID()
-      const version = (existing?.currentVersion ?? 0) + 1
-      const now = ctx.now()
-      store.commit(file.writer, fileId, versionId)
-      try {
-        ctx.db.transaction((tx) => {
-          if (existing)
-            tx.update(files).set({ currentVersion: version, updatedAt: now }).where(eq(files.id, fileId)).run()
-          else
-            tx.insert(files)
-              .values({
-                id: fileId,
-                userId: owner.id,
-                taxYear,
-                categoryId,
-                originalName: file.name,
-                currentVersion: 1,
-                createdAt: now,
-                updatedAt: now,
-              })
-              .run()
-          tx.insert(fileVersions)
-            .values({
-              id: versionId,
-              fileId,
-              version,
-              sha256: file.sha256!,
-              size: file.size,
-              wrappedKey: file.wrappedKey!,
-              createdAt: now,
-              uploadedBy: owner.id,
-            })
-            .run()
-        })
-      } catch (err) {
-        store.removeVersion(fileId, versionId)
-        throw err
-      }
-      emitStored(ctx, {
+      const { existing, fileId, versionId, version } = stored
+      await emitStored(ctx, {
         fileId,
         versionId,
         userId: owner.id,
@@ -213,19 +211,19 @@ export async function storeUploads(
     }
   }
   const failedCount = results.filter((r) => r.status === 'rejected').length
-  if (failedCount < results.length) touchActivity(ctx, owner.id)
-  const statusAdvanced = failedCount < results.length && hooks.filesChanged(owner.id, taxYear)
+  if (failedCount < results.length) await touchActivity(ctx, owner.id)
+  const statusAdvanced = failedCount < results.length && (await hooks.filesChanged(owner.id, taxYear))
   return { files: results, failedCount, statusAdvanced }
 }
 
 /** The categories that have a live file or are marked not relevant for the year (tax-status reads this for 2→3). */
-export function coveredCategories(ctx: AppContext, userId: number, taxYear: number): Set<number> {
-  const withFiles = ctx.db
+export async function coveredCategories(ctx: AppContext, userId: number, taxYear: number): Promise<Set<number>> {
+  const withFiles = await ctx.db
     .selectDistinct({ id: files.categoryId })
     .from(files)
     .where(and(eq(files.userId, userId), eq(files.taxYear, taxYear), isNull(files.deletedAt)))
-    .all()
-  const notRelevant = ctx.db
+
+  const notRelevant = await ctx.db
     .select({ id: categoryPreferences.categoryId })
     .from(categoryPreferences)
     .where(
@@ -235,7 +233,7 @@ export function coveredCategories(ctx: AppContext, userId: number, taxYear: numb
         eq(categoryPreferences.isRelevant, false),
       ),
     )
-    .all()
+
   return new Set([...withFiles, ...notRelevant].map((r) => r.id))
 }
 
@@ -267,18 +265,18 @@ function toRecord(
 }
 
 /** One page of a user's live files, newest first. The page size bounds the cost whatever the total. */
-export function listFiles(
+export async function listFiles(
   ctx: AppContext,
   userId: number,
   language: string,
   opts: { taxYear?: number; limit: number; offset: number },
-): FileRecord[] {
+): Promise<FileRecord[]> {
   const where = and(
     eq(files.userId, userId),
     isNull(files.deletedAt),
     opts.taxYear === undefined ? undefined : eq(files.taxYear, opts.taxYear),
   )
-  const rows = ctx.db
+  const rows = await ctx.db
     .select({ file: files, versionId: fileVersions.id, uploadedAt: fileVersions.createdAt, size: fileVersions.size })
     .from(files)
     .innerJoin(fileVersions, and(eq(fileVersions.fileId, files.id), eq(fileVersions.version, files.currentVersion)))
@@ -286,7 +284,7 @@ export function listFiles(
     .orderBy(desc(files.updatedAt), desc(files.id))
     .limit(opts.limit)
     .offset(opts.offset)
-    .all()
+
   const recognition = recognitionSummaries(
     ctx,
     rows.map((r) => r.versionId),
@@ -297,8 +295,8 @@ export function listFiles(
 }
 
 /** The live file if the viewer owns it or is an admin; 404 otherwise, so others learn nothing. */
-function fileForViewer(ctx: AppContext, viewer: Viewer, fileId: string): FileRow {
-  const row = ctx.db
+async function fileForViewer(ctx: AppContext, viewer: Viewer, fileId: string): Promise<FileRow> {
+  const row = await ctx.db
     .select()
     .from(files)
     .where(and(eq(files.id, fileId), isNull(files.deletedAt)))
@@ -307,90 +305,84 @@ function fileForViewer(ctx: AppContext, viewer: Viewer, fileId: string): FileRow
   return row
 }
 
-export function fileHistory(ctx: AppContext, viewer: Viewer, fileId: string): FileVersionRecord[] {
-  const file = fileForViewer(ctx, viewer, fileId)
-  return ctx.db
-    .select()
-    .from(fileVersions)
-    .where(eq(fileVersions.fileId, fileId))
-    .orderBy(desc(fileVersions.version))
-    .all()
-    .map((v) => ({
-      version: v.version,
-      createdAt: iso(v.createdAt),
-      blobUrl: versionUrl(fileId, v.version),
-      filename: file.originalName,
-      size: v.size,
-    }))
+export async function fileHistory(ctx: AppContext, viewer: Viewer, fileId: string): Promise<FileVersionRecord[]> {
+  const file = await fileForViewer(ctx, viewer, fileId)
+  return (
+    await ctx.db.select().from(fileVersions).where(eq(fileVersions.fileId, fileId)).orderBy(desc(fileVersions.version))
+  ).map((v) => ({
+    version: v.version,
+    createdAt: iso(v.createdAt),
+    blobUrl: versionUrl(fileId, v.version),
+    filename: file.originalName,
+    size: v.size,
+  }))
 }
 
 /** A version to serve; an expert reading another user's file is audited, with the address. */
-export function versionForViewer(ctx: AppContext, rc: RequestContext, fileId: string, version?: number) {
-  const file = fileForViewer(ctx, rc.user, fileId)
-  const v = ctx.db
+export async function versionForViewer(ctx: AppContext, rc: RequestContext, fileId: string, version?: number) {
+  const file = await fileForViewer(ctx, rc.user, fileId)
+  const v = await ctx.db
     .select()
     .from(fileVersions)
     .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, version ?? file.currentVersion)))
     .get()
   if (!v) throw notFound('File version not found', 'FILE_NOT_FOUND')
   if (file.userId !== rc.user.id)
-    audit(ctx, rc, 'admin_download', { fileId, version: v.version }, { target: { userId: file.userId } })
+    await audit(ctx, rc, 'admin_download', { fileId, version: v.version }, { target: { userId: file.userId } })
   return { file, version: v }
 }
 
 /** Soft delete: the row stays hidden for the grace period, then maintenance purges row and blobs. */
-export function softDelete(
+export async function softDelete(
   ctx: AppContext,
   hooks: DocumentHooks,
   viewer: Viewer,
   fileId: string,
-): { statusAdvanced: boolean } {
-  const file = fileForViewer(ctx, viewer, fileId)
-  hooks.requireOpen(file.userId, file.taxYear)
-  ctx.db.update(files).set({ deletedAt: ctx.now() }).where(eq(files.id, fileId)).run()
+): Promise<{ statusAdvanced: boolean }> {
+  const file = await fileForViewer(ctx, viewer, fileId)
+  await hooks.requireOpen(file.userId, file.taxYear)
+  await ctx.tx(() => ctx.db.update(files).set({ deletedAt: ctx.now() }).where(eq(files.id, fileId)))
   // What was read from it goes now, not after the grace period: it is as sensitive as the file.
-  emitRemoved(ctx, fileId)
-  if (viewer.id === file.userId) touchActivity(ctx, file.userId)
-  return { statusAdvanced: hooks.filesChanged(file.userId, file.taxYear) }
+  await emitRemoved(ctx, fileId)
+  if (viewer.id === file.userId) await touchActivity(ctx, file.userId)
+  return { statusAdvanced: await hooks.filesChanged(file.userId, file.taxYear) }
 }
 
 /** Maintenance task: removes files deleted longer than the grace period, blob first, then the rows. */
-export function purgeDeleted(ctx: AppContext, store: BlobStore): number {
-  const due = ctx.db
+export async function purgeDeleted(ctx: AppContext, store: BlobStore): Promise<number> {
+  const due = await ctx.db
     .select({ id: files.id })
     .from(files)
     .where(and(isNotNull(files.deletedAt), lt(files.deletedAt, ctx.now() - PURGE_AFTER_MS)))
-    .all()
+
   for (const { id } of due) {
     // Rows first: a crash in between leaves a blob without a row, which the start-up sweep removes,
     // never a row without its blob.
-    ctx.db.delete(files).where(eq(files.id, id)).run()
+    await ctx.tx(() => ctx.db.delete(files).where(eq(files.id, id)))
     store.removeFile(id)
-    emitRemoved(ctx, id)
+    await emitRemoved(ctx, id)
   }
   return due.length
 }
 
 /** For the start-up sweep of orphan blobs: whether a stored blob has its version row. */
-export function storedVersionCheck(ctx: AppContext): (fileId: string, versionId: string) => boolean {
+export async function storedVersionCheck(ctx: AppContext): Promise<(fileId: string, versionId: string) => boolean> {
   const known = new Set(
-    ctx.db
-      .select({ fileId: fileVersions.fileId, id: fileVersions.id })
-      .from(fileVersions)
-      .all()
-      .map((v) => `${v.fileId}/${v.id}`),
+    (await ctx.db.select({ fileId: fileVersions.fileId, id: fileVersions.id }).from(fileVersions)).map(
+      (v) => `${v.fileId}/${v.id}`,
+    ),
   )
   return (fileId, versionId) => known.has(`${fileId}/${versionId}`)
 }
 
 /** Files and stored versions across all users, and their bytes (the experts' system card). */
-export function storedTotals(ctx: AppContext): { files: number; versions: number; bytes: number } {
-  return ctx.sqlite
-    .query<{ files: number; versions: number; bytes: number }, []>(
-      `SELECT (SELECT COUNT(*) FROM files WHERE deleted_at IS NULL) AS files, COUNT(*) AS versions,
-         COALESCE(SUM(size), 0) AS bytes FROM file_versions`,
-    )
-    .get()!
+export async function storedTotals(ctx: AppContext): Promise<{ files: number; versions: number; bytes: number }> {
+  return (await ctx.backend.get<{
+    files: number
+    versions: number
+    bytes: number
+  }>(`SELECT (SELECT COUNT(*) FROM files WHERE deleted_at IS NULL) AS files, COUNT(*) AS versions,
+         COALESCE(SUM(size), 0) AS bytes FROM file_versions`))!
 }
 
 /**
@@ -398,13 +390,13 @@ export function storedTotals(ctx: AppContext): { files: number; versions: number
  * kept (PURGE_AFTER_MS), since they are still on disk until then. Otherwise deleting and uploading again would
  * store any amount under a small quota.
  */
-export function storageUsed(ctx: AppContext, userId: number): number {
-  return storageOf(ctx, userId).usedBytes
+export async function storageUsed(ctx: AppContext, userId: number): Promise<number> {
+  return (await storageOf(ctx, userId)).usedBytes
 }
 
 /** The person's storage: all of it, the part held by deleted files, and when the first of those is freed. */
-export function storageOf(ctx: AppContext, userId: number) {
-  const row = ctx.db
+export async function storageOf(ctx: AppContext, userId: number) {
+  const row = await ctx.db
     .select({
       used: sql<number>`coalesce(sum(${fileVersions.size}), 0)`,
       deleted: sql<number>`coalesce(sum(case when ${files.deletedAt} is not null then ${fileVersions.size} end), 0)`,
@@ -431,11 +423,11 @@ export const quotaExceeded = (ctx: AppContext) =>
   )
 
 /** Refuses an upload before its body is read when the person is already at the limit. */
-export function requireStorageLeft(ctx: AppContext, userId: number) {
-  if (storageUsed(ctx, userId) >= ctx.config.userQuotaBytes) throw quotaExceeded(ctx)
+export async function requireStorageLeft(ctx: AppContext, userId: number) {
+  if ((await storageUsed(ctx, userId)) >= ctx.config.userQuotaBytes) throw quotaExceeded(ctx)
 }
 
-export function setRelevance(
+export async function setRelevance(
   ctx: AppContext,
   hooks: DocumentHooks,
   userId: number,
@@ -443,37 +435,43 @@ export function setRelevance(
   taxYear: unknown,
   isRelevant: boolean,
 ) {
-  const year = requireWritableYear(hooks, userId, taxYear)
+  const year = await requireWritableYear(hooks, userId, taxYear)
   if (!categoryById(categoryId)) throw notFound('No such document category', 'UNKNOWN_CATEGORY')
-  hooks.requireOpen(userId, year, categoryId)
-  ctx.db
-    .insert(categoryPreferences)
-    .values({ userId, taxYear: year, categoryId, isRelevant, updatedAt: ctx.now() })
-    .onConflictDoUpdate({
-      target: [categoryPreferences.userId, categoryPreferences.taxYear, categoryPreferences.categoryId],
-      set: { isRelevant, updatedAt: ctx.now() },
-    })
-    .run()
-  return { success: true, categoryId, taxYear: year, isRelevant, statusAdvanced: hooks.filesChanged(userId, year) }
+  await hooks.requireOpen(userId, year, categoryId)
+  await ctx.tx(() =>
+    ctx.db
+      .insert(categoryPreferences)
+      .values({ userId, taxYear: year, categoryId, isRelevant, updatedAt: ctx.now() })
+      .onConflictDoUpdate({
+        target: [categoryPreferences.userId, categoryPreferences.taxYear, categoryPreferences.categoryId],
+        set: { isRelevant, updatedAt: ctx.now() },
+      }),
+  )
+
+  return {
+    success: true,
+    categoryId,
+    taxYear: year,
+    isRelevant,
+    statusAdvanced: await hooks.filesChanged(userId, year),
+  }
 }
 
 /** Per category: live file count and relevance for the year. */
-export function categoryState(ctx: AppContext, userId: number, taxYear: number | undefined) {
+export async function categoryState(ctx: AppContext, userId: number, taxYear: number | undefined) {
   const counts = new Map<number, number>()
   const relevance = new Map<number, boolean>()
   if (taxYear !== undefined) {
-    for (const r of ctx.db
+    for (const r of await ctx.db
       .select({ id: files.categoryId, n: sql<number>`count(*)` })
       .from(files)
       .where(and(eq(files.userId, userId), eq(files.taxYear, taxYear), isNull(files.deletedAt)))
-      .groupBy(files.categoryId)
-      .all())
+      .groupBy(files.categoryId))
       counts.set(r.id, r.n)
-    for (const r of ctx.db
+    for (const r of await ctx.db
       .select()
       .from(categoryPreferences)
-      .where(and(eq(categoryPreferences.userId, userId), eq(categoryPreferences.taxYear, taxYear)))
-      .all())
+      .where(and(eq(categoryPreferences.userId, userId), eq(categoryPreferences.taxYear, taxYear))))
       relevance.set(r.categoryId, r.isRelevant)
   }
   return { counts, relevance }
@@ -483,14 +481,14 @@ export function categoryState(ctx: AppContext, userId: number, taxYear: number |
  * Moves a file with all its versions to another category of the same year (owner or
  * admin). The 2→3 check runs again: the new category may complete the required ones.
  */
-export function moveFile(
+export async function moveFile(
   ctx: AppContext,
   hooks: DocumentHooks,
   viewer: Viewer,
   fileId: string,
   input: { categoryId: unknown; taxYear?: unknown },
 ) {
-  const file = fileForViewer(ctx, viewer, fileId)
+  const file = await fileForViewer(ctx, viewer, fileId)
   const raw = input.categoryId
   const categoryId = typeof raw === 'number' || (typeof raw === 'string' && raw.trim() !== '') ? Number(raw) : NaN
   if (!Number.isInteger(categoryId) || !categoryById(categoryId))
@@ -498,10 +496,10 @@ export function moveFile(
   if (input.taxYear !== undefined && Number(input.taxYear) !== file.taxYear) {
     throw badRequest(`Invalid field 'taxYear': a file moves only within its own year (${file.taxYear})`, 'OTHER_YEAR')
   }
-  hooks.requireOpen(file.userId, file.taxYear)
+  await hooks.requireOpen(file.userId, file.taxYear)
   if (categoryId === file.categoryId)
     return { success: true, id: file.id, categoryId, taxYear: file.taxYear, statusAdvanced: false }
-  const clash = ctx.db
+  const clash = await ctx.db
     .select({ id: files.id })
     .from(files)
     .where(
@@ -515,44 +513,44 @@ export function moveFile(
     )
     .get()
   if (clash) throw conflict(`A file named ${file.originalName} is already in that category.`, 'NAME_TAKEN')
-  ctx.db.update(files).set({ categoryId, updatedAt: ctx.now() }).where(eq(files.id, fileId)).run()
+  await ctx.tx(() => ctx.db.update(files).set({ categoryId, updatedAt: ctx.now() }).where(eq(files.id, fileId)))
   return {
     success: true,
     id: file.id,
     categoryId,
     taxYear: file.taxYear,
-    statusAdvanced: hooks.filesChanged(file.userId, file.taxYear),
+    statusAdvanced: await hooks.filesChanged(file.userId, file.taxYear),
   }
 }
 
 /** The plaintext of one stored version, for recognition. Null when the file or version is gone. */
 export async function versionContent(ctx: AppContext, store: BlobStore, fileId: string, versionId: string) {
-  const file = liveFile(ctx, fileId)
+  const file = await liveFile(ctx, fileId)
   const version =
     file &&
-    ctx.db
+    (await ctx.db
       .select()
       .from(fileVersions)
       .where(and(eq(fileVersions.id, versionId), eq(fileVersions.fileId, fileId)))
-      .get()
+      .get())
   if (!file || !version) return null
   const bytes = new Uint8Array(await new Response(store.read(fileId, versionId, version.wrappedKey)).arrayBuffer())
   return { file, version, bytes }
 }
 
 /** The live file row, for areas that act on a file without a viewer (recognition's own move). */
-export const liveFile = (ctx: AppContext, fileId: string) =>
-  ctx.db
+export const liveFile = async (ctx: AppContext, fileId: string) =>
+  (await ctx.db
     .select()
     .from(files)
     .where(and(eq(files.id, fileId), isNull(files.deletedAt)))
-    .get() ?? null
+    .get()) ?? null
 
 /** The current version of a file the viewer may see (no audit: for reading derived data such as recognition). */
 /** A version of a file the viewer may see (the current one unless `version` names another); 404 otherwise. */
-export function currentVersionFor(ctx: AppContext, viewer: Viewer, fileId: string, version?: number) {
-  const file = fileForViewer(ctx, viewer, fileId)
-  const row = ctx.db
+export async function currentVersionFor(ctx: AppContext, viewer: Viewer, fileId: string, version?: number) {
+  const file = await fileForViewer(ctx, viewer, fileId)
+  const row = await ctx.db
     .select()
     .from(fileVersions)
     .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, version ?? file.currentVersion)))
@@ -565,27 +563,26 @@ export function currentVersionFor(ctx: AppContext, viewer: Viewer, fileId: strin
  * `swisstax keys rotate`: every data key re-wrapped under the new master key, in one transaction; the blobs stay as
  * they are.
  */
-export function rewrapDataKeys(
+export async function rewrapDataKeys(
   ctx: AppContext,
   from: { unwrap(w: string): Buffer },
   to: { wrap(k: Buffer): string },
-): number {
-  return ctx.sqlite.transaction(() => {
-    const rows = ctx.db.select({ id: fileVersions.id, wrappedKey: fileVersions.wrappedKey }).from(fileVersions).all()
+): Promise<number> {
+  return await ctx.tx(async () => {
+    const rows = await ctx.db.select({ id: fileVersions.id, wrappedKey: fileVersions.wrappedKey }).from(fileVersions)
     for (const row of rows) {
-      ctx.db
+      await ctx.db
         .update(fileVersions)
         .set({ wrappedKey: to.wrap(from.unwrap(row.wrappedKey)) })
         .where(eq(fileVersions.id, row.id))
-        .run()
     }
     return rows.length
-  })()
+  })
 }
 
 /** Every version of a person's live files, for the export (oldest first within a file). */
-export function exportableVersions(ctx: AppContext, userId: number) {
-  return ctx.db
+export async function exportableVersions(ctx: AppContext, userId: number) {
+  return await ctx.db
     .select({
       fileId: files.id,
       versionId: fileVersions.id,
@@ -603,7 +600,6 @@ export function exportableVersions(ctx: AppContext, userId: number) {
     .innerJoin(files, eq(files.id, fileVersions.fileId))
     .where(and(eq(files.userId, userId), isNull(files.deletedAt)))
     .orderBy(files.taxYear, files.categoryId, files.originalName, fileVersions.version)
-    .all()
 }
 
 /**
@@ -613,23 +609,18 @@ export function exportableVersions(ctx: AppContext, userId: number) {
  * then the rows go, then the blobs. A crash after the rows leaves only orphan
  * blobs without keys, which the start-up sweep removes.
  */
-export function destroyAllFilesOf(ctx: AppContext, store: BlobStore, userId: number): number {
-  const ids = ctx.db
-    .select({ id: files.id })
-    .from(files)
-    .where(eq(files.userId, userId))
-    .all()
-    .map((r) => r.id)
-  ctx.sqlite.transaction(() => {
+export async function destroyAllFilesOf(ctx: AppContext, store: BlobStore, userId: number): Promise<number> {
+  const ids = (await ctx.db.select({ id: files.id }).from(files).where(eq(files.userId, userId))).map((r) => r.id)
+  await ctx.tx(async () => {
     for (const id of ids) {
-      ctx.db.update(fileVersions).set({ wrappedKey: '' }).where(eq(fileVersions.fileId, id)).run()
-      ctx.db.delete(files).where(eq(files.id, id)).run()
+      await ctx.db.update(fileVersions).set({ wrappedKey: '' }).where(eq(fileVersions.fileId, id))
+      await ctx.db.delete(files).where(eq(files.id, id))
     }
-  })()
-  ctx.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
+  })
+  await ctx.backend.eraseDeletedTraces()
   for (const id of ids) {
     store.removeFile(id)
-    emitRemoved(ctx, id)
+    await emitRemoved(ctx, id)
   }
   return ids.length
 }
@@ -638,8 +629,8 @@ export function destroyAllFilesOf(ctx: AppContext, store: BlobStore, userId: num
  * The current version of every live file of a year, in category order and by name within a category (the
  * expert's dossier). Metadata only; the bytes are read one document at a time with `versionContent`.
  */
-export function currentVersionsOfYear(ctx: AppContext, userId: number, taxYear: number) {
-  return ctx.db
+export async function currentVersionsOfYear(ctx: AppContext, userId: number, taxYear: number) {
+  return await ctx.db
     .select({
       fileId: files.id,
       versionId: fileVersions.id,
@@ -654,5 +645,4 @@ export function currentVersionsOfYear(ctx: AppContext, userId: number, taxYear: 
     .innerJoin(fileVersions, and(eq(fileVersions.fileId, files.id), eq(fileVersions.version, files.currentVersion)))
     .where(and(eq(files.userId, userId), eq(files.taxYear, taxYear), isNull(files.deletedAt)))
     .orderBy(files.categoryId, files.originalName, files.id)
-    .all()
 }

@@ -6,7 +6,7 @@ import { png, uploadForm } from '../documents/test-fixtures'
 import { openPdf } from '../recognition/worker/pdf'
 import { addDecimals, formatChf, formatDecimal } from '../../shared/decimal'
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 const ADMIN = 'expert@firm.ch'
 
@@ -40,18 +40,21 @@ async function client() {
 }
 
 /** What recognition keeps of an e-Steuerauszug (fields.statement), as a document's read result. */
-function statementRead(fileId: string, statement: Record<string, unknown>) {
-  const v = t.ctx.sqlite
-    .query<{ id: string }, [string]>('SELECT id FROM file_versions WHERE file_id = ? ORDER BY version DESC LIMIT 1')
-    .get(fileId)!
-  t.ctx.sqlite
-    .query(
-      `INSERT INTO recognitions
+async function statementRead(fileId: string, statement: Record<string, unknown>) {
+  const v = (await t.ctx.backend.get<{ id: string }>(
+    'SELECT id FROM file_versions WHERE file_id = ? ORDER BY version DESC LIMIT 1',
+    fileId,
+  ))!
+  await t.ctx.backend.run(
+    `INSERT INTO recognitions
          (version_id, file_id, user_id, status, category_id, confidence, fields, created_at, updated_at)
        SELECT ?, ?, user_id, 'done', 10, 1, ?, 0, 0 FROM files WHERE id = ?
        ON CONFLICT (version_id) DO UPDATE SET status = 'done', fields = excluded.fields`,
-    )
-    .run(v.id, fileId, JSON.stringify({ statement }), fileId)
+    v.id,
+    fileId,
+    JSON.stringify({ statement }),
+    fileId,
+  )
 }
 
 const textOf = async (bytes: Uint8Array) => {
@@ -65,7 +68,7 @@ const textOf = async (bytes: Uint8Array) => {
 
 describe('GET /api/admin/users/:id/dossier', () => {
   test('a cover, then every current document in category order, PDFs page by page, pictures on a page', async () => {
-    t = testApp({ ADMIN_EMAILS: ADMIN, FIRM_NAME: 'Treuhand Muster AG' })
+    t = await testApp({ ADMIN_EMAILS: ADMIN, FIRM_NAME: 'Treuhand Muster AG' })
     const { cookie, user } = await client()
     await upload(cookie, 'lohnausweis.pdf', await pdfOf(2, 'Salary'), 1)
     await upload(cookie, 'lohnausweis.pdf', await pdfOf(3, 'Salary corrected'), 1) // version 2: the current one
@@ -73,12 +76,12 @@ describe('GET /api/admin/users/:id/dossier', () => {
     const ubs = await upload(cookie, 'ubs.pdf', await pdfOf(1, 'Bank'), 10)
     await upload(cookie, 'receipt.png', png(), 5)
     await upload(cookie, 'notes.txt', new TextEncoder().encode('a note'), 25)
-    statementRead(ibkr, {
+    await statementRead(ibkr, {
       institution: 'Interactive Brokers',
       clientNumber: 'U1234567',
       totals: { taxValue: '39351.02', grossRevenueA: '0.10', grossRevenueB: '137.45', withholdingTaxClaim: '0.00' },
     })
-    statementRead(ubs, {
+    await statementRead(ubs, {
       institution: 'UBS Switzerland AG',
       clientNumber: '0235-00123456',
       totals: { taxValue: '1000000.05', grossRevenueA: '0.20', grossRevenueB: '0.00', withholdingTaxClaim: '12.35' },
@@ -133,16 +136,14 @@ describe('GET /api/admin/users/:id/dossier', () => {
     const outlines = doc.catalog.lookup(PDFName.of('Outlines'), PDFDict)
     expect(outlines.lookup(PDFName.of('Count'), PDFNumber).asNumber()).toBe(5) // cover + 4 categories
     // The download is audited with the client as target.
-    const row = t.ctx.sqlite
-      .query<{ target_user_id: number }, []>(
-        "SELECT target_user_id FROM audit_log WHERE action = 'admin_download_dossier'",
-      )
-      .get()
+    const row = await t.ctx.backend.get<{ target_user_id: number }>(
+      "SELECT target_user_id FROM audit_log WHERE action = 'admin_download_dossier'",
+    )
     expect(row?.target_user_id).toBe(user.id)
   })
 
   test('the cover speaks the expert language; a damaged PDF becomes a notice page', async () => {
-    t = testApp({ ADMIN_EMAILS: ADMIN })
+    t = await testApp({ ADMIN_EMAILS: ADMIN })
     const { cookie, user } = await client()
     const broken = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> garbage')
     await upload(cookie, 'kaputt.pdf', broken, 1)
@@ -161,7 +162,7 @@ describe('GET /api/admin/users/:id/dossier', () => {
   })
 
   test('admins only: a user gets 403, an unknown client 404, a bad year 400', async () => {
-    t = testApp({ ADMIN_EMAILS: ADMIN })
+    t = await testApp({ ADMIN_EMAILS: ADMIN })
     const { cookie, user } = await client()
     expect((await t.request('GET', `/api/admin/users/${user.id}/dossier?taxYear=2025`, { cookie })).status).toBe(403)
     const admin = await t.signIn(ADMIN)

@@ -17,7 +17,7 @@ import { dossierTexts, pdfLanguage, type Translate } from './texts'
 import { yearStatements } from './statements'
 import { formatChf } from '../../shared/decimal'
 
-type Version = ReturnType<typeof currentVersionsOfYear>[number]
+type Version = Awaited<ReturnType<typeof currentVersionsOfYear>>[number]
 
 const COLLECT_AFTER_BYTES = 1024 * 1024
 
@@ -85,10 +85,10 @@ interface Gathered {
 async function cover(ctx: AppContext, expertId: number, userId: number, taxYear: number, g: Gathered) {
   const { t } = g
   const w = await PageWriter.create()
-  const user = getUser(ctx, userId)
-  const expert = getUser(ctx, expertId)
-  const p = profileOf(ctx, userId)
-  const status = taxStatusAnswer(ctx, userId, taxYear)
+  const user = await getUser(ctx, userId)
+  const expert = await getUser(ctx, expertId)
+  const p = await profileOf(ctx, userId)
+  const status = await taxStatusAnswer(ctx, userId, taxYear)
   w.title(
     `${t('admin:dossier.title', { year: taxYear })} · ${p.name || user.email}`,
     t('admin:dossier.generated', {
@@ -112,7 +112,7 @@ async function cover(ctx: AppContext, expertId: number, userId: number, taxYear:
   w.heading(t('admin:dossier.answers'))
   for (const [field, group] of ANSWERS) w.field(t(`wizard:field_names.${field}`), answerText(t, field, group, p[field]))
 
-  const advanced = advancedInfo(ctx, userId, taxYear)
+  const advanced = await advancedInfo(ctx, userId, taxYear)
   w.heading(t('admin:dossier.advanced'))
   w.field(
     t('admin:dossier.advanced'),
@@ -158,7 +158,7 @@ async function cover(ctx: AppContext, expertId: number, userId: number, taxYear:
   )
 
   w.heading(t('admin:dossier.checklist', { year: taxYear }))
-  const state = categoryState(ctx, userId, taxYear)
+  const state = await categoryState(ctx, userId, taxYear)
   const required = new Set<number>(REQUIRED_CATEGORY_IDS)
   for (const c of DOCUMENT_CATEGORIES) {
     const n = state.counts.get(c.id) ?? 0
@@ -175,7 +175,7 @@ async function cover(ctx: AppContext, expertId: number, userId: number, taxYear:
   }
 
   w.heading(t('admin:dossier.statements'))
-  const statements = yearStatements(ctx, userId, taxYear)
+  const statements = await yearStatements(ctx, userId, taxYear)
   if (statements.rows.length === 0) w.paragraph(t('admin:dossier.no_statements'), true)
   else
     w.table(
@@ -293,7 +293,7 @@ export async function writeDossier(
 ): Promise<{ pages: number; documents: number }> {
   const language = pdfLanguage(expert.language)
   const t = await dossierTexts(language)
-  const versions = currentVersionsOfYear(ctx, userId, taxYear)
+  const versions = await currentVersionsOfYear(ctx, userId, taxYear)
   const read = recognisedFields(
     ctx,
     versions.map((v) => v.versionId),
@@ -323,7 +323,7 @@ export async function writeDossier(
     }
     group.children.push({ title: `${v.originalName} (v${v.version})`, page: first, children: [] })
   }
-  const user = getUser(ctx, userId)
+  const user = await getUser(ctx, userId)
   await out.end(bookmarks, {
     title: `${t('admin:dossier.title', { year: taxYear })} · ${nameOf(user)}`,
     author: ctx.config.firmName,

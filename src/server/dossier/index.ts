@@ -21,13 +21,18 @@ const CHUNK = 64 * 1024
 export function dossierRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore) {
   return new Elysia({ name: 'dossier-routes', seed: pluginSeed(ctx) }).use(authPlugin(ctx, sessions)).get(
     '/api/admin/users/:id/dossier',
-    ({ rc, params, query }) => {
+    async ({ rc, params, query }) => {
       const userId = parseUserId(params.id)
       const taxYear = taxYearParam(query.taxYear)
-      const client = getUser(ctx, userId)
-      enforce(ctx, LIMITS.dossier, rc.user.id, 'You have made many dossiers in the last hour. Please try again later.')
-      const expert = getUser(ctx, rc.user.id)
-      audit(ctx, rc, 'admin_download_dossier', { taxYear }, { target: { userId } })
+      const client = await getUser(ctx, userId)
+      await enforce(
+        ctx,
+        LIMITS.dossier,
+        rc.user.id,
+        'You have made many dossiers in the last hour. Please try again later.',
+      )
+      const expert = await getUser(ctx, rc.user.id)
+      await audit(ctx, rc, 'admin_download_dossier', { taxYear }, { target: { userId } })
       let resume: (() => void) | null = null
       let buffered: Uint8Array[] = []
       let size = 0

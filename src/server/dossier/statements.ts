@@ -26,8 +26,8 @@ const amount = (v: unknown) => (isDecimal(v) ? v : '0')
  * statement with the version it read), and their sums: what goes into the tax return's list of securities and
  * accounts.
  */
-export function yearStatements(ctx: AppContext, userId: number, taxYear: number) {
-  const versions = currentVersionsOfYear(ctx, userId, taxYear)
+export async function yearStatements(ctx: AppContext, userId: number, taxYear: number) {
+  const versions = await currentVersionsOfYear(ctx, userId, taxYear)
   const read = recognisedFields(
     ctx,
     versions.map((v) => v.versionId),

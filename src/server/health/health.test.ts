@@ -5,12 +5,12 @@ import { createLogger } from '../log'
 import { lifecycle } from './index'
 import type { Asset } from '../static/assets'
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 /** The app with a JSON logger whose lines the test reads. */
-function withLog(env: Record<string, string> = {}, assets?: Map<string, Asset>) {
-  t = testApp(env, { assets })
+async function withLog(env: Record<string, string> = {}, assets?: Map<string, Asset>) {
+  t = await testApp(env, { assets })
   const lines: string[] = []
   t.ctx.log = createLogger((l) => lines.push(l), 'json')
   const parsed = () => lines.map((l) => JSON.parse(l) as Record<string, any>)
@@ -20,7 +20,7 @@ const settle = () => Bun.sleep(10) // the access line is written after the answe
 
 describe('access log', () => {
   test('a 404 and a 403 (foreign Origin) each leave one JSON line with the request id of the answer', async () => {
-    const { parsed } = withLog()
+    const { parsed } = await withLog()
     const missing = await t.request('GET', '/api/no-such-thing?token=secret')
     expect(missing.status).toBe(404)
     const foreign = await t.request('POST', '/api/auth/request-code', {
@@ -43,7 +43,7 @@ describe('access log', () => {
   })
 
   test('every line a request causes carries its id; a sane X-Request-Id from a proxy is kept', async () => {
-    const { parsed } = withLog()
+    const { parsed } = await withLog()
     // A background job (a timer set before the request) is not the request's: its line has no id.
     const background = new Promise<void>((done) =>
       setTimeout(() => {
@@ -68,7 +68,7 @@ describe('access log', () => {
 
 describe('health', () => {
   test('/healthz and /readyz answer 200; /readyz answers 503 while draining', async () => {
-    t = testApp()
+    t = await testApp()
     expect((await t.request('GET', '/healthz')).status).toBe(200)
     expect((await t.request('GET', '/readyz')).status).toBe(200)
     lifecycle(t.ctx).draining = true
@@ -79,13 +79,13 @@ describe('health', () => {
   })
 
   test('/metrics is 404 without METRICS_TOKEN', async () => {
-    t = testApp()
+    t = await testApp()
     expect((await t.request('GET', '/metrics')).status).toBe(404)
   })
 
   test('/metrics requires the token and counts requests by route and status', async () => {
     const token = 'm'.repeat(24)
-    t = testApp({ METRICS_TOKEN: token })
+    t = await testApp({ METRICS_TOKEN: token })
     expect((await t.request('GET', '/metrics')).status).toBe(401)
     expect((await t.request('GET', '/metrics', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401)
     await t.request('GET', '/api/no-such-thing')
@@ -111,7 +111,7 @@ describe('a request the app makes to itself', () => {
   test('a signed-in page reads the session through the app: one access line, one id', async () => {
     // A page with chunks: the server reads the session through the app to name the first screen's requests.
     const index = `<!doctype html><html><head><meta name="swisstax:chunks" content='{}'></head><body></body></html>`
-    const { parsed } = withLog(
+    const { parsed } = await withLog(
       {},
       new Map([['/index.html', { file: new Blob([index]), type: 'text/html; charset=utf-8', immutable: false }]]),
     )

@@ -35,23 +35,23 @@ export function healthRoutes(ctx: AppContext) {
   const token = ctx.config.metricsToken ? Buffer.from(`Bearer ${ctx.config.metricsToken}`) : undefined
   return new Elysia({ name: 'health-routes', seed: pluginSeed(ctx) })
     .get('/healthz', () => plain(200, 'ok\n'))
-    .get('/readyz', () => {
+    .get('/readyz', async () => {
       if (state.draining) return errorResponse(503, 'NOT_READY', 'draining: the server is shutting down')
       try {
-        const applied = ctx.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM __migrations').get()?.n ?? 0
+        const applied = (await ctx.backend.get<{ n: number }>('SELECT count(*) AS n FROM __migrations'))?.n ?? 0
         if (applied < MIGRATIONS.length) return errorResponse(503, 'NOT_READY', 'migrations pending')
       } catch {
         return errorResponse(503, 'NOT_READY', 'database unreachable')
       }
       return plain(200, 'ready\n')
     })
-    .get('/metrics', ({ request }) => {
+    .get('/metrics', async ({ request }) => {
       if (!token) return errorResponse(404, 'NOT_FOUND', 'No such endpoint: /metrics')
       const given = Buffer.from(request.headers.get('authorization') ?? '')
       if (given.length !== token.length || !timingSafeEqual(given, token))
         return errorResponse(401, 'UNAUTHORIZED', 'METRICS_TOKEN is required as a bearer token', {
           'www-authenticate': 'Bearer',
         })
-      return plain(200, state.metrics.render(ctx), { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' })
+      return plain(200, await state.metrics.render(ctx), { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' })
     })
 }

@@ -28,7 +28,7 @@ export class Metrics {
   }
 
   /** The Prometheus text format (version 0.0.4). */
-  render(ctx: AppContext): string {
+  async render(ctx: AppContext): Promise<string> {
     const out: string[] = []
     const metric = (name: string, type: string, help: string, lines: string[]) =>
       out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, ...lines)
@@ -59,15 +59,15 @@ export class Metrics {
       `swisstax_uploads_total{outcome="stored"} ${this.uploads.stored}`,
       `swisstax_uploads_total{outcome="refused"} ${this.uploads.refused}`,
     ])
-    const one = (sql: string) => Number(ctx.sqlite.query<{ n: number }, []>(sql).get()?.n ?? 0)
+    const one = async (sql: string) => Number((await ctx.backend.get<{ n: number }>(sql))?.n ?? 0)
     metric('swisstax_recognition_queue', 'gauge', 'Document versions waiting to be read.', [
-      `swisstax_recognition_queue ${one(`SELECT count(*) AS n FROM recognitions WHERE status = 'pending'`)}`,
+      `swisstax_recognition_queue ${await one(`SELECT count(*) AS n FROM recognitions WHERE status = 'pending'`)}`,
     ])
     metric('swisstax_mail_outbox', 'gauge', 'Client mails waiting to be sent (retries included).', [
-      `swisstax_mail_outbox ${one('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL')}`,
+      `swisstax_mail_outbox ${await one('SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL')}`,
     ])
     metric('swisstax_stored_bytes', 'gauge', 'Bytes of stored document versions (before encryption).', [
-      `swisstax_stored_bytes ${one('SELECT coalesce(sum(size), 0) AS n FROM file_versions')}`,
+      `swisstax_stored_bytes ${await one('SELECT coalesce(sum(size), 0) AS n FROM file_versions')}`,
     ])
     const db = databasePath(ctx.config.dataDir)
     const size = (p: string) => {

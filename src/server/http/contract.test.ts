@@ -20,9 +20,9 @@ const BINARY_ANSWERS = new Set([
   'GET /metrics',
 ])
 
-test('every JSON route of the app declares its response schema', () => {
+test('every JSON route of the app declares its response schema', async () => {
   for (const mode of [{}, { NODE_ENV: 'development' }] as Record<string, string>[]) {
-    const t = testApp(mode)
+    const t = await testApp(mode)
     try {
       const routes = (t.app.routes as { method: string; path: string; hooks?: { response?: unknown } }[]).map((r) => ({
         key: `${r.method} ${r.path}`,

@@ -10,14 +10,14 @@ import { sha256, uploadForm } from '../documents/test-fixtures'
 import { bigTxt, docxBomb, hugeImagePdf, pagesBombPdf } from '../recognition/hostile'
 
 const RUNS_PER_ROUTE = 200
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 let userCookie = ''
 let adminCookie = ''
 let requests = 0
 let heapAtStart = 0
 
 // Listed once from a throwaway app: the same createApp the tests run against.
-const listing = testApp()
+const listing = await testApp()
 const routes = listing.app.routes
   .map((r) => ({ method: r.method.toUpperCase(), path: r.path }))
   .filter((r, i, all) => all.findIndex((o) => o.method === r.method && o.path === r.path) === i)
@@ -135,7 +135,7 @@ const extraHeaders = fc.dictionary(
 )
 
 beforeAll(async () => {
-  t = testApp({ ADMIN_EMAILS: 'admin@example.ch' })
+  t = await testApp({ ADMIN_EMAILS: 'admin@example.ch' })
   userCookie = (await t.signIn('user@example.ch')).cookie
   adminCookie = (await t.signIn('admin@example.ch')).cookie
   Bun.gc(true)
@@ -227,7 +227,7 @@ describe('fuzz every route', () => {
 
 describe("the outside probe's hostile files through both upload routes (issue 21)", () => {
   test('huge text, inflating .docx, deep page tree, huge picture, NUL in a name: JSON answers, no 500', async () => {
-    const app = testApp()
+    const app = await testApp()
     try {
       const { cookie } = await app.signIn('probe@example.ch')
       await app.request('PUT', '/api/user/profile', {

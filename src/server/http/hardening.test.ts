@@ -9,7 +9,7 @@ import { loadConfig } from '../config'
 import { JSON_BODY_LIMIT } from './body-limit'
 import { sweepAuditDaily } from '../infra/audit'
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 /** A body of `total` bytes that counts what the server pulls from it; no Content-Length. */
@@ -30,7 +30,7 @@ describe('1. body limits before parsing or authentication', () => {
   test.each(['/api/send-message', '/api/auth/request-code', '/api/auth/logout', '/api/no-such-route'])(
     'a 120 MB body without a cookie to %s: 413 after at most the limit, the rest never read',
     async (path) => {
-      t = testApp()
+      t = await testApp()
       const { stream, counter } = countingBody(120 * 1024 * 1024)
       const res = await t.app.handle(
         new Request(`http://localhost${path}`, {
@@ -47,7 +47,7 @@ describe('1. body limits before parsing or authentication', () => {
   )
 
   test('a JSON body just under the limit is parsed; a byte over is 413', async () => {
-    t = testApp()
+    t = await testApp()
     const pad = (n: number) => JSON.stringify({ email: 'a@example.ch', language: 'en', pad: 'x'.repeat(n) })
     const base = pad(0).length
     const ok = await t.request('POST', '/api/auth/request-code', {
@@ -64,7 +64,7 @@ describe('1. body limits before parsing or authentication', () => {
   })
 
   test('octet-stream and multipart to a JSON route are not buffered whole', async () => {
-    t = testApp()
+    t = await testApp()
     for (const type of ['application/octet-stream', 'multipart/form-data; boundary=x']) {
       const { stream, counter } = countingBody(50 * 1024 * 1024)
       const res = await t.app.handle(
@@ -84,7 +84,7 @@ describe('1. body limits before parsing or authentication', () => {
   test(
     "over the network, a Content-Length of 300 MB (past Bun's own limit) gets the JSON 413, not Bun's " + 'empty one',
     async () => {
-      t = testApp()
+      t = await testApp()
       const server = t.app.listen({ port: 0, hostname: '127.0.0.1' }).server!
       try {
         const answer = await new Promise<string>((resolve, reject) => {
@@ -128,7 +128,7 @@ describe('1. body limits before parsing or authentication', () => {
 
 describe('3. nesting and member limits', () => {
   test('a body nested 5,000 deep is a 400, not a 500 from a stack overflow', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie } = await t.signIn('a@example.ch')
     const deep = `{"message":${'['.repeat(5000)}${']'.repeat(5000)}}`
     for (const [path, withCookie] of [
@@ -145,7 +145,7 @@ describe('3. nesting and member limits', () => {
     }
   })
   test('too many members is a 400; brackets inside strings do not count', async () => {
-    t = testApp()
+    t = await testApp()
     const many = JSON.stringify({ email: 'a@example.ch', list: Array.from({ length: 6000 }, () => 0) })
     expect(
       (
@@ -169,7 +169,7 @@ describe('3. nesting and member limits', () => {
 
 describe('4. malformed session cookie', () => {
   test('401 with a cleared cookie on authenticated routes; logout answers too', async () => {
-    t = testApp()
+    t = await testApp()
     const cookie = 'swisstax_session=%E0%A4%A'
     for (const path of ['/api/user', '/api/files', '/api/debug/check-auth', '/api/notifications']) {
       const r = await t.request('GET', path, { cookie })
@@ -185,7 +185,7 @@ describe('4. malformed session cookie', () => {
 
 describe('5. no-store on every /api answer', () => {
   test('the polled GETs and their 304s', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie } = await t.signIn('a@example.ch')
     for (const path of ['/api/user', '/api/files', '/api/notifications', '/api/tax-status']) {
       const first = await t.request('GET', path, { cookie })
@@ -203,7 +203,7 @@ describe('5. no-store on every /api answer', () => {
 describe('2 and 6. audit rows name the target and collapse repeats; verify-code has a per-IP limit', () => {
   test('failed sign-ins at an existing account name it by id; at an unknown address by a keyed hash', async () => {
     // Two clients (their addresses through one trusted proxy): one row per client, named by its first target.
-    t = testApp({ TRUST_PROXY: '1' })
+    t = await testApp({ TRUST_PROXY: '1' })
     const { user } = await t.signIn('known@example.ch')
     for (const [email, ip] of [
       ['known@example.ch', '198.51.100.1'],
@@ -215,11 +215,11 @@ describe('2 and 6. audit rows name the target and collapse repeats; verify-code 
         headers: { 'x-forwarded-for': ip! },
       })
     }
-    const rows = t.ctx.sqlite
-      .query<{ target_user_id: number | null; target_hash: string | null; repeats: number }, []>(
-        "SELECT target_user_id, target_hash, repeats FROM audit_log WHERE action = 'verify_failed' ORDER BY id",
-      )
-      .all()
+    const rows = await t.ctx.backend.all<{
+      target_user_id: number | null
+      target_hash: string | null
+      repeats: number
+    }>("SELECT target_user_id, target_hash, repeats FROM audit_log WHERE action = 'verify_failed' ORDER BY id")
     expect(rows).toHaveLength(2)
     expect(rows[0]).toEqual({ target_user_id: user.id, target_hash: null, repeats: 2 })
     expect(rows[1]!.target_user_id).toBeNull()
@@ -227,7 +227,7 @@ describe('2 and 6. audit rows name the target and collapse repeats; verify-code 
     expect(rows[1]!.target_hash).not.toContain('nobody')
   })
   test('a flood of verify-code from one address: 429 after the per-IP cap, and a handful of audit rows', async () => {
-    t = testApp()
+    t = await testApp()
     const statuses: number[] = []
     for (let i = 0; i < 200; i++) {
       const r = await t.request('POST', '/api/auth/verify-code', {
@@ -237,9 +237,9 @@ describe('2 and 6. audit rows name the target and collapse repeats; verify-code 
     }
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true)
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true)
-    const rows = t.ctx.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM audit_log').get()!.n
+    const rows = (await t.ctx.backend.get<{ n: number }>('SELECT count(*) AS n FROM audit_log'))!.n
     expect(rows).toBeLessThanOrEqual(6)
-    const total = t.ctx.sqlite.query<{ n: number }, []>('SELECT sum(repeats) AS n FROM audit_log').get()!.n
+    const total = (await t.ctx.backend.get<{ n: number }>('SELECT sum(repeats) AS n FROM audit_log'))!.n
     expect(total).toBe(200)
     // After the window the address may try again.
     t.clock.now += 10 * 60_000
@@ -248,21 +248,21 @@ describe('2 and 6. audit rows name the target and collapse repeats; verify-code 
     ).toBe(400)
   })
   test('code-request rate-limit hits name the target too', async () => {
-    t = testApp()
+    t = await testApp()
     await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' } })
     await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' } })
-    const row = t.ctx.sqlite
-      .query<{ target_hash: string | null }, []>("SELECT target_hash FROM audit_log WHERE action = 'rate_limited'")
-      .get()!
+    const row = (await t.ctx.backend.get<{ target_hash: string | null }>(
+      "SELECT target_hash FROM audit_log WHERE action = 'rate_limited'",
+    ))!
     expect(row.target_hash).toMatch(/^[0-9a-f]{32}$/)
   })
   test('audit retention: the maintenance sweep removes entries older than AUDIT_RETENTION_DAYS', async () => {
-    t = testApp({ AUDIT_RETENTION_DAYS: '30' })
+    t = await testApp({ AUDIT_RETENTION_DAYS: '30' })
     await t.signIn('a@example.ch')
     t.clock.now += 31 * 86_400_000
     await t.signIn('b@example.ch')
-    sweepAuditDaily(t.ctx)
-    const left = t.ctx.sqlite.query<{ at: number }, []>('SELECT at FROM audit_log').all()
+    await sweepAuditDaily(t.ctx)
+    const left = await t.ctx.backend.all<{ at: number }>('SELECT at FROM audit_log')
     expect(left.length).toBeGreaterThan(0)
     expect(left.every((r) => r.at >= t.clock.now - 30 * 86_400_000)).toBe(true)
   })
@@ -270,7 +270,7 @@ describe('2 and 6. audit rows name the target and collapse repeats; verify-code 
 
 describe('7. control and bidi characters', () => {
   test('refused in e-mails', async () => {
-    t = testApp()
+    t = await testApp()
     for (const email of ['a\u001b[31m@example.ch', 'a@exam\u202eple.ch', 'a\u0000@example.ch', 'a\u200b@example.ch']) {
       expect(isValidEmail(email)).toBe(false)
       const r = await t.request('POST', '/api/auth/request-code', { body: { email } })
@@ -309,7 +309,7 @@ describe('8. TRUST_PROXY=N counts trusted hops from the right', () => {
     expect(clientIp(req(xff), server, config)).toBe(expected)
   })
   test('one client behind a proxy that appends cannot pass the per-IP code cap by writing its own entry', async () => {
-    t = testApp({ TRUST_PROXY: '1' })
+    t = await testApp({ TRUST_PROXY: '1' })
     const statuses: number[] = []
     for (let i = 0; i < 25; i++) {
       const r = await t.request('POST', '/api/auth/request-code', {

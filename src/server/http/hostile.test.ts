@@ -6,7 +6,7 @@ import { testApp } from '../test-helpers'
 import { pdf, sha256, uploadForm } from '../documents/test-fixtures'
 import { composeClientMail } from '../client-mail/compose'
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 const ADMIN = 'expert@firm.ch'
@@ -22,16 +22,15 @@ async function registered(email: string, names = { firstName: 'Anna', lastName: 
   return { cookie, user }
 }
 
-const auditRows = (action: string) =>
-  t.ctx.sqlite
-    .query<{ n: number; repeats: number }, [string]>(
-      'SELECT count(*) AS n, coalesce(sum(repeats), 0) AS repeats FROM audit_log WHERE action = ?',
-    )
-    .get(action)!
+const auditRows = async (action: string) =>
+  (await t.ctx.backend.get<{ n: number; repeats: number }>(
+    'SELECT count(*) AS n, coalesce(sum(repeats), 0) AS repeats FROM audit_log WHERE action = ?',
+    action,
+  ))!
 
 describe('4. audit rows and writes that reach an expert cannot be multiplied', () => {
   test('failed sign-ins at 100 random addresses from one client are one audit row counting 100', async () => {
-    t = testApp()
+    t = await testApp()
     for (let i = 0; i < 25; i++)
       await t.request('POST', '/api/auth/verify-code', {
         body: { email: `${crypto.randomUUID()}@example.ch`, code: '000000' },
@@ -39,29 +38,29 @@ describe('4. audit rows and writes that reach an expert cannot be multiplied', (
     // Code requests at 100 addresses: 20 are sent, every later one is refused, all refusals one row.
     for (let i = 0; i < 100; i++)
       await t.request('POST', '/api/auth/request-code', { body: { email: `${crypto.randomUUID()}@example.ch` } })
-    expect(auditRows('verify_failed')).toEqual({ n: 1, repeats: 25 })
-    expect(auditRows('rate_limited')).toEqual({ n: 1, repeats: 80 })
-    const row = t.ctx.sqlite
-      .query<{ other_targets: number }, []>("SELECT other_targets FROM audit_log WHERE action = 'rate_limited'")
-      .get()!
+    expect(await auditRows('verify_failed')).toEqual({ n: 1, repeats: 25 })
+    expect(await auditRows('rate_limited')).toEqual({ n: 1, repeats: 80 })
+    const row = (await t.ctx.backend.get<{ other_targets: number }>(
+      "SELECT other_targets FROM audit_log WHERE action = 'rate_limited'",
+    ))!
     expect(row.other_targets).toBe(79)
   })
 
   test('"sign out everywhere else" is limited per person: 20 an hour, then 429 and no more audit rows', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie } = await t.signIn('a@example.ch')
     const statuses: number[] = []
     for (let i = 0; i < 300; i++)
       statuses.push((await t.request('POST', '/api/auth/sessions/end-others', { cookie })).status)
     expect(statuses.filter((s) => s === 200)).toHaveLength(20)
     expect(statuses.slice(20).every((s) => s === 429)).toBe(true)
-    expect(auditRows('sessions_ended_elsewhere').n).toBe(20)
+    expect((await auditRows('sessions_ended_elsewhere')).n).toBe(20)
     t.clock.now += 3_600_000
     expect((await t.request('POST', '/api/auth/sessions/end-others', { cookie })).status).toBe(200)
   })
 
   test('"ask for premium" reaches the experts twice a day at most; messages 30 an hour', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie } = await registered('a@example.ch')
     const asks: number[] = []
     for (let i = 0; i < 100; i++) asks.push((await t.request('POST', '/api/plans/premium-request', { cookie })).status)
@@ -74,24 +73,24 @@ describe('4. audit rows and writes that reach an expert cannot be multiplied', (
     for (let i = 0; i < 40; i++)
       sends.push((await t.request('POST', '/api/send-message', { cookie, body: { message: `m${i}` } })).status)
     expect(sends.filter((s) => s === 200)).toHaveLength(30)
-    const inbox = t.ctx.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM messages').get()!.n
+    const inbox = (await t.ctx.backend.get<{ n: number }>('SELECT count(*) AS n FROM messages'))!.n
     expect(inbox).toBe(32)
   })
 
   test('the verify-code limit is kept in the database: a second app on the same folder shares it', async () => {
-    t = testApp()
+    t = await testApp()
     for (let i = 0; i < 20; i++)
       await t.request('POST', '/api/auth/verify-code', { body: { email: 'x@example.ch', code: '000000' } })
-    const count = t.ctx.sqlite
-      .query<{ hits: number }, []>("SELECT hits FROM rate_limits WHERE bucket = 'verify_ip:127.0.0.1'")
-      .get()
+    const count = await t.ctx.backend.get<{ hits: number }>(
+      "SELECT hits FROM rate_limits WHERE bucket = 'verify_ip:127.0.0.1'",
+    )
     expect(count?.hits).toBe(20)
   })
 })
 
 describe('5. the quota counts deleted files while they are kept', () => {
   test('deleting and uploading again cannot pass the quota; the profile says when space is freed', async () => {
-    t = testApp({ USER_QUOTA_MB: '1' })
+    t = await testApp({ USER_QUOTA_MB: '1' })
     const { cookie } = await registered('a@example.ch')
     const big = (seed: string) => {
       const bytes = pdf(seed)
@@ -125,7 +124,7 @@ describe('5. the quota counts deleted files while they are kept', () => {
 
 describe('7. a deleted account leaves no readable trace in the database file or its WAL', () => {
   test("name, spouse, messages and the expert's note are gone from the bytes", async () => {
-    t = testApp({ ADMIN_EMAILS: ADMIN })
+    t = await testApp({ ADMIN_EMAILS: ADMIN })
     const { cookie, user } = await registered('zeb@example.ch', { firstName: 'Zebulonia', lastName: 'Quixotebury' })
     await t.request('POST', '/api/send-message', { cookie, body: { message: 'Marmaladeconfession about my taxes' } })
     await t.request('POST', '/api/advanced/sections', {
@@ -167,7 +166,7 @@ describe('7. a deleted account leaves no readable trace in the database file or 
 
 describe('8. control and bidirectional characters never reach a mail', () => {
   test('names with CR/LF, NUL or bidi controls are refused at input with the field named', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie } = await registered('a@example.ch')
     for (const bad of ['Anna\r\nPlease pay CHF 500 to IBAN CH00', 'Anna\u0000', 'Anna\u202eHCI', 'Anna\u0085x']) {
       const r = await t.request('PUT', '/api/user/profile', { cookie, body: { firstName: bad } })
@@ -213,7 +212,7 @@ describe('8. control and bidirectional characters never reach a mail', () => {
 
 describe("9. control characters in the experts' client search", () => {
   test('NUL and other control characters are a 400, not a 500', async () => {
-    t = testApp({ ADMIN_EMAILS: ADMIN })
+    t = await testApp({ ADMIN_EMAILS: ADMIN })
     const admin = await t.signIn(ADMIN)
     for (const q of ['\u0000', 'ab\u0000c', 'Mül\u0000ler', 'x\u001b[31m']) {
       const r = await t.request('GET', `/api/admin/users?q=${encodeURIComponent(q)}`, { cookie: admin.cookie })

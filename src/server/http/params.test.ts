@@ -3,7 +3,7 @@ import { testApp } from '../test-helpers'
 import { actorMay, targetUserId } from '../infra/actor-may'
 import { ApiError } from './errors'
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 type Call = { name: string; call: (year: unknown) => [method: string, path: string, body?: unknown] }
@@ -37,7 +37,7 @@ const CALLS: Call[] = [
 describe('one year parser for every endpoint (src/shared/tax-years.ts)', () => {
   for (const year of [1899, 3000]) {
     test(`${year} is outside the one range: 400 naming taxYear everywhere`, async () => {
-      t = testApp()
+      t = await testApp()
       const { cookie } = await t.signIn('anna@example.ch')
       for (const c of CALLS) {
         const [method, path, body] = c.call(year)
@@ -53,7 +53,7 @@ describe('one year parser for every endpoint (src/shared/tax-years.ts)', () => {
   }
 
   test('text that is not four digits is refused where the year comes as text', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie } = await t.signIn('anna@example.ch')
     for (const c of CALLS.filter((c) => c.name.startsWith('GET'))) {
       for (const bad of ['2025x', '2025.0', '%202025', 'abc']) {

@@ -46,14 +46,14 @@ export function emailHash(ctx: AppContext, email: string): string {
   return createHmac('sha256', key).update(email).digest('hex').slice(0, 32)
 }
 
-function resolveTarget(
+async function resolveTarget(
   ctx: AppContext,
   target: AuditTarget | undefined,
-): { targetUserId: number | null; targetHash: string | null } {
+): Promise<{ targetUserId: number | null; targetHash: string | null }> {
   if (!target) return { targetUserId: null, targetHash: null }
   if (target.userId != null) return { targetUserId: target.userId, targetHash: null }
   if (target.email === undefined) return { targetUserId: null, targetHash: null }
-  const account = ctx.db.select({ id: users.id }).from(users).where(eq(users.email, target.email)).get()
+  const account = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, target.email)).get()
   return account
     ? { targetUserId: account.id, targetHash: null }
     : { targetUserId: null, targetHash: emailHash(ctx, target.email) }
@@ -64,18 +64,36 @@ function resolveTarget(
  * request context they were given, so the address is never forgotten.
  * Never pass a code or a token in detail.
  */
-export function audit(
+export async function audit(
   ctx: AppContext,
   by: AuditSource,
   action: string,
   detail?: Record<string, unknown>,
   opts: AuditOptions = {},
-) {
+): Promise<void> {
   const now = ctx.now()
-  const target = resolveTarget(ctx, opts.target)
   const detailText = detail ? JSON.stringify(detail) : null
-  if (opts.collapse) {
-    const same = ctx.db
+  await ctx.tx(async () => {
+    const target = await resolveTarget(ctx, opts.target)
+    if (opts.collapse && (await collapsed(ctx, by, action, now, target, detailText))) return
+    await ctx.db
+      .insert(auditLog)
+      .values({ at: now, userId: by.user?.id ?? null, action, ip: by.ip, detail: detailText, ...target })
+  })
+}
+
+/** Adds a repeated failure to the window's row of the same action, address and user; false when there is none. */
+async function collapsed(
+  ctx: AppContext,
+  by: AuditSource,
+  action: string,
+  now: number,
+  target: { targetUserId: number | null; targetHash: string | null },
+  detailText: string | null,
+): Promise<boolean> {
+  await ctx.lock(`audit:${action}:${by.ip}:${by.user?.id}`)
+  {
+    const same = await ctx.db
       .select({ id: auditLog.id, targetUserId: auditLog.targetUserId, targetHash: auditLog.targetHash })
       .from(auditLog)
       .where(
@@ -93,109 +111,106 @@ export function audit(
       // Another target from the same client is the same attack, not news: the row keeps its first target and says
       // that others followed (a hundred random addresses must not be a hundred rows).
       const otherTarget = same.targetUserId !== target.targetUserId || same.targetHash !== target.targetHash
-      ctx.sqlite
-        .query(
-          'UPDATE audit_log SET repeats = repeats + 1, last_at = ?, detail = ?, ' +
-            'other_targets = other_targets + ? WHERE id = ?',
-        )
-        .run(now, detailText, otherTarget ? 1 : 0, same.id)
-      return
+      await ctx.backend.run(
+        'UPDATE audit_log SET repeats = repeats + 1, last_at = ?, detail = ?, ' +
+          'other_targets = other_targets + ? WHERE id = ?',
+        now,
+        detailText,
+        otherTarget ? 1 : 0,
+        same.id,
+      )
+      return true
     }
   }
-  ctx.db
-    .insert(auditLog)
-    .values({ at: now, userId: by.user?.id ?? null, action, ip: by.ip, detail: detailText, ...target })
-    .run()
+  return false
 }
 
 /** Removes entries older than the retention (AUDIT_RETENTION_DAYS). */
-export function sweepAudit(ctx: AppContext, retentionDays = ctx.config.auditRetentionDays): number {
+export async function sweepAudit(ctx: AppContext, retentionDays = ctx.config.auditRetentionDays): Promise<number> {
   const cutoff = ctx.now() - retentionDays * 86_400_000
-  return ctx.sqlite.query('DELETE FROM audit_log WHERE at < ?').run(cutoff).changes
+  return (await ctx.backend.run('DELETE FROM audit_log WHERE at < ?', cutoff)).changes
 }
 
-const lastSweep = new WeakMap<AppContext, number>()
-/** Maintenance task (hourly): sweeps the audit log once a day. */
-export function sweepAuditDaily(ctx: AppContext) {
-  const last = lastSweep.get(ctx)
-  if (last !== undefined && ctx.now() - last < 86_400_000) return
-  lastSweep.set(ctx, ctx.now())
-  const removed = sweepAudit(ctx)
+/** Scheduled task (daily, once across every process): sweeps the audit log. */
+export async function sweepAuditDaily(ctx: AppContext) {
+  const removed = await sweepAudit(ctx)
   if (removed) ctx.log.info('swept old audit entries', { count: removed, retentionDays: ctx.config.auditRetentionDays })
 }
 
 export const AUDIT_PAGE_SIZE = 50
 
 /** The audit log for the experts' screen, newest first; `userId` matches the actor or the client acted on. */
-export function listAudit(ctx: AppContext, filter: { userId?: number; action?: string; page: number }) {
+export async function listAudit(ctx: AppContext, filter: { userId?: number; action?: string; page: number }) {
   const conditions = []
   if (filter.userId !== undefined)
     conditions.push(or(eq(auditLog.userId, filter.userId), eq(auditLog.targetUserId, filter.userId))!)
   if (filter.action) conditions.push(eq(auditLog.action, filter.action))
   const where = conditions.length ? and(...conditions) : undefined
-  const total = ctx.db.select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0
-  const items = ctx.db
+  const total = (await ctx.db.select({ n: count() }).from(auditLog).where(where).get())?.n ?? 0
+  const rows = await ctx.db
     .select()
     .from(auditLog)
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE)
     .offset((filter.page - 1) * AUDIT_PAGE_SIZE)
-    .all()
-    .map((r) => ({
-      id: r.id,
-      at: r.at,
-      lastAt: r.lastAt,
-      repeats: r.repeats,
-      otherTargets: r.otherTargets,
-      userId: r.userId,
-      targetUserId: r.targetUserId,
-      action: r.action,
-      ip: r.ip,
-      detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null,
-    }))
+  const items = rows.map((r) => ({
+    id: r.id,
+    at: r.at,
+    lastAt: r.lastAt,
+    repeats: r.repeats,
+    otherTargets: r.otherTargets,
+    userId: r.userId,
+    targetUserId: r.targetUserId,
+    action: r.action,
+    ip: r.ip,
+    detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null,
+  }))
   return { items, total, page: filter.page, pageSize: AUDIT_PAGE_SIZE }
 }
 
 /** The distinct actions recorded, for the audit screen's filter. */
-export function auditActions(ctx: AppContext): string[] {
-  return ctx.sqlite
-    .query<{ action: string }, []>('SELECT DISTINCT action FROM audit_log ORDER BY action')
-    .all()
-    .map((r) => r.action)
+export async function auditActions(ctx: AppContext): Promise<string[]> {
+  const rows = await ctx.backend.all<{ action: string }>('SELECT DISTINCT action FROM audit_log ORDER BY action')
+  return rows.map((r) => r.action)
 }
 
 /** What the audit holds about a person (acting or aimed at), for their export. No codes or tokens are ever in it. */
-export function auditAbout(ctx: AppContext, userId: number) {
-  return ctx.sqlite
-    .query<
-      { at: number; action: string; ip: string | null; detail: string | null; user_id: number | null; repeats: number },
-      [number, number]
-    >(
-      'SELECT at, action, ip, detail, user_id, repeats FROM audit_log WHERE user_id = ? OR target_user_id = ? ORDER ' +
-        'BY at',
-    )
-    .all(userId, userId)
-    .map((r) => ({
-      at: new Date(r.at).toISOString(),
-      action: r.action,
-      ip: r.ip,
-      byThisAccount: r.user_id === userId,
-      repeats: r.repeats,
-      detail: r.detail ? JSON.parse(r.detail) : null,
-    }))
+export async function auditAbout(ctx: AppContext, userId: number) {
+  const rows = await ctx.backend.all<{
+    at: number
+    action: string
+    ip: string | null
+    detail: string | null
+    user_id: number | null
+    repeats: number
+  }>(
+    'SELECT at, action, ip, detail, user_id, repeats FROM audit_log WHERE user_id = ? OR target_user_id = ? ' +
+      'ORDER BY at',
+    userId,
+    userId,
+  )
+  return rows.map((r) => ({
+    at: new Date(r.at).toISOString(),
+    action: r.action,
+    ip: r.ip,
+    byThisAccount: r.user_id === userId,
+    repeats: r.repeats,
+    detail: r.detail ? JSON.parse(r.detail) : null,
+  }))
 }
 
 /**
  * A deleted account leaves a pseudonymous trace only: its rows name the keyed
  * hash of its e-mail instead of its id, and details that could name it go.
  */
-export function pseudonymiseAudit(ctx: AppContext, userId: number, email: string) {
+export async function pseudonymiseAudit(ctx: AppContext, userId: number, email: string) {
   const hash = emailHash(ctx, email)
-  ctx.sqlite
-    .query(
-      'UPDATE audit_log SET user_id = NULL, target_user_id = NULL, target_hash = ?, detail = NULL WHERE user_id = ? ' +
-        'OR target_user_id = ?',
-    )
-    .run(hash, userId, userId)
+  await ctx.backend.run(
+    'UPDATE audit_log SET user_id = NULL, target_user_id = NULL, target_hash = ?, detail = NULL WHERE user_id = ? ' +
+      'OR target_user_id = ?',
+    hash,
+    userId,
+    userId,
+  )
 }

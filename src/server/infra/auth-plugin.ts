@@ -16,9 +16,9 @@ export function authPlugin(ctx: AppContext, sessions: SessionStore) {
   const cookieName = sessionCookieName(ctx.config)
   const current = (request: Request) => sessions.lookup(readCookie(request, cookieName))
   /** The session's user; a 401 otherwise, which clears a cookie that was sent (unknown, expired or malformed). */
-  const required = (request: Request) => {
+  const required = async (request: Request) => {
     const token = readCookie(request, cookieName)
-    const user = sessions.lookup(token)
+    const user = await sessions.lookup(token)
     if (user) return user
     const headers: Record<string, string> =
       token === undefined ? {} : { 'Set-Cookie': sessionCookie(ctx.config, '', 0) }
@@ -28,21 +28,21 @@ export function authPlugin(ctx: AppContext, sessions: SessionStore) {
     new RequestContext(user, request, server, ctx.config)
   return new Elysia({ name: 'auth', seed: pluginSeed(ctx) }).macro({
     auth: {
-      resolve({ request, server }) {
-        const user = required(request)
+      async resolve({ request, server }) {
+        const user = await required(request)
         return { user, rc: contextOf(user, request, server) }
       },
     },
     role: (role: 'admin') => ({
-      resolve({ request, server }) {
-        const user = required(request)
+      async resolve({ request, server }) {
+        const user = await required(request)
         if (user.role !== role) throw forbidden('This area is restricted to administrators only.', 'ADMIN_ONLY')
         return { user, rc: contextOf(user, request, server) }
       },
     }),
     visitor: {
-      resolve({ request, server }) {
-        return { rc: contextOf(current(request), request, server) }
+      async resolve({ request, server }) {
+        return { rc: contextOf(await current(request), request, server) }
       },
     },
   })

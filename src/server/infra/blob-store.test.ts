@@ -16,7 +16,7 @@ function store() {
 }
 const readAll = async (s: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(s).arrayBuffer())
 
-function put(s: ReturnType<typeof store>, data: Uint8Array, pieces = 3) {
+function put(s: Awaited<ReturnType<typeof store>>, data: Uint8Array, pieces = 3) {
   const w = s.begin()
   const step = Math.ceil(data.length / pieces) || 1
   for (let i = 0; i < data.length; i += step) w.write(data.subarray(i, i + step))
@@ -71,7 +71,7 @@ test('a discarded writer leaves nothing, and sweepTemp removes what a crash left
   expect(readdirSync(s.tmpDir)).toEqual([])
   s.begin().write(new Uint8Array(10))
   writeFileSync(join(s.tmpDir, 'left.part'), 'x')
-  expect(s.sweepTemp()).toBe(2)
+  expect(s.sweepTemp(0)).toBe(2)
   expect(readdirSync(s.tmpDir)).toEqual([])
 })
 

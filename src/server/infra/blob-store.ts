@@ -8,6 +8,7 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs'
@@ -46,10 +47,16 @@ export interface BlobStore {
   /** Removes every version of a file. */
   removeFile(fileId: string): void
   removeVersion(fileId: string, versionId: string): void
-  /** Deletes temporary files left by a crash or a kill. Called at start. */
-  sweepTemp(): number
-  /** Deletes stored blobs that no row knows (a kill between rename and commit). Called at start, before any upload. */
-  sweepOrphans(isKnown: (fileId: string, versionId: string) => boolean): number
+  /**
+   * Deletes temporary files left by a crash or a kill: those untouched for `graceMs`, so that an upload that
+   * another process is writing right now stays. Run by the scheduled sweep, never at start.
+   */
+  sweepTemp(graceMs?: number): number
+  /**
+   * Deletes stored blobs that no row knows (a kill between rename and commit) once they are older than `graceMs`:
+   * a blob renamed into place a moment ago may belong to a transaction another process has not committed yet.
+   */
+  sweepOrphans(isKnown: (fileId: string, versionId: string) => boolean, graceMs?: number): number
   pathOf(fileId: string, versionId: string): string
 }
 
@@ -202,8 +209,9 @@ export function createBlobStore(dataDir: string, master: Buffer): BlobStore {
     removeVersion(fileId, versionId) {
       rmSync(pathOf(fileId, versionId), { force: true })
     },
-    sweepOrphans(isKnown) {
+    sweepOrphans(isKnown, graceMs = ORPHAN_GRACE_MS) {
       let n = 0
+      const before = Date.now() - graceMs
       for (const fileId of readdirSync(root)) {
         const dir = join(root, fileId)
         let versions: string[]
@@ -213,7 +221,7 @@ export function createBlobStore(dataDir: string, master: Buffer): BlobStore {
           continue
         }
         for (const versionId of versions) {
-          if (isKnown(fileId, versionId)) continue
+          if (isKnown(fileId, versionId) || !olderThan(join(dir, versionId), before)) continue
           rmSync(join(dir, versionId), { force: true, recursive: true })
           n++
         }
@@ -221,10 +229,12 @@ export function createBlobStore(dataDir: string, master: Buffer): BlobStore {
       }
       return n
     },
-    sweepTemp() {
+    sweepTemp(graceMs = ORPHAN_GRACE_MS) {
       let n = 0
+      const before = Date.now() - graceMs
       for (const name of readdirSync(tmpDir)) {
         try {
+          if (!olderThan(join(tmpDir, name), before)) continue
           unlinkSync(join(tmpDir, name))
           n++
         } catch {}
@@ -325,23 +335,44 @@ function fsyncDir(dir: string) {
   }
 }
 
+/**
+ * A file without its row is an orphan only after this long untouched: shorter, a sweep could take a blob or a
+ * temporary file that another process is still writing or about to commit.
+ */
+export const ORPHAN_GRACE_MS = 3_600_000
+
+function olderThan(path: string, before: number): boolean {
+  try {
+    return statSync(path).mtimeMs <= before
+  } catch {
+    return false
+  }
+}
+
 /** Ids are ours (UUIDs); this only guards against a bad row ever naming a path. */
 function safeId(id: string): string {
   if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new Error(`invalid blob id: ${id}`)
   return id
 }
 
+/** The data folder's blob store, opened once by app.ts. Leftovers are the scheduled sweep's (sweepBlobLeftovers). */
+export function openBlobStore(ctx: AppContext): BlobStore {
+  return createBlobStore(ctx.config.dataDir, ctx.keys.master)
+}
+
 /**
- * The data folder's blob store, opened once by app.ts; opening it sweeps temporary
- * files a crash left behind, and, given `isKnown`, stored blobs without a row.
+ * The scheduled sweep: temporary files and stored blobs without a row, each only past ORPHAN_GRACE_MS, so that
+ * nothing another process on the data folder is writing or committing is taken.
  */
-export function openBlobStore(ctx: AppContext, isKnown?: (fileId: string, versionId: string) => boolean): BlobStore {
-  const store = createBlobStore(ctx.config.dataDir, ctx.keys.master)
-  const swept = store.sweepTemp()
-  if (swept) ctx.log.info('swept temporary upload files', { count: swept })
-  if (isKnown) {
-    const orphans = store.sweepOrphans(isKnown)
-    if (orphans) ctx.log.info('swept stored blobs without a record', { count: orphans })
-  }
-  return store
+export function sweepBlobLeftovers(
+  ctx: AppContext,
+  store: BlobStore,
+  isKnown: (fileId: string, versionId: string) => boolean,
+  graceMs = ORPHAN_GRACE_MS,
+) {
+  const temp = store.sweepTemp(graceMs)
+  if (temp) ctx.log.info('swept temporary upload files', { count: temp })
+  const orphans = store.sweepOrphans(isKnown, graceMs)
+  if (orphans) ctx.log.info('swept stored blobs without a record', { count: orphans })
+  return { temp, orphans }
 }

@@ -38,17 +38,21 @@ export const LIMITS = {
  * ends. One atomic upsert in the database: every process on the data folder counts into the same row, and a
  * restart forgets nothing.
  */
-export function hit(ctx: AppContext, limit: Limit, key: string | number): number {
+export async function hit(ctx: AppContext, limit: Limit, key: string | number): Promise<number> {
   const now = ctx.now()
-  const row = ctx.sqlite
-    .query<{ window_start: number; hits: number }, [string, number, number]>(
+  const upsert = () =>
+    ctx.backend.get<{ window_start: number; hits: number }>(
       `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?1, ?2, 1)
        ON CONFLICT (bucket) DO UPDATE SET
          hits = CASE WHEN ?2 - window_start >= ?3 THEN 1 ELSE hits + 1 END,
          window_start = CASE WHEN ?2 - window_start >= ?3 THEN ?2 ELSE window_start END
        RETURNING window_start, hits`,
+      `${limit.name}:${key}`,
+      now,
+      limit.windowMs,
     )
-    .get(`${limit.name}:${key}`, now, limit.windowMs)!
+  // A write: its own transaction outside one.
+  const row = (ctx.backend.inTx() ? await upsert() : await ctx.tx(upsert))!
   return row.hits > limit.max ? row.window_start + limit.windowMs - now : 0
 }
 
@@ -56,12 +60,12 @@ export function hit(ctx: AppContext, limit: Limit, key: string | number): number
 const LONGEST_WINDOW = Math.max(...Object.values(LIMITS).map((l) => l.windowMs))
 
 /** Maintenance task: removes counters whose window has ended. */
-export function sweepRateLimits(ctx: AppContext) {
-  ctx.sqlite.query('DELETE FROM rate_limits WHERE window_start < ?').run(ctx.now() - LONGEST_WINDOW)
+export async function sweepRateLimits(ctx: AppContext) {
+  await ctx.backend.run('DELETE FROM rate_limits WHERE window_start < ?', ctx.now() - LONGEST_WINDOW)
 }
 
 /** Counts one hit and refuses it past the limit: a 429 with `Retry-After` and `message`. */
-export function enforce(ctx: AppContext, limit: Limit, key: string | number, message: string) {
-  const wait = hit(ctx, limit, key)
+export async function enforce(ctx: AppContext, limit: Limit, key: string | number, message: string) {
+  const wait = await hit(ctx, limit, key)
   if (wait > 0) throw tooManyRequests(wait / 1000, message)
 }

@@ -1,4 +1,3 @@
-import type { Database } from 'bun:sqlite'
 import type { AppContext } from '../context'
 import { sessionCookie } from './session-cookie'
 
@@ -24,84 +23,80 @@ export const SESSION_ID_LENGTH = 16
 const TOUCH_INTERVAL_MS = 60_000
 
 /**
- * The hot path of every authenticated call: cookie token → session → user.
- * Raw prepared bun:sqlite statements: drizzle's builder costs 2–3× here (issue 2 benchmark).
+ * The hot path of every authenticated call: cookie token → session → user. Raw SQL through the storage
+ * seam's statement cache: drizzle's builder costs 2–3× here (issue 2 benchmark).
  */
 export function createSessionStore(ctx: AppContext) {
-  const sqlite: Database = ctx.sqlite
-  const find = sqlite.prepare<
-    {
-      user_id: number
-      created_at: number
-      last_seen_at: number
-      email: string
-      role: 'user' | 'admin'
-      language: string
-    },
-    [string]
-  >(
+  const { backend } = ctx
+  interface Found {
+    user_id: number
+    created_at: number
+    last_seen_at: number
+    email: string
+    role: 'user' | 'admin'
+    language: string
+  }
+  const FIND =
     'SELECT s.user_id, s.created_at, s.last_seen_at, u.email, u.role, u.language FROM sessions s JOIN users u ON ' +
-      'u.id = s.user_id WHERE s.token_hash = ? LIMIT 1',
-  )
-  const touch = sqlite.prepare<unknown, [number, string]>('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?')
-  const remove = sqlite.prepare<unknown, [string]>('DELETE FROM sessions WHERE token_hash = ?')
-  const insert = sqlite.prepare<unknown, [string, number, number, number, string | null, string | null]>(
-    'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?)',
-  )
-  const purge = sqlite.prepare<unknown, [number, number]>(
-    'DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?',
-  )
+    'u.id = s.user_id WHERE s.token_hash = ? LIMIT 1'
+  const REMOVE = 'DELETE FROM sessions WHERE token_hash = ?'
 
-  function create(userId: number, ip: string | null, userAgent: string | null): string {
+  async function create(userId: number, ip: string | null, userAgent: string | null): Promise<string> {
     const token = newToken()
     const now = ctx.now()
-    insert.run(hashToken(token), userId, now, now, ip, userAgent?.slice(0, 300) ?? null)
+    await backend.run(
+      'INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?)',
+      hashToken(token),
+      userId,
+      now,
+      now,
+      ip,
+      userAgent?.slice(0, 300) ?? null,
+    )
     return token
   }
 
   return {
     /** The signed-in user of this token, or null when it is unknown or expired. */
-    lookup(token: string | undefined): SessionUser | null {
+    async lookup(token: string | undefined): Promise<SessionUser | null> {
       if (!token || token.length > 100) return null
       const hash = hashToken(token)
-      const row = find.get(hash)
+      const row = await backend.get<Found>(FIND, hash)
       if (!row) return null
       const now = ctx.now()
       if (now - row.last_seen_at > ctx.config.sessionIdleMs || now - row.created_at > ctx.config.sessionMaxMs) {
-        remove.run(hash)
+        await backend.run(REMOVE, hash)
         return null
       }
-      if (now - row.last_seen_at > TOUCH_INTERVAL_MS) touch.run(now, hash)
+      if (now - row.last_seen_at > TOUCH_INTERVAL_MS)
+        await backend.run('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?', now, hash)
       return { id: row.user_id, email: row.email, role: row.role, language: row.language }
     },
     create,
     /** Opens a session for the user and returns the Set-Cookie value that carries it. */
-    open(userId: number, from: { ip: string; userAgent: string }): string {
-      const token = create(userId, from.ip, from.userAgent || null)
+    async open(userId: number, from: { ip: string; userAgent: string }): Promise<string> {
+      const token = await create(userId, from.ip, from.userAgent || null)
       return sessionCookie(ctx.config, token, Math.floor(ctx.config.sessionMaxMs / 1000))
     },
-    destroy(token: string | undefined) {
-      if (token) remove.run(hashToken(token))
+    async destroy(token: string | undefined) {
+      if (token) await backend.run(REMOVE, hashToken(token))
     },
     /** A person's live sessions, newest use first; `id` is a prefix of the token's hash (names it, reveals nothing). */
-    listFor(userId: number, currentToken: string | undefined) {
+    async listFor(userId: number, currentToken: string | undefined) {
       const current = currentToken ? hashToken(currentToken) : ''
       const now = ctx.now()
-      return sqlite
-        .query<
-          {
-            token_hash: string
-            created_at: number
-            last_seen_at: number
-            ip: string | null
-            user_agent: string | null
-          },
-          [number]
-        >(
-          'SELECT token_hash, created_at, last_seen_at, ip, user_agent FROM sessions WHERE user_id = ? ORDER BY ' +
-            'last_seen_at DESC',
-        )
-        .all(userId)
+      const rows = await backend.all<{
+        token_hash: string
+        created_at: number
+        last_seen_at: number
+        ip: string | null
+        user_agent: string | null
+      }>(
+        'SELECT token_hash, created_at, last_seen_at, ip, user_agent FROM sessions WHERE user_id = ? ORDER BY ' +
+          'last_seen_at DESC',
+        userId,
+      )
+      return rows
         .filter(
           (r) => now - r.last_seen_at <= ctx.config.sessionIdleMs && now - r.created_at <= ctx.config.sessionMaxMs,
         )
@@ -115,24 +110,30 @@ export function createSessionStore(ctx: AppContext) {
         }))
     },
     /** Ends one of the person's sessions by its id; false when there is none (another person's id included). */
-    destroyById(userId: number, id: string): boolean {
+    async destroyById(userId: number, id: string): Promise<boolean> {
       if (id.length !== SESSION_ID_LENGTH || !/^[\w-]+$/.test(id)) return false
-      return (
-        sqlite
-          .query('DELETE FROM sessions WHERE user_id = ? AND substr(token_hash, 1, ?) = ?')
-          .run(userId, SESSION_ID_LENGTH, id).changes > 0
+      const { changes } = await backend.run(
+        'DELETE FROM sessions WHERE user_id = ? AND substr(token_hash, 1, ?) = ?',
+        userId,
+        SESSION_ID_LENGTH,
+        id,
       )
+      return changes > 0
     },
     /** "Sign out everywhere else": every session of the person but this one. */
-    destroyOthers(userId: number, currentToken: string | undefined): number {
+    async destroyOthers(userId: number, currentToken: string | undefined): Promise<number> {
       const keep = currentToken ? hashToken(currentToken) : ''
-      return sqlite.query('DELETE FROM sessions WHERE user_id = ? AND token_hash != ?').run(userId, keep).changes
+      return (await backend.run('DELETE FROM sessions WHERE user_id = ? AND token_hash != ?', userId, keep)).changes
     },
-    purgeExpired() {
+    async purgeExpired() {
       const now = ctx.now()
-      purge.run(now - ctx.config.sessionIdleMs, now - ctx.config.sessionMaxMs)
+      await backend.run(
+        'DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?',
+        now - ctx.config.sessionIdleMs,
+        now - ctx.config.sessionMaxMs,
+      )
     },
   }
 }
 
-export type SessionStore = ReturnType<typeof createSessionStore>
+export type SessionStore = Awaited<ReturnType<typeof createSessionStore>>

@@ -17,9 +17,14 @@ export function messageRoutes(ctx: AppContext, sessions: SessionStore) {
     .use(authPlugin(ctx, sessions))
     .post(
       '/api/send-message',
-      ({ user, body }) => {
-        enforce(ctx, LIMITS.message, user.id, 'You have sent many messages in the last hour. Please try again later.')
-        return { success: true, message: 'Message Sent', item: sendMessage(ctx, user.id, body.message) }
+      async ({ user, body }) => {
+        await enforce(
+          ctx,
+          LIMITS.message,
+          user.id,
+          'You have sent many messages in the last hour. Please try again later.',
+        )
+        return { success: true, message: 'Message Sent', item: await sendMessage(ctx, user.id, body.message) }
       },
       {
         auth: true,
@@ -31,12 +36,12 @@ export function messageRoutes(ctx: AppContext, sessions: SessionStore) {
     .get('/api/admin/messages', ({ query }) => listAllMessages(ctx, query.limit ?? 200), {
       role: 'admin',
       query: t.Object({ limit: t.Optional(t.Numeric({ minimum: 1, maximum: 1000, multipleOf: 1 })) }),
-      response: shaped<ReturnType<typeof listAllMessages>>(),
+      response: shaped<Awaited<ReturnType<typeof listAllMessages>>>(),
     })
     .post(
       '/api/admin/messages/:id/reply',
-      ({ rc, params, body }) => {
-        return { success: true, item: replyToMessage(ctx, rc, params.id, body.message) }
+      async ({ rc, params, body }) => {
+        return { success: true, item: await replyToMessage(ctx, rc, params.id, body.message) }
       },
       {
         role: 'admin',

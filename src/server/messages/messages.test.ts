@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 async function setup() {
-  t = testApp({ ADMIN_EMAILS: 'expert@example.ch' })
+  t = await testApp({ ADMIN_EMAILS: 'expert@example.ch' })
   return {
     anna: await t.signIn('anna@example.ch'),
     bert: await t.signIn('bert@example.ch'),
     admin: await t.signIn('expert@example.ch'),
   }
 }
-const count = () => (t.ctx.sqlite.query('SELECT count(*) AS n FROM messages').get() as { n: number }).n
+const count = async () => ((await t.ctx.backend.get('SELECT count(*) AS n FROM messages')) as { n: number }).n
 
 describe('POST /api/send-message', () => {
   test('stores the message, trimmed, and lists it for its author only', async () => {
@@ -39,7 +39,7 @@ describe('POST /api/send-message', () => {
     expect(r.status).toBe(400)
     expect(r.json.code).toBe(code)
     expect(r.json.message).toContain(message)
-    expect(count()).toBe(0)
+    expect(await count()).toBe(0)
   })
 
   test('exactly 5000 characters is accepted', async () => {
@@ -51,7 +51,7 @@ describe('POST /api/send-message', () => {
   })
 
   test('needs a session', async () => {
-    t = testApp()
+    t = await testApp()
     expect((await t.request('POST', '/api/send-message', { body: { message: 'hi' } })).status).toBe(401)
   })
 })
@@ -107,6 +107,6 @@ describe('experts', () => {
         })
       ).status,
     ).toBe(400)
-    expect(count()).toBe(1)
+    expect(await count()).toBe(1)
   })
 })

@@ -10,7 +10,6 @@ import { audit } from '../infra/audit'
 import type { RequestContext } from '../infra/request-context'
 import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
 import { hasUnsafeTextCharacters } from '../../shared/plain-text'
-import type { SQLQueryBindings } from 'bun:sqlite'
 import { namesOf } from '../users/service'
 
 /** Blank input and over-long input are refused with a message fit to show (spec part 1 §5). */
@@ -33,31 +32,29 @@ const view = (m: typeof messages.$inferSelect) => ({
 })
 
 /** A user's message to the provider. */
-export function sendMessage(ctx: AppContext, userId: number, text: string) {
-  const row = ctx.db
-    .insert(messages)
-    .values({ userId, authorId: userId, body: cleanMessage(text), createdAt: ctx.now() })
-    .returning()
-    .get()
-  touchActivity(ctx, userId)
+export async function sendMessage(ctx: AppContext, userId: number, text: string) {
+  const row = await ctx.tx(() =>
+    ctx.db
+      .insert(messages)
+      .values({ userId, authorId: userId, body: cleanMessage(text), createdAt: ctx.now() })
+      .returning()
+      .get(),
+  )
+  await touchActivity(ctx, userId)
   return view(row)
 }
 
 /** The user's conversation: their messages and the experts' replies, oldest first. */
-export function listOwnMessages(ctx: AppContext, userId: number) {
-  return ctx.db
-    .select()
-    .from(messages)
-    .where(eq(messages.userId, userId))
-    .orderBy(messages.createdAt, messages.id)
-    .all()
-    .map(view)
+export async function listOwnMessages(ctx: AppContext, userId: number) {
+  return (
+    await ctx.db.select().from(messages).where(eq(messages.userId, userId)).orderBy(messages.createdAt, messages.id)
+  ).map(view)
 }
 
 /** For experts: every message, newest first, with the user's e-mail. */
-export function listAllMessages(ctx: AppContext, limit: number) {
-  const rows = ctx.db.select().from(messages).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit).all()
-  const emails = emailsOf(
+export async function listAllMessages(ctx: AppContext, limit: number) {
+  const rows = await ctx.db.select().from(messages).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit)
+  const emails = await emailsOf(
     ctx,
     rows.map((m) => m.userId),
   )
@@ -66,13 +63,13 @@ export function listAllMessages(ctx: AppContext, limit: number) {
 }
 
 /** An expert's reply: stored in the user's conversation, and the user is notified. */
-export function replyToMessage(ctx: AppContext, rc: RequestContext, messageId: number, text: string) {
+export async function replyToMessage(ctx: AppContext, rc: RequestContext, messageId: number, text: string) {
   const adminId = rc.user.id
   const body = cleanMessage(text)
-  const original = ctx.db.select().from(messages).where(eq(messages.id, messageId)).get()
+  const original = await ctx.db.select().from(messages).where(eq(messages.id, messageId)).get()
   if (!original) throw notFound('Message not found')
-  return ctx.db.transaction(() => {
-    const row = ctx.db
+  return await ctx.tx(async () => {
+    const row = await ctx.db
       .insert(messages)
       .values({
         userId: original.userId,
@@ -84,7 +81,7 @@ export function replyToMessage(ctx: AppContext, rc: RequestContext, messageId: n
       })
       .returning()
       .get()
-    notify(ctx, original.userId, {
+    await notify(ctx, original.userId, {
       kind: 'message_reply',
       category: 'message',
       priority: 'high',
@@ -94,8 +91,8 @@ export function replyToMessage(ctx: AppContext, rc: RequestContext, messageId: n
       actionUrl: '/',
       actionTextKey: 'home:notifications.action_dashboard',
     })
-    audit(ctx, rc, 'message_reply', { messageId }, { target: { userId: original.userId } })
-    queueClientMail(ctx, original.userId, { kind: 'expert_reply' })
+    await audit(ctx, rc, 'message_reply', { messageId }, { target: { userId: original.userId } })
+    await queueClientMail(ctx, original.userId, { kind: 'expert_reply' })
     return view(row)
   })
 }
@@ -105,7 +102,7 @@ export function replyToMessage(ctx: AppContext, rc: RequestContext, messageId: n
  * conversation after it (a reply to it or to a later one). Oldest first, across
  * clients: the experts' inbox.
  */
-export function unansweredMessages(ctx: AppContext, opts: { limit: number; offset: number; userId?: number }) {
+export async function unansweredMessages(ctx: AppContext, opts: { limit: number; offset: number; userId?: number }) {
   const where =
     `m.from_expert = 0 AND m.id > COALESCE((SELECT MAX(e.id) FROM messages e WHERE e.user_id = m.user_id AND ` +
     `e.from_expert = 1), 0)` +
@@ -116,16 +113,14 @@ export function unansweredMessages(ctx: AppContext, opts: { limit: number; offse
     ...(opts.userId === undefined ? {} : { $userId: opts.userId }),
   }
   const total =
-    ctx.sqlite.query<{ n: number }, SQLQueryBindings>(`SELECT COUNT(*) AS n FROM messages m WHERE ${where}`).get(params)
-      ?.n ?? 0
-  const rows = ctx.sqlite
-    .query<{ id: number; userId: number; body: string; createdAt: number }, SQLQueryBindings>(
-      `SELECT m.id, m.user_id AS userId, m.body, m.created_at AS createdAt
+    (await ctx.backend.get<{ n: number }>(`SELECT COUNT(*) AS n FROM messages m WHERE ${where}`, params))?.n ?? 0
+  const rows = await ctx.backend.all<{ id: number; userId: number; body: string; createdAt: number }>(
+    `SELECT m.id, m.user_id AS userId, m.body, m.created_at AS createdAt
        FROM messages m WHERE ${where} ORDER BY m.created_at, m.id LIMIT $limit OFFSET $offset`,
-    )
-    .all(params)
+    params,
+  )
   // The senders' names come from their owner, the users area.
-  const names = namesOf(
+  const names = await namesOf(
     ctx,
     rows.map((r) => r.userId),
   )
@@ -141,22 +136,28 @@ export function unansweredMessages(ctx: AppContext, opts: { limit: number; offse
 }
 
 /** Unanswered messages per client, for the given clients only (one indexed seek each). */
-export function unansweredCounts(ctx: AppContext, userIds: number[]): Map<number, number> {
+export async function unansweredCounts(ctx: AppContext, userIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>()
-  if (!userIds.length) return out
-  const q = ctx.sqlite.query<{ n: number }, [number, number]>(
-    `SELECT COUNT(*) AS n FROM messages m WHERE m.user_id = ?1 AND m.from_expert = 0
-        AND m.id > COALESCE((SELECT MAX(e.id) FROM messages e WHERE e.user_id = ?2 AND e.from_expert = 1), 0)`,
-  )
-  for (const id of userIds) out.set(id, q.get(id, id)?.n ?? 0)
+  for (const id of userIds) {
+    const row = await ctx.backend.get<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM messages m WHERE m.user_id = ? AND m.from_expert = 0
+          AND m.id > COALESCE((SELECT MAX(e.id) FROM messages e WHERE e.user_id = ? AND e.from_expert = 1), 0)`,
+      id,
+      id,
+    )
+    out.set(id, row?.n ?? 0)
+  }
   return out
 }
 
 /** The newest message time per client (the list's "last activity"). */
-export function lastMessageAt(ctx: AppContext, userId: number): number | null {
+export async function lastMessageAt(ctx: AppContext, userId: number): Promise<number | null> {
   return (
-    ctx.sqlite
-      .query<{ at: number | null }, [number]>('SELECT MAX(created_at) AS at FROM messages WHERE user_id = ?')
-      .get(userId)?.at ?? null
+    (
+      await ctx.backend.get<{ at: number | null }>(
+        'SELECT MAX(created_at) AS at FROM messages WHERE user_id = ?',
+        userId,
+      )
+    )?.at ?? null
   )
 }

@@ -11,22 +11,26 @@ import { listNotifications, markAllRead, markRead } from './service'
 export function notificationRoutes(ctx: AppContext, sessions: SessionStore) {
   return new Elysia({ name: 'notification-routes', seed: pluginSeed(ctx) })
     .use(authPlugin(ctx, sessions))
-    .get('/api/notifications', ({ user, request }) => jsonWithEtag(request, listNotifications(ctx, user.id)), {
-      auth: true,
-      response: shaped<NotificationItem[]>(),
-    })
+    .get(
+      '/api/notifications',
+      async ({ user, request }) => jsonWithEtag(request, await listNotifications(ctx, user.id)),
+      {
+        auth: true,
+        response: shaped<NotificationItem[]>(),
+      },
+    )
     .post(
       '/api/notifications/read-all',
-      ({ user }) => {
-        markAllRead(ctx, user.id)
+      async ({ user }) => {
+        await markAllRead(ctx, user.id)
         return { success: true }
       },
       { auth: true, response: successSchema },
     )
     .post(
       '/api/notifications/:id/read',
-      ({ user, params }) => {
-        markRead(ctx, user.id, params.id)
+      async ({ user, params }) => {
+        await markRead(ctx, user.id, params.id)
         return { success: true }
       },
       { auth: true, params: t.Object({ id: t.String({ maxLength: 40 }) }), response: successSchema },

@@ -3,7 +3,7 @@ import { testApp } from '../test-helpers'
 import { fillProfile, fillUser } from '../users/test-fixtures'
 import { notify } from './service'
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 type Item = { id: string; title: string; read: boolean; actionUrl: string | null }
@@ -12,7 +12,7 @@ const ids = async (cookie: string) => (await list(cookie)).map((n) => n.id)
 
 describe('profile reminders (spec part 1 §5)', () => {
   test('a new user gets every reminder, as i18n keys with an action', async () => {
-    t = testApp()
+    t = await testApp()
     const anna = await t.signIn('anna@example.ch')
     const items = await list(anna.cookie)
     expect(items.map((n) => n.id)).toEqual([
@@ -32,15 +32,15 @@ describe('profile reminders (spec part 1 §5)', () => {
   })
 
   test('each reminder disappears once its field is filled', async () => {
-    t = testApp()
+    t = await testApp()
     const anna = await t.signIn('anna@example.ch')
-    fillUser(t.ctx, anna.user.id, { firstName: 'Anna', lastName: 'Muster', phone: '' })
+    await fillUser(t.ctx, anna.user.id, { firstName: 'Anna', lastName: 'Muster', phone: '' })
     expect(await ids(anna.cookie)).not.toContain('reminder-name')
     expect(await ids(anna.cookie)).toContain('reminder-phone')
-    fillUser(t.ctx, anna.user.id)
-    fillProfile(t.ctx, anna.user.id, { street: 'Bahnhofstrasse 1', city: '  ' })
+    await fillUser(t.ctx, anna.user.id)
+    await fillProfile(t.ctx, anna.user.id, { street: 'Bahnhofstrasse 1', city: '  ' })
     expect(await ids(anna.cookie)).toEqual(['reminder-address', 'reminder-tax_profile'])
-    fillProfile(t.ctx, anna.user.id, {
+    await fillProfile(t.ctx, anna.user.id, {
       street: 'Bahnhofstrasse 1',
       city: 'Zürich',
       isTaxProfileComplete: true,
@@ -51,9 +51,9 @@ describe('profile reminders (spec part 1 §5)', () => {
 
 describe('read marks', () => {
   test('mark one read, then all; reminders stay listed but read', async () => {
-    t = testApp()
+    t = await testApp()
     const anna = await t.signIn('anna@example.ch')
-    notify(t.ctx, anna.user.id, {
+    await notify(t.ctx, anna.user.id, {
       kind: 'documents_transmitted',
       category: 'documents',
       titleKey: 'home:notifications.transmitted_title',
@@ -78,10 +78,10 @@ describe('read marks', () => {
   })
 
   test("another user's notification, or an unknown id, is a 404", async () => {
-    t = testApp()
+    t = await testApp()
     const anna = await t.signIn('anna@example.ch')
     const bert = await t.signIn('bert@example.ch')
-    notify(t.ctx, anna.user.id, {
+    await notify(t.ctx, anna.user.id, {
       kind: 'message_reply',
       category: 'message',
       titleKey: 'home:notifications.reply_title',
@@ -98,7 +98,7 @@ describe('read marks', () => {
   })
 
   test('needs a session', async () => {
-    t = testApp()
+    t = await testApp()
     expect((await t.request('GET', '/api/notifications')).status).toBe(401)
     expect((await t.request('POST', '/api/notifications/read-all')).status).toBe(401)
   })

@@ -7,8 +7,8 @@ import type { NotificationItem } from '../../shared/notifications'
 import { reminderFieldsOf } from '../users/profile'
 
 /** Which reminders apply now, from the fields the users area reads for them (one query: this runs on every poll). */
-function openReminders(ctx: AppContext, userId: number): Reminder[] {
-  const fields = reminderFieldsOf(ctx, userId)
+async function openReminders(ctx: AppContext, userId: number): Promise<Reminder[]> {
+  const fields = await reminderFieldsOf(ctx, userId)
   return fields ? profileReminders(fields) : []
 }
 
@@ -53,14 +53,13 @@ type EventRow = {
 }
 
 /** Reminders first (they ask for action), then stored events, newest first (the latest 100). */
-export function listNotifications(ctx: AppContext, userId: number): NotificationItem[] {
+export async function listNotifications(ctx: AppContext, userId: number): Promise<NotificationItem[]> {
   const read = new Set(
-    ctx.sqlite
-      .query<{ r: string }, [number]>('SELECT reminder AS r FROM reminder_reads WHERE user_id = ?')
-      .all(userId)
-      .map((x) => x.r),
+    (await ctx.backend.all<{ r: string }>('SELECT reminder AS r FROM reminder_reads WHERE user_id = ?', userId)).map(
+      (x) => x.r,
+    ),
   )
-  const reminders = openReminders(ctx, userId).map(
+  const reminders = (await openReminders(ctx, userId)).map(
     (r): NotificationItem => ({
       id: `reminder-${r}`,
       title: `home:notifications.reminder_${r}_title`,
@@ -71,28 +70,28 @@ export function listNotifications(ctx: AppContext, userId: number): Notification
       createdAt: null,
     }),
   )
-  const events = ctx.sqlite
-    .query<EventRow, [number]>(
+  const events = (
+    await ctx.backend.all<EventRow>(
       `SELECT id, title_key AS titleKey, description_key AS descriptionKey, params, category, priority, action_url ` +
         `AS actionUrl,
             action_text_key AS actionTextKey, created_at AS createdAt, read_at AS readAt
        FROM notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 100`,
+      userId,
     )
-    .all(userId)
-    .map(
-      (n): NotificationItem => ({
-        id: `event-${n.id}`,
-        title: n.titleKey,
-        description: n.descriptionKey,
-        params: JSON.parse(n.params),
-        category: n.category as NotificationItem['category'],
-        priority: n.priority,
-        actionUrl: n.actionUrl,
-        actionText: n.actionTextKey,
-        read: n.readAt !== null,
-        createdAt: n.createdAt,
-      }),
-    )
+  ).map(
+    (n): NotificationItem => ({
+      id: `event-${n.id}`,
+      title: n.titleKey,
+      description: n.descriptionKey,
+      params: JSON.parse(n.params),
+      category: n.category as NotificationItem['category'],
+      priority: n.priority,
+      actionUrl: n.actionUrl,
+      actionText: n.actionTextKey,
+      read: n.readAt !== null,
+      createdAt: n.createdAt,
+    }),
+  )
   return [...reminders, ...events]
 }
 
@@ -101,46 +100,50 @@ type EventInput = Omit<typeof notifications.$inferInsert, 'id' | 'userId' | 'cre
 }
 
 /** Stores an event notification for a user (status change by an expert, transmission, reply). */
-export function notify(ctx: AppContext, userId: number, event: EventInput) {
-  ctx.db
-    .insert(notifications)
-    .values({ ...event, userId, params: JSON.stringify(event.params ?? {}), createdAt: ctx.now() })
-    .run()
+export async function notify(ctx: AppContext, userId: number, event: EventInput) {
+  await ctx.tx(() =>
+    ctx.db
+      .insert(notifications)
+      .values({ ...event, userId, params: JSON.stringify(event.params ?? {}), createdAt: ctx.now() }),
+  )
 }
 
 /** Marks one notification read. Another user's id, or an unknown one, is a 404. */
-export function markRead(ctx: AppContext, userId: number, id: string) {
+export async function markRead(ctx: AppContext, userId: number, id: string) {
   const reminder = /^reminder-(.+)$/.exec(id)?.[1]
   if (reminder && (REMINDERS as readonly string[]).includes(reminder)) {
-    ctx.db.insert(reminderReads).values({ userId, reminder, readAt: ctx.now() }).onConflictDoNothing().run()
+    await ctx.tx(() =>
+      ctx.db.insert(reminderReads).values({ userId, reminder, readAt: ctx.now() }).onConflictDoNothing(),
+    )
     return
   }
   const eventId = /^event-(\d{1,15})$/.exec(id)?.[1]
   if (!eventId) throw notFound('Notification not found')
-  const row = ctx.db
+  const row = await ctx.db
     .select({ readAt: notifications.readAt })
     .from(notifications)
     .where(and(eq(notifications.id, Number(eventId)), eq(notifications.userId, userId)))
     .get()
   if (!row) throw notFound('Notification not found')
   if (row.readAt === null)
-    ctx.db
-      .update(notifications)
-      .set({ readAt: ctx.now() })
-      .where(eq(notifications.id, Number(eventId)))
-      .run()
+    await ctx.tx(() =>
+      ctx.db
+        .update(notifications)
+        .set({ readAt: ctx.now() })
+        .where(eq(notifications.id, Number(eventId))),
+    )
 }
 
 /** Marks every current notification read, reminders included, in one transaction. */
-export function markAllRead(ctx: AppContext, userId: number) {
+export async function markAllRead(ctx: AppContext, userId: number) {
   const now = ctx.now()
-  const open = openReminders(ctx, userId)
-  ctx.db.transaction((tx) => {
+  const open = await openReminders(ctx, userId)
+  await ctx.tx(async () => {
     for (const reminder of open)
-      tx.insert(reminderReads).values({ userId, reminder, readAt: now }).onConflictDoNothing().run()
-    tx.update(notifications)
+      await ctx.db.insert(reminderReads).values({ userId, reminder, readAt: now }).onConflictDoNothing().run()
+    await ctx.db
+      .update(notifications)
       .set({ readAt: now })
       .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-      .run()
   })
 }

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 describe('plans', () => {
   test('a new account is on basic; without PLAN_PRICES no prices', async () => {
-    t = testApp()
+    t = await testApp()
     const anna = await t.signIn('anna@example.ch')
     const res = await t.request('GET', '/api/plans', { cookie: anna.cookie })
     expect(res.status).toBe(200)
@@ -16,7 +16,7 @@ describe('plans', () => {
   })
 
   test('PLAN_PRICES gives the currency and both prices', async () => {
-    t = testApp({ PLAN_PRICES: 'CHF basic=90 premium=189.50' })
+    t = await testApp({ PLAN_PRICES: 'CHF basic=90 premium=189.50' })
     const anna = await t.signIn('anna@example.ch')
     expect((await t.request('GET', '/api/plans', { cookie: anna.cookie })).json).toEqual({
       plan: 'basic',
@@ -25,7 +25,7 @@ describe('plans', () => {
   })
 
   test('asking for premium writes to the experts, in the person language; audited', async () => {
-    t = testApp({ ADMIN_EMAILS: 'boss@example.ch' })
+    t = await testApp({ ADMIN_EMAILS: 'boss@example.ch' })
     const anna = await t.signIn('anna@example.ch')
     const boss = await t.signIn('boss@example.ch')
     await t.request('PUT', '/api/user/language', { cookie: anna.cookie, body: { language: 'de' } })
@@ -43,7 +43,7 @@ describe('plans', () => {
   })
 
   test('the expert sets premium (audited, 403 for users); then asking again is a 409', async () => {
-    t = testApp({ ADMIN_EMAILS: 'boss@example.ch' })
+    t = await testApp({ ADMIN_EMAILS: 'boss@example.ch' })
     const anna = await t.signIn('anna@example.ch')
     const boss = await t.signIn('boss@example.ch')
     const byUser = await t.request('PUT', `/api/admin/users/${anna.user.id}/plan`, {
@@ -71,7 +71,7 @@ describe('plans', () => {
   })
 
   test('experts have no plan to ask for: 403', async () => {
-    t = testApp({ ADMIN_EMAILS: 'boss@example.ch' })
+    t = await testApp({ ADMIN_EMAILS: 'boss@example.ch' })
     const boss = await t.signIn('boss@example.ch')
     const res = await t.request('POST', '/api/plans/premium-request', { cookie: boss.cookie })
     expect(res.status).toBe(403)

@@ -32,16 +32,16 @@ const REQUEST_TEXT: Record<Language, string> = {
   zh: zh.plans.request_message,
 }
 
-const planOf = (ctx: AppContext, userId: number): SubscriptionPlan => {
-  const plan = profileOf(ctx, userId).subscriptionPlan
+const planOf = async (ctx: AppContext, userId: number): Promise<SubscriptionPlan> => {
+  const plan = (await profileOf(ctx, userId)).subscriptionPlan
   return (SUBSCRIPTION_PLANS as readonly string[]).includes(plan) ? (plan as SubscriptionPlan) : DEFAULT_PLAN
 }
 
 /** GET /api/plans: the person's plan and, when PLAN_PRICES is set, the prices per tax year. */
-export function plansView(ctx: AppContext, userId: number) {
+export async function plansView(ctx: AppContext, userId: number) {
   const prices = ctx.config.planPrices
   return {
-    plan: planOf(ctx, userId),
+    plan: await planOf(ctx, userId),
     prices: prices && { currency: prices.currency, basic: prices.amounts.basic, premium: prices.amounts.premium },
   }
 }
@@ -50,13 +50,19 @@ export function plansView(ctx: AppContext, userId: number) {
  * POST /api/plans/premium-request: a message to the experts asking for premium. Experts have
  * no plan (403); a person already on premium has nothing to ask for (409).
  */
-export function requestPremium(ctx: AppContext, rc: RequestContext) {
+export async function requestPremium(ctx: AppContext, rc: RequestContext) {
   if (rc.user.role === 'admin') throw forbidden('Experts have no plan.', 'PLAN_NOT_FOR_EXPERTS')
   const userId = rc.user.id
-  if (planOf(ctx, userId) === 'premium') throw conflict('You already have the premium plan.', 'PLAN_ALREADY_PREMIUM')
-  enforce(ctx, LIMITS.premiumRequest, userId, 'Your request has reached the experts. They will answer you shortly.')
-  const language = getUser(ctx, userId).language
-  const item = sendMessage(ctx, userId, REQUEST_TEXT[isActiveLanguage(language) ? language : 'en'])
-  audit(ctx, rc, 'plan_premium_requested', {}, { target: { userId } })
+  if ((await planOf(ctx, userId)) === 'premium')
+    throw conflict('You already have the premium plan.', 'PLAN_ALREADY_PREMIUM')
+  await enforce(
+    ctx,
+    LIMITS.premiumRequest,
+    userId,
+    'Your request has reached the experts. They will answer you shortly.',
+  )
+  const language = (await getUser(ctx, userId)).language
+  const item = await sendMessage(ctx, userId, REQUEST_TEXT[isActiveLanguage(language) ? language : 'en'])
+  await audit(ctx, rc, 'plan_premium_requested', {}, { target: { userId } })
   return { success: true, item }
 }

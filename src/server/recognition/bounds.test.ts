@@ -98,7 +98,7 @@ describe("the worker's own limits, as the pool starts it", () => {
 })
 
 describe('hostile uploads through the API', () => {
-  let t: ReturnType<typeof testApp>
+  let t: Awaited<ReturnType<typeof testApp>>
   afterEach(() => {
     recognitionRunner(t.ctx)?.stop()
     t?.close()
@@ -115,7 +115,7 @@ describe('hostile uploads through the API', () => {
   }
 
   test("a 6 MB .txt: the server's thread stays free while it is read, and stores a bounded text", async () => {
-    t = testApp({}, { recognition: true })
+    t = await testApp({}, { recognition: true })
     const { cookie } = await t.signIn('alice@example.ch')
     const up = await upload(cookie, [{ name: 'big.txt', data: bigTxt(6, YEAR) as Uint8Array<ArrayBuffer> }])
     const id = up.json.files[0].value.id
@@ -136,7 +136,7 @@ describe('hostile uploads through the API', () => {
   }, 90_000)
 
   test('a PDF of 10^10 pages: unsupported, "too large to read", on the first try', async () => {
-    t = testApp({}, { recognition: true })
+    t = await testApp({}, { recognition: true })
     const { cookie } = await t.signIn('alice@example.ch')
     const up = await upload(cookie, [{ name: 'pages.pdf', data: pagesBombPdf() as Uint8Array<ArrayBuffer> }])
     const r = await settled(cookie, up.json.files[0].value.id)
@@ -146,7 +146,7 @@ describe('hostile uploads through the API', () => {
 
   test("a job whose worker ends is tried again after a pause, behind another person's job, then failed", async () => {
     // Every photo passes this time limit (the OCR engine's load alone takes longer); a .txt does not.
-    t = testApp({ RECOGNITION_TIMEOUT_SECONDS: '0.3', RECOGNITION_RETRY_SECONDS: '1.5' }, { recognition: true })
+    t = await testApp({ RECOGNITION_TIMEOUT_SECONDS: '0.3', RECOGNITION_RETRY_SECONDS: '1.5' }, { recognition: true })
     const alice = await t.signIn('alice@example.ch')
     const bob = await t.signIn('bob@example.ch')
     const photo = readFileSync(join(import.meta.dir, 'worker', 'fixtures', 'progressive-600x400.jpg'))
@@ -156,22 +156,23 @@ describe('hostile uploads through the API', () => {
         { name: 'spende.txt', data: new TextEncoder().encode(`Spendenbestätigung ${YEAR}\nCHF 500.00`) },
       ])
     ).json.files[0].value.id
-    const row = (fileId: string) =>
-      t.ctx.sqlite
-        .query('SELECT status, attempts, not_before AS notBefore, reason FROM recognitions WHERE file_id = ?')
-        .get(fileId) as { status: string; attempts: number; notBefore: number | null; reason: string | null }
+    const row = async (fileId: string) =>
+      (await t.ctx.backend.get(
+        'SELECT status, attempts, not_before AS notBefore, reason FROM recognitions WHERE file_id = ?',
+        fileId,
+      )) as { status: string; attempts: number; notBefore: number | null; reason: string | null }
     expect((await settled(bob.cookie, b)).json.status).toBe('done')
     // Bob's document was read after Alice's first try, before her second, which waits 1.5 s.
     expect(row(a)).toMatchObject({ status: 'pending', attempts: 1, notBefore: t.clock.now + 1500 })
     // The test's clock stands still: moved on, the waiting job is due (the runner looks again when it would be).
     const until = Date.now() + 60_000
-    while (row(a).status === 'pending' && Date.now() < until) {
+    while ((await row(a)).status === 'pending' && Date.now() < until) {
       t.clock.now += 5_000
       await Bun.sleep(200)
     }
     const final = await settled(alice.cookie, a)
     expect(final.json.status).toBe('failed')
     expect(final.json.reason).toEqual(['the document is too large to read: its reader passed its time limit (0.3 s)'])
-    expect(row(a).attempts).toBe(3)
+    expect((await row(a)).attempts).toBe(3)
   }, 90_000)
 })

@@ -8,7 +8,7 @@ import { recognitionRunner } from './index'
 import { statementOf, statementXml } from './statement'
 import { IBKR_2025, manySecurities, statementPdf, totalsOf } from './worker/e-statement/make-statement'
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => {
   recognitionRunner(t.ctx)?.stop()
   t?.close()
@@ -33,7 +33,7 @@ async function settled(cookie: string, fileId: string, timeoutMs = 60_000) {
 
 describe('an e-Steuerauszug uploaded', () => {
   test('barcodes over two sheets are read: category, year, figures on the file, the XML encrypted', async () => {
-    t = testApp({}, { recognition: true })
+    t = await testApp({}, { recognition: true })
     const { cookie, user } = await t.signIn('alice@example.ch')
     const f = manySecurities(25)
     const id = await upload(cookie, 'zkb-steuerauszug.pdf', await statementPdf(f, { segmentBytes: 200, reverse: true }))
@@ -71,14 +71,14 @@ describe('an e-Steuerauszug uploaded', () => {
     )
     const xml = await statementXml(t.ctx, rc, id)
     expect(xml).toContain('<taxStatement xmlns="http://www.ech.ch/xmlns/eCH-0196/2"')
-    expect(statementOf(t.ctx, rc.user, id)?.totals.taxValue).toBe(t0.taxValue)
+    expect((await statementOf(t.ctx, rc.user, id))?.totals.taxValue).toBe(t0.taxValue)
     // Stored encrypted: no blob of the recognition folder holds the XML's words.
     const dir = join(t.dataDir, 'recognition', 'statements', 'blobs', id)
     for (const name of readdirSync(dir)) expect(readFileSync(join(dir, name)).includes('taxStatement')).toBe(false)
   }, 90_000)
 
   test('accounts only: bank documents; another year than the upload’s is told by documentYear', async () => {
-    t = testApp({}, { recognition: true })
+    t = await testApp({}, { recognition: true })
     const { cookie } = await t.signIn('alice@example.ch')
     const pdf = await statementPdf({ ...IBKR_2025, securities: [], taxPeriod: 2024 })
     const r = await settled(cookie, await upload(cookie, 'konto.pdf', pdf, 2025))
@@ -86,7 +86,7 @@ describe('an e-Steuerauszug uploaded', () => {
   }, 90_000)
 
   test('a segment missing: read as text, and the reason says why', async () => {
-    t = testApp({}, { recognition: true })
+    t = await testApp({}, { recognition: true })
     const { cookie } = await t.signIn('alice@example.ch')
     const pdf = await statementPdf(manySecurities(25), { segmentBytes: 200, drop: [2] })
     const r = await settled(cookie, await upload(cookie, 'kaputt.pdf', pdf))
@@ -104,7 +104,7 @@ describe('an e-Steuerauszug uploaded', () => {
 
 describe('GET /api/files/:id/statement.xml', () => {
   test('the owner and an expert (audited) download the XML; anyone else and a plain file get 404', async () => {
-    t = testApp({ ADMIN_EMAILS: 'expert@firm.ch' }, { recognition: true })
+    t = await testApp({ ADMIN_EMAILS: 'expert@firm.ch' }, { recognition: true })
     const { cookie, user } = await t.signIn('alice@example.ch')
     const id = await upload(cookie, 'ibkr.pdf', await statementPdf(IBKR_2025))
     expect((await settled(cookie, id)).json.method).toBe('e-statement')
@@ -115,11 +115,9 @@ describe('GET /api/files/:id/statement.xml', () => {
     expect(own.text).toContain('<taxStatement xmlns="http://www.ech.ch/xmlns/eCH-0196/2"')
     const expert = await t.signIn('expert@firm.ch')
     expect((await t.request('GET', `/api/files/${id}/statement.xml`, { cookie: expert.cookie })).text).toBe(own.text)
-    const audited = t.ctx.sqlite
-      .query<{ target_user_id: number }, []>(
-        "SELECT target_user_id FROM audit_log WHERE action = 'admin_read_statement_xml'",
-      )
-      .all()
+    const audited = await t.ctx.backend.all<{ target_user_id: number }>(
+      "SELECT target_user_id FROM audit_log WHERE action = 'admin_read_statement_xml'",
+    )
     expect(audited).toEqual([{ target_user_id: user.id }])
     const other = await t.signIn('bob@example.ch')
     const foreign = await t.request('GET', `/api/files/${id}/statement.xml`, { cookie: other.cookie })

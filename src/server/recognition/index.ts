@@ -7,8 +7,6 @@ import type { BlobStore } from '../infra/blob-store'
 import { onFileRemoved, onVersionStored } from '../documents/events'
 import { enqueue, recognisedText, recognitionFor, removeForFile } from './service'
 import { startRunner, type Runner } from './runner'
-import { sweepTexts } from './text-store'
-import { sweepStatementXml } from './statement-store'
 import { shaped } from '../http/schemas'
 import { intParam } from '../http/params'
 import { notFound } from '../http/errors'
@@ -27,7 +25,7 @@ export const recognitionRunner = (ctx: AppContext) => runners.get(ctx)
  * worked here (the server, and the tests that want it); without, jobs wait in the
  * database for the next process that runs them.
  */
-export function recognitionRoutes(
+export async function recognitionRoutes(
   ctx: AppContext,
   sessions: SessionStore,
   blobs: BlobStore,
@@ -35,16 +33,13 @@ export function recognitionRoutes(
 ) {
   let runner: Runner | undefined
   if (opts.run) {
-    // Texts whose row is gone (a crash between the row's deletion and the text's) go at start.
-    sweepTexts(ctx)
-    sweepStatementXml(ctx)
     runner = startRunner(ctx, blobs, { workers: ctx.config.recognitionWorkers })
     runners.set(ctx, runner)
     // Jobs left by the last stop.
     setTimeout(() => runner?.kick(), 0)
   }
-  onVersionStored(ctx, (v) => {
-    enqueue(ctx, v)
+  onVersionStored(ctx, async (v) => {
+    await enqueue(ctx, v)
     runner?.kick()
   })
   onFileRemoved(ctx, (fileId) => removeForFile(ctx, fileId))
@@ -55,7 +50,7 @@ export function recognitionRoutes(
       .get(
         '/api/files/:id/recognition',
         ({ params, query, user }) => recognitionFor(ctx, user, params.id, versionOf(query.version)),
-        { auth: true, query: versionQuery, response: shaped<ReturnType<typeof recognitionFor>>() },
+        { auth: true, query: versionQuery, response: shaped<Awaited<ReturnType<typeof recognitionFor>>>() },
       )
       .get(
         '/api/files/:id/recognition/text',

@@ -93,7 +93,7 @@ export function createPool(
   class WorkerProcess {
     proc: Subprocess
     pending = new Map<number, { resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void }>()
-    timer: ReturnType<typeof setTimeout> | null = null
+    timer: Awaited<ReturnType<typeof setTimeout>> | null = null
     dead = false
     stderr: Promise<string | null>
     constructor() {
@@ -112,7 +112,7 @@ export function createPool(
           // Out of the pool at once; its jobs learn why once its last words are read.
           this.gone(null)
           const said = Promise.race([this.stderr, Bun.sleep(STDERR_GRACE_MS).then(() => null)])
-          said.then((why) => this.fail(new Error(why ?? 'the recognition worker stopped')))
+          void said.then((why) => this.fail(new Error(why ?? 'the recognition worker stopped')))
         },
       })
       all.add(this)
@@ -213,4 +213,4 @@ export function createPool(
     },
   }
 }
-export type Pool = ReturnType<typeof createPool>
+export type Pool = Awaited<ReturnType<typeof createPool>>

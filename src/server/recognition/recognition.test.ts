@@ -15,7 +15,7 @@ import { rng } from './corpus/people'
 import { textPdf } from './corpus/pdf'
 
 const YEAR = 2025
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 const extra: (() => void)[] = []
 afterEach(() => {
   for (const f of extra.splice(0)) f()
@@ -43,7 +43,7 @@ async function settled(cookie: string, fileId: string, timeoutMs = 60_000) {
 describe('recognition of stored versions', () => {
   test('a text PDF salary statement: category, confidence, language, fields, reason; the list carries the ' +
     'summary', async () => {
-    t = testApp({}, { recognition: true })
+    t = await testApp({}, { recognition: true })
     const { cookie } = await t.signIn('alice@example.ch')
     const doc = salaryDoc()
     const up = await upload(cookie, [{ name: 'lohn.pdf', data: (await textPdf(doc)) as Uint8Array<ArrayBuffer> }], {
@@ -86,7 +86,7 @@ describe('recognition of stored versions', () => {
 
     // The text is stored encrypted: the blob holds no word of it.
     const blob = readFileSync(
-      textPath(t.ctx, id, (t.ctx.sqlite.query('SELECT id FROM file_versions').get() as { id: string }).id),
+      textPath(t.ctx, id, ((await t.ctx.backend.get('SELECT id FROM file_versions')) as { id: string }).id),
     )
     expect(blob.includes(Buffer.from('Lohnausweis'))).toBe(false)
     const text = await t.request('GET', `/api/files/${id}/recognition/text`, { cookie })
@@ -94,7 +94,7 @@ describe('recognition of stored versions', () => {
   }, 90_000)
 
   test('.doc is unsupported, .txt is read as it is', async () => {
-    t = testApp({}, { recognition: true })
+    t = await testApp({}, { recognition: true })
     const { cookie } = await t.signIn('alice@example.ch')
     const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(504).fill(0)])
     const doc = await upload(cookie, [{ name: 'old.doc', data: ole }], { taxYear: YEAR, categoryId: 25 })
@@ -119,7 +119,7 @@ describe('recognition of stored versions', () => {
   }, 90_000)
 
   test('an "I don\'t know" upload goes to Other Documents and moves on its own once recognised', async () => {
-    t = testApp({}, { recognition: true })
+    t = await testApp({}, { recognition: true })
     const { cookie } = await t.signIn('alice@example.ch')
     const up = await upload(
       cookie,
@@ -135,7 +135,7 @@ describe('recognition of stored versions', () => {
   }, 90_000)
 
   test('another user and unknown files: 404; an admin may read', async () => {
-    t = testApp({ ADMIN_EMAILS: 'expert@example.ch' })
+    t = await testApp({ ADMIN_EMAILS: 'expert@example.ch' })
     const alice = await t.signIn('alice@example.ch')
     const bob = await t.signIn('bob@example.ch')
     const admin = await t.signIn('expert@example.ch')
@@ -157,7 +157,7 @@ describe('recognition of stored versions', () => {
   })
 
   test('each version is read on its own: ?version=N answers that version, for the owner and an admin', async () => {
-    t = testApp({ ADMIN_EMAILS: 'expert@example.ch' }, { recognition: true })
+    t = await testApp({ ADMIN_EMAILS: 'expert@example.ch' }, { recognition: true })
     const alice = await t.signIn('alice@example.ch')
     const bob = await t.signIn('bob@example.ch')
     const admin = await t.signIn('expert@example.ch')
@@ -179,9 +179,9 @@ describe('recognition of stored versions', () => {
     expect((await text(1, admin.cookie)).json.text).toContain('Kita Sonnenschein')
     expect((await text(2, alice.cookie)).json.text).toContain('Spendenbestätigung')
     // The expert's reading of the text is audited like a download; the owner's own is not.
-    const audited = t.ctx.sqlite
-      .query(`SELECT COUNT(*) AS n FROM audit_log WHERE action = 'admin_read_text'`)
-      .get() as {
+    const audited = (await t.ctx.backend.get(
+      `SELECT COUNT(*) AS n FROM audit_log WHERE action = 'admin_read_text'`,
+    )) as {
       n: number
     }
     expect(audited.n).toBe(1)
@@ -195,7 +195,7 @@ describe('recognition of stored versions', () => {
 
 describe('move', () => {
   async function setup() {
-    t = testApp({ ADMIN_EMAILS: 'expert@example.ch' })
+    t = await testApp({ ADMIN_EMAILS: 'expert@example.ch' })
     const alice = await t.signIn('alice@example.ch')
     const up = await upload(alice.cookie, [{ name: 'a.txt', data: new TextEncoder().encode('v1') }], {
       taxYear: YEAR,
@@ -246,10 +246,10 @@ describe('move', () => {
   })
 
   test('the 2→3 check runs again: moving into the last missing required category completes the documents', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie, user } = await t.signIn('alice@example.ch')
     const { writeStatus, yearStatus } = await import('../tax-status/service')
-    writeStatus(t.ctx, user.id, YEAR, 2, null)
+    await writeStatus(t.ctx, user.id, YEAR, 2, null)
     for (const categoryId of [1, 2, 3, 4, 5])
       await upload(cookie, [{ name: `c${categoryId}.txt`, data: new TextEncoder().encode(`c${categoryId}`) }], {
         taxYear: YEAR,
@@ -259,16 +259,16 @@ describe('move', () => {
       taxYear: YEAR,
       categoryId: 25,
     })
-    expect(yearStatus(t.ctx, user.id, YEAR).statusId).toBe(2)
+    expect((await yearStatus(t.ctx, user.id, YEAR)).statusId).toBe(2)
     const r = await move(cookie, up.json.files[0].value.id, { categoryId: 21 })
     expect(r.json.statusAdvanced).toBe(true)
-    expect(yearStatus(t.ctx, user.id, YEAR).statusId).toBe(3)
+    expect((await yearStatus(t.ctx, user.id, YEAR)).statusId).toBe(3)
   })
 })
 
 describe('the queue and deletion', () => {
   test('jobs queued before a stop run after the next start', async () => {
-    t = testApp() // no runner: uploads only queue
+    t = await testApp() // no runner: uploads only queue
     const { cookie } = await t.signIn('alice@example.ch')
     const up = await upload(
       cookie,
@@ -279,16 +279,16 @@ describe('the queue and deletion', () => {
     expect((await t.request('GET', `/api/files/${id}/recognition`, { cookie })).json.status).toBe('pending')
 
     // A second process on the same data folder: it resumes the queue at start.
-    const ctx2 = createContext(t.config, { log: silentLogger })
-    const app2 = createApp(ctx2, new Map(), { recognition: true })
+    const ctx2 = await createContext(t.config, { log: silentLogger })
+    const app2 = await createApp(ctx2, new Map(), { recognition: true })
     extra.push(() => {
       recognitionRunner(ctx2)?.stop()
-      ctx2.sqlite.close()
+      ctx2.backend.close()
     })
     const until = Date.now() + 60_000
     let row = null as { status: string; category_id: number | null; fields: string } | null
     while (Date.now() < until) {
-      row = ctx2.sqlite.query('SELECT status, category_id, fields FROM recognitions').get() as typeof row
+      row = (await ctx2.backend.get('SELECT status, category_id, fields FROM recognitions')) as typeof row
       if (row?.status !== 'pending') break
       await Bun.sleep(50)
     }
@@ -303,7 +303,7 @@ describe('the queue and deletion', () => {
     ['', 1, 0],
   ] as const)
     test(`RECOGNITION_RECYCLE_MB=${limit || 'unset'}: two jobs, ${started} worker(s), each done once`, async () => {
-      t = testApp({ RECOGNITION_RECYCLE_MB: limit }, { recognition: true })
+      t = await testApp({ RECOGNITION_RECYCLE_MB: limit }, { recognition: true })
       const { cookie } = await t.signIn('alice@example.ch')
       const ids: string[] = []
       for (const name of ['kita.txt', 'spende.txt']) {
@@ -313,12 +313,12 @@ describe('the queue and deletion', () => {
       for (const id of ids) expect((await settled(cookie, id)).json.status).toBe('done')
       expect(recognitionRunner(t.ctx)!.pool.stats).toMatchObject({ started, recycled })
       // Claimed once each: a recycled worker neither loses a job nor hands it out again.
-      const attempts = t.ctx.sqlite.query('SELECT attempts FROM recognitions').all() as { attempts: number }[]
+      const attempts = (await t.ctx.backend.all('SELECT attempts FROM recognitions')) as { attempts: number }[]
       expect(attempts).toEqual([{ attempts: 1 }, { attempts: 1 }])
     }, 90_000)
 
   test('deleting the file removes the recognition and the encrypted text at once', async () => {
-    t = testApp({}, { recognition: true })
+    t = await testApp({}, { recognition: true })
     const { cookie } = await t.signIn('alice@example.ch')
     const up = await upload(
       cookie,
@@ -331,12 +331,12 @@ describe('the queue and deletion', () => {
     expect(readdirSync(dir)).toHaveLength(1)
     expect((await t.request('DELETE', `/api/files/${id}`, { cookie })).status).toBe(200)
     expect(existsSync(dir)).toBe(false)
-    expect((t.ctx.sqlite.query('SELECT count(*) AS n FROM recognitions').get() as { n: number }).n).toBe(0)
+    expect(((await t.ctx.backend.get('SELECT count(*) AS n FROM recognitions')) as { n: number }).n).toBe(0)
   }, 90_000)
 })
 
 test("keys rotate re-wraps the texts' data keys too: the text stays readable under the new master key", async () => {
-  t = testApp({}, { recognition: true })
+  t = await testApp({}, { recognition: true })
   const { cookie } = await t.signIn('alice@example.ch')
   const up = await upload(
     cookie,
@@ -351,13 +351,13 @@ test("keys rotate re-wraps the texts' data keys too: the text stays readable und
   const id = up.json.files[0].value.id
   expect((await settled(cookie, id)).json.status).toBe('done')
   recognitionRunner(t.ctx)?.stop()
-  const { newKey } = rotateKeys(t.ctx)
-  const ctx2 = createContext(
+  const { newKey } = await rotateKeys(t.ctx)
+  const ctx2 = await createContext(
     loadConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: 'http://localhost:3000', SWISSTAX_MASTER_KEY: newKey! }),
     { log: silentLogger },
   )
-  extra.push(() => ctx2.sqlite.close())
-  const row = ctx2.sqlite.query('SELECT file_id, version_id, text_key FROM recognitions').get() as {
+  extra.push(() => ctx2.backend.close())
+  const row = (await ctx2.backend.get('SELECT file_id, version_id, text_key FROM recognitions')) as {
     file_id: string
     version_id: string
     text_key: string

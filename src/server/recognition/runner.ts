@@ -1,7 +1,7 @@
 import type { AppContext } from '../context'
 import type { BlobStore } from '../infra/blob-store'
 import { createPool, type Pool } from './pool'
-import { nextPending, nextRetryAt, runJob } from './service'
+import { claimNext, nextRetryAt, runJob } from './service'
 
 /**
  * Runs the persisted queue: at most `workers` jobs at once (RECOGNITION_WORKERS,
@@ -19,15 +19,15 @@ export function startRunner(ctx: AppContext, blobs: BlobStore, opts: { workers: 
   const running = new Set<string>()
   let stopped = false
   let waiters: (() => void)[] = []
-  let retryTimer: ReturnType<typeof setTimeout> | null = null
+  let retryTimer: Awaited<ReturnType<typeof setTimeout>> | null = null
 
   /** A job waits for its next try: the queue is looked at again when it is due. */
-  function wakeForRetry() {
+  async function wakeForRetry() {
     if (retryTimer) clearTimeout(retryTimer)
     retryTimer = null
     let at: number | null
     try {
-      at = nextRetryAt(ctx)
+      at = await nextRetryAt(ctx)
     } catch {
       return
     }
@@ -37,12 +37,12 @@ export function startRunner(ctx: AppContext, blobs: BlobStore, opts: { workers: 
     retryTimer.unref?.()
   }
 
-  function kick() {
+  async function kick() {
     if (stopped) return
     while (running.size < opts.workers) {
       let id: string | null
       try {
-        id = nextPending(ctx, running)
+        id = await claimNext(ctx)
       } catch (err) {
         ctx.log.error('recognition queue unreadable', { error: (err as Error).message })
         return
@@ -62,7 +62,7 @@ export function startRunner(ctx: AppContext, blobs: BlobStore, opts: { workers: 
           }
         })
     }
-    if (running.size < opts.workers) wakeForRetry()
+    if (running.size < opts.workers) await wakeForRetry()
     if (running.size === 0) {
       for (const w of waiters) w()
       waiters = []
@@ -84,4 +84,4 @@ export function startRunner(ctx: AppContext, blobs: BlobStore, opts: { workers: 
     },
   }
 }
-export type Runner = ReturnType<typeof startRunner>
+export type Runner = Awaited<ReturnType<typeof startRunner>>

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, min, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, lt, lte, min, or, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { fileVersions, recognitions } from '../db/schema'
 import { ApiError } from '../http/errors'
@@ -21,34 +21,40 @@ import { MAX_TEXT_CHARS } from './bounds'
 export const MAX_ATTEMPTS = 3
 
 /** Queues recognition of a stored version. Synchronous and cheap: the upload's answer does not wait. */
-export function enqueue(ctx: AppContext, v: StoredVersion) {
+export async function enqueue(ctx: AppContext, v: StoredVersion) {
   const now = ctx.now()
-  ctx.db
-    .insert(recognitions)
-    .values({
-      versionId: v.versionId,
-      fileId: v.fileId,
-      userId: v.userId,
-      status: 'pending',
-      autoMove: v.autoCategory,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .run()
+  await ctx.tx(() =>
+    ctx.db
+      .insert(recognitions)
+      .values({
+        versionId: v.versionId,
+        fileId: v.fileId,
+        userId: v.userId,
+        status: 'pending',
+        autoMove: v.autoCategory,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing(),
+  )
 }
 
 /** Removes what was read from a file (rows and encrypted texts), when the file is deleted. */
-export function removeForFile(ctx: AppContext, fileId: string) {
-  ctx.db.delete(recognitions).where(eq(recognitions.fileId, fileId)).run()
+export async function removeForFile(ctx: AppContext, fileId: string) {
+  await ctx.tx(() => ctx.db.delete(recognitions).where(eq(recognitions.fileId, fileId)))
   removeTexts(ctx, fileId)
   removeStatementXml(ctx, fileId)
 }
 
 /** GET /api/files/:id/recognition[?version=N]: a version's recognition, the current one by default (owner or admin). */
-export function recognitionFor(ctx: AppContext, viewer: Viewer, fileId: string, versionNo?: number): RecognitionAnswer {
-  const { file, version } = currentVersionFor(ctx, viewer, fileId, versionNo)
-  const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
+export async function recognitionFor(
+  ctx: AppContext,
+  viewer: Viewer,
+  fileId: string,
+  versionNo?: number,
+): Promise<RecognitionAnswer> {
+  const { file, version } = await currentVersionFor(ctx, viewer, fileId, versionNo)
+  const row = await ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
   if (!row) throw new ApiError(404, 'NOT_RECOGNISED', 'This file has not been queued for recognition.')
   return {
     fileId: file.id,
@@ -71,32 +77,42 @@ export async function recognisedText(
   fileId: string,
   versionNo?: number,
 ): Promise<string | null> {
-  const { file, version } = currentVersionFor(ctx, rc.user, fileId, versionNo)
+  const { file, version } = await currentVersionFor(ctx, rc.user, fileId, versionNo)
   // The text is the document's content: an expert reading another user's is audited like a download.
   if (file.userId !== rc.user.id)
-    audit(ctx, rc, 'admin_read_text', { fileId, version: version.version }, { target: { userId: file.userId } })
-  const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
+    await audit(ctx, rc, 'admin_read_text', { fileId, version: version.version }, { target: { userId: file.userId } })
+  const row = await ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
   if (!row?.textKey) return null
   try {
     return await readText(ctx, row.fileId, row.versionId, row.textKey)
   } catch (err) {
     // A text that cannot be decrypted (a key rotation cut off halfway) is read again from the document.
     ctx.log.warn('recognised text unreadable; queued again', { fileId, error: (err as Error).message })
-    ctx.db
-      .update(recognitions)
-      .set({ status: 'pending', attempts: 0, notBefore: null, textKey: null, updatedAt: ctx.now() })
-      .where(eq(recognitions.versionId, row.versionId))
-      .run()
+    await ctx.tx(() =>
+      ctx.db
+        .update(recognitions)
+        .set({ status: 'pending', attempts: 0, notBefore: null, textKey: null, updatedAt: ctx.now() })
+        .where(eq(recognitions.versionId, row.versionId)),
+    )
+
     return null
   }
 }
 
-const finish = (ctx: AppContext, versionId: string, set: Partial<typeof recognitions.$inferInsert>) =>
-  ctx.db
-    .update(recognitions)
-    .set({ ...set, updatedAt: ctx.now() })
-    .where(eq(recognitions.versionId, versionId))
-    .run()
+/**
+ * Writes a job's progress or result, only while this process still holds its lease: a process that was
+ * thought dead (its lease ran out) and comes back finds its job taken over and writes nothing. A result
+ * (anything but the attempt count) ends the lease.
+ */
+const finish = async (ctx: AppContext, versionId: string, set: Partial<typeof recognitions.$inferInsert>) => {
+  const ends = Object.keys(set).some((k) => k !== 'attempts')
+  await ctx.tx(() =>
+    ctx.db
+      .update(recognitions)
+      .set({ ...set, ...(ends ? { leaseOwner: null, leaseUntil: null } : {}), updatedAt: ctx.now() })
+      .where(and(eq(recognitions.versionId, versionId), eq(recognitions.leaseOwner, ctx.instance))),
+  )
+}
 
 /**
  * One job: decrypt the version, let a worker process extract the text and classify it,
@@ -106,28 +122,28 @@ const finish = (ctx: AppContext, versionId: string, set: Partial<typeof recognit
  * (RECOGNITION_RETRY_SECONDS, bounds.ts), up to MAX_ATTEMPTS; then it is 'failed' with the worker's reason.
  */
 export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, versionId: string): Promise<void> {
-  const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, versionId)).get()
+  const row = await ctx.db.select().from(recognitions).where(eq(recognitions.versionId, versionId)).get()
   if (row?.status !== 'pending') return
   // Tries counted when they start: a server that stopped during one counts it too.
   if (row.attempts >= MAX_ATTEMPTS) return void gaveUp(ctx, versionId, row.reason)
-  finish(ctx, versionId, { attempts: row.attempts + 1 })
-  const file = liveFile(ctx, row.fileId)
+  await finish(ctx, versionId, { attempts: row.attempts + 1 })
+  const file = await liveFile(ctx, row.fileId)
   const version =
     file &&
-    ctx.db
+    (await ctx.db
       .select({ size: fileVersions.size, wrappedKey: fileVersions.wrappedKey })
       .from(fileVersions)
       .where(and(eq(fileVersions.id, versionId), eq(fileVersions.fileId, row.fileId)))
-      .get()
-  if (!file || !version) return removeForFile(ctx, row.fileId)
+      .get())
+  if (!file || !version) return await removeForFile(ctx, row.fileId)
   const kind = kindOf(file.originalName)
   if (!kind || kind === 'doc')
-    return void finish(ctx, versionId, {
+    return void (await finish(ctx, versionId, {
       status: 'unsupported',
       reason: JSON.stringify([
         kind === 'doc' ? 'the old Word format (.doc) is not read' : 'this file type is not read',
       ]),
-    })
+    }))
 
   const started = performance.now()
   let answer: Awaited<ReturnType<Pool['run']>>
@@ -140,23 +156,23 @@ export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, vers
     ctx.log.warn('recognition worker ended during a job', { versionId, attempt: row.attempts + 1, reason: why })
     if (row.attempts + 1 >= MAX_ATTEMPTS) return void gaveUp(ctx, versionId, JSON.stringify([why]))
     const wait = ctx.config.recognitionRetryMs * 2 ** row.attempts
-    return void finish(ctx, versionId, { notBefore: ctx.now() + wait, reason: JSON.stringify([why]) })
+    return void (await finish(ctx, versionId, { notBefore: ctx.now() + wait, reason: JSON.stringify([why]) }))
   }
   if (!answer.ok) {
-    return void finish(ctx, versionId, {
+    return void (await finish(ctx, versionId, {
       status: answer.unsupported ? 'unsupported' : 'failed',
       reason: JSON.stringify([answer.error]),
-    })
+    }))
   }
   // Classified by the worker (an e-Steuerauszug by its XML); the text is bounded there, and again here as it is stored.
   const { result } = answer
   const text = answer.text.length > MAX_TEXT_CHARS ? answer.text.slice(0, MAX_TEXT_CHARS) : answer.text
   // The file may have been deleted while the worker read it: then nothing is kept.
-  if (!liveFile(ctx, row.fileId)) return removeForFile(ctx, row.fileId)
+  if (!(await liveFile(ctx, row.fileId))) return await removeForFile(ctx, row.fileId)
   const textKey = text.trim() ? saveText(ctx, row.fileId, versionId, text) : null
   const fields: StoredFields = { ...result.fields }
   if (answer.statementXml) fields[XML_KEY] = saveStatementXml(ctx, row.fileId, versionId, answer.statementXml)
-  finish(ctx, versionId, {
+  await finish(ctx, versionId, {
     status: 'done',
     categoryId: result.categoryId,
     confidence: result.confidence,
@@ -168,7 +184,7 @@ export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, vers
     textKey,
     ms: Math.round(performance.now() - started),
   })
-  if (row.autoMove) autoMove(ctx, row.fileId, row.userId, versionId, result.categoryId, result.confidence)
+  if (row.autoMove) await autoMove(ctx, row.fileId, row.userId, versionId, result.categoryId, result.confidence)
 }
 
 /** The last try failed: 'failed', with the worker's last reason (TOO_LARGE when a limit ended it). */
@@ -176,7 +192,7 @@ const gaveUp = (ctx: AppContext, versionId: string, reason: string | null) =>
   finish(ctx, versionId, { status: 'failed', reason: reason ?? JSON.stringify(['the document could not be read']) })
 
 /** "I don't know the category": the server moves the file itself once it is sure enough. */
-function autoMove(
+async function autoMove(
   ctx: AppContext,
   fileId: string,
   userId: number,
@@ -184,7 +200,7 @@ function autoMove(
   categoryId: number,
   confidence: number,
 ) {
-  const file = liveFile(ctx, fileId)
+  const file = await liveFile(ctx, fileId)
   if (
     !file ||
     file.categoryId !== DEFAULT_CATEGORY_ID ||
@@ -193,47 +209,70 @@ function autoMove(
   )
     return
   try {
-    moveFile(ctx, documentHooks(ctx), { id: userId, role: 'user', language: 'en' }, fileId, { categoryId })
-    finish(ctx, versionId, { movedFrom: DEFAULT_CATEGORY_ID })
+    await moveFile(ctx, documentHooks(ctx), { id: userId, role: 'user', language: 'en' }, fileId, { categoryId })
+    await ctx.tx(() =>
+      ctx.db.update(recognitions).set({ movedFrom: DEFAULT_CATEGORY_ID }).where(eq(recognitions.versionId, versionId)),
+    )
   } catch (err) {
     // A file of the same name already there, or the year transmitted meanwhile: it stays where it is.
     ctx.log.info('recognition did not move a file', { fileId, reason: (err as Error).message })
   }
 }
 
+/** A claimed job is this process's this long past its worker's own time limit; then another may take it. */
+const leaseMs = (ctx: AppContext) => ctx.config.recognitionTimeoutMs + 60_000
+
 /**
- * The pending job not already running that came first; a job to be tried again counts as coming
- * at its `notBefore`, and waits until then.
+ * Claims the pending job that came first and that no live process holds (a job to be tried again counts as
+ * coming at its `notBefore`, and waits until then): its lease names this process until the job's time limit
+ * has passed, so two processes never read one document, and one that died leaves its job to the others.
  */
-export function nextPending(ctx: AppContext, running: Set<string>): string | null {
-  return (
-    ctx.db
+export async function claimNext(ctx: AppContext): Promise<string | null> {
+  const now = ctx.now()
+  return ctx.tx(async () => {
+    const next = await ctx.db
       .select({ id: recognitions.versionId })
       .from(recognitions)
       .where(
         and(
           eq(recognitions.status, 'pending'),
-          or(isNull(recognitions.notBefore), lte(recognitions.notBefore, ctx.now())),
-          running.size ? notInArray(recognitions.versionId, [...running]) : undefined,
+          or(isNull(recognitions.notBefore), lte(recognitions.notBefore, now)),
+          or(isNull(recognitions.leaseUntil), lt(recognitions.leaseUntil, now)),
         ),
       )
       .orderBy(asc(sql`coalesce(${recognitions.notBefore}, ${recognitions.createdAt})`), asc(recognitions.versionId))
       .limit(1)
-      .get()?.id ?? null
+      .get()
+    if (!next) return null
+    await ctx.db
+      .update(recognitions)
+      .set({ leaseOwner: ctx.instance, leaseUntil: now + leaseMs(ctx) })
+      .where(eq(recognitions.versionId, next.id))
+    return next.id
+  })
+}
+
+/** At shutdown: the jobs this process holds go back to the queue for another process, without waiting. */
+export async function releaseRecognitionLeases(ctx: AppContext) {
+  await ctx.backend.run(
+    "UPDATE recognitions SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ? AND status = 'pending'",
+    ctx.instance,
   )
 }
 
 /** When the earliest job waiting to be tried again may run (ms), or null when none waits. */
-export function nextRetryAt(ctx: AppContext): number | null {
+export async function nextRetryAt(ctx: AppContext): Promise<number | null> {
   return (
-    ctx.db
-      .select({ at: min(recognitions.notBefore) })
-      .from(recognitions)
-      .where(and(eq(recognitions.status, 'pending'), sql`${recognitions.notBefore} > ${ctx.now()}`))
-      .get()?.at ?? null
+    (
+      await ctx.db
+        .select({ at: min(recognitions.notBefore) })
+        .from(recognitions)
+        .where(and(eq(recognitions.status, 'pending'), sql`${recognitions.notBefore} > ${ctx.now()}`))
+        .get()
+    )?.at ?? null
   )
 }
 
-export const pendingCount = (ctx: AppContext) =>
-  ctx.db.select({ id: recognitions.versionId }).from(recognitions).where(eq(recognitions.status, 'pending')).all()
+export const pendingCount = async (ctx: AppContext) =>
+  (await ctx.db.select({ id: recognitions.versionId }).from(recognitions).where(eq(recognitions.status, 'pending')))
     .length

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { and, eq, like } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { recognitions } from '../db/schema'
-import { createBlobStore, type BlobStore } from '../infra/blob-store'
+import { createBlobStore, ORPHAN_GRACE_MS, type BlobStore } from '../infra/blob-store'
 import type { RecognisedFields } from '../../shared/recognition/fields'
 
 /**
@@ -17,7 +17,6 @@ function storeOf(ctx: AppContext): BlobStore {
   let s = stores.get(ctx)
   if (!s) {
     s = createBlobStore(join(ctx.config.dataDir, 'recognition', 'statements'), ctx.keys.master)
-    s.sweepTemp()
     stores.set(ctx, s)
   }
   return s
@@ -47,39 +46,39 @@ export const readStatementXmlBlob = (ctx: AppContext, fileId: string, versionId:
 
 export const removeStatementXml = (ctx: AppContext, fileId: string) => storeOf(ctx).removeFile(fileId)
 
-const rowsWithXml = (ctx: AppContext) =>
-  ctx.db
+const rowsWithXml = async (ctx: AppContext) =>
+  await ctx.db
     .select({ id: recognitions.versionId, fields: recognitions.fields })
     .from(recognitions)
     .where(like(recognitions.fields, `%"${XML_KEY}"%`))
-    .all()
 
 /** Removes XML blobs whose recognition is gone (a crash between the row's deletion and the blob's). */
-export function sweepStatementXml(ctx: AppContext): number {
-  const known = new Set(rowsWithXml(ctx).map((r) => r.id))
-  return storeOf(ctx).sweepOrphans((_fileId, versionId) => known.has(versionId))
+export async function sweepStatementXml(ctx: AppContext, graceMs = ORPHAN_GRACE_MS): Promise<number> {
+  const known = new Set((await rowsWithXml(ctx)).map((r) => r.id))
+  const store = storeOf(ctx)
+  store.sweepTemp(graceMs)
+  return store.sweepOrphans((_fileId, versionId) => known.has(versionId), graceMs)
 }
 
 /** `swisstax keys rotate`: the XMLs' data keys are re-wrapped with the texts'. */
-export function rewrapStatementXmlKeys(
+export async function rewrapStatementXmlKeys(
   ctx: AppContext,
   from: { unwrap(w: string): Buffer },
   to: { wrap(k: Buffer): string },
-): number {
-  return ctx.sqlite.transaction(() => {
-    const rows = rowsWithXml(ctx)
+): Promise<number> {
+  return await ctx.tx(async () => {
+    const rows = await rowsWithXml(ctx)
     for (const row of rows) {
       const fields = JSON.parse(row.fields!) as StoredFields
       if (!fields[XML_KEY]) continue
       fields[XML_KEY] = to.wrap(from.unwrap(fields[XML_KEY]))
-      ctx.db
+      await ctx.db
         .update(recognitions)
         .set({ fields: JSON.stringify(fields) })
         .where(and(eq(recognitions.versionId, row.id)))
-        .run()
     }
     return rows.length
-  })()
+  })
 }
 
 /** The fields as the API gives them: without the XML's key. */

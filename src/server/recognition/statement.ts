@@ -8,9 +8,14 @@ import type { EStatement } from '../../shared/recognition/e-statement'
 import { readStatementXmlBlob, XML_KEY, type StoredFields } from './statement-store'
 
 /** The statement read from a version (the current one by default), or null; owner or admin. */
-export function statementOf(ctx: AppContext, viewer: Viewer, fileId: string, versionNo?: number): EStatement | null {
-  const { version } = currentVersionFor(ctx, viewer, fileId, versionNo)
-  const row = ctx.db
+export async function statementOf(
+  ctx: AppContext,
+  viewer: Viewer,
+  fileId: string,
+  versionNo?: number,
+): Promise<EStatement | null> {
+  const { version } = await currentVersionFor(ctx, viewer, fileId, versionNo)
+  const row = await ctx.db
     .select({ fields: recognitions.fields })
     .from(recognitions)
     .where(eq(recognitions.versionId, version.id))
@@ -29,12 +34,12 @@ export async function statementXml(
   fileId: string,
   versionNo?: number,
 ): Promise<string | null> {
-  const { file, version } = currentVersionFor(ctx, rc.user, fileId, versionNo)
-  const row = ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
+  const { file, version } = await currentVersionFor(ctx, rc.user, fileId, versionNo)
+  const row = await ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
   const key = row?.fields ? (JSON.parse(row.fields) as StoredFields)[XML_KEY] : undefined
   if (!row || !key) return null
   if (file.userId !== rc.user.id)
-    audit(
+    await audit(
       ctx,
       rc,
       'admin_read_statement_xml',

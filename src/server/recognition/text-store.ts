@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { eq, isNotNull } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { recognitions } from '../db/schema'
-import { createBlobStore, type BlobStore } from '../infra/blob-store'
+import { createBlobStore, ORPHAN_GRACE_MS, type BlobStore } from '../infra/blob-store'
 
 /**
  * The extracted text is as sensitive as the document, so it is kept like the documents:
@@ -14,7 +14,6 @@ function storeOf(ctx: AppContext): BlobStore {
   let s = stores.get(ctx)
   if (!s) {
     s = createBlobStore(join(ctx.config.dataDir, 'recognition'), ctx.keys.master)
-    s.sweepTemp()
     stores.set(ctx, s)
   }
   return s
@@ -45,38 +44,37 @@ export async function readText(
 }
 
 /** Removes text blobs without a row (ids known to the table), and temporary files. */
-export function sweepTexts(ctx: AppContext): number {
+export async function sweepTexts(ctx: AppContext, graceMs = ORPHAN_GRACE_MS): Promise<number> {
   const known = new Set(
-    ctx.db
-      .select({ v: recognitions.versionId })
-      .from(recognitions)
-      .where(isNotNull(recognitions.textKey))
-      .all()
-      .map((r) => r.v),
+    (await ctx.db.select({ v: recognitions.versionId }).from(recognitions).where(isNotNull(recognitions.textKey))).map(
+      (r) => r.v,
+    ),
   )
-  return storeOf(ctx).sweepOrphans((_fileId, versionId) => known.has(versionId))
+  const store = storeOf(ctx)
+  store.sweepTemp(graceMs)
+  return store.sweepOrphans((_fileId, versionId) => known.has(versionId), graceMs)
 }
 
 /** `swisstax keys rotate`: the texts' data keys are re-wrapped under the new master key, like the documents'. */
-export function rewrapTextKeys(
+export async function rewrapTextKeys(
   ctx: AppContext,
   from: { unwrap(w: string): Buffer },
   to: { wrap(k: Buffer): string },
-): number {
-  return ctx.sqlite.transaction(() => {
-    const rows = ctx.db
+): Promise<number> {
+  return await ctx.tx(async () => {
+    const rows = await ctx.db
       .select({ id: recognitions.versionId, key: recognitions.textKey })
       .from(recognitions)
       .where(isNotNull(recognitions.textKey))
-      .all()
+
     for (const row of rows)
-      ctx.db
+      await ctx.db
         .update(recognitions)
         .set({ textKey: to.wrap(from.unwrap(row.key!)) })
         .where(eq(recognitions.versionId, row.id))
-        .run()
+
     return rows.length
-  })()
+  })
 }
 
 export const removeTexts = (ctx: AppContext, fileId: string) => storeOf(ctx).removeFile(fileId)

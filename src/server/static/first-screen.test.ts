@@ -23,7 +23,7 @@ const assets = () =>
     ['/index.html', { file: new Blob([INDEX]), type: 'text/html; charset=utf-8', immutable: false }],
   ])
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 /** The preload links of a page, as [rel or as, href]. */
@@ -44,7 +44,7 @@ async function registered(email: string) {
 
 describe("a route's index.html names what its first screen fetches", () => {
   test("a registered taxpayer's dashboard: its code, texts, stylesheet, the session and the five reads", async () => {
-    t = testApp({}, { assets: assets() })
+    t = await testApp({}, { assets: assets() })
     const cookie = await registered('anna@example.ch')
     const page = await t.request('GET', '/', { cookie })
     expect(page.status).toBe(200)
@@ -68,7 +68,7 @@ describe("a route's index.html names what its first screen fetches", () => {
   })
 
   test("another screen of a person's: the other screens' chunk too, and the session's language's texts", async () => {
-    t = testApp({}, { assets: assets() })
+    t = await testApp({}, { assets: assets() })
     const cookie = await registered('anna@example.ch')
     expect((await t.request('PUT', '/api/user/language', { cookie, body: { language: 'de' } })).status).toBe(200)
     const links = linksOf((await t.request('GET', '/profile', { cookie })).text)
@@ -86,7 +86,7 @@ describe("a route's index.html names what its first screen fetches", () => {
   })
 
   test('no reads for an expert, nor for a person who has not finished the registration', async () => {
-    t = testApp({ ADMIN_EMAILS: 'boss@example.ch' }, { assets: assets() })
+    t = await testApp({ ADMIN_EMAILS: 'boss@example.ch' }, { assets: assets() })
     for (const { cookie } of [await t.signIn('boss@example.ch'), await t.signIn('new@example.ch')]) {
       const links = linksOf((await t.request('GET', '/', { cookie })).text)
       expect(links.filter(([, href]) => href!.startsWith('/api/'))).toEqual([['fetch', '/api/user']])
@@ -97,7 +97,7 @@ describe("a route's index.html names what its first screen fetches", () => {
   })
 
   test('signed out, a signed-in route prepares the sign-in form, the same for all: kept with its ETag', async () => {
-    t = testApp({}, { assets: assets() })
+    t = await testApp({}, { assets: assets() })
     // No cookie, and the cookie of a session that has ended.
     const { cookie: ended } = await t.signIn('gone@example.ch')
     await t.request('POST', '/api/auth/logout', { cookie: ended })
@@ -124,7 +124,7 @@ describe("a route's index.html names what its first screen fetches", () => {
   })
 
   test("the service worker's copy (/index.html) has no links; pages go gzipped when the browser takes it", async () => {
-    t = testApp({}, { assets: assets() })
+    t = await testApp({}, { assets: assets() })
     const cookie = await registered('anna@example.ch')
     const copy = await t.request('GET', '/index.html', { cookie })
     expect(copy.text).toBe(INDEX)

@@ -57,7 +57,7 @@ export function staticRoutes(assets: Map<string, Asset>, askAs?: AskAs) {
   }
 
   const signedOut: AskAs = () => Promise.resolve(new Response(null, { status: 401 }))
-  let page: Promise<{ html: string; linksFor: ReturnType<typeof firstScreenLinks> }> | undefined
+  let page: Promise<{ html: string; linksFor: Awaited<ReturnType<typeof firstScreenLinks>> }> | undefined
   /** index.html for a client route, with its first screen's links; the service worker's copy (/index.html) has none. */
   async function servePage(request: Request, path: string, index: Asset) {
     page ??= index.file.text().then((html) => ({ html, linksFor: firstScreenLinks(html, askAs ?? signedOut) }))

@@ -42,14 +42,15 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advance
       .use(authPlugin(ctx, sessions))
       .get(
         '/api/tax-status',
-        ({ user, request, query }) => jsonWithEtag(request, taxStatusAnswer(ctx, user.id, yearOf(query.taxYear))),
+        async ({ user, request, query }) =>
+          jsonWithEtag(request, await taxStatusAnswer(ctx, user.id, yearOf(query.taxYear))),
         { auth: true, response: taxStatusSchema },
       )
       .post(
         '/api/tax-status/update-numeric',
-        ({ rc, body }) => ({
+        async ({ rc, body }) => ({
           success: true,
-          ...setStatus(
+          ...(await setStatus(
             ctx,
             rc,
             {
@@ -59,7 +60,7 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advance
               override: body.override,
             },
             advanced,
-          ),
+          )),
         }),
         {
           auth: true,
@@ -69,9 +70,9 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advance
       )
       .patch(
         '/api/user/tax-status',
-        ({ rc, body }) => ({
+        async ({ rc, body }) => ({
           success: true,
-          ...setStatus(
+          ...(await setStatus(
             ctx,
             rc,
             {
@@ -81,7 +82,7 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advance
               override: body.override,
             },
             advanced,
-          ),
+          )),
         }),
         {
           auth: true,
@@ -92,9 +93,9 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advance
       // The wizard sends `statusId` (spec part 2 §7); `status` is taken too, as update-numeric names it.
       .post(
         '/api/status/set',
-        ({ rc, body }) => ({
+        async ({ rc, body }) => ({
           success: true,
-          ...setStatus(
+          ...(await setStatus(
             ctx,
             rc,
             {
@@ -104,7 +105,7 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advance
               override: body.override,
             },
             advanced,
-          ),
+          )),
         }),
         {
           auth: true,
@@ -130,8 +131,8 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advance
       )
       .put(
         '/api/tax-year-status/flags',
-        ({ user, body }) =>
-          setYearFlags(ctx, advanced, user.id, taxYearParam(body.taxYear), {
+        async ({ user, body }) =>
+          await setYearFlags(ctx, advanced, user.id, taxYearParam(body.taxYear), {
             advancedInfoCompleted: body.advancedInfoCompleted,
             transmitEnabled: body.transmitEnabled,
           }),

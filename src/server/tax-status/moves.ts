@@ -26,7 +26,7 @@ import { userExists } from '../users/service'
  * else a non-admin asks for is a 403 that changes nothing. Admins (the
  * provider's experts) set any status of any user, and the user is notified.
  */
-export function setStatus(
+export async function setStatus(
   ctx: AppContext,
   rc: RequestContext,
   input: { userId?: number; taxYear: number; to: TaxStatusId; note?: string; override?: boolean },
@@ -35,25 +35,25 @@ export function setStatus(
   const actor = rc.user
   const isAdmin = actor.role === 'admin'
   const userId = targetUserId(actor, input.userId, notFound('User not found'))
-  if (userId !== actor.id && !userExists(ctx, userId)) throw notFound('User not found')
+  if (userId !== actor.id && !(await userExists(ctx, userId))) throw notFound('User not found')
   requireFileableYear(ctx, input.taxYear)
 
-  const from = yearStatus(ctx, userId, input.taxYear).statusId
+  const from = (await yearStatus(ctx, userId, input.taxYear)).statusId
   const note = input.note?.trim() || undefined
   if (isAdmin) {
     // An expert moving a client forward past what the client's data supports (e.g. to "transmitted" without a
     // finished profile) must say so: a 409 names what is missing, and `override` moves anyway, audited.
     const unsupported =
-      userId !== actor.id ? unsupportedMove(ctx, advanced, userId, input.taxYear, from, input.to) : null
+      userId !== actor.id ? await unsupportedMove(ctx, advanced, userId, input.taxYear, from, input.to) : null
     if (unsupported && !input.override)
       throw conflict(unsupported.message, `STATUS_${unsupported.reason.toUpperCase()}`)
     if (from !== input.to) {
-      ctx.db.transaction(() => {
-        writeStatus(ctx, userId, input.taxYear, input.to, actor.id)
+      await ctx.tx(async () => {
+        await writeStatus(ctx, userId, input.taxYear, input.to, actor.id)
         if (userId !== actor.id) {
           const status = statusById(input.to).name
           // The expert's note is shown in the notification, inside the app; the mail only says there is one.
-          notify(ctx, userId, {
+          await notify(ctx, userId, {
             kind: 'status_changed',
             category: 'status',
             priority: 'high',
@@ -67,7 +67,7 @@ export function setStatus(
           })
           // One mail per series of moves (Auto Advance, the Loop, Next clicked in a row): a move
           // without a note waits for the status to settle; one with a note goes at once.
-          queueClientMail(
+          await queueClientMail(
             ctx,
             userId,
             { kind: 'status_changed', year: input.taxYear, status, hasNote: Boolean(note) },
@@ -76,7 +76,7 @@ export function setStatus(
           )
         }
       })
-      audit(
+      await audit(
         ctx,
         rc,
         'status_set',
@@ -91,25 +91,25 @@ export function setStatus(
         { target: { userId } },
       )
     }
-    return taxStatusAnswer(ctx, userId, input.taxYear)
+    return await taxStatusAnswer(ctx, userId, input.taxYear)
   }
 
-  if (from === input.to) return taxStatusAnswer(ctx, userId, input.taxYear)
+  if (from === input.to) return await taxStatusAnswer(ctx, userId, input.taxYear)
   if (from !== 1 || input.to !== 2) {
     throw forbidden(
       `Moving the status from ${statusById(from).name} to ${statusById(input.to).name} is not allowed.`,
       'STATUS_MOVE_FORBIDDEN',
     )
   }
-  ctx.db.transaction(() => {
+  await ctx.tx(async () => {
     // The users area decides whether the profile is complete (409 otherwise, and nothing is written).
-    markTaxProfileComplete(ctx, userId)
-    writeStatus(ctx, userId, input.taxYear, 2, actor.id)
+    await markTaxProfileComplete(ctx, userId)
+    await writeStatus(ctx, userId, input.taxYear, 2, actor.id)
     // Documents uploaded (or marked not relevant) while the year was at 1 count too: the
     // 2→3 check runs on this move as well, not only on the next file change.
-    documentsChanged(ctx, userId, input.taxYear)
+    await documentsChanged(ctx, userId, input.taxYear)
   })
-  return taxStatusAnswer(ctx, userId, input.taxYear)
+  return await taxStatusAnswer(ctx, userId, input.taxYear)
 }
 
 /**
@@ -117,26 +117,26 @@ export function setStatus(
  * reaching 2 needs the finished profile, 3 the required documents, 4 the advanced information marked complete;
  * 4→5→6 (the experts' review) and every move back need nothing.
  */
-export function unsupportedMove(
+export async function unsupportedMove(
   ctx: AppContext,
   advanced: AdvancedCompletion | undefined,
   userId: number,
   taxYear: number,
   from: number,
   to: number,
-): { reason: 'profile_incomplete' | 'documents_missing' | 'advanced_incomplete'; message: string } | null {
+): Promise<{ reason: 'profile_incomplete' | 'documents_missing' | 'advanced_incomplete'; message: string } | null> {
   const crosses = (step: number) => from < step && to >= step
-  if (crosses(2) && !profileOf(ctx, userId).isTaxProfileComplete)
+  if (crosses(2) && !(await profileOf(ctx, userId)).isTaxProfileComplete)
     return { reason: 'profile_incomplete', message: 'The client has not finished the tax profile.' }
   if (crosses(3)) {
-    const covered = coveredCategories(ctx, userId, taxYear)
+    const covered = await coveredCategories(ctx, userId, taxYear)
     if (!REQUIRED_CATEGORY_IDS.every((id) => covered.has(id)))
       return {
         reason: 'documents_missing',
         message: `Required documents for ${taxYear} are missing (neither uploaded nor marked not relevant).`,
       }
   }
-  if (crosses(4) && advanced && !advanced.isCompleted(userId, taxYear))
+  if (crosses(4) && advanced && !(await advanced.isCompleted(userId, taxYear)))
     return {
       reason: 'advanced_incomplete',
       message: `The advanced tax information for ${taxYear} is not marked complete.`,
@@ -148,9 +148,9 @@ export function unsupportedMove(
  * The per-year flags and whether transmitting is possible now. `advancedInfoCompleted` is the
  * advanced area's "Finish Section" (DESIGN.md §11), read through its service.
  */
-export function yearFlags(ctx: AppContext, advanced: AdvancedCompletion, userId: number, taxYear: number) {
-  const row = yearStatus(ctx, userId, taxYear)
-  const completed = advanced.isCompleted(userId, taxYear)
+export async function yearFlags(ctx: AppContext, advanced: AdvancedCompletion, userId: number, taxYear: number) {
+  const row = await yearStatus(ctx, userId, taxYear)
+  const completed = await advanced.isCompleted(userId, taxYear)
   return {
     taxYear,
     advancedInfoCompleted: completed,
@@ -164,7 +164,7 @@ export function yearFlags(ctx: AppContext, advanced: AdvancedCompletion, userId:
  * advanced area's completion, with its rules (409 ADVANCED_INCOMPLETE, SECTION undo refused
  * after transmit): this call cannot set the flag around them.
  */
-export function setYearFlags(
+export async function setYearFlags(
   ctx: AppContext,
   advanced: AdvancedCompletion,
   userId: number,
@@ -172,26 +172,28 @@ export function setYearFlags(
   flags: { advancedInfoCompleted?: boolean; transmitEnabled?: boolean },
 ) {
   requireFileableYear(ctx, taxYear)
-  if (flags.advancedInfoCompleted !== undefined) advanced.setCompleted(userId, taxYear, flags.advancedInfoCompleted)
+  if (flags.advancedInfoCompleted !== undefined)
+    await advanced.setCompleted(userId, taxYear, flags.advancedInfoCompleted)
   if (flags.transmitEnabled !== undefined) {
     const now = ctx.now()
     const set = { transmitEnabled: flags.transmitEnabled, updatedAt: now }
-    ctx.db
-      .insert(taxYearStatus)
-      .values({ userId, taxYear, statusId: 1, ...set })
-      .onConflictDoUpdate({ target: [taxYearStatus.userId, taxYearStatus.taxYear], set })
-      .run()
+    await ctx.tx(() =>
+      ctx.db
+        .insert(taxYearStatus)
+        .values({ userId, taxYear, statusId: 1, ...set })
+        .onConflictDoUpdate({ target: [taxYearStatus.userId, taxYearStatus.taxYear], set }),
+    )
   }
-  return yearFlags(ctx, advanced, userId, taxYear)
+  return await yearFlags(ctx, advanced, userId, taxYear)
 }
 
 /**
  * 3→4: the user transmits the year's documents. Requires status 3 and the
  * advanced tax information marked complete on the server (409 otherwise).
  */
-export function transmit(ctx: AppContext, advanced: AdvancedCompletion, userId: number, taxYear: number) {
+export async function transmit(ctx: AppContext, advanced: AdvancedCompletion, userId: number, taxYear: number) {
   requireFileableYear(ctx, taxYear)
-  const row = yearStatus(ctx, userId, taxYear)
+  const row = await yearStatus(ctx, userId, taxYear)
   if (row.statusId !== 3) {
     throw conflict(
       `Documents can be transmitted only once they are all submitted (the status for ${taxYear} is ` +
@@ -199,20 +201,20 @@ export function transmit(ctx: AppContext, advanced: AdvancedCompletion, userId: 
       'NOT_READY_TO_TRANSMIT',
     )
   }
-  if (!advanced.isCompleted(userId, taxYear)) {
+  if (!(await advanced.isCompleted(userId, taxYear))) {
     throw conflict(
       `Please complete the Advanced Tax Information for ${taxYear} before transmitting.`,
       'ADVANCED_INFO_INCOMPLETE',
     )
   }
-  ctx.db.transaction(() => {
-    writeStatus(ctx, userId, taxYear, 4, userId)
-    ctx.db
+  await ctx.tx(async () => {
+    await writeStatus(ctx, userId, taxYear, 4, userId)
+    await ctx.db
       .update(taxYearStatus)
       .set({ transmitEnabled: false })
       .where(and(eq(taxYearStatus.userId, userId), eq(taxYearStatus.taxYear, taxYear)))
-      .run()
-    notify(ctx, userId, {
+
+    await notify(ctx, userId, {
       kind: 'documents_transmitted',
       category: 'documents',
       priority: 'medium',
@@ -223,5 +225,5 @@ export function transmit(ctx: AppContext, advanced: AdvancedCompletion, userId: 
       actionTextKey: 'home:notifications.action_dashboard',
     })
   })
-  return { success: true, ...taxStatusAnswer(ctx, userId, taxYear) }
+  return { success: true, ...(await taxStatusAnswer(ctx, userId, taxYear)) }
 }

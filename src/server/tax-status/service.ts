@@ -11,20 +11,20 @@ type StatusRow = { statusId: number; transmitEnabled: number; updatedAt: number;
  * The stored row of a user's year, or the defaults (status 1) when there is none
  * yet. Raw SQL through bun:sqlite's statement cache: this runs on every poll.
  */
-export function yearStatus(ctx: AppContext, userId: number, taxYear: number) {
-  const row = ctx.sqlite
-    .query<StatusRow, [number, number]>(
-      'SELECT status_id AS statusId, transmit_enabled AS transmitEnabled, updated_at AS updatedAt, updated_by AS ' +
-        'updatedBy FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',
-    )
-    .get(userId, taxYear)
+export async function yearStatus(ctx: AppContext, userId: number, taxYear: number) {
+  const row = await ctx.backend.get<StatusRow>(
+    'SELECT status_id AS statusId, transmit_enabled AS transmitEnabled, updated_at AS updatedAt, updated_by AS ' +
+      'updatedBy FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',
+    userId,
+    taxYear,
+  )
   if (!row)
     return { userId, taxYear, statusId: 1, transmitEnabled: false, updatedAt: 0, updatedBy: null as number | null }
   return { userId, taxYear, ...row, transmitEnabled: row.transmitEnabled === 1 }
 }
 
 /** Writes a year's status (an upsert). Callers check who may move it. */
-export function writeStatus(
+export async function writeStatus(
   ctx: AppContext,
   userId: number,
   taxYear: number,
@@ -32,14 +32,15 @@ export function writeStatus(
   actorId: number | null,
 ) {
   const now = ctx.now()
-  ctx.db
-    .insert(taxYearStatus)
-    .values({ userId, taxYear, statusId, updatedAt: now, updatedBy: actorId })
-    .onConflictDoUpdate({
-      target: [taxYearStatus.userId, taxYearStatus.taxYear],
-      set: { statusId, updatedAt: now, updatedBy: actorId },
-    })
-    .run()
+  await ctx.tx(() =>
+    ctx.db
+      .insert(taxYearStatus)
+      .values({ userId, taxYear, statusId, updatedAt: now, updatedBy: actorId })
+      .onConflictDoUpdate({
+        target: [taxYearStatus.userId, taxYearStatus.taxYear],
+        set: { statusId, updatedAt: now, updatedBy: actorId },
+      }),
+  )
 }
 
 /**
@@ -48,18 +49,18 @@ export function writeStatus(
  * documents area's coveredCategories). Runs when the documents report a change
  * and on the 1→2 move. Returns whether it moved.
  */
-export function documentsChanged(ctx: AppContext, userId: number, taxYear: number): boolean {
-  if (yearStatus(ctx, userId, taxYear).statusId !== 2) return false
-  const covered = coveredCategories(ctx, userId, taxYear)
+export async function documentsChanged(ctx: AppContext, userId: number, taxYear: number): Promise<boolean> {
+  if ((await yearStatus(ctx, userId, taxYear)).statusId !== 2) return false
+  const covered = await coveredCategories(ctx, userId, taxYear)
   if (!REQUIRED_CATEGORY_IDS.every((id) => covered.has(id))) return false
-  writeStatus(ctx, userId, taxYear, 3, null)
+  await writeStatus(ctx, userId, taxYear, 3, null)
   return true
 }
 
 /** A year's documents may change only while it is fileable and not yet transmitted (status < 4). */
-export function requireOpenYear(ctx: AppContext, userId: number, taxYear: number): void {
+export async function requireOpenYear(ctx: AppContext, userId: number, taxYear: number): Promise<void> {
   requireFileableYear(ctx, taxYear)
-  if (isTransmitted(yearStatus(ctx, userId, taxYear).statusId)) {
+  if (isTransmitted((await yearStatus(ctx, userId, taxYear)).statusId)) {
     throw conflict(
       `The documents for ${taxYear} have been transmitted and can no longer be changed.`,
       'YEAR_TRANSMITTED',
@@ -73,8 +74,8 @@ export function requireOpenYear(ctx: AppContext, userId: number, taxYear: number
  * import it back: src/server/wiring.ts implements this and app.ts hands it in.
  */
 export interface AdvancedCompletion {
-  isCompleted(userId: number, taxYear: number): boolean
-  setCompleted(userId: number, taxYear: number, completed: boolean): void
+  isCompleted(userId: number, taxYear: number): Promise<boolean>
+  setCompleted(userId: number, taxYear: number, completed: boolean): Promise<unknown>
 }
 
 /**
@@ -91,18 +92,18 @@ export function requireFileableYear(ctx: AppContext, taxYear: number): void {
 }
 
 /** Every year the user has a stored status for, newest first (also the person's data export). */
-export function yearStatuses(ctx: AppContext, userId: number) {
-  return ctx.sqlite
-    .query<{ taxYear: number; statusId: number }, [number]>(
+export async function yearStatuses(ctx: AppContext, userId: number) {
+  return (
+    await ctx.backend.all<{ taxYear: number; statusId: number }>(
       'SELECT tax_year AS taxYear, status_id AS statusId FROM tax_year_status WHERE user_id = ? ORDER BY tax_year DESC',
+      userId,
     )
-    .all(userId)
-    .map((r) => ({ taxYear: r.taxYear, status: statusById(r.statusId).name, statusId: r.statusId }))
+  ).map((r) => ({ taxYear: r.taxYear, status: statusById(r.statusId).name, statusId: r.statusId }))
 }
 
 /** The answer of GET /api/tax-status (spec part 1 §7). */
-export function taxStatusAnswer(ctx: AppContext, userId: number, taxYear: number) {
-  const s = statusById(yearStatus(ctx, userId, taxYear).statusId)
+export async function taxStatusAnswer(ctx: AppContext, userId: number, taxYear: number) {
+  const s = statusById((await yearStatus(ctx, userId, taxYear)).statusId)
   return { current_status_id: s.id, status: s.name, taxYear }
 }
 
@@ -111,27 +112,35 @@ export function taxStatusAnswer(ctx: AppContext, userId: number, taxYear: number
  * status and every year the user has. The role and the subscription plan come
  * with the user and the profile (publicUser, profileOf).
  */
-export function taxViewOf(ctx: AppContext, userId: number, taxYear: number = defaultTaxYear(new Date(ctx.now()))) {
-  const s = statusById(yearStatus(ctx, userId, taxYear).statusId)
-  return { taxStatus: s.name, taxStatusId: s.id, taxYear, taxYearStatuses: yearStatuses(ctx, userId) }
+export async function taxViewOf(
+  ctx: AppContext,
+  userId: number,
+  taxYear: number = defaultTaxYear(new Date(ctx.now())),
+) {
+  const s = statusById((await yearStatus(ctx, userId, taxYear)).statusId)
+  return { taxStatus: s.name, taxStatusId: s.id, taxYear, taxYearStatuses: await yearStatuses(ctx, userId) }
 }
 
 /** Of these users, those whose year is still below `statusId`; no stored row counts as status 1. */
-export function usersBelowStatus(ctx: AppContext, userIds: readonly number[], taxYear: number, statusId: number) {
+export async function usersBelowStatus(ctx: AppContext, userIds: readonly number[], taxYear: number, statusId: number) {
   const reached = new Set(
-    ctx.sqlite
-      .query<{ userId: number }, [number, number]>(
+    (
+      await ctx.backend.all<{ userId: number }>(
         'SELECT user_id AS userId FROM tax_year_status WHERE tax_year = ?1 AND status_id >= ?2',
+        taxYear,
+        statusId,
       )
-      .all(taxYear, statusId)
-      .map((r) => r.userId),
+    ).map((r) => r.userId),
   )
   return userIds.filter((id) => !reached.has(id))
 }
 
 /** Every stored year of the user back to status 1 (the expert's reset of a profile). */
-export function resetYears(ctx: AppContext, userId: number, actorId: number) {
-  ctx.sqlite
-    .query('UPDATE tax_year_status SET status_id = 1, updated_at = ?, updated_by = ? WHERE user_id = ?')
-    .run(ctx.now(), actorId, userId)
+export async function resetYears(ctx: AppContext, userId: number, actorId: number) {
+  await ctx.backend.run(
+    'UPDATE tax_year_status SET status_id = 1, updated_at = ?, updated_by = ? WHERE user_id = ?',
+    ctx.now(),
+    actorId,
+    userId,
+  )
 }

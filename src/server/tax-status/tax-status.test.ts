@@ -5,11 +5,11 @@ import { FULL_PROFILE, fillProfile, fillUser } from '../users/test-fixtures'
 
 // T0 is 22 November 2026: 2025 is the default and fileable, 2026 is not yet.
 const Y = 2025
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 async function setup() {
-  t = testApp({ ADMIN_EMAILS: 'expert@example.ch' })
+  t = await testApp({ ADMIN_EMAILS: 'expert@example.ch' })
   const anna = await t.signIn('anna@example.ch')
   const admin = await t.signIn('expert@example.ch')
   return { anna, admin }
@@ -26,7 +26,7 @@ describe('GET /api/tax-status', () => {
   })
 
   test('needs a session', async () => {
-    t = testApp()
+    t = await testApp()
     const r = await t.request('GET', '/api/tax-status?taxYear=2025')
     expect(r.status).toBe(401)
     expect(r.json.code).toBe('SESSION_EXPIRED')
@@ -62,9 +62,9 @@ describe('moves by a user (DESIGN.md §7)', () => {
       expect(r.status).toBe(409)
       expect(r.json.code).toBe('TAX_PROFILE_INCOMPLETE')
       expect(r.json.message).toContain("'salutation'")
-      fillUser(t.ctx, anna.user.id)
+      await fillUser(t.ctx, anna.user.id)
       const { employmentType: _, ...almost } = FULL_PROFILE
-      fillProfile(t.ctx, anna.user.id, almost)
+      await fillProfile(t.ctx, anna.user.id, almost)
       const r2 = await t.request(method, path, { cookie: anna.cookie, body: body(2) })
       expect(r2.status).toBe(409)
       expect(r2.json.message).toContain("'employmentType'")
@@ -73,15 +73,15 @@ describe('moves by a user (DESIGN.md §7)', () => {
 
     test(`${path}: 1→2 with a complete profile moves and marks the tax profile complete`, async () => {
       const { anna } = await setup()
-      fillUser(t.ctx, anna.user.id)
-      fillProfile(t.ctx, anna.user.id)
+      await fillUser(t.ctx, anna.user.id)
+      await fillProfile(t.ctx, anna.user.id)
       const r = await t.request(method, path, {
         cookie: anna.cookie,
         body: body(typeof body(2) === 'object' && 'taxStatus' in body(2) ? 'documents_pending' : 2),
       })
       expect(r.status).toBe(200)
       expect(r.json).toMatchObject({ success: true, current_status_id: 2, status: 'documents_pending', taxYear: Y })
-      expect(t.ctx.sqlite.query('SELECT is_tax_profile_complete AS c FROM profiles').get()).toEqual({ c: 1 })
+      expect(await t.ctx.backend.get('SELECT is_tax_profile_complete AS c FROM profiles')).toEqual({ c: 1 })
     })
   }
 
@@ -97,8 +97,8 @@ describe('moves by a user (DESIGN.md §7)', () => {
         expect(r.status).toBe(200)
       }
       expect((await statusOf(anna.cookie)).current_status_id).toBe(1)
-      fillUser(t.ctx, anna.user.id)
-      fillProfile(t.ctx, anna.user.id)
+      await fillUser(t.ctx, anna.user.id)
+      await fillProfile(t.ctx, anna.user.id)
       const r = await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { statusId: 2, taxYear: Y } })
       expect(r.status).toBe(200)
       expect(r.json).toMatchObject({ current_status_id: 3, status: 'documents_submitted' })
@@ -109,12 +109,12 @@ describe('moves by a user (DESIGN.md §7)', () => {
 
   test('a user at 2 cannot go back to 1 or jump to 3; at 3 cannot set 4 directly', async () => {
     const { anna } = await setup()
-    writeStatus(t.ctx, anna.user.id, Y, 2, null)
+    await writeStatus(t.ctx, anna.user.id, Y, 2, null)
     for (const to of [1, 3, 5])
       expect(
         (await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { status: to, taxYear: Y } })).status,
       ).toBe(403)
-    writeStatus(t.ctx, anna.user.id, Y, 3, null)
+    await writeStatus(t.ctx, anna.user.id, Y, 3, null)
     expect(
       (
         await t.request('POST', '/api/tax-status/update-numeric', {
@@ -143,8 +143,8 @@ describe('moves by a user (DESIGN.md §7)', () => {
 
   test('a year that is not fileable yet is refused with 409 Tax Year Not Available', async () => {
     const { anna } = await setup()
-    fillUser(t.ctx, anna.user.id)
-    fillProfile(t.ctx, anna.user.id)
+    await fillUser(t.ctx, anna.user.id)
+    await fillProfile(t.ctx, anna.user.id)
     const r = await t.request('POST', '/api/tax-status/update-numeric', {
       cookie: anna.cookie,
       body: { status: 2, taxYear: 2026 },
@@ -154,7 +154,7 @@ describe('moves by a user (DESIGN.md §7)', () => {
       code: 'TAX_YEAR_NOT_AVAILABLE',
       message: 'Tax Year Not Available: Swiss tax returns for 2026 can be filed starting January 1, 2027',
     })
-    expect(t.ctx.sqlite.query('SELECT count(*) AS n FROM tax_year_status').get()).toEqual({ n: 0 })
+    expect(await t.ctx.backend.get('SELECT count(*) AS n FROM tax_year_status')).toEqual({ n: 0 })
     // On 1 January 2027 it opens.
     t.clock.now = Date.parse('2027-01-01T08:00:00')
     const later = await t.signIn('anna@example.ch')
@@ -185,8 +185,8 @@ describe('POST /api/status/set as the wizard sends it', () => {
     expect(missing.json.message).toBe("Missing field 'statusId'")
     const early = await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { statusId: 2, taxYear: Y } })
     expect(early.status).toBe(409)
-    fillUser(t.ctx, anna.user.id)
-    fillProfile(t.ctx, anna.user.id, FULL_PROFILE)
+    await fillUser(t.ctx, anna.user.id)
+    await fillProfile(t.ctx, anna.user.id, FULL_PROFILE)
     const moved = await t.request('POST', '/api/status/set', { cookie: anna.cookie, body: { statusId: 2, taxYear: Y } })
     expect(moved.status).toBe(200)
     expect((await statusOf(anna.cookie)).current_status_id).toBe(2)
@@ -196,7 +196,7 @@ describe('POST /api/status/set as the wizard sends it', () => {
 describe('moves by an expert', () => {
   test('an admin sets 5 and 6 for a user; the user is notified of each change', async () => {
     const { anna, admin } = await setup()
-    writeStatus(t.ctx, anna.user.id, Y, 4, null)
+    await writeStatus(t.ctx, anna.user.id, Y, 4, null)
     for (const to of [5, 6]) {
       const r = await t.request('POST', '/api/status/set', {
         cookie: admin.cookie,
@@ -215,14 +215,14 @@ describe('moves by an expert', () => {
       params: { year: Y, status: 'completed' },
       read: false,
     })
-    expect(t.ctx.sqlite.query("SELECT count(*) AS n FROM audit_log WHERE action = 'status_set'").get()).toEqual({
+    expect(await t.ctx.backend.get("SELECT count(*) AS n FROM audit_log WHERE action = 'status_set'")).toEqual({
       n: 2,
     })
   })
 
   test('an admin may set any status, also backwards, through PATCH /api/user/tax-status', async () => {
     const { anna, admin } = await setup()
-    writeStatus(t.ctx, anna.user.id, Y, 5, null)
+    await writeStatus(t.ctx, anna.user.id, Y, 5, null)
     const r = await t.request('PATCH', '/api/user/tax-status', {
       cookie: admin.cookie,
       body: { taxStatus: 'documents_pending', taxYear: Y, userId: anna.user.id },
@@ -255,7 +255,7 @@ describe('moves by an expert', () => {
 describe('transmit 3→4', () => {
   test('at status 3 without the completion flag: 409 with a message, nothing changes', async () => {
     const { anna } = await setup()
-    writeStatus(t.ctx, anna.user.id, Y, 3, null)
+    await writeStatus(t.ctx, anna.user.id, Y, 3, null)
     const r = await t.request('POST', '/api/tax-year-status/transmit', { cookie: anna.cookie, body: { taxYear: Y } })
     expect(r.status).toBe(409)
     expect(r.json.code).toBe('ADVANCED_INFO_INCOMPLETE')
@@ -265,7 +265,7 @@ describe('transmit 3→4', () => {
 
   test('with the flag it moves 3→4, clears the transmit flag and stores a notification', async () => {
     const { anna } = await setup()
-    writeStatus(t.ctx, anna.user.id, Y, 3, null)
+    await writeStatus(t.ctx, anna.user.id, Y, 3, null)
     const put = await t.request('PUT', '/api/tax-year-status/flags', {
       cookie: anna.cookie,
       body: { taxYear: Y, advancedInfoCompleted: true, transmitEnabled: true },
@@ -289,7 +289,7 @@ describe('transmit 3→4', () => {
 
   test('at status 2 (or 4) transmitting is a 409 even with the flag', async () => {
     const { anna } = await setup()
-    writeStatus(t.ctx, anna.user.id, Y, 2, null)
+    await writeStatus(t.ctx, anna.user.id, Y, 2, null)
     await t.request('PUT', '/api/tax-year-status/flags', {
       cookie: anna.cookie,
       body: { taxYear: Y, advancedInfoCompleted: true },
@@ -318,7 +318,7 @@ describe('transmit 3→4', () => {
 
   test("flags are per user: one user's flag does not let another transmit", async () => {
     const { anna, admin } = await setup()
-    writeStatus(t.ctx, admin.user.id, Y, 3, null)
+    await writeStatus(t.ctx, admin.user.id, Y, 3, null)
     await t.request('PUT', '/api/tax-year-status/flags', {
       cookie: anna.cookie,
       body: { taxYear: Y, advancedInfoCompleted: true },
@@ -332,8 +332,8 @@ describe('transmit 3→4', () => {
 describe('GET /api/user tax view and ETags', () => {
   test('/api/user carries taxStatus, taxYear, every year, the plan and the role', async () => {
     const { anna } = await setup()
-    writeStatus(t.ctx, anna.user.id, 2024, 4, null)
-    writeStatus(t.ctx, anna.user.id, 2025, 2, null)
+    await writeStatus(t.ctx, anna.user.id, 2024, 4, null)
+    await writeStatus(t.ctx, anna.user.id, 2025, 2, null)
     const r = await t.request('GET', '/api/user?taxYear=2024', { cookie: anna.cookie })
     expect(r.json).toMatchObject({
       email: 'anna@example.ch',
@@ -373,14 +373,12 @@ describe('GET /api/user tax view and ETags', () => {
 describe("an expert's move the client's data does not support (issue 25, finding 11)", () => {
   const move = (cookie: string, userId: number, statusId: number, extra: Record<string, unknown> = {}) =>
     t.request('POST', `/api/admin/users/${userId}/status`, { cookie, body: { statusId, taxYear: Y, ...extra } })
-  const notes = (userId: number) =>
-    t.ctx.sqlite
-      .query<{ n: number }, [number]>('SELECT count(*) AS n FROM notifications WHERE user_id = ?')
-      .get(userId)!.n
+  const notes = async (userId: number) =>
+    (await t.ctx.backend.get<{ n: number }>('SELECT count(*) AS n FROM notifications WHERE user_id = ?', userId))!.n
 
   test('to "transmitted" without a finished profile: 409 naming the gap; nothing moves or is sent', async () => {
     const { anna, admin } = await setup()
-    const before = notes(anna.user.id)
+    const before = await notes(anna.user.id)
     for (const to of [2, 3, 4, 5, 6]) {
       const r = await move(admin.cookie, anna.user.id, to)
       expect({ to, status: r.status, code: r.json.code }).toEqual({
@@ -391,7 +389,7 @@ describe("an expert's move the client's data does not support (issue 25, finding
       expect(r.json.message).toContain('profile')
     }
     expect((await statusOf(anna.cookie)).current_status_id).toBe(1)
-    expect(notes(anna.user.id)).toBe(before)
+    expect(await notes(anna.user.id)).toBe(before)
     // The spec's own status calls hold the same rule for an expert.
     const spec = await t.request('POST', '/api/status/set', {
       cookie: admin.cookie,
@@ -405,29 +403,29 @@ describe("an expert's move the client's data does not support (issue 25, finding
     const r = await move(admin.cookie, anna.user.id, 4, { override: true })
     expect(r.status).toBe(200)
     expect(r.json.current_status_id).toBe(4)
-    const row = t.ctx.sqlite
-      .query<{ detail: string }, []>("SELECT detail FROM audit_log WHERE action = 'status_set'")
-      .get()!
+    const row = (await t.ctx.backend.get<{ detail: string }>(
+      "SELECT detail FROM audit_log WHERE action = 'status_set'",
+    ))!
     expect(JSON.parse(row.detail)).toMatchObject({ from: 1, to: 4, override: 'profile_incomplete' })
   })
 
   test('with a finished profile the documents and then the advanced information are what is missing', async () => {
     const { anna, admin } = await setup()
-    fillUser(t.ctx, anna.user.id)
-    fillProfile(t.ctx, anna.user.id, FULL_PROFILE)
-    t.ctx.sqlite.query('UPDATE profiles SET is_tax_profile_complete = 1 WHERE user_id = ?').run(anna.user.id)
+    await fillUser(t.ctx, anna.user.id)
+    await fillProfile(t.ctx, anna.user.id, FULL_PROFILE)
+    await t.ctx.backend.run('UPDATE profiles SET is_tax_profile_complete = 1 WHERE user_id = ?', anna.user.id)
     expect((await move(admin.cookie, anna.user.id, 2)).status).toBe(200)
     const three = await move(admin.cookie, anna.user.id, 3)
     expect(three.status).toBe(409)
     expect(three.json.code).toBe('STATUS_DOCUMENTS_MISSING')
     expect(three.json.message).toContain('documents')
-    writeStatus(t.ctx, anna.user.id, Y, 3, null)
+    await writeStatus(t.ctx, anna.user.id, Y, 3, null)
     const four = await move(admin.cookie, anna.user.id, 4)
     expect(four.status).toBe(409)
     expect(four.json.code).toBe('STATUS_ADVANCED_INCOMPLETE')
     expect(four.json.message).toContain('advanced')
     // The experts' own steps after transmission, and every move back, need nothing.
-    writeStatus(t.ctx, anna.user.id, Y, 4, null)
+    await writeStatus(t.ctx, anna.user.id, Y, 4, null)
     expect((await move(admin.cookie, anna.user.id, 5)).status).toBe(200)
     expect((await move(admin.cookie, anna.user.id, 6)).status).toBe(200)
     expect((await move(admin.cookie, anna.user.id, 1)).status).toBe(200)

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { testApp } from '../test-helpers'
 import { pdf, png, sha256, uploadForm } from '../documents/test-fixtures'
 
-let t: ReturnType<typeof testApp>
+let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 async function upload(cookie: string, name: string, data: Uint8Array<ArrayBuffer>, categoryId = 1, taxYear = 2025) {
@@ -27,7 +27,7 @@ async function exportZip(cookie: string) {
 
 describe('GET /api/user/export', () => {
   test('one ZIP: data sections, every version decrypted by year and category, a manifest of SHA-256 sums', async () => {
-    t = testApp()
+    t = await testApp()
     const { cookie, user } = await t.signIn('a@example.ch')
     await t.request('POST', '/api/send-message', { cookie, body: { message: 'Hello experts' } })
     const v1 = pdf('first'),
@@ -60,12 +60,12 @@ describe('GET /api/user/export', () => {
       names.filter((n) => n !== 'manifest.json').sort(),
     )
     for (const e of manifest.entries) expect(e.sha256).toBe(sha256(files[e.path]!))
-    expect(t.ctx.sqlite.query("SELECT count(*) AS n FROM audit_log WHERE action = 'data_export'").get()).toEqual({
+    expect(await t.ctx.backend.get("SELECT count(*) AS n FROM audit_log WHERE action = 'data_export'")).toEqual({
       n: 1,
     })
   })
   test('another person’s documents are not in it; rate-limited to three an hour; needs a session', async () => {
-    t = testApp()
+    t = await testApp()
     const a = await t.signIn('a@example.ch')
     const b = await t.signIn('b@example.ch')
     await upload(b.cookie, 'secret.pdf', pdf('b'))
@@ -88,7 +88,7 @@ describe('DELETE /api/user', () => {
     'a wrong confirmation changes nothing; the right one removes rows, blobs and sessions, leaving a pseudonymous ' +
       'audit',
     async () => {
-      t = testApp()
+      t = await testApp()
       const { cookie, user } = await t.signIn('a@example.ch')
       const other = await t.signIn('b@example.ch')
       await upload(cookie, 'salary.pdf', pdf())
@@ -105,7 +105,7 @@ describe('DELETE /api/user', () => {
       expect(done.json).toEqual({ success: true, deletedFiles: 1 })
       expect(done.headers.get('set-cookie')).toContain('Max-Age=0')
       expect((await t.request('GET', '/api/user', { cookie })).status).toBe(401)
-      const q = (sql: string) => t.ctx.sqlite.query<{ n: number }, [number]>(sql).get(user.id)!.n
+      const q = async (sql: string) => (await t.ctx.backend.get<{ n: number }>(sql, user.id))!.n
       for (const table of [
         'users WHERE id',
         'sessions WHERE user_id',
@@ -114,14 +114,12 @@ describe('DELETE /api/user', () => {
         'audit_log WHERE user_id',
         'audit_log WHERE target_user_id',
       ]) {
-        expect([table, q(`SELECT count(*) AS n FROM ${table} = ?`)]).toEqual([table, 0])
+        expect([table, await q(`SELECT count(*) AS n FROM ${table} = ?`)]).toEqual([table, 0])
       }
       expect(readdirSync(join(t.dataDir, 'blobs'))).toHaveLength(blobDirsBefore - 1)
-      const trace = t.ctx.sqlite
-        .query<{ target_hash: string; user_id: number | null }, []>(
-          "SELECT target_hash, user_id FROM audit_log WHERE action = 'account_deleted'",
-        )
-        .get()!
+      const trace = (await t.ctx.backend.get<{ target_hash: string; user_id: number | null }>(
+        "SELECT target_hash, user_id FROM audit_log WHERE action = 'account_deleted'",
+      ))!
       expect(trace.user_id).toBeNull()
       expect(trace.target_hash).toMatch(/^[0-9a-f]{32}$/)
       // The other person is untouched.
@@ -130,7 +128,7 @@ describe('DELETE /api/user', () => {
     },
   )
   test('the last admin cannot delete itself; with a second admin it can', async () => {
-    t = testApp({ ADMIN_EMAILS: 'boss@firm.ch,second@firm.ch' })
+    t = await testApp({ ADMIN_EMAILS: 'boss@firm.ch,second@firm.ch' })
     const boss = await t.signIn('boss@firm.ch')
     const r = await t.request('DELETE', '/api/user', { cookie: boss.cookie, body: { confirmEmail: 'boss@firm.ch' } })
     expect(r.status).toBe(409)
@@ -146,7 +144,7 @@ describe('sessions', () => {
   const chrome =
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
   test('listed with device, address and last use, this one marked; one ended; everywhere else ended', async () => {
-    t = testApp()
+    t = await testApp()
     const first = await t.signIn('a@example.ch')
     t.clock.now += 61_000 // past the resend interval
     const second = await t.signIn('a@example.ch')
@@ -177,7 +175,7 @@ describe('sessions', () => {
     expect(left.map((s: { id: string }) => s.id)).toEqual([currentId])
   })
   test('the device is read from the user agent', async () => {
-    t = testApp()
+    t = await testApp()
     await t.request('POST', '/api/auth/request-code', { body: { email: 'a@example.ch' } })
     const code = t.mails.at(-1)!.code
     const r = await t.request('POST', '/api/auth/verify-code', {

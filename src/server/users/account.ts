@@ -8,7 +8,6 @@ import { badRequest, conflict } from '../http/errors'
 import { destroyAllFilesOf } from '../documents/service'
 import { normaliseEmail } from '../../shared/email'
 import { getUser } from './service'
-import { eraseDeletedTraces } from '../db'
 
 /**
  * DELETE /api/user (issue 13, nFADP right to erasure): the person types their
@@ -17,8 +16,8 @@ import { eraseDeletedTraces } from '../db'
  * belongs to it, sessions included. The audit keeps a pseudonymous trace.
  * The last admin cannot delete itself: nobody could run the service any more.
  */
-export function deleteAccount(ctx: AppContext, rc: RequestContext, store: BlobStore, confirmEmail: string) {
-  const user = getUser(ctx, rc.user.id)
+export async function deleteAccount(ctx: AppContext, rc: RequestContext, store: BlobStore, confirmEmail: string) {
+  const user = await getUser(ctx, rc.user.id)
   if (normaliseEmail(confirmEmail) !== user.email) {
     throw badRequest(
       `Invalid field 'confirmEmail': it does not match the e-mail of this account`,
@@ -26,20 +25,18 @@ export function deleteAccount(ctx: AppContext, rc: RequestContext, store: BlobSt
     )
   }
   if (user.role === 'admin') {
-    const admins = ctx.db.select({ n: count() }).from(users).where(eq(users.role, 'admin')).get()?.n ?? 0
+    const admins = (await ctx.db.select({ n: count() }).from(users).where(eq(users.role, 'admin')).get())?.n ?? 0
     if (admins <= 1)
       throw conflict('You are the only administrator. Give another account the admin role first.', 'LAST_ADMIN')
   }
-  const files = destroyAllFilesOf(ctx, store, user.id)
-  ctx.sqlite.transaction(() => {
-    pseudonymiseAudit(ctx, user.id, user.email)
-    ctx.db
-      .delete(users)
-      .where(and(eq(users.id, user.id)))
-      .run()
-    audit(ctx, { user: null, ip: rc.ip }, 'account_deleted', { files }, { target: { email: user.email } })
-  })()
-  const erased = eraseDeletedTraces(ctx.sqlite)
+  const files = await destroyAllFilesOf(ctx, store, user.id)
+  await ctx.tx(async () => {
+    await pseudonymiseAudit(ctx, user.id, user.email)
+    await ctx.db.delete(users).where(and(eq(users.id, user.id)))
+
+    await audit(ctx, { user: null, ip: rc.ip }, 'account_deleted', { files }, { target: { email: user.email } })
+  })
+  const erased = await ctx.backend.eraseDeletedTraces()
   if (!erased.walTruncated) ctx.log.warn('account deleted; the write-ahead log is emptied at the next checkpoint')
   return { success: true, deletedFiles: files }
 }

@@ -28,10 +28,10 @@ const segment = (s: string) =>
     .replace(/^\.+/, '_')
     .slice(0, 120) || '_'
 
-function sections(ctx: AppContext, userId: number): Entry[] {
-  const user = getUser(ctx, userId)
-  const statuses = yearStatuses(ctx, userId)
-  const versions = exportableVersions(ctx, userId)
+async function sections(ctx: AppContext, userId: number): Promise<Entry[]> {
+  const user = await getUser(ctx, userId)
+  const statuses = await yearStatuses(ctx, userId)
+  const versions = await exportableVersions(ctx, userId)
   const years = [
     ...new Set([
       ...statuses.map((s) => s.taxYear),
@@ -39,29 +39,30 @@ function sections(ctx: AppContext, userId: number): Entry[] {
       ...offeredTaxYears(new Date(ctx.now())),
     ]),
   ].sort()
-  const perYear = <T>(read: (year: number) => T) =>
-    Object.fromEntries(
-      years.map((y) => {
-        try {
-          return [y, read(y)]
-        } catch {
-          return [y, null]
-        } // e.g. no declaration saved for that year
-      }),
-    )
+  const perYear = async <T>(read: (year: number) => Promise<T>) => {
+    const out: Record<number, T | null> = {}
+    for (const y of years) {
+      try {
+        out[y] = await read(y)
+      } catch {
+        out[y] = null // e.g. no declaration saved for that year
+      }
+    }
+    return out
+  }
   return [
-    { path: 'data/profile.json', bytes: json({ ...publicUser(user), ...profileOf(ctx, userId) }) },
+    { path: 'data/profile.json', bytes: json({ ...publicUser(user), ...(await profileOf(ctx, userId)) }) },
     { path: 'data/tax-status.json', bytes: json(statuses) },
-    { path: 'data/declarations.json', bytes: json(perYear((y) => latestDeclaration(ctx, userId, y))) },
-    { path: 'data/advanced-information.json', bytes: json(perYear((y) => advancedInfo(ctx, userId, y))) },
-    { path: 'data/messages.json', bytes: json(listOwnMessages(ctx, userId)) },
-    { path: 'data/notifications.json', bytes: json(listNotifications(ctx, userId)) },
-    { path: 'data/audit.json', bytes: json(auditAbout(ctx, userId)) },
+    { path: 'data/declarations.json', bytes: json(await perYear((y) => latestDeclaration(ctx, userId, y))) },
+    { path: 'data/advanced-information.json', bytes: json(await perYear((y) => advancedInfo(ctx, userId, y))) },
+    { path: 'data/messages.json', bytes: json(await listOwnMessages(ctx, userId)) },
+    { path: 'data/notifications.json', bytes: json(await listNotifications(ctx, userId)) },
+    { path: 'data/audit.json', bytes: json(await auditAbout(ctx, userId)) },
   ]
 }
 
-function documentEntries(ctx: AppContext, store: BlobStore, userId: number, language: string) {
-  return exportableVersions(ctx, userId).map((v) => {
+async function documentEntries(ctx: AppContext, store: BlobStore, userId: number, language: string) {
+  return (await exportableVersions(ctx, userId)).map((v) => {
     const dot = v.name.lastIndexOf('.')
     const name =
       v.version === v.currentVersion
@@ -97,10 +98,14 @@ function documentEntries(ctx: AppContext, store: BlobStore, userId: number, lang
  * the total. manifest.json comes last with the SHA-256 of every entry, computed
  * on the bytes written (and checked against the hash stored at upload).
  */
-export function exportArchive(ctx: AppContext, store: BlobStore, userId: number): ReadableStream<Uint8Array> {
-  const language = getUser(ctx, userId).language
-  const docs = documentEntries(ctx, store, userId, language)
-  const entries: Entry[] = [...sections(ctx, userId), ...docs.map((d) => d.entry)]
+export async function exportArchive(
+  ctx: AppContext,
+  store: BlobStore,
+  userId: number,
+): Promise<ReadableStream<Uint8Array>> {
+  const language = (await getUser(ctx, userId)).language
+  const docs = await documentEntries(ctx, store, userId, language)
+  const entries: Entry[] = [...(await sections(ctx, userId)), ...docs.map((d) => d.entry)]
   const manifest: { path: string; sha256: string; bytes: number }[] = []
   const out: Uint8Array[] = []
   let failed: Error | undefined
@@ -123,7 +128,7 @@ export function exportArchive(ctx: AppContext, store: BlobStore, userId: number)
     | {
         file: ZipPassThrough
         reader: ReadableStreamDefaultReader<Uint8Array>
-        hash: ReturnType<typeof createHash>
+        hash: Awaited<ReturnType<typeof createHash>>
         bytes: number
         path: string
         expected: string

@@ -13,9 +13,9 @@ export function userRoutes(ctx: AppContext, sessions: SessionStore) {
       .use(authPlugin(ctx, sessions))
       .put(
         '/api/user/language',
-        ({ user, body }) => {
+        async ({ user, body }) => {
           if (!isActiveLanguage(body.language)) throw badRequest(`Invalid field 'language': not an offered language`)
-          setLanguage(ctx, user.id, body.language)
+          await setLanguage(ctx, user.id, body.language)
           return { success: true, language: body.language }
         },
         {
@@ -27,7 +27,7 @@ export function userRoutes(ctx: AppContext, sessions: SessionStore) {
       // The profile's switch for e-mail from the experts' side (DESIGN.md §12).
       .put(
         '/api/user/email-updates',
-        ({ user, body }) => ({ success: true, ...setEmailUpdates(ctx, user.id, body.emailUpdates) }),
+        async ({ user, body }) => ({ success: true, ...(await setEmailUpdates(ctx, user.id, body.emailUpdates)) }),
         {
           auth: true,
           body: t.Object({ emailUpdates: t.Boolean() }),

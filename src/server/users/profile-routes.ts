@@ -25,11 +25,11 @@ export function profileRoutes(ctx: AppContext, sessions: SessionStore) {
       // What the client sends about time, agent and address is ignored: the server records its own view.
       .post(
         '/api/gtc/accept',
-        ({ rc, body }) => {
+        async ({ rc, body }) => {
           // Only an explicit acceptance is recorded: a false, a 'no' or a missing flag is refused.
           if ((body as { accepted?: unknown } | undefined)?.accepted !== true)
             throw badRequest(`Invalid field 'accepted': the terms must be accepted`)
-          return acceptTerms(ctx, rc)
+          return await acceptTerms(ctx, rc)
         },
         {
           auth: true,
@@ -44,10 +44,10 @@ export function profileRoutes(ctx: AppContext, sessions: SessionStore) {
       )
       .put(
         '/api/admin/users/:id/plan',
-        ({ rc, params, body }) => {
+        async ({ rc, params, body }) => {
           const id = Number(params.id)
           if (!Number.isInteger(id) || id <= 0) throw badRequest(`Invalid field 'id': a user id`)
-          return setSubscriptionPlan(ctx, rc, id, body.subscriptionPlan)
+          return await setSubscriptionPlan(ctx, rc, id, body.subscriptionPlan)
         },
         { role: 'admin', body: t.Object({ subscriptionPlan: t.String({ maxLength: 20 }) }), response: profileSchema },
       )

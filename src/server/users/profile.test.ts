@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
 
-let t: ReturnType<typeof testApp>
-beforeEach(() => {
-  t = testApp({ ADMIN_EMAILS: 'boss@example.ch' })
+let t: Awaited<ReturnType<typeof testApp>>
+beforeEach(async () => {
+  t = await testApp({ ADMIN_EMAILS: 'boss@example.ch' })
 })
 afterEach(() => t.close())
 
@@ -208,7 +208,7 @@ describe('POST /api/gtc/accept', () => {
   async function registered(env?: Record<string, string>) {
     if (env) {
       t.close()
-      t = testApp(env)
+      t = await testApp(env)
     }
     const session = await t.signIn('anna@example.ch')
     const put = await t.request('PUT', '/api/user/profile', {
@@ -224,9 +224,10 @@ describe('POST /api/gtc/accept', () => {
     const res = await t.request('POST', '/api/gtc/accept', { cookie, body: { accepted: true } })
     expect(res.status).toBe(409)
     expect(res.json.code).toBe('REGISTRATION_INCOMPLETE')
-    const row = t.ctx.sqlite
-      .query<{ gtc_accepted_at: number | null }, [number]>('SELECT gtc_accepted_at FROM profiles WHERE user_id = ?')
-      .get(user.id)
+    const row = await t.ctx.backend.get<{ gtc_accepted_at: number | null }>(
+      'SELECT gtc_accepted_at FROM profiles WHERE user_id = ?',
+      user.id,
+    )
     expect(row?.gtc_accepted_at ?? null).toBeNull()
   })
 
@@ -240,11 +241,10 @@ describe('POST /api/gtc/accept', () => {
         body: { accepted: true, timestamp: '1999-01-01T00:00:00Z', userAgent: 'fake', ipAddress: 'client-side' },
       })
       expect(res.status).toBe(200)
-      const row = t.ctx.sqlite
-        .query<{ gtc_accepted_at: number; gtc_user_agent: string; gtc_ip: string }, [number]>(
-          'SELECT gtc_accepted_at, gtc_user_agent, gtc_ip FROM profiles WHERE user_id = ?',
-        )
-        .get(user.id)!
+      const row = (await t.ctx.backend.get<{ gtc_accepted_at: number; gtc_user_agent: string; gtc_ip: string }>(
+        'SELECT gtc_accepted_at, gtc_user_agent, gtc_ip FROM profiles WHERE user_id = ?',
+        user.id,
+      ))!
       expect(row.gtc_accepted_at).toBe(t.clock.now)
       expect(row.gtc_user_agent).toBe('TestBrowser/1.0')
       // No trusted proxy: the forwarded header is ignored, the socket address (loopback in-process) counts.
@@ -265,9 +265,10 @@ describe('POST /api/gtc/accept', () => {
         code: 'INVALID_INPUT',
       })
     }
-    const row = t.ctx.sqlite
-      .query<{ gtc_accepted_at: number | null }, [number]>('SELECT gtc_accepted_at FROM profiles WHERE user_id = ?')
-      .get(user.id)
+    const row = await t.ctx.backend.get<{ gtc_accepted_at: number | null }>(
+      'SELECT gtc_accepted_at FROM profiles WHERE user_id = ?',
+      user.id,
+    )
     expect(row?.gtc_accepted_at ?? null).toBeNull()
   })
 
@@ -278,9 +279,7 @@ describe('POST /api/gtc/accept', () => {
       headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' },
       body: { accepted: true },
     })
-    const row = t.ctx.sqlite
-      .query<{ gtc_ip: string }, [number]>('SELECT gtc_ip FROM profiles WHERE user_id = ?')
-      .get(user.id)!
+    const row = (await t.ctx.backend.get<{ gtc_ip: string }>('SELECT gtc_ip FROM profiles WHERE user_id = ?', user.id))!
     expect(row.gtc_ip).toBe('203.0.113.9')
   })
 })

@@ -19,8 +19,8 @@ type ProfileRow = typeof profiles.$inferSelect
 /** Fields that live on `users` (first-time registration); the rest are on `profiles`. */
 const USER_FIELDS = new Set(['firstName', 'lastName', 'phone', 'countryCode'])
 
-function profileRow(ctx: AppContext, userId: number): ProfileRow | undefined {
-  return ctx.db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1).get()
+async function profileRow(ctx: AppContext, userId: number): Promise<ProfileRow | undefined> {
+  return await ctx.db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1).get()
 }
 
 function parseAges(text: string | null | undefined): number[] {
@@ -37,10 +37,10 @@ function parseAges(text: string | null | undefined): number[] {
  * Every profile field of spec part 2 §3 as GET /api/user answers it: `name` joined from first
  * and last name, countryCode defaulting to +41, the plan, and null for what was never filled.
  */
-export function profileOf(ctx: AppContext, userId: number) {
-  const u = ctx.db.select().from(users).where(eq(users.id, userId)).limit(1).get()
+export async function profileOf(ctx: AppContext, userId: number) {
+  const u = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1).get()
   if (!u) throw notFound('User not found')
-  const p = profileRow(ctx, userId)
+  const p = await profileRow(ctx, userId)
   return {
     name: [u.firstName, u.lastName].filter((s) => s?.trim()).join(' '),
     firstName: u.firstName ?? '',
@@ -87,11 +87,11 @@ export function profileOf(ctx: AppContext, userId: number) {
     gtcAcceptedAt: p?.gtcAcceptedAt ? new Date(p.gtcAcceptedAt).toISOString() : null,
   }
 }
-export type Profile = ReturnType<typeof profileOf>
+export type Profile = Awaited<ReturnType<typeof profileOf>>
 
 /** Inserts the user's profile row when there is none yet, so updates can be plain UPDATEs. */
-function ensureProfileRow(ctx: AppContext, userId: number) {
-  ctx.db.insert(profiles).values({ userId, updatedAt: ctx.now() }).onConflictDoNothing().run()
+async function ensureProfileRow(ctx: AppContext, userId: number) {
+  await ctx.tx(() => ctx.db.insert(profiles).values({ userId, updatedAt: ctx.now() }).onConflictDoNothing())
 }
 
 /**
@@ -100,10 +100,10 @@ function ensureProfileRow(ctx: AppContext, userId: number) {
  * First name, last name and phone must be filled after the update: sent ones are checked
  * as sent, missing ones must already be stored.
  */
-export function updateProfile(ctx: AppContext, userId: number, input: Record<string, unknown>) {
+export async function updateProfile(ctx: AppContext, userId: number, input: Record<string, unknown>) {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     throw badRequest('The profile must be a JSON object')
-  const current = profileOf(ctx, userId)
+  const current = await profileOf(ctx, userId)
   if (Object.hasOwn(input, 'subscriptionPlan') && input.subscriptionPlan !== current.subscriptionPlan) {
     throw forbidden('The subscription plan cannot be changed on the profile screen.', 'PLAN_ADMIN_ONLY')
   }
@@ -128,43 +128,42 @@ export function updateProfile(ctx: AppContext, userId: number, input: Record<str
     if (USER_FIELDS.has(f)) userSet[f] = v
     else profileSet[f] = v
   }
-  ctx.sqlite.transaction(() => {
-    if (Object.keys(userSet).length) ctx.db.update(users).set(userSet).where(eq(users.id, userId)).run()
-    ensureProfileRow(ctx, userId)
-    ctx.db
+  await ctx.tx(async () => {
+    if (Object.keys(userSet).length) await ctx.db.update(users).set(userSet).where(eq(users.id, userId))
+    await ensureProfileRow(ctx, userId)
+    await ctx.db
       .update(profiles)
       .set({ ...profileSet, updatedAt: ctx.now() })
       .where(eq(profiles.userId, userId))
-      .run()
-  })()
-  return profileOf(ctx, userId)
+  })
+  return await profileOf(ctx, userId)
 }
 
 /** PUT /api/admin/users/:id/plan: only admins choose a plan (basic or premium). */
-export function setSubscriptionPlan(ctx: AppContext, rc: RequestContext, userId: number, plan: string) {
+export async function setSubscriptionPlan(ctx: AppContext, rc: RequestContext, userId: number, plan: string) {
   if (!(SUBSCRIPTION_PLANS as readonly string[]).includes(plan))
     throw badRequest(`Invalid field 'subscriptionPlan': must be basic or premium`)
-  if (!ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) throw notFound('User not found')
-  ctx.sqlite.transaction(() => {
-    ensureProfileRow(ctx, userId)
-    ctx.db
+  if (!(await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()))
+    throw notFound('User not found')
+  await ctx.tx(async () => {
+    await ensureProfileRow(ctx, userId)
+    await ctx.db
       .update(profiles)
       .set({ subscriptionPlan: plan, updatedAt: ctx.now() })
       .where(eq(profiles.userId, userId))
-      .run()
-  })()
-  audit(ctx, rc, 'admin_set_plan', { userId, plan }, { target: { userId } })
-  return profileOf(ctx, userId)
+  })
+  await audit(ctx, rc, 'admin_set_plan', { userId, plan }, { target: { userId } })
+  return await profileOf(ctx, userId)
 }
 
 /**
  * POST /api/gtc/accept: the time, user agent and address as the server sees them.
  * As on the registration screen, the terms come after the name and phone are stored.
  */
-export function acceptTerms(ctx: AppContext, rc: RequestContext) {
+export async function acceptTerms(ctx: AppContext, rc: RequestContext) {
   const { ip, userAgent } = rc
   const userId = rc.user.id
-  const u = ctx.db.select().from(users).where(eq(users.id, userId)).limit(1).get()
+  const u = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1).get()
   if (!u || !hasRegistrationFields(u)) {
     throw conflict(
       'Please enter your first name, last name and phone number before accepting the terms.',
@@ -172,14 +171,13 @@ export function acceptTerms(ctx: AppContext, rc: RequestContext) {
     )
   }
   const at = ctx.now()
-  ctx.sqlite.transaction(() => {
-    ensureProfileRow(ctx, userId)
-    ctx.db
+  await ctx.tx(async () => {
+    await ensureProfileRow(ctx, userId)
+    await ctx.db
       .update(profiles)
       .set({ gtcAcceptedAt: at, gtcUserAgent: userAgent, gtcIp: ip, updatedAt: at })
       .where(eq(profiles.userId, userId))
-      .run()
-  })()
+  })
   return { accepted: true, acceptedAt: new Date(at).toISOString(), ipAddress: ip, userAgent }
 }
 
@@ -188,14 +186,15 @@ export function acceptTerms(ctx: AppContext, rc: RequestContext) {
  * inside its transaction): refused with 409 while the wizard's rule (src/shared/wizard.ts)
  * still finds a required field missing.
  */
-export function markTaxProfileComplete(ctx: AppContext, userId: number) {
-  const missing = firstMissingWizardField(profileOf(ctx, userId))
+export async function markTaxProfileComplete(ctx: AppContext, userId: number) {
+  const missing = firstMissingWizardField(await profileOf(ctx, userId))
   if (missing) throw conflict(`Complete your tax profile first: '${missing}' is missing.`, 'TAX_PROFILE_INCOMPLETE')
-  ctx.db
-    .update(profiles)
-    .set({ isTaxProfileComplete: true, updatedAt: ctx.now() })
-    .where(eq(profiles.userId, userId))
-    .run()
+  await ctx.tx(() =>
+    ctx.db
+      .update(profiles)
+      .set({ isTaxProfileComplete: true, updatedAt: ctx.now() })
+      .where(eq(profiles.userId, userId)),
+  )
 }
 
 type ReminderRow = {
@@ -211,23 +210,26 @@ type ReminderRow = {
  * What the profile reminders look at, in one prepared query: the notifications poll asks on every call.
  * None for experts: they are never asked to fill in a client's profile (DESIGN.md §12).
  */
-export function reminderFieldsOf(ctx: AppContext, userId: number): Parameters<typeof profileReminders>[0] | null {
-  const r = ctx.sqlite
-    .query<ReminderRow, [number]>(
-      `SELECT u.first_name AS firstName, u.last_name AS lastName, u.phone AS phone, p.street AS street, p.city AS city,
+export async function reminderFieldsOf(
+  ctx: AppContext,
+  userId: number,
+): Promise<Parameters<typeof profileReminders>[0] | null> {
+  const r = await ctx.backend.get<ReminderRow>(
+    `SELECT u.first_name AS firstName, u.last_name AS lastName, u.phone AS phone, p.street AS street, p.city AS city,
             p.is_tax_profile_complete AS complete
        FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ? AND u.role = 'user'`,
-    )
-    .get(userId)
+    userId,
+  )
   return (
-    r && {
+    (r && {
       firstName: r.firstName,
       lastName: r.lastName,
       phone: r.phone,
       street: r.street,
       city: r.city,
       isTaxProfileComplete: r.complete === 1,
-    }
+    }) ??
+    null
   )
 }
 
@@ -236,30 +238,31 @@ export function reminderFieldsOf(ctx: AppContext, userId: number): Parameters<ty
  * (name, phone), every profile answer and the terms acceptance are cleared, so the
  * next sign-in starts with first-time registration. The plan an expert chose stays.
  */
-export function resetRegistration(ctx: AppContext, userId: number) {
-  const plan = profileRow(ctx, userId)?.subscriptionPlan ?? DEFAULT_PLAN
-  ctx.db
-    .update(users)
-    .set({ firstName: null, lastName: null, phone: null, countryCode: DEFAULT_COUNTRY_CODE })
-    .where(eq(users.id, userId))
-    .run()
-  ctx.db.delete(profiles).where(eq(profiles.userId, userId)).run()
-  ctx.db.insert(profiles).values({ userId, subscriptionPlan: plan, updatedAt: ctx.now() }).run()
+export async function resetRegistration(ctx: AppContext, userId: number) {
+  const plan = (await profileRow(ctx, userId))?.subscriptionPlan ?? DEFAULT_PLAN
+  await ctx.tx(() =>
+    ctx.db
+      .update(users)
+      .set({ firstName: null, lastName: null, phone: null, countryCode: DEFAULT_COUNTRY_CODE })
+      .where(eq(users.id, userId)),
+  )
+
+  await ctx.tx(() => ctx.db.delete(profiles).where(eq(profiles.userId, userId)))
+  await ctx.tx(() => ctx.db.insert(profiles).values({ userId, subscriptionPlan: plan, updatedAt: ctx.now() }))
 }
 
 /** The debug panel's tax-profile-complete toggle (spec part 1 §6), for experts. */
-export function setTaxProfileComplete(ctx: AppContext, userId: number, complete: boolean) {
-  ctx.sqlite.transaction(() => {
-    ensureProfileRow(ctx, userId)
-    ctx.db
+export async function setTaxProfileComplete(ctx: AppContext, userId: number, complete: boolean) {
+  await ctx.tx(async () => {
+    await ensureProfileRow(ctx, userId)
+    await ctx.db
       .update(profiles)
       .set({ isTaxProfileComplete: complete, updatedAt: ctx.now() })
       .where(eq(profiles.userId, userId))
-      .run()
-  })()
+  })
   return { userId, isTaxProfileComplete: complete }
 }
 
 /** How many profiles have the tax-profile-complete flag (the debug panel's database status). */
-export const countTaxProfilesComplete = (ctx: AppContext): number =>
-  ctx.db.select({ n: count() }).from(profiles).where(eq(profiles.isTaxProfileComplete, true)).get()?.n ?? 0
+export const countTaxProfilesComplete = async (ctx: AppContext): Promise<number> =>
+  (await ctx.db.select({ n: count() }).from(profiles).where(eq(profiles.isTaxProfileComplete, true)).get())?.n ?? 0

@@ -20,16 +20,16 @@ export function rightsRoutes(ctx: AppContext, sessions: SessionStore, store: Blo
     .use(authPlugin(ctx, sessions))
     .get(
       '/api/user/export',
-      ({ user, rc }) => {
-        const wait = hit(ctx, LIMITS.export, user.id)
+      async ({ user, rc }) => {
+        const wait = await hit(ctx, LIMITS.export, user.id)
         if (wait > 0)
           throw tooManyRequests(
             wait / 1000,
             'You have exported your data several times in the last hour. Please try again later.',
           )
-        audit(ctx, rc, 'data_export')
+        await audit(ctx, rc, 'data_export')
         const day = new Date(ctx.now()).toISOString().slice(0, 10)
-        return new Response(exportArchive(ctx, store, user.id), {
+        return new Response(await exportArchive(ctx, store, user.id), {
           headers: {
             'Content-Type': 'application/zip',
             'Content-Disposition': `attachment; filename="swisstax-export-${day}.zip"`,
@@ -41,8 +41,8 @@ export function rightsRoutes(ctx: AppContext, sessions: SessionStore, store: Blo
     )
     .get(
       '/api/user/storage',
-      ({ user }) => {
-        const storage = storageOf(ctx, user.id)
+      async ({ user }) => {
+        const storage = await storageOf(ctx, user.id)
         return {
           ...storage,
           nextFreedAt: storage.nextFreedAt === null ? null : new Date(storage.nextFreedAt).toISOString(),
@@ -61,15 +61,15 @@ export function rightsRoutes(ctx: AppContext, sessions: SessionStore, store: Blo
     )
     .delete(
       '/api/user',
-      ({ rc, body, set }) => {
-        const answer = deleteAccount(ctx, rc, store, body.confirmEmail)
+      async ({ rc, body, set }) => {
+        const answer = await deleteAccount(ctx, rc, store, body.confirmEmail)
         set.headers['set-cookie'] = sessionCookie(ctx.config, '', 0)
         return answer
       },
       {
         auth: true,
         body: t.Object({ confirmEmail: t.String({ maxLength: EMAIL_MAX_LENGTH }) }),
-        response: shaped<ReturnType<typeof deleteAccount>>(),
+        response: shaped<Awaited<ReturnType<typeof deleteAccount>>>(),
       },
     )
 }

@@ -20,74 +20,78 @@ function checkEmail(raw: string) {
  * The account is created at the first sign-in; ADMIN_EMAILS grants the admin role,
  * remembered as coming from the list ('env') unless the command line granted it already.
  */
-export function ensureUser(ctx: AppContext, email: string) {
+export async function ensureUser(ctx: AppContext, email: string) {
   const isAdmin = ctx.config.adminEmails.has(email)
-  ctx.db
-    .insert(users)
-    .values({
-      email,
-      role: isAdmin ? 'admin' : 'user',
-      roleSource: isAdmin ? 'env' : null,
-      createdAt: ctx.now(),
-      lastActivityAt: ctx.now(),
-    })
-    .onConflictDoNothing()
-    .run()
-  if (isAdmin) {
-    ctx.sqlite
-      .query(
+  return ctx.tx(async () => {
+    await ctx.db
+      .insert(users)
+      .values({
+        email,
+        role: isAdmin ? 'admin' : 'user',
+        roleSource: isAdmin ? 'env' : null,
+        createdAt: ctx.now(),
+        lastActivityAt: ctx.now(),
+      })
+      .onConflictDoNothing()
+    if (isAdmin) {
+      await ctx.backend.run(
         `UPDATE users SET role = 'admin', role_source = COALESCE(role_source, 'env') WHERE email = ? AND (role <> ` +
           `'admin' OR role_source IS NULL)`,
+        email,
       )
-      .run(email)
-  }
-  return ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()!
+    }
+    return (await ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get())!
+  })
 }
 
 /** `swisstax admin add EMAIL`: a role that stays until `admin remove`, whatever ADMIN_EMAILS says. */
-export function grantAdmin(ctx: AppContext, rawEmail: string) {
+export async function grantAdmin(ctx: AppContext, rawEmail: string) {
   const email = checkEmail(rawEmail)
-  ctx.db
-    .insert(users)
-    .values({ email, role: 'admin', roleSource: 'cli', createdAt: ctx.now() })
-    .onConflictDoNothing()
-    .run()
-  ctx.db.update(users).set({ role: 'admin', roleSource: 'cli' }).where(eq(users.email, email)).run()
-  audit(ctx, COMMAND_LINE, 'admin_granted', { source: 'cli' }, { target: { email } })
-  return ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()!
+  return ctx.tx(async () => {
+    await ctx.db
+      .insert(users)
+      .values({ email, role: 'admin', roleSource: 'cli', createdAt: ctx.now() })
+      .onConflictDoNothing()
+    await ctx.db.update(users).set({ role: 'admin', roleSource: 'cli' }).where(eq(users.email, email))
+    await audit(ctx, COMMAND_LINE, 'admin_granted', { source: 'cli' }, { target: { email } })
+    return (await ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get())!
+  })
 }
 
 /** `swisstax admin remove EMAIL`: back to a client; the open sessions see it on their next call. */
-export function revokeAdmin(ctx: AppContext, rawEmail: string) {
+export async function revokeAdmin(ctx: AppContext, rawEmail: string) {
   const email = checkEmail(rawEmail)
-  const user = ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()
-  if (!user) throw new ApiError(404, 'NOT_FOUND', `No account with the e-mail ${email}`)
-  ctx.db.update(users).set({ role: 'user', roleSource: null }).where(eq(users.id, user.id)).run()
-  audit(ctx, COMMAND_LINE, 'admin_revoked', { source: 'cli' }, { target: { userId: user.id } })
-  return { ...user, role: 'user' as const, stillListed: ctx.config.adminEmails.has(email) }
+  return ctx.tx(async () => {
+    const user = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()
+    if (!user) throw new ApiError(404, 'NOT_FOUND', `No account with the e-mail ${email}`)
+    await ctx.db.update(users).set({ role: 'user', roleSource: null }).where(eq(users.id, user.id))
+    await audit(ctx, COMMAND_LINE, 'admin_revoked', { source: 'cli' }, { target: { userId: user.id } })
+    return { ...user, role: 'user' as const, stillListed: ctx.config.adminEmails.has(email) }
+  })
 }
 
 /**
  * At start: a role that ADMIN_EMAILS granted ends when the address has left the list;
  * one granted on the command line stays. Returns the e-mails demoted.
  */
-export function syncAdminEmails(ctx: AppContext): string[] {
+export async function syncAdminEmails(ctx: AppContext): Promise<string[]> {
   const listed = ctx.config.adminEmails
-  const granted = ctx.db
-    .select({ id: users.id, email: users.email, roleSource: users.roleSource })
-    .from(users)
-    .where(eq(users.role, 'admin'))
-    .all()
-  const demoted: string[] = []
-  for (const u of granted) {
-    if (u.roleSource === 'env' && !listed.has(u.email)) {
-      ctx.db.update(users).set({ role: 'user', roleSource: null }).where(eq(users.id, u.id)).run()
-      audit(ctx, COMMAND_LINE, 'admin_revoked', { source: 'env' }, { target: { userId: u.id } })
-      demoted.push(u.email)
-    } else if (u.roleSource === null && listed.has(u.email)) {
-      // Granted by the list before the source was recorded.
-      ctx.db.update(users).set({ roleSource: 'env' }).where(eq(users.id, u.id)).run()
+  return ctx.tx(async () => {
+    const granted = await ctx.db
+      .select({ id: users.id, email: users.email, roleSource: users.roleSource })
+      .from(users)
+      .where(eq(users.role, 'admin'))
+    const demoted: string[] = []
+    for (const u of granted) {
+      if (u.roleSource === 'env' && !listed.has(u.email)) {
+        await ctx.db.update(users).set({ role: 'user', roleSource: null }).where(eq(users.id, u.id))
+        await audit(ctx, COMMAND_LINE, 'admin_revoked', { source: 'env' }, { target: { userId: u.id } })
+        demoted.push(u.email)
+      } else if (u.roleSource === null && listed.has(u.email)) {
+        // Granted by the list before the source was recorded.
+        await ctx.db.update(users).set({ roleSource: 'env' }).where(eq(users.id, u.id))
+      }
     }
-  }
-  return demoted
+    return demoted
+  })
 }

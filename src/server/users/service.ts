@@ -31,47 +31,43 @@ export function publicUser(u: UserRow) {
   }
 }
 
-export function getUser(ctx: AppContext, id: number) {
-  const row = findUser(ctx, id)
+export async function getUser(ctx: AppContext, id: number) {
+  const row = await findUser(ctx, id)
   if (!row) throw notFound('User not found')
   return row
 }
 
-export const findUser = (ctx: AppContext, id: number) =>
-  ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
+export const findUser = async (ctx: AppContext, id: number) =>
+  await ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
 
-export const findUserByEmail = (ctx: AppContext, email: string) =>
-  ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()
+export const findUserByEmail = async (ctx: AppContext, email: string) =>
+  await ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()
 
-export const userExists = (ctx: AppContext, id: number) =>
-  !!ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id)).get()
+export const userExists = async (ctx: AppContext, id: number) =>
+  !!(await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id)).get())
 
 /** The e-mail and display name ("Anna Muster", empty before registration) of each of these accounts. */
-export function namesOf(ctx: AppContext, ids: readonly number[]): Map<number, { email: string; name: string }> {
+export async function namesOf(
+  ctx: AppContext,
+  ids: readonly number[],
+): Promise<Map<number, { email: string; name: string }>> {
   if (ids.length === 0) return new Map()
+  const rows = await ctx.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]))
   return new Map(
-    ctx.db
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(inArray(users.id, [...new Set(ids)]))
-      .all()
-      .map((r) => [r.id, { email: r.email, name: [r.firstName, r.lastName].filter((x) => x?.trim()).join(' ') }]),
+    rows.map((r) => [r.id, { email: r.email, name: [r.firstName, r.lastName].filter((x) => x?.trim()).join(' ') }]),
   )
 }
 
 /** The clients (accounts with the user role), by id. */
-export const clientIds = (ctx: AppContext): number[] =>
-  ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.role, 'user'))
-    .orderBy(users.id)
-    .all()
-    .map((r) => r.id)
+export const clientIds = async (ctx: AppContext): Promise<number[]> =>
+  (await ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'user')).orderBy(users.id)).map((r) => r.id)
 
 /** How many accounts have each role (the system card). */
-export function countByRole(ctx: AppContext): { clients: number; admins: number } {
-  const row = ctx.db
+export async function countByRole(ctx: AppContext): Promise<{ clients: number; admins: number }> {
+  const row = await ctx.db
     .select({
       clients: sql<number>`COALESCE(SUM(${users.role} = 'user'), 0)`,
       admins: sql<number>`COALESCE(SUM(${users.role} = 'admin'), 0)`,
@@ -82,29 +78,28 @@ export function countByRole(ctx: AppContext): { clients: number; admins: number 
 }
 
 /** The e-mail of each of these accounts (for lists that name their users). */
-export function emailsOf(ctx: AppContext, ids: readonly number[]): Map<number, string> {
+export async function emailsOf(ctx: AppContext, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map()
-  return new Map(
-    ctx.db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(inArray(users.id, [...new Set(ids)]))
-      .all()
-      .map((r) => [r.id, r.email]),
+  const rows = await ctx.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]))
+  return new Map(rows.map((r) => [r.id, r.email]))
+}
+
+export async function setLanguage(ctx: AppContext, id: number, language: string) {
+  await ctx.tx(() => ctx.db.update(users).set({ language }).where(eq(users.id, id)))
+}
+
+export async function recordSignIn(ctx: AppContext, id: number) {
+  await ctx.tx(() =>
+    ctx.db.update(users).set({ lastLoginAt: ctx.now(), lastActivityAt: ctx.now() }).where(eq(users.id, id)),
   )
 }
 
-export function setLanguage(ctx: AppContext, id: number, language: string) {
-  ctx.db.update(users).set({ language }).where(eq(users.id, id)).run()
-}
-
-export function recordSignIn(ctx: AppContext, id: number) {
-  ctx.db.update(users).set({ lastLoginAt: ctx.now(), lastActivityAt: ctx.now() }).where(eq(users.id, id)).run()
-}
-
 /** Who a client mail goes to, in which language, and whether the person wants such mail. */
-export function mailRecipientOf(ctx: AppContext, id: number) {
-  const u = ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
+export async function mailRecipientOf(ctx: AppContext, id: number) {
+  const u = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
   if (!u) return null
   return {
     email: u.email,
@@ -116,8 +111,8 @@ export function mailRecipientOf(ctx: AppContext, id: number) {
 }
 
 /** The profile's switch for e-mail on expert replies, status moves and deadlines (on by default). */
-export function setEmailUpdates(ctx: AppContext, id: number, on: boolean) {
-  ctx.db.update(users).set({ emailUpdates: on }).where(eq(users.id, id)).run()
+export async function setEmailUpdates(ctx: AppContext, id: number, on: boolean) {
+  await ctx.tx(() => ctx.db.update(users).set({ emailUpdates: on }).where(eq(users.id, id)))
   return { emailUpdates: on }
 }
 
@@ -125,13 +120,13 @@ export function setEmailUpdates(ctx: AppContext, id: number, on: boolean) {
  * Other areas report that the client did something (signed in, wrote, changed a
  * document); the experts' list sorts by it.
  */
-export function touchActivity(ctx: AppContext, id: number) {
-  ctx.sqlite.query('UPDATE users SET last_activity_at = ? WHERE id = ?').run(ctx.now(), id)
+export async function touchActivity(ctx: AppContext, id: number) {
+  await ctx.backend.run('UPDATE users SET last_activity_at = ? WHERE id = ?', ctx.now(), id)
 }
 
 /** The most recently created account (the debug panel's database status). */
-export const newestUser = (ctx: AppContext) =>
-  ctx.db
+export const newestUser = async (ctx: AppContext) =>
+  await ctx.db
     .select({ id: users.id, email: users.email, createdAt: users.createdAt })
     .from(users)
     .orderBy(desc(users.id))

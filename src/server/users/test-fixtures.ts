@@ -22,22 +22,23 @@ export const FULL_PROFILE = {
   employmentType: 'employed',
 }
 
-export function fillUser(
+export async function fillUser(
   ctx: AppContext,
   userId: number,
   names = { firstName: 'Anna', lastName: 'Muster', phone: '+41791234567' },
 ) {
-  ctx.db.update(users).set(names).where(eq(users.id, userId)).run()
+  await ctx.tx(() => ctx.db.update(users).set(names).where(eq(users.id, userId)))
 }
 
-export function fillProfile(
+export async function fillProfile(
   ctx: AppContext,
   userId: number,
   fields: Partial<typeof profiles.$inferInsert> = FULL_PROFILE,
 ) {
-  ctx.db
-    .insert(profiles)
-    .values({ userId, updatedAt: ctx.now(), ...fields })
-    .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt: ctx.now() } })
-    .run()
+  await ctx.tx(() =>
+    ctx.db
+      .insert(profiles)
+      .values({ userId, updatedAt: ctx.now(), ...fields })
+      .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt: ctx.now() } }),
+  )
 }

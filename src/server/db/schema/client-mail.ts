@@ -30,6 +30,9 @@ export const mailOutbox = sqliteTable(
     nextAttemptAt: integer('next_attempt_at').notNull(),
     lastError: text('last_error'),
     sentAt: integer('sent_at'),
+    /** The process sending it now, and until when its claim holds (a crashed sender's mail is taken over then). */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: integer('lease_until'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [

@@ -70,3 +70,15 @@ export const appMeta = sqliteTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 })
+
+/**
+ * Periodic jobs (maintenance, sweeps, reminders): each runs once per period across every process on the
+ * database. A process claims the period with one conditional UPDATE (`next_run_at <= now`): of two processes
+ * asking at once, one changes the row and runs the job, the other finds it claimed.
+ */
+export const schedules = sqliteTable('schedules', {
+  name: text('name').primaryKey(),
+  nextRunAt: integer('next_run_at').notNull(),
+  lastRunAt: integer('last_run_at'),
+  lastOwner: text('last_owner'),
+})

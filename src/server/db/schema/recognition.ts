@@ -24,6 +24,9 @@ export const recognitions = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     /** After a failed try: not tried again before this time (ms), and queued as if it came then. */
     notBefore: integer('not_before'),
+    /** The process reading it now, and until when its claim holds (a crashed reader's job is taken over then). */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: integer('lease_until'),
     categoryId: integer('category_id'),
     confidence: real('confidence'),
     language: text('language'),

@@ -17,7 +17,7 @@ export function rng(seed: number) {
     pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
   }
 }
-export type Rng = ReturnType<typeof rng>
+export type Rng = Awaited<ReturnType<typeof rng>>
 
 const FIRST = ['Anna', 'Luca', 'Sophie', 'Marco', 'Léa', 'Jonas', 'Chiara', 'Noah', 'Elena', 'Samuel', 'Mia', 'Julien']
 const LAST = [

@@ -69,7 +69,7 @@ function ownMemory(): { now: number; peak: number } {
 }
 
 export function runWorker() {
-  let watchdog: ReturnType<typeof startWatchdog> | null = null
+  let watchdog: Awaited<ReturnType<typeof startWatchdog>> | null = null
   try {
     watchdog = startWatchdog(
       limitsFromEnv(process.env, { memoryBytes: WORKER_MEMORY_MB * 1024 * 1024, jobMs: JOB_TIMEOUT_MS }),

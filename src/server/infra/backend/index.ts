@@ -1,0 +1,49 @@
+import type { Database } from 'bun:sqlite'
+import type { Db } from '../../db'
+
+/** A value bound to a `?` of a raw statement. */
+export type Param = string | number | bigint | boolean | null | Uint8Array | { [name: string]: Param }
+
+/**
+ * The storage seam: the one object between the services and the database. Every service reads and writes
+ * through `ctx.db` (drizzle) or the raw calls here, and every write runs inside `tx`. The SQLite backend
+ * (`sqlite.ts`) is the default; the seam is what a second backend (PostgreSQL) implements.
+ *
+ * - `db` is the current transaction's database inside `tx`, else the shared reading one. Outside a
+ *   transaction it only reads: SQLite opens that connection `query_only`, so a write that forgot its `tx`
+ *   fails in the tests instead of racing another process.
+ * - `tx(fn)` runs `fn` as one transaction: every service it calls sees that transaction through `ctx.db`
+ *   (AsyncLocalStorage), whatever `ctx` it was handed. A `tx` inside a `tx` is a savepoint of the outer one.
+ * - `lock(key)` holds a named lock until the transaction ends (per user, per user and year, per e-mail,
+ *   per address): the read-then-write rules (quota, versions, status moves, throttles) take one before they
+ *   read. On SQLite every write transaction already excludes every other (BEGIN IMMEDIATE across processes,
+ *   the write gate within one), so it only checks that it is called inside a transaction.
+ */
+export interface Backend {
+  readonly dialect: 'sqlite'
+  readonly db: Db
+  tx<T>(fn: () => Promise<T> | T): Promise<T>
+  /** Whether the caller runs inside `tx`. */
+  inTx(): boolean
+  lock(key: string): Promise<void>
+  /** Raw SQL for the hot paths (statements compiled once and kept): rows, first row, changes. */
+  all<T>(text: string, ...params: Param[]): Promise<T[]>
+  get<T>(text: string, ...params: Param[]): Promise<T | undefined>
+  /** A write: inside `tx` it joins the transaction, outside it is a transaction of its own. */
+  run(text: string, ...params: Param[]): Promise<{ changes: number }>
+  /** The database's size in bytes and its integrity check's first line ("ok"). */
+  stats(): Promise<{ bytes: number; integrity: string }>
+  /** A consistent copy of the live database into `file` (SQLite: VACUUM INTO). */
+  backupTo(file: string): Promise<void>
+  /** After removing a person's rows: no readable trace of them left in the database's files. */
+  eraseDeletedTraces(): Promise<{ walTruncated: boolean }>
+  close(): void
+  /**
+   * SQLite only: the connections themselves, for the one SQLite-specific feature, the FTS5 street index
+   * (address/buildings.ts). `exclusive` runs `fn` on the writing connection under the write gate.
+   */
+  readonly sqlite?: {
+    readonly reader: Database
+    exclusive<T>(fn: (writer: Database) => Promise<T>): Promise<T>
+  }
+}
