@@ -29,6 +29,8 @@ export interface Mail {
 /** A real SMTP peer that keeps every message it receives. */
 export async function startSmtp() {
   const mails: Mail[] = []
+  /** Recipients whose delivery is acknowledged only after this long (a slow mail server). */
+  const slow = new Map<string, number>()
   const port = await freePort()
   const server = new SMTPServer({
     authOptional: true,
@@ -40,8 +42,11 @@ export async function startSmtp() {
         raw += c.toString('utf8')
       })
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw })
-        callback()
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',')
+        mails.push({ to, raw })
+        const wait = slow.get(to)
+        if (wait) setTimeout(() => callback(), wait)
+        else callback()
       })
     },
   })
@@ -65,6 +70,10 @@ export async function startSmtp() {
         await Bun.sleep(50)
       }
       throw new Error(`no code mail for ${to}`)
+    },
+    /** From now on, mail to `to` is acknowledged `ms` after it arrived: the sender waits that long on it. */
+    slow(to: string, ms: number) {
+      slow.set(to, ms)
     },
     stop: () => new Promise<void>((ok) => server.close(() => ok())),
   }

@@ -21,6 +21,13 @@ import { diskAssets, type Asset } from './static/assets'
 import { APP_VERSION } from '../shared/version'
 import { HELP } from './cli/help'
 import { setListeningServer } from './infra/request-context'
+import { releaseRecognitionLeases } from './recognition/service'
+import { releaseMailLeases } from './client-mail/service'
+
+/** How often the recognition queue is looked at besides the kicks of this process's own uploads. */
+const RECOGNITION_POLL_MS = 5_000
+/** At SIGTERM, the requests in flight get this long to finish. */
+const STOP_WAIT_MS = 30_000
 
 /** Refusals with a message written for the operator: printed alone, without a stack. */
 const OPERATOR_ERRORS = [SettingError, DataFolderInUse, MasterKeyError, NewerSchemaError, LastAdminError, ApiError]
@@ -89,7 +96,7 @@ export async function main(argv: string[]) {
   }
   if (command === 'keys' && rest[0] === 'repair' && rest[1]) {
     // The same lock as `keys rotate`: a running server must not store under a key being repaired.
-    const lock = lockDataFolder(config.dataDir, 'repair the keys')
+    const lock = lockDataFolder(config.dataDir, 'repair the keys', 'exclusive')
     const ctx = await createContext(config, { keyRepair: true })
     const previous = Buffer.from(readFileSync(rest[1], 'utf8').trim(), 'base64')
     if (previous.length !== 32) throw new Error(`${rest[1]} does not hold a master key (32 bytes, base64)`)
@@ -102,7 +109,7 @@ export async function main(argv: string[]) {
   }
   if (command === 'keys' && rest[0] === 'rotate') {
     // A server running on the folder would go on wrapping new data keys with the old master key.
-    const lock = lockDataFolder(config.dataDir, 'rotate the keys')
+    const lock = lockDataFolder(config.dataDir, 'rotate the keys', 'exclusive')
     const ctx = await createContext(config)
     const out = await rotateKeys(ctx)
     ctx.backend.close()
@@ -153,9 +160,9 @@ export async function main(argv: string[]) {
     process.exit(2)
   }
 
-  // One server per data folder (data-lock.ts), held until the process ends. Kept referenced (stop() releases
-  // it): a lock object left to the garbage collector would close its database and free the folder.
-  const lock = lockDataFolder(config.dataDir, 'start the server')
+  // Servers share the data folder; the key commands need it alone (data-lock.ts). Held until the process ends and
+  // kept referenced (stop() releases it): a lock object left to the garbage collector would close its database.
+  const lock = lockDataFolder(config.dataDir, 'start the server', 'shared')
   const ctx = await createContext(config)
   for (const email of await syncAdminEmails(ctx))
     ctx.log.info(`${email} left ADMIN_EMAILS: the admin role it gave is taken away`)
@@ -164,9 +171,9 @@ export async function main(argv: string[]) {
   if (unread) ctx.log.info('documents never read are queued for recognition', { documents: unread })
   const retried = await retryFailedAfterUpgrade(ctx)
   if (retried) ctx.log.info('documents whose reading failed are queued again after the upgrade', { documents: retried })
-  // A job put back in the queue outside an upload (a text missing after restoring an older backup is read
-  // again) would otherwise wait for the next start: the queue is looked at once a minute.
-  setInterval(() => recognitionRunner(ctx)?.kick(), 60_000).unref()
+  // Jobs queued by another process on the database, a job whose process died (its lease runs out), one put back
+  // in the queue outside an upload: the queue is looked at every few seconds (one indexed query when idle).
+  setInterval(() => recognitionRunner(ctx)?.kick(), RECOGNITION_POLL_MS).unref()
   try {
     // Elysia turns SO_REUSEPORT on by default: a second server on a busy port would start and take part
     // of the traffic. Off unless SHARED_PORT=1 asks for it.
@@ -201,7 +208,11 @@ export async function main(argv: string[]) {
     ctx.log.info('shutting down', { signal, drainSeconds: config.drainMs / 1000 })
     if (config.drainMs) await Bun.sleep(config.drainMs)
     recognitionRunner(ctx)?.stop()
-    await app.stop()
+    // Stop accepting; the requests in flight finish, for at most STOP_WAIT_MS.
+    await Promise.race([app.stop(), Bun.sleep(STOP_WAIT_MS)])
+    // What this process claimed and did not finish goes back to the others at once, not after the lease.
+    await releaseRecognitionLeases(ctx).catch(() => {})
+    await releaseMailLeases(ctx).catch(() => {})
     ctx.backend.close()
     lock.release()
     ctx.log.info('stopped')

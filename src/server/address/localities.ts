@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import { sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { localities } from '../db/schema'
 import { cantonByCode } from '../../shared/cantons'

@@ -34,15 +34,23 @@ const upload = async (cookie: string, name: string) => {
   return ((await res.json()) as any).files[0].value as { id: string; blobUrl: string }
 }
 
-describe('one process per data folder', () => {
-  test('a second lock on the folder is refused, naming the holder; released, it is free again', async () => {
+describe('servers share a data folder; the key commands need it alone', () => {
+  test('two servers hold it together; keys rotate is refused beside one, and a server beside keys rotate', async () => {
     t = await testApp()
-    const first = lockDataFolder(t.dataDir, 'start the server')
-    expect(() => lockDataFolder(t.dataDir, 'rotate the keys')).toThrow(
-      new RegExp(`Refusing to rotate the keys: another swisstax process \\(pid ${process.pid}, start the server`),
+    const first = lockDataFolder(t.dataDir, 'start the server', 'shared')
+    const second = lockDataFolder(t.dataDir, 'start the server', 'shared')
+    expect(() => lockDataFolder(t.dataDir, 'rotate the keys', 'exclusive')).toThrow(
+      /Refusing to rotate the keys: a swisstax server .* is using the data folder/,
     )
     first.release()
-    lockDataFolder(t.dataDir, 'rotate the keys').release()
+    expect(() => lockDataFolder(t.dataDir, 'rotate the keys', 'exclusive')).toThrow(/Refusing to rotate the keys/)
+    second.release()
+    const rotating = lockDataFolder(t.dataDir, 'rotate the keys', 'exclusive')
+    expect(() => lockDataFolder(t.dataDir, 'start the server', 'shared')).toThrow(
+      /Refusing to start the server: `swisstax keys rotate` or `keys repair` is running/,
+    )
+    rotating.release()
+    lockDataFolder(t.dataDir, 'start the server', 'shared').release()
   })
 })
 

@@ -32,6 +32,24 @@ export async function setStatus(
   input: { userId?: number; taxYear: number; to: TaxStatusId; note?: string; override?: boolean },
   advanced?: AdvancedCompletion,
 ) {
+  // The status read and its move are one transaction under the year's lock: two moves at once, in one process
+  // or two, see each other's result instead of both starting from the same status.
+  const userId = targetUserId(rc.user, input.userId, notFound('User not found'))
+  return ctx.tx(async () => {
+    await ctx.lock(statusLock(userId, input.taxYear))
+    return setStatusLocked(ctx, rc, input, advanced)
+  })
+}
+
+/** The lock of a person's year: status moves, transmission, the 2→3 move after a document change. */
+export const statusLock = (userId: number, taxYear: number) => `status:${userId}:${taxYear}`
+
+async function setStatusLocked(
+  ctx: AppContext,
+  rc: RequestContext,
+  input: { userId?: number; taxYear: number; to: TaxStatusId; note?: string; override?: boolean },
+  advanced?: AdvancedCompletion,
+) {
   const actor = rc.user
   const isAdmin = actor.role === 'admin'
   const userId = targetUserId(actor, input.userId, notFound('User not found'))
@@ -193,6 +211,13 @@ export async function setYearFlags(
  */
 export async function transmit(ctx: AppContext, advanced: AdvancedCompletion, userId: number, taxYear: number) {
   requireFileableYear(ctx, taxYear)
+  return ctx.tx(async () => {
+    await ctx.lock(statusLock(userId, taxYear))
+    return transmitLocked(ctx, advanced, userId, taxYear)
+  })
+}
+
+async function transmitLocked(ctx: AppContext, advanced: AdvancedCompletion, userId: number, taxYear: number) {
   const row = await yearStatus(ctx, userId, taxYear)
   if (row.statusId !== 3) {
     throw conflict(

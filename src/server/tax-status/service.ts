@@ -4,6 +4,7 @@ import { conflict } from '../http/errors'
 import { defaultTaxYear, isFileable } from '../../shared/tax-years'
 import { isTransmitted, REQUIRED_CATEGORY_IDS, statusById, type TaxStatusId } from '../../shared/tax-status'
 import { coveredCategories } from '../documents/service'
+import { audit } from '../infra/audit'
 
 type StatusRow = { statusId: number; transmitEnabled: number; updatedAt: number; updatedBy: number | null }
 
@@ -50,11 +51,18 @@ export async function writeStatus(
  * and on the 1→2 move. Returns whether it moved.
  */
 export async function documentsChanged(ctx: AppContext, userId: number, taxYear: number): Promise<boolean> {
-  if ((await yearStatus(ctx, userId, taxYear)).statusId !== 2) return false
-  const covered = await coveredCategories(ctx, userId, taxYear)
-  if (!REQUIRED_CATEGORY_IDS.every((id) => covered.has(id))) return false
-  await writeStatus(ctx, userId, taxYear, 3, null)
-  return true
+  // Read and move in one transaction under the year's lock (moves.ts statusLock): of five uploads finishing
+  // at once, in one process or several, exactly one moves the year.
+  return ctx.tx(async () => {
+    await ctx.lock(`status:${userId}:${taxYear}`)
+    if ((await yearStatus(ctx, userId, taxYear)).statusId !== 2) return false
+    const covered = await coveredCategories(ctx, userId, taxYear)
+    if (!REQUIRED_CATEGORY_IDS.every((id) => covered.has(id))) return false
+    await writeStatus(ctx, userId, taxYear, 3, null)
+    // The server's own move, in the experts' audit log like theirs: when the client's documents became complete.
+    await audit(ctx, { user: null, ip: null }, 'documents_complete', { taxYear }, { target: { userId } })
+    return true
+  })
 }
 
 /** A year's documents may change only while it is fileable and not yet transmitted (status < 4). */

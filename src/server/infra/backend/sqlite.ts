@@ -60,6 +60,8 @@ function writeGate() {
 export function sqliteBackend(path: string, writer: Database): Backend {
   const reader = openConnection(path)
   reader.exec('PRAGMA query_only = ON')
+  // Waits for another process's write lock happen in beginImmediate, without blocking the thread.
+  writer.exec('PRAGMA busy_timeout = 0')
   const writerDb: Db = drizzle(writer, { schema })
   const readerDb: Db = drizzle(reader, { schema })
   const store = new AsyncLocalStorage<TxState>()
@@ -67,6 +69,24 @@ export function sqliteBackend(path: string, writer: Database): Backend {
 
   const connection = () => (store.getStore() ? writer : reader)
   const bind = (params: Param[]) => params as SQLQueryBindings[]
+
+  /**
+   * Takes the database's write lock. Another process holding it makes BEGIN IMMEDIATE fail at once (the writing
+   * connection has no busy timeout): this waits for it here, asynchronously, so that this process goes on
+   * answering reads meanwhile instead of blocking its thread in SQLite's busy handler.
+   */
+  async function beginImmediate() {
+    const until = Date.now() + BUSY_TIMEOUT_MS
+    for (let wait = 1; ; wait = Math.min(wait * 2, 25)) {
+      try {
+        writer.exec('BEGIN IMMEDIATE')
+        return
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > until) throw err
+      }
+      await Bun.sleep(wait)
+    }
+  }
 
   async function tx<T>(fn: () => Promise<T> | T): Promise<T> {
     const current = store.getStore()
@@ -85,7 +105,7 @@ export function sqliteBackend(path: string, writer: Database): Backend {
     }
     await gate.acquire()
     try {
-      writer.exec('BEGIN IMMEDIATE')
+      await beginImmediate()
       let result: T
       try {
         result = await store.run({ db: writerDb, savepoints: 0 }, async () => await fn())
