@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { statusById, TAX_STATUSES, type TaxStatusId } from '../../shared/tax-status'
 import { StatusTracker } from './status-tracker'
-import { messageOf } from '../api/client'
+import { ApiRequestError, messageOf } from '../api/client'
 import { Dialog } from '../ui/dialog'
 import { toast } from '../ui/toast'
 import { moveStatus } from './admin-api'
@@ -74,7 +74,7 @@ export function StatusControls({
       close()
       toast({ title: t('status.moved', { name, to: statusName(r.current_status_id) }), variant: 'success' })
     } catch (err) {
-      const code = (err as { code?: string }).code ?? ''
+      const code = (err instanceof ApiRequestError && err.code) || ''
       if (!override && UNSUPPORTED[code]) {
         setReason(t(`status.unsupported_reason.${UNSUPPORTED[code]}`))
         setStep('override')

@@ -3,6 +3,7 @@ import { treaty } from '@elysiajs/eden'
 import type { App, DevApp } from '../../server/app'
 import { ApiRequestError } from './errors'
 import { takeEarly } from './early'
+import { xhrFetch } from './xhr-fetch'
 
 /**
  * The typed API client (DESIGN.md §10): `api.user.get({ query: { taxYear } })`
@@ -25,10 +26,9 @@ let unauthorized: () => void = () => {}
 export function onUnauthorized(handler: () => void) {
   unauthorized = handler
 }
-/** A 401 seen outside Treaty (the upload's XHR, which reports progress) takes the same way. */
-export const reportUnauthorized = () => unauthorized()
 
-function fetcherFor(quiet: boolean) {
+/** The shared request behaviour around a transport: `fetch`, or XHR for the uploads' progress (xhr-fetch.ts). */
+function fetcherFor(quiet: boolean, transport?: typeof fetch) {
   const fetcher = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = String(input)
     const method = (init.method ?? 'GET').toUpperCase()
@@ -37,7 +37,7 @@ function fetcherFor(quiet: boolean) {
     if (cached) headers.set('If-None-Match', cached.etag)
     // The page's entry may have asked already (early.ts); a GET with a kept body asks with its ETag instead.
     const early = method === 'GET' && !cached ? takeEarly(url) : undefined
-    const response = await (early ?? fetch(url, { ...init, headers, credentials: 'same-origin' }))
+    const response = await (early ?? (transport ?? fetch)(url, { ...init, headers, credentials: 'same-origin' }))
     if (response.status === 304 && cached) {
       return new Response(cached.body, {
         status: 200,
@@ -68,6 +68,13 @@ export const quietApi = treaty<App>(origin, { fetcher: fetcherFor(true), parseDa
 
 /** The development-only routes (the debug panel of development builds), quiet like the login flow. */
 export const devApi = treaty<DevApp>(origin, { fetcher: fetcherFor(true), parseDate: false }).api
+
+/**
+ * The same client over XHR, for the two upload routes (api/upload.ts): the answer is typed and read as every other
+ * call's, and `onProgress` hears how much of the body has been sent, which fetch does not tell.
+ */
+export const progressApi = (onProgress: (loaded: number, total: number) => void) =>
+  treaty<App>(origin, { fetcher: fetcherFor(false, xhrFetch(onProgress)), parseDate: false }).api
 
 /** Forgets every cached body (logout, the header logo). */
 export const clearApiCache = () => etagCache.clear()
