@@ -44,8 +44,24 @@ const PLATFORM_DIRS = new Set(['infra', 'http', 'db'])
 export const SQL_ONLY_TABLES: Record<string, string> = { users_search: 'users' }
 
 /** Packages and platforms src/shared must not depend on: it runs on both sides, pure. */
-const FRAMEWORKS =
-  /^(elysia|@elysiajs\/|react|react-dom|jotai|wouter|i18next|react-i18next|@tanstack\/|drizzle-orm|bun:|node:|nodemailer|playwright)/
+const FRAMEWORKS = new RegExp(
+  `^(${[
+    'elysia',
+    '@elysiajs/',
+    'react',
+    'react-dom',
+    'jotai',
+    'wouter',
+    'i18next',
+    'react-i18next',
+    '@tanstack/',
+    'drizzle-orm',
+    'bun:',
+    'node:',
+    'nodemailer',
+    'playwright',
+  ].join('|')})`,
+)
 
 /** Tests and their helpers may reach anywhere; the checks are about the running code. */
 export const isTest = (path: string) =>

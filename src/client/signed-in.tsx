@@ -91,7 +91,7 @@ function Protected({ component: Component }: { component: ComponentType }) {
   const user = useSessionUser()
   const [location] = useLocation()
   if (user === null) return <Redirect to="/login" replace />
-  // Experts work in /admin (DESIGN.md §12): never on a taxpayer's dashboard, never asked to register as a client.
+  // Experts work in /admin (docs/experts.md): never on a taxpayer's dashboard, never asked to register as a client.
   if (user.role === 'admin') return location === '/' ? <Redirect to="/admin" replace /> : <Component />
   // First-time registration (name, phone, the terms) comes before every other screen (spec part 2 §2).
   if (!user.isProfileComplete && location !== '/profile') return <Redirect to="/profile?firstTime=true" replace />

@@ -22,7 +22,7 @@ export interface StatusClient {
 }
 
 /**
- * A client's status for the year (DESIGN.md §12): the six-status tracker, a note, and one deliberate move: the
+ * A client's status for the year (docs/experts.md): the six-status tracker, a note, and one deliberate move: the
  * expert picks a status and confirms in a dialog that names the client, the move and the mail that goes out. A
  * move the client's data does not support (the server says why) needs a second, explicit "change anyway", which
  * the server audits. The spec's demo controls (Auto Advance, the Loop, bare Previous/Next) never act on a real

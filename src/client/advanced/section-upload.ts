@@ -6,7 +6,7 @@ import { UploadError, uploadFailure } from '../documents/documents-api'
 /**
  * The per-category upload of the advanced sections (spec part 1 §7: POST /api/upload with
  * files, hashes as a JSON list, categoryId, categoryName, taxYear), one file at a time.
- * Progress changes many times a second: it is a signal (DESIGN.md §1), so only the bar renders.
+ * Progress changes many times a second: it is a signal (docs/client.md), so only the bar renders.
  */
 export interface SectionUpload {
   categoryId: number

@@ -6,7 +6,7 @@ import { takeEarly } from './early'
 import { xhrFetch } from './xhr-fetch'
 
 /**
- * The typed API client (DESIGN.md §10): `api.user.get({ query: { taxYear } })`
+ * The typed API client (docs/client.md): `api.user.get({ query: { taxYear } })`
  * takes its request and answer types from the server's routes, so nothing here
  * re-declares an answer. The spec's shared request behaviour (part 1 §7/§8) is
  * written once, in the fetcher below:
@@ -18,7 +18,7 @@ import { xhrFetch } from './xhr-fetch'
  *   `{message, code}`, which `messageOf` translates through common:server_errors.
  */
 
-/** Last good bodies of GETs that carried an ETag, by URL (DESIGN.md §4: the client keeps its own copy). */
+/** Last good bodies of GETs that carried an ETag, by URL (docs/api.md: the client keeps its own copy). */
 const etagCache = new Map<string, { etag: string; body: string; contentType: string }>()
 
 let unauthorized: () => void = () => {}

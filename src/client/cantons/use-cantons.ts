@@ -3,7 +3,7 @@ import { i18next } from '../i18n'
 import { toast } from '../ui/toast'
 import type { CantonsFile } from '../../shared/cantons'
 
-/** A canton as the served list has it (a static file, not an API route: its type is the shared one it is built from). */
+/** A canton as the served list has it: a static file, not an API route, typed by the shared type it is built from. */
 export type CantonEntry = CantonsFile['cantons'][number]
 
 // Loaded once per page load (spec part 2 §7: "cached after first load"; on failure an empty list).
