@@ -98,7 +98,7 @@ export async function buildClient({ development = false, outDir = 'dist/client' 
     if (existsSync(`assets/${dir}`)) cpSync(`assets/${dir}`, `${OUT}/${dir}`, { recursive: true })
   cpSync('locales', `${OUT}/locales`, { recursive: true })
   // The spec's static power-of-attorney downloads: blank forms made by the same code as the
-  // personal PDF of GET /api/advanced/power-of-attorney.pdf (DESIGN.md §11).
+  // personal PDF of GET /api/advanced/power-of-attorney.pdf (docs/advanced.md).
   mkdirSync(`${OUT}/docs`, { recursive: true })
   for (const lang of ['en', 'de'] as const) {
     writeFileSync(
@@ -161,7 +161,7 @@ ${preloads.map((p) => `<link rel="modulepreload" href="${p}">`).join('\n')}
   )
 
   // The service worker precaches the app shell only; locales are cached at run
-  // time with an expiry, and /api is never cached (DESIGN.md §1).
+  // time with an expiry, and /api is never cached (docs/client.md).
   await generateSW({
     swDest: `${OUT}/sw.js`,
     globDirectory: OUT,

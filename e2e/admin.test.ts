@@ -138,7 +138,7 @@ test('an expert finds a client at status 4, reads the document, answers and move
   await page.getByLabel('Your reply').fill('Ja, er ist gut lesbar. Wir prüfen ihn jetzt.')
   await page.getByRole('button', { name: 'Send reply' }).click()
   await page.getByText('Reply sent').waitFor()
-  // The spec's demo controls are not on a real client's page (DESIGN.md §12): one deliberate, confirmed move.
+  // The spec's demo controls are not on a real client's page (docs/experts.md): one deliberate, confirmed move.
   for (const name of ['Next', 'Previous', 'Auto Advance', 'Start Loop'])
     expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0)
   await page.getByLabel('Tax status').selectOption('5')

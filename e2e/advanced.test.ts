@@ -46,7 +46,7 @@ function pdfFile(name: string, kb = 1) {
   return path
 }
 
-// The six required categories (DESIGN.md §8), picked by id: the picker's names come from the server
+// The six required categories (docs/documents.md), picked by id: the picker's names come from the server
 // in the account's stored language, which the login screen's choice does not set.
 const REQUIRED = [
   [1, 'lohn.pdf'],

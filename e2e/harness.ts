@@ -213,8 +213,8 @@ export async function apiSignIn(
 }
 
 /**
- * An expert sets a user's status for a year (DESIGN.md §7, §12). A test's set-up jumps past what the user's data
- * supports, so it sends the expert's audited override.
+ * An expert sets a user's status for a year (docs/statuses.md, docs/experts.md). A test's set-up jumps past what
+ * the user's data supports, so it sends the expert's audited override.
  */
 export async function adminSetStatus(
   serverUrl: string,

@@ -5,7 +5,7 @@ import { warmOfflineTexts } from './pwa/register-sw'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { queryClient } from './api/query-client'
-import { sessionQuery, useSessionUser, userKeys } from './api/user'
+import { sessionQuery, useSessionUser } from './api/user'
 import { useSessionWatch } from './api/session'
 import { SessionExpiredDialog } from './ui/session-expired-dialog'
 import { useAreaStyles } from './styles/area-styles'
@@ -46,7 +46,7 @@ const DesignPage = process.env.NODE_ENV === 'production' ? null : lazyPage(() =>
 // (an offline banner says so and the screens are read-only); from then on every answer refreshes the copy.
 restoreWhenOffline(queryClient)
 keepOfflineCache(queryClient, () => {
-  const session = queryClient.getQueryData(userKeys.session) as { role?: string } | null | undefined
+  const session = queryClient.getQueryData(sessionQuery.queryKey)
   return session?.role === 'user' && !store.get(sessionExpiredAtom)
 })
 
@@ -91,7 +91,7 @@ function Protected({ component: Component }: { component: ComponentType }) {
   const user = useSessionUser()
   const [location] = useLocation()
   if (user === null) return <Redirect to="/login" replace />
-  // Experts work in /admin (DESIGN.md §12): never on a taxpayer's dashboard, never asked to register as a client.
+  // Experts work in /admin (docs/experts.md): never on a taxpayer's dashboard, never asked to register as a client.
   if (user.role === 'admin') return location === '/' ? <Redirect to="/admin" replace /> : <Component />
   // First-time registration (name, phone, the terms) comes before every other screen (spec part 2 §2).
   if (!user.isProfileComplete && location !== '/profile') return <Redirect to="/profile?firstTime=true" replace />

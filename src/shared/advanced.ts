@@ -1,5 +1,5 @@
 /**
- * Advanced tax information (spec part 2 §2–§5, DESIGN.md §11): the seven sections, the spouse,
+ * Advanced tax information (spec part 2 §2–§5, docs/advanced.md): the seven sections, the spouse,
  * children and authorization rules, and what "Finish Section" needs. The server enforces these;
  * the client uses the same functions for early feedback and for the texts (advanced:errors.*).
  */
@@ -23,7 +23,7 @@ export interface SectionDefinition {
   toggleKey: string
   defaultEnabled: boolean
   alwaysEnabled: boolean
-  /** Categories counted for the card's file count (DESIGN.md §8 ranges). */
+  /** Categories counted for the card's file count (docs/documents.md ranges). */
   countCategoryIds: readonly number[]
   /** Categories the section view offers for upload (none for authorization: it has its own panels). */
   uploadCategoryIds: readonly number[]

@@ -10,6 +10,11 @@ export interface Canton {
   imagePath: string
 }
 
+/** GET /cantons/cantons.json, a static file the server builds from CANTONS (server/cantons). */
+export interface CantonsFile {
+  cantons: Pick<Canton, 'name' | 'code' | 'imagePath'>[]
+}
+
 /**
  * Lowercase slug of a canton name: accents and umlauts folded, every run of other characters
  * (spaces, dots, dashes) turned into a single dash. 'Zürich' → 'zurich', 'St. Gallen' → 'st-gallen'.

@@ -11,7 +11,7 @@ import {
 } from './documents'
 import { REQUIRED_CATEGORY_IDS } from './tax-status'
 
-test('the category table is DESIGN.md §8: ids 1–5 and 10–38, the six required ones in main', () => {
+test('the category table is docs/documents.md: ids 1–5 and 10–38, the six required ones in main', () => {
   const ids = DOCUMENT_CATEGORIES.map((c) => c.id).sort((a, b) => a - b)
   expect(ids).toEqual([1, 2, 3, 4, 5, ...Array.from({ length: 29 }, (_, i) => i + 10)])
   expect(

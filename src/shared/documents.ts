@@ -1,6 +1,6 @@
 import type { RecognitionSummary } from './recognition/types'
 /**
- * Document categories and upload rules (DESIGN.md §8), shared by the server
+ * Document categories and upload rules (docs/documents.md), shared by the server
  * (authoritative checks) and the client (early feedback). Names live only in
  * the locale files, under `category.<key>` of the `documents` namespace.
  */
@@ -122,7 +122,7 @@ export interface FileRecord {
   size: number
   mimeType: string
   userId: number
-  /** What the server read in the current version (DESIGN.md §14); null before it was queued. */
+  /** What the server read in the current version (docs/recognition.md); null before it was queued. */
   recognition: RecognitionSummary | null
 }
 

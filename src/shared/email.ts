@@ -1,4 +1,4 @@
-/** E-mail rules shared by the login form and the server (spec part 1 §5, DESIGN.md §5). */
+/** E-mail rules shared by the login form and the server (spec part 1 §5, docs/sessions.md). */
 export const EMAIL_MAX_LENGTH = 254
 export const CODE_LENGTH = 6
 

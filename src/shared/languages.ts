@@ -1,4 +1,4 @@
-/** Languages of spec part 1 §3 / DESIGN.md §9: six offered, five listed as inactive. */
+/** Languages of spec part 1 §3 / docs/client.md: six offered, five listed as inactive. */
 export const LANGUAGES = [
   { code: 'en', name: 'English', active: true },
   { code: 'de', name: 'Deutsch', active: true },

@@ -1,4 +1,4 @@
-/** The six statuses of a tax year (spec part 1 §4, DESIGN.md §7). */
+/** The six statuses of a tax year (spec part 1 §4, docs/statuses.md). */
 export const TAX_STATUSES = [
   { id: 1, name: 'profile_incomplete', label: 'Initial', percent: 16.67 },
   { id: 2, name: 'documents_pending', label: 'Tax Profil', percent: 33.33 },
@@ -27,7 +27,7 @@ export const isTaxStatusId = (id: unknown): id is TaxStatusId => TAX_STATUSES.so
 /** From status 4 (processing) the year's documents are with the experts: no more uploads, deletes or marks. */
 export const isTransmitted = (statusId: number) => statusId >= 4
 
-/** Transmitting (3→4) is possible at status 3 once the advanced tax information is marked complete (DESIGN.md §7). */
+/** Transmitting (3→4) is possible at status 3 once the advanced information is marked complete (docs/statuses.md). */
 export const mayTransmit = (statusId: number, advancedInfoCompleted: boolean) => statusId === 3 && advancedInfoCompleted
 
 /** The experts' status tracker (spec part 2 §4): its own percentages per status. */

@@ -10,10 +10,10 @@ import {
 } from './tax-years'
 import { isTaxStatusId, statusById, statusByName, TAX_STATUSES } from './tax-status'
 
-// Local dates, as the browser and the server read them (DESIGN.md §7).
+// Local dates, as the browser and the server read them (docs/statuses.md).
 const day = (iso: string) => new Date(`${iso}T00:00:00`)
 
-describe('tax years (DESIGN.md §7)', () => {
+describe('tax years (docs/statuses.md)', () => {
   test('a year becomes fileable on 1 January of the next year', () => {
     expect(isFileable(2026, day('2026-12-31'))).toBe(false)
     expect(isFileable(2026, day('2027-01-01'))).toBe(true)

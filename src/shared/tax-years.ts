@@ -1,5 +1,5 @@
 /**
- * Tax years (DESIGN.md §7): year Y can be filed from 1 January Y+1. The dashboard
+ * Tax years (docs/statuses.md): year Y can be filed from 1 January Y+1. The dashboard
  * offers the three most recent fileable years; the default is the previous
  * calendar year. Used by both sides; `today` is injected so tests can move time.
  */

@@ -1,4 +1,4 @@
-import { checkProfileField, type ProfileError } from './profile'
+import { checkProfileField, type ProfileError, type ProfileField } from './profile'
 
 /**
  * The 12 steps of the tax-setup wizard and the fields each requires (spec part 2
@@ -9,9 +9,9 @@ export interface WizardStep {
   id: number
   key: string
   /** Fields that must be non-empty. */
-  required: readonly string[]
+  required: readonly ProfileField[]
   /** Yes/no fields that pass once a value exists (their default applies when moving on). */
-  yesNo?: readonly string[]
+  yesNo?: readonly ProfileField[]
 }
 
 export const WIZARD_STEPS: readonly WizardStep[] = [
@@ -34,7 +34,7 @@ export const WIZARD_STEPS: readonly WizardStep[] = [
 ]
 
 /** Defaults of the yes/no steps when the user moves on without a choice. */
-export const YES_NO_DEFAULTS: Record<string, string | boolean> = {
+export const YES_NO_DEFAULTS: Partial<Record<ProfileField, string | boolean>> = {
   movedDuringYear: 'no',
   propertyOwner: false,
   hasChildren: false,

@@ -25,7 +25,7 @@ export function AccessDenied() {
 }
 
 /**
- * /admin, the expert's home (DESIGN.md §12): clients as a list or a board by
+ * /admin, the expert's home (docs/experts.md): clients as a list or a board by
  * status, the inbox of unanswered messages, the audit log and the system card.
  * The tab lives in the address (?tab=) so the browser's back button works.
  */

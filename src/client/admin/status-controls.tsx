@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { statusById, TAX_STATUSES, type TaxStatusId } from '../../shared/tax-status'
 import { StatusTracker } from './status-tracker'
-import { messageOf } from '../api/client'
+import { ApiRequestError, messageOf } from '../api/client'
 import { Dialog } from '../ui/dialog'
 import { toast } from '../ui/toast'
 import { moveStatus } from './admin-api'
@@ -22,7 +22,7 @@ export interface StatusClient {
 }
 
 /**
- * A client's status for the year (DESIGN.md §12): the six-status tracker, a note, and one deliberate move: the
+ * A client's status for the year (docs/experts.md): the six-status tracker, a note, and one deliberate move: the
  * expert picks a status and confirms in a dialog that names the client, the move and the mail that goes out. A
  * move the client's data does not support (the server says why) needs a second, explicit "change anyway", which
  * the server audits. The spec's demo controls (Auto Advance, the Loop, bare Previous/Next) never act on a real
@@ -74,7 +74,7 @@ export function StatusControls({
       close()
       toast({ title: t('status.moved', { name, to: statusName(r.current_status_id) }), variant: 'success' })
     } catch (err) {
-      const code = (err as { code?: string }).code ?? ''
+      const code = (err instanceof ApiRequestError && err.code) || ''
       if (!override && UNSUPPORTED[code]) {
         setReason(t(`status.unsupported_reason.${UNSUPPORTED[code]}`))
         setStep('override')

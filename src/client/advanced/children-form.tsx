@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { messageOf } from '../api/client'
-import { useSaveChildren, type AdvancedInfo, type ChildInput } from '../api/advanced'
+import { useSaveChildren, type AdvancedInfo } from '../api/advanced'
+import type { ChildInfo } from '../../shared/advanced'
 import { toast } from '../ui/toast'
 import { MAX_CHILDREN_ENTRIES, MAX_SCHOOLING_INFO, validateChildren } from '../../shared/advanced'
 
-type Row = Omit<ChildInput, 'alimony'> & { alimony: string; key: number }
+type Row = Omit<ChildInfo, 'alimony'> & { alimony: string; key: number }
 let nextKey = 1
 const emptyRow = (): Row => ({
   key: nextKey++,

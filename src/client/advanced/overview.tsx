@@ -37,7 +37,7 @@ export function Overview({
   return (
     <div className="section-cards">
       {info.sections.map((s) => {
-        const id = s.id as SectionId
+        const id = s.id
         const title = t(`sections.${id}.title`)
         return (
           <article

@@ -9,7 +9,7 @@ export const LOOP_MS = 2000
 /**
  * The spec's status demo (part 2 §2, §4): Previous, Next, Auto Advance every 2.5 s, a Loop every 2 s that first
  * resets and counts laps, on a tracker of its own. It moves nothing on the server and nobody is notified: a demo
- * of the six statuses for development, never a control on a real client (DESIGN.md §12).
+ * of the six statuses for development, never a control on a real client (docs/experts.md).
  */
 export function StatusDemo() {
   const { t } = useTranslation('admin')

@@ -3,7 +3,7 @@ import { api, call } from './client'
 import { queryClient } from './query-client'
 import { afterFilesChanged } from './documents'
 import { taxStatusKeys } from './tax-status'
-import type { SectionId } from '../../shared/advanced'
+import type { AuthorizationInput, ChildInfo, SectionId, SpouseInfo } from '../../shared/advanced'
 
 /**
  * Advanced tax information (GET /api/advanced and its PUTs, POST /api/advanced/complete) and
@@ -62,43 +62,22 @@ export function useSetSection(taxYear: number) {
 
 export function useSaveSpouse(taxYear: number) {
   return useMutation({
-    mutationFn: (spouse: {
-      firstName: string
-      lastName: string
-      age: number | null
-      occupation: string
-      ahvNumber: string
-      taxId: string
-    }) => call(api.advanced.spouse.put({ taxYear, ...spouse })),
+    mutationFn: (spouse: SpouseInfo) => call(api.advanced.spouse.put({ taxYear, ...spouse })),
     onSuccess: () => refetchYear(taxYear),
   })
 }
 
-export type ChildInput = {
-  firstName: string
-  lastName: string
-  birthDate: string
-  disability: boolean
-  schoolingInfo: string
-  alimony: number
-}
-
 export function useSaveChildren(taxYear: number) {
   return useMutation({
-    mutationFn: (children: ChildInput[]) => call(api.advanced.children.put({ taxYear, children })),
+    mutationFn: (children: ChildInfo[]) =>
+      call(api.advanced.children.put({ taxYear, children: children.map((c) => ({ ...c })) })),
     onSuccess: () => refetchYear(taxYear),
   })
 }
 
 export function useSaveAuthorization(taxYear: number) {
   return useMutation({
-    mutationFn: (a: {
-      taxAddressEnabled: boolean
-      powerOfAttorneyEnabled: boolean
-      canton: string
-      tinNumber: string
-      powerOfAttorneyAccepted: boolean
-    }) => call(api.advanced.authorization.put({ taxYear, ...a })),
+    mutationFn: (a: AuthorizationInput) => call(api.advanced.authorization.put({ taxYear, ...a })),
     onSuccess: () => refetchYear(taxYear),
   })
 }

@@ -3,9 +3,10 @@ import { treaty } from '@elysiajs/eden'
 import type { App, DevApp } from '../../server/app'
 import { ApiRequestError } from './errors'
 import { takeEarly } from './early'
+import { xhrFetch } from './xhr-fetch'
 
 /**
- * The typed API client (DESIGN.md §10): `api.user.get({ query: { taxYear } })`
+ * The typed API client (docs/client.md): `api.user.get({ query: { taxYear } })`
  * takes its request and answer types from the server's routes, so nothing here
  * re-declares an answer. The spec's shared request behaviour (part 1 §7/§8) is
  * written once, in the fetcher below:
@@ -17,7 +18,7 @@ import { takeEarly } from './early'
  *   `{message, code}`, which `messageOf` translates through common:server_errors.
  */
 
-/** Last good bodies of GETs that carried an ETag, by URL (DESIGN.md §4: the client keeps its own copy). */
+/** Last good bodies of GETs that carried an ETag, by URL (docs/api.md: the client keeps its own copy). */
 const etagCache = new Map<string, { etag: string; body: string; contentType: string }>()
 
 let unauthorized: () => void = () => {}
@@ -25,10 +26,9 @@ let unauthorized: () => void = () => {}
 export function onUnauthorized(handler: () => void) {
   unauthorized = handler
 }
-/** A 401 seen outside Treaty (the upload's XHR, which reports progress) takes the same way. */
-export const reportUnauthorized = () => unauthorized()
 
-function fetcherFor(quiet: boolean) {
+/** The shared request behaviour around a transport: `fetch`, or XHR for the uploads' progress (xhr-fetch.ts). */
+function fetcherFor(quiet: boolean, transport?: typeof fetch) {
   const fetcher = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = String(input)
     const method = (init.method ?? 'GET').toUpperCase()
@@ -37,7 +37,7 @@ function fetcherFor(quiet: boolean) {
     if (cached) headers.set('If-None-Match', cached.etag)
     // The page's entry may have asked already (early.ts); a GET with a kept body asks with its ETag instead.
     const early = method === 'GET' && !cached ? takeEarly(url) : undefined
-    const response = await (early ?? fetch(url, { ...init, headers, credentials: 'same-origin' }))
+    const response = await (early ?? (transport ?? fetch)(url, { ...init, headers, credentials: 'same-origin' }))
     if (response.status === 304 && cached) {
       return new Response(cached.body, {
         status: 200,
@@ -68,6 +68,13 @@ export const quietApi = treaty<App>(origin, { fetcher: fetcherFor(true), parseDa
 
 /** The development-only routes (the debug panel of development builds), quiet like the login flow. */
 export const devApi = treaty<DevApp>(origin, { fetcher: fetcherFor(true), parseDate: false }).api
+
+/**
+ * The same client over XHR, for the two upload routes (api/upload.ts): the answer is typed and read as every other
+ * call's, and `onProgress` hears how much of the body has been sent, which fetch does not tell.
+ */
+export const progressApi = (onProgress: (loaded: number, total: number) => void) =>
+  treaty<App>(origin, { fetcher: fetcherFor(false, xhrFetch(onProgress)), parseDate: false }).api
 
 /** Forgets every cached body (logout, the header logo). */
 export const clearApiCache = () => etagCache.clear()

@@ -1,6 +1,11 @@
 import { defaultTaxYear } from '../../shared/tax-years'
 import { dashboardReads, isRegisteredTaxpayer, SESSION_PATH } from '../../shared/first-screen'
 import { loadAreaStyles } from '../styles/area-css'
+import type { api } from './client'
+import type { AnswerOf } from './contract'
+
+/** What GET /api/user answers, as its route declares it (a type only: the entry does not load the API client). */
+type Session = AnswerOf<typeof api.user.get>
 
 /**
  * GETs asked for by the page's entry (start.ts, through boot.ts) before the app's code has arrived: the first
@@ -44,7 +49,7 @@ export function takeEarly(url: string): Promise<Response> | undefined {
 export function prefetchSession({ dashboard }: { dashboard: boolean }) {
   askEarly(SESSION_PATH)
     .then((r) => (r.ok ? r.clone().json() : null))
-    .then((user: { role?: string; isProfileComplete?: boolean } | null) => {
+    .then((user: Session | null) => {
       if (!user?.role) return
       void loadAreaStyles()
       if (!dashboard || !isRegisteredTaxpayer(user)) return

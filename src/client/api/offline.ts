@@ -28,7 +28,7 @@ export async function retryConnection(): Promise<boolean> {
   try {
     const answer = await quietApi.debug['check-auth'].get()
     // Treaty hands a failed fetch back as an error whose value is the Error itself; any HTTP status is an answer.
-    reached = !((answer.error as { value?: unknown } | null)?.value instanceof Error)
+    reached = !(answer.error?.value instanceof Error)
   } catch {
     reached = false
   }

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { ApiRequestError } from './client'
 
 /**
- * Server state lives in TanStack Query (DESIGN.md §10); jotai keeps UI state only
+ * Server state lives in TanStack Query (docs/client.md); jotai keeps UI state only
  * (selected year, dialogs, toasts). How to add a call:
  *
  * - One module per resource in src/client/api/ (user.ts, notifications.ts, …), named

@@ -4,7 +4,7 @@ import { retries } from './query-client'
 
 /**
  * What recognition read from a file version (GET /api/files/:id/recognition and
- * …/recognition/text, owner or admin; DESIGN.md §14). The expert's client page shows
+ * …/recognition/text, owner or admin; docs/recognition.md). The expert's client page shows
  * one per version. The text is fetched only when asked for: the server audits an
  * expert's reading of it like a download.
  */

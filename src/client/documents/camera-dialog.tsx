@@ -29,7 +29,8 @@ export function CameraDialog({
     const fail = (err: unknown) => {
       toast({ title: t('camera.error_title'), description: t('camera.error'), variant: 'destructive' })
       // A permission error closes the camera (spec part 1 §8).
-      const name = (err as { name?: string })?.name
+      // getUserMedia refuses with a DOMException (an Error in every browser the app supports).
+      const name = err instanceof Error ? err.name : undefined
       if (!name || name === 'NotAllowedError' || name === 'SecurityError' || name === 'NotFoundError') onClose()
     }
     if (!navigator.mediaDevices?.getUserMedia) {

@@ -1,7 +1,8 @@
 import type i18next from 'i18next'
-import { isUnauthorized, reportUnauthorized, serverErrorText } from '../api/client'
+import { ApiRequestError, isUnauthorized, serverErrorText } from '../api/client'
 import { isOffline } from '../api/offline'
-import { categoryKey, DOCUMENT_CATEGORIES, type CategoryRecord, type UploadAnswer } from '../../shared/documents'
+import { uploadWithProgress } from '../api/upload'
+import { categoryKey, DOCUMENT_CATEGORIES, type CategoryRecord } from '../../shared/documents'
 
 /** Pure helpers and the upload itself; the documents' queries and mutations are in src/client/api/documents.ts. */
 
@@ -49,8 +50,6 @@ export async function sha256Hex(file: Blob): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-export const UPLOAD_TIMEOUT_MS = 30_000
-
 /** Why an upload failed, as a locale key of the documents namespace or a server message. */
 export class UploadError extends Error {
   constructor(
@@ -82,11 +81,28 @@ export function uploadErrorText(
 }
 
 /**
- * One file through POST /api/files/upload with XHR, for the upload progress events
- * fetch does not give. Resolves with the server's item for this file and whether the
- * upload moved the year's status (2→3).
+ * Why a call to an upload route failed, as an UploadError: the session ended (the session-expired flow has opened
+ * already), the server refused the file (its reason and code), another HTTP status, an answer that is not JSON, or
+ * the network.
  */
-export function uploadOne(
+export function uploadFailure(err: unknown): UploadError {
+  if (err instanceof UploadError) return err
+  if (err instanceof ApiRequestError) {
+    if (err.status === 401)
+      return new UploadError('upload.session_expired', 'Your session has expired, please log in again', {}, true)
+    return err.serverMessage
+      ? new UploadError(null, err.serverMessage, {}, false, err.code)
+      : new UploadError('upload.failed_status', `Upload failed with status: ${err.status}`, { status: err.status })
+  }
+  if (err instanceof SyntaxError) return new UploadError('upload.invalid_json', 'Invalid JSON response from server')
+  return new UploadError('upload.network_error', 'Network error occurred')
+}
+
+/**
+ * One file through POST /api/files/upload (api/upload.ts, with the progress in percent). Resolves with the
+ * server's item for this file and whether the upload moved the year's status (2→3).
+ */
+export async function uploadOne(
   file: File,
   hash: string,
   categoryId: number,
@@ -94,66 +110,15 @@ export function uploadOne(
   onProgress: (percent: number) => void,
   auto = false,
 ) {
-  return new Promise<{
-    item: { hash: string; blobUrl: string; id: string; version: number; unchanged: boolean }
-    statusAdvanced: boolean
-  }>((resolve, reject) => {
-    if (isOffline()) return reject(new UploadError('upload.offline', 'offline'))
-    const form = new FormData()
-    form.append('files', file, file.name)
-    form.append('hashes[]', hash)
-    form.append('categoryId', String(categoryId))
-    form.append('taxYear', String(taxYear))
-    if (auto) form.append('autoCategory', '1')
-    const xhr = new XMLHttpRequest()
-    xhr.open('POST', '/api/files/upload')
-    xhr.withCredentials = true
-    xhr.timeout = UPLOAD_TIMEOUT_MS
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)))
-    }
-    xhr.onerror = () => reject(new UploadError('upload.network_error', 'Network error occurred'))
-    xhr.ontimeout = () => reject(new UploadError('upload.network_error', 'Network error occurred'))
-    xhr.onload = () => {
-      let body: (UploadAnswer & { message?: string; code?: string }) | undefined
-      try {
-        body = JSON.parse(xhr.responseText)
-      } catch {
-        body = undefined
-      }
-      if (xhr.status === 401) {
-        reportUnauthorized()
-        return reject(
-          new UploadError('upload.session_expired', 'Your session has expired, please log in again', {}, true),
-        )
-      }
-      if (!body) {
-        return reject(
-          xhr.status >= 200 && xhr.status < 300
-            ? new UploadError('upload.invalid_json', 'Invalid JSON response from server')
-            : new UploadError('upload.failed_status', `Upload failed with status: ${xhr.status}`, {
-                status: xhr.status,
-              }),
-        )
-      }
-      const item = body.files?.[0]
-      if (xhr.status < 200 || xhr.status >= 300) {
-        const [reason, code] = item?.status === 'rejected' ? [item.reason, item.code] : [body.message, body.code]
-        return reject(
-          reason
-            ? new UploadError(null, reason, {}, false, code)
-            : new UploadError('upload.failed_status', `Upload failed with status: ${xhr.status}`, {
-                status: xhr.status,
-              }),
-        )
-      }
-      if (!item) return reject(new UploadError('upload.not_in_response', 'File not found in server response'))
-      if (item.status === 'rejected') return reject(new UploadError(null, item.reason, {}, false, item.code))
-      if (item.value.hash !== hash)
-        return reject(new UploadError('upload.verification_failed', 'Upload verification failed'))
-      onProgress(100)
-      resolve({ item: item.value, statusAdvanced: body.statusAdvanced })
-    }
-    xhr.send(form)
-  })
+  if (isOffline()) throw new UploadError('upload.offline', 'offline')
+  const answer = await uploadWithProgress(
+    { route: 'files', file, hash, categoryId, taxYear, autoCategory: auto },
+    (loaded, total) => onProgress(Math.min(100, Math.round((loaded / total) * 100))),
+  ).catch((err: unknown) => Promise.reject(uploadFailure(err)))
+  const item = answer.files?.[0]
+  if (!item) throw new UploadError('upload.not_in_response', 'File not found in server response')
+  if (item.status === 'rejected') throw new UploadError(null, item.reason, {}, false, item.code)
+  if (item.value.hash !== hash) throw new UploadError('upload.verification_failed', 'Upload verification failed')
+  onProgress(100)
+  return { item: item.value, statusAdvanced: answer.statusAdvanced }
 }

@@ -2,7 +2,7 @@ import { api, call, isUnauthorized, ApiRequestError } from '../api/client'
 import { afterFilesChanged } from '../api/documents'
 import type { RecognitionAnswer } from '../../shared/recognition/types'
 
-/** Calls of recognition (DESIGN.md §14), through the typed client. */
+/** Calls of recognition (docs/recognition.md), through the typed client. */
 export const fetchRecognition = (fileId: string, signal?: AbortSignal) =>
   call(api.files({ id: fileId }).recognition.get({ fetch: { signal } }))
 

@@ -12,7 +12,7 @@ import { awaitRecognition, moveFile } from './recognition-api'
 
 /**
  * After an upload the server reads the file in the background; a notice waits for its
- * answer and then says what it found (DESIGN.md §14): a suggested move, a move made on
+ * answer and then says what it found (docs/recognition.md): a suggested move, a move made on
  * its own for an "I don't know the category" upload, a document about another year.
  * Notices stay until the person acts or dismisses them.
  */

@@ -4,7 +4,7 @@ import { toCents, type EStatementSummary } from '../../shared/recognition/e-stat
 import { intlLocale } from '../ui/dates'
 
 /**
- * An e-Steuerauszug's figures on its file (DESIGN.md §16): what the bank's barcodes said, in the
+ * An e-Steuerauszug's figures on its file (docs/recognition.md): what the bank's barcodes said, in the
  * person's own way of writing numbers, to the cent. The amounts are exact decimal strings from the server.
  */
 export function StatementFigures({ statement }: { statement: EStatementSummary }) {

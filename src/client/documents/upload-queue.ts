@@ -3,7 +3,7 @@ import { signal, type Signal } from '@preact/signals-react'
 /**
  * The upload list (spec part 1 §3 "Upload queue item"). Progress changes many
  * times a second, so each item's progress is a signal: the bar updates without
- * re-rendering the dashboard (DESIGN.md §1).
+ * re-rendering the dashboard (docs/client.md).
  */
 export interface QueueItem {
   key: number

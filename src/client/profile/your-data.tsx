@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
-import { api, call } from '../api/client'
+import { ApiRequestError, api, call } from '../api/client'
 import { forgetSession } from '../api/session'
 import { Dialog } from '../ui/dialog'
 import { toast } from '../ui/toast'
@@ -64,7 +64,7 @@ export function YourData({ email }: { email: string }) {
       navigate('/login')
       toast({ title: t('your_data.delete.done'), variant: 'success' })
     } catch (err) {
-      const code = (err as { code?: string }).code
+      const code = err instanceof ApiRequestError ? err.code : undefined
       setError(
         t(`your_data.delete.errors.${code === 'CONFIRM_EMAIL_MISMATCH' || code === 'LAST_ADMIN' ? code : 'other'}`),
       )

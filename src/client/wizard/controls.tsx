@@ -1,7 +1,12 @@
 import { useId, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { ProfileField } from '../../shared/profile'
 
-export type Draft = Record<string, unknown>
+/**
+ * The wizard's answers while they are being given: the profile's fields (shared/profile.ts), each as the form holds
+ * it (text as typed, numbers as text) until the shared rule checks and the server stores them.
+ */
+export type Draft = Partial<Record<ProfileField, unknown>>
 export type SetDraft = (patch: Draft) => void
 
 /**

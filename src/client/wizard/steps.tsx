@@ -161,7 +161,7 @@ function Address({ draft, set }: StepProps) {
   const { t } = useTranslation('wizard')
   const apply = (a: AddressResult) =>
     set({
-      street: streetLine(a) || (draft.street as string) || '',
+      street: streetLine(a) || (typeof draft.street === 'string' ? draft.street : ''),
       zipCode: a.postalCode,
       city: a.city,
       gemeinde: a.gemeinde,
@@ -296,7 +296,7 @@ function RealEstate({ draft, set }: StepProps) {
 
 function Children({ draft, set }: StepProps) {
   const { t } = useTranslation('wizard')
-  const ages = (draft.childrenAges as number[] | undefined) ?? []
+  const ages = Array.isArray(draft.childrenAges) ? draft.childrenAges.filter((n) => typeof n === 'number') : []
   const setAges = (next: number[]) => set({ childrenAges: next, numberOfChildren: next.length })
   return (
     <>

@@ -1,8 +1,9 @@
 import { Elysia } from 'elysia'
-import { CANTONS } from '../../shared/cantons'
+import { CANTONS, type CantonsFile } from '../../shared/cantons'
 
 // Built once from the shared list, so the file and the rules cannot disagree.
-const BODY = JSON.stringify({ cantons: CANTONS.map(({ name, code, imagePath }) => ({ name, code, imagePath })) })
+const file: CantonsFile = { cantons: CANTONS.map(({ name, code, imagePath }) => ({ name, code, imagePath })) }
+const BODY = JSON.stringify(file)
 
 /** GET /cantons/cantons.json: the static list of the 26 cantons (spec part 2 §7). Public, like the flags. */
 export function cantonRoutes() {

@@ -2,7 +2,7 @@ import { AUTO_MOVE_CONFIDENCE, SUGGEST_CONFIDENCE, type RecognitionAnswer } from
 
 /**
  * What the app tells the person after an upload, from the server's recognition
- * (DESIGN.md §14): a move to suggest, a move the server made on its own, and whether
+ * (docs/recognition.md): a move to suggest, a move the server made on its own, and whether
  * the document is about another year than the one selected.
  */
 export type Advice =

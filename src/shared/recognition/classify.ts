@@ -33,7 +33,7 @@ function compile(cue: Cue) {
 }
 const COMPILED = RULES.map((r) => ({ categoryId: r.categoryId, cues: r.cues.map(compile) }))
 
-/** Classifies a document's text into a category (DESIGN.md §8). Pure: the same text gives the same answer. */
+/** Classifies a document's text into a category (docs/documents.md). Pure: the same text gives the same answer. */
 export function classify(text: string): Classification {
   const normalized = normalize(text)
   const tokens = [...new Set(words(normalized))]

@@ -1,7 +1,7 @@
 import type { Classification } from './classify'
 import type { DocLanguage } from './language'
 /**
- * An e-Steuerauszug (eCH-0196 v2.2) as recognition reads it from its barcodes (DESIGN.md §16).
+ * An e-Steuerauszug (eCH-0196 v2.2) as recognition reads it from its barcodes (docs/recognition.md).
  * Amounts are decimal strings in CHF exactly as the XML gives them ("39351.02", "0.000"): a
  * binary float would lose cents once statements are summed per year. Add them with addAmounts.
  */

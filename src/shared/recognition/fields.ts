@@ -33,7 +33,7 @@ const MORTGAGE_INTEREST_LABEL = new RegExp(
   ].join('|')})[^\\d]*`,
 )
 
-/** Fields an expert wants from some kinds of documents (DESIGN.md §14). Amounts in CHF. */
+/** Fields an expert wants from some kinds of documents (docs/recognition.md). Amounts in CHF. */
 export interface RecognisedFields {
   grossSalary?: number
   netSalary?: number
@@ -42,7 +42,7 @@ export interface RecognisedFields {
   pillar3aContribution?: number
   mortgageInterest?: number
   year?: number
-  /** An e-Steuerauszug read from its barcodes (DESIGN.md §16). */
+  /** An e-Steuerauszug read from its barcodes (docs/recognition.md). */
   statement?: EStatement
 }
 

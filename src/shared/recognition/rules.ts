@@ -1,5 +1,5 @@
 /**
- * What a fiduciary recognises a document by, per category (DESIGN.md §8): titles and
+ * What a fiduciary recognises a document by, per category (docs/documents.md): titles and
  * fixed phrases in German, French, Italian and English, issuer kinds and layout cues.
  * Cues are written in normalised form (lower case, no accents: see normalize.ts).
  * A single word of eight letters or more also matches with one OCR slip (two from 13).

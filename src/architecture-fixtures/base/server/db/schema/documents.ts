@@ -1,0 +1,6 @@
+import { sqliteTable } from 'drizzle-orm/sqlite-core'
+
+export const files = sqliteTable(
+  'files',
+  {},
+)

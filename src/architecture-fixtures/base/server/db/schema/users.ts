@@ -1,0 +1,3 @@
+import { sqliteTable } from 'drizzle-orm/sqlite-core'
+
+export const users = sqliteTable('users', {})

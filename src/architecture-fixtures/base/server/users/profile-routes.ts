@@ -1,0 +1,3 @@
+import { Elysia } from 'elysia'
+
+export const profileRoutes = () => new Elysia()

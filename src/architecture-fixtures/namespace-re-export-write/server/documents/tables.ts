@@ -1,0 +1,1 @@
+export * as all from '../db/schema'

@@ -1,0 +1,1 @@
+export { users as accounts } from '../db/schema/users'

@@ -1,0 +1,3 @@
+import { profileRoutes } from '../users/profile-routes'
+
+export const addFile = () => profileRoutes()

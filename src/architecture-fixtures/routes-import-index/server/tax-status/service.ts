@@ -1,0 +1,3 @@
+import { userRoutes } from '../users'
+
+export const documentsChanged = () => userRoutes()

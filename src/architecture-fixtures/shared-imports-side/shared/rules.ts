@@ -1,0 +1,3 @@
+import { namesOf } from '../server/users/service'
+
+export const rule = namesOf

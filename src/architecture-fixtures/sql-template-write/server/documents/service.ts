@@ -1,0 +1,6 @@
+import type { AppContext } from '../context'
+import { sql } from 'drizzle-orm'
+import { users as u } from '../db/schema'
+
+export const addFile = (ctx: AppContext, id: number) =>
+  ctx.db.run(sql`delete from ${u} where id = ${id}`)

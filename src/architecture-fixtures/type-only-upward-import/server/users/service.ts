@@ -1,0 +1,4 @@
+import type { addFile } from '../documents/service'
+
+export const rename = (f: typeof addFile) => f
+export const namesOf = () => []

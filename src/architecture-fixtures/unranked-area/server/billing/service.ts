@@ -1,0 +1,3 @@
+import type { AppContext } from '../context'
+
+export const bill = (ctx: AppContext) => ctx

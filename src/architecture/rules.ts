@@ -1,0 +1,141 @@
+// The architecture's rules, written down once; src/architecture.test.ts checks them over the code
+// (read by read-code.ts) and over the violation fixtures of src/architecture-fixtures/.
+import type { Import, TableUse } from './read-code'
+
+/**
+ * The rank of the server's units, lowest first: a unit imports only units ranked below it.
+ * Decided from what the code really calls: every area reads people through users; the sender of
+ * client mail is used by messages and by the status moves; tax-status decides from the documents;
+ * recognition reads the documents' blobs; the dossier and the expert's workspace read nearly
+ * everything; the account view sums up a person's year. `platform` is what every area may use
+ * (the request context, settings, keys, log, infra/, http/, db/); `composition` wires the areas
+ * together (app.ts, main.ts, boot.ts, backfill.ts, wiring.ts, cli/) and may import any of them.
+ */
+export const RANK = [
+  'shared',
+  'platform',
+  'address',
+  'cantons',
+  'static',
+  'health',
+  'users',
+  'auth',
+  'dev',
+  'notifications',
+  'client-mail',
+  'messages',
+  'plans',
+  'documents',
+  'recognition',
+  'tax-status',
+  'declarations',
+  'advanced',
+  'dossier',
+  'admin',
+  'account',
+  'composition',
+] as const
+
+/** Top-level files of src/server that are platform (everything may import them), not composition. */
+const PLATFORM_FILES = new Set(['config.ts', 'context.ts', 'keys.ts', 'log.ts', 'data-lock.ts'])
+const PLATFORM_DIRS = new Set(['infra', 'http', 'db'])
+
+/** Tables made in SQL only (no drizzle schema), with their owner. */
+export const SQL_ONLY_TABLES: Record<string, string> = { users_search: 'users' }
+
+/** Packages and platforms src/shared must not depend on: it runs on both sides, pure. */
+const FRAMEWORKS = new RegExp(
+  `^(${[
+    'elysia',
+    '@elysiajs/',
+    'react',
+    'react-dom',
+    'jotai',
+    'wouter',
+    'i18next',
+    'react-i18next',
+    '@tanstack/',
+    'drizzle-orm',
+    'bun:',
+    'node:',
+    'nodemailer',
+    'playwright',
+  ].join('|')})`,
+)
+
+/** Tests and their helpers may reach anywhere; the checks are about the running code. */
+export const isTest = (path: string) =>
+  /\.test\.tsx?$|(^|\/)test-fixtures\.ts$|(^|\/)test-helpers\.ts$|\/fixtures\//.test(path)
+
+/** The unit a path belongs to: 'shared', 'client', 'platform', an area, 'composition', or null. */
+export function unitOf(path: string): string | null {
+  if (path.startsWith('src/shared/')) return 'shared'
+  if (path.startsWith('src/client/')) return 'client'
+  if (!path.startsWith('src/server/')) return null
+  const rest = path.slice('src/server/'.length)
+  const dir = rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : null
+  if (dir === null) return PLATFORM_FILES.has(rest) ? 'platform' : 'composition'
+  if (PLATFORM_DIRS.has(dir)) return 'platform'
+  return dir === 'cli' ? 'composition' : dir
+}
+
+const rankOf = (unit: string) => (RANK as readonly string[]).indexOf(unit)
+
+/** An area's Elysia plugin: its index.ts or a *-routes.ts beside it. */
+const isRoutes = (path: string) => /^src\/server\/[^/]+\/(index\.tsx?|[^/]+-routes\.tsx?)$/.test(path)
+
+/** The area that owns a table: the one its schema file is named after (db/schema/<area>.ts). */
+function ownerOf(table: string, definedIn: ReadonlyMap<string, string>): string | undefined {
+  const file = definedIn.get(table)
+  const m = file ? /^src\/server\/db\/schema\/([^/]+)\.ts$/.exec(file) : null
+  if (m) return m[1] === 'infra' ? 'platform' : m[1]
+  return SQL_ONLY_TABLES[table]
+}
+
+export interface CodeFacts {
+  imports: Import[]
+  uses: TableUse[]
+  /** SQL table name → the file that declares it. */
+  tables: ReadonlyMap<string, string>
+}
+
+/** Every broken rule, one line each; a line names the file and what it reaches (file → file). */
+export function violations(code: CodeFacts): string[] {
+  const found = new Set<string>()
+  for (const { from, to, typeOnly } of code.imports) {
+    if (isTest(from)) continue
+    const unit = unitOf(from)
+    const target = unitOf(to)
+    if (unit === 'shared') {
+      if (FRAMEWORKS.test(to)) found.add(`${from}: shared imports the framework '${to}'`)
+      if (target && target !== 'shared') found.add(`${from} → ${to}: shared imports a side`)
+      continue
+    }
+    if (unit === 'client') {
+      if (target && target !== 'client' && target !== 'shared' && !typeOnly)
+        found.add(`${from} → ${to}: the client imports server code without 'import type'`)
+      continue
+    }
+    if (!unit || !target || target === unit || target === 'client') continue
+    if (rankOf(unit) < 0) found.add(`${from}: '${unit}' is not in the rank of areas`)
+    else if (rankOf(target) >= rankOf(unit)) found.add(`${from} → ${to}: ${unit} ranks below ${target}`)
+    if (isRoutes(to) && rankOf(target) > rankOf('platform') && unit !== 'composition')
+      found.add(`${from} → ${to}: ${unit} imports the routes of ${target}`)
+  }
+  for (const { file, table, write } of code.uses) {
+    const unit = unitOf(file)
+    if (isTest(file) || !unit || file.startsWith('src/server/db/')) continue
+    const owner = ownerOf(table, code.tables)
+    if (owner && owner !== unit) found.add(`${file} ${write ? 'writes' : 'reads'} ${table}, a table of ${owner}`)
+  }
+  return [...found].sort()
+}
+
+/** The violations not known yet, and the known ones that are gone (the list only shrinks). */
+export function verdict(code: CodeFacts, known: readonly string[]) {
+  const found = violations(code)
+  return {
+    unknown: found.filter((v) => !known.includes(v)),
+    gone: known.filter((k) => !found.includes(k)),
+  }
+}
