@@ -272,7 +272,7 @@ describe('two processes of the executable on one data folder', () => {
     expect(row).toEqual({ status: 'done', attempts: 1, lease_owner: null })
   }, 40_000)
 
-  test('kill -9 of one mid-upload: no row, no stored blob; the other keeps answering; the killed one comes back', async () => {
+  test('kill -9 of one mid-upload: no row, no stored blob; the other answers; the killed one comes back', async () => {
     const ip = '10.0.0.8'
     const k = await signIn(b, a, 'kurt@example.ch', ip)
     const blobsBefore = readdirSync(join(dataDir, 'blobs')).length

@@ -132,7 +132,7 @@ describe('architecture: the code', () => {
       'src/server/users/service.ts writes users', // drizzle and SQL
       'src/server/documents/service.ts writes file_versions', // drizzle
       'src/server/auth/service.ts writes login_codes',
-      'src/server/db/index.ts writes users_search', // SQL only: INSERT INTO users_search(users_search) …
+      'src/server/users/account.ts writes users_search', // SQL only: INSERT INTO users_search(users_search) …
       'src/server/users/search.ts reads users_search', // SQL only, in a template
       'src/server/infra/sessions.ts writes sessions',
     ])

@@ -59,7 +59,7 @@ export async function createApp(
   const app = new Elysia({ serve: { maxRequestBodySize: Number.MAX_SAFE_INTEGER } })
     // First, so that every request has its id and its access-log line, even one refused below.
     .use(accessLog(ctx, lifecycle(ctx).metrics))
-    // Default headers of every answer (DESIGN.md §4), compiled into each handler. A
+    // Default headers of every answer (docs/api.md), compiled into each handler. A
     // Response's own headers win, so static files keep their own Cache-Control.
     .headers({ ...securityHeaders(ctx.config), 'cache-control': 'no-store' })
     .onRequest(({ request }) => checkOrigin(request, ctx.config))

@@ -4,7 +4,7 @@ import { isValidEmail, normaliseEmail } from '../shared/email'
 import { RECYCLE_ABOVE_MB } from './recognition/pool'
 import { JOB_TIMEOUT_MS, RETRY_AFTER_MS, WORKER_MEMORY_MB } from './recognition/bounds'
 
-/** Runtime settings (DESIGN.md §3). Read and checked once at start; tests build their own. */
+/** Runtime settings (docs/storage.md). Read and checked once at start; tests build their own. */
 export interface Config {
   port: number
   /** The address to listen on (HOST, default 0.0.0.0). */
@@ -25,7 +25,7 @@ export interface Config {
   sessionIdleMs: number
   sessionMaxMs: number
   addressSearchUrl?: string
-  /** The firm named as representative in the power of attorney (DESIGN.md §11). */
+  /** The firm named as representative in the power of attorney (docs/advanced.md). */
   firmName: string
   /** Its postal address, one line (commas separate the parts); empty: a line to fill in by hand. */
   firmAddress: string

@@ -3,7 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 
 /**
- * The master key (DESIGN.md §3): SWISSTAX_MASTER_KEY, or a key file created at
+ * The master key (docs/storage.md): SWISSTAX_MASTER_KEY, or a key file created at
  * first start with mode 0600. Other secrets are derived from it, so the
  * database alone never holds what is needed to check a login code.
  */

@@ -21,7 +21,7 @@ export function documentHooks(ctx: AppContext): DocumentHooks {
     filesChanged: (userId, taxYear) => documentsChanged(ctx, userId, taxYear),
     async toggleSection(userId, key, taxYear, enabled) {
       // The spec's section toggles use the category call with their toggle key: the named
-      // ones ('spouse', 'children') are sections, numbers are document categories (DESIGN.md §8).
+      // ones ('spouse', 'children') are sections, numbers are document categories (docs/documents.md).
       const section = sectionByNamedToggleKey(key)
       if (!section) return undefined
       return {

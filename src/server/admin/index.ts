@@ -27,7 +27,7 @@ const MAX_PAGE = 1_000_000
 const optional = t.Optional(t.String({ maxLength: 100 }))
 
 /**
- * The experts' workspace (DESIGN.md §12) and the spec's debug calls. Every route is
+ * The experts' workspace (docs/experts.md) and the spec's debug calls. Every route is
  * admin-only (the role macro: 403 for users) and audited through the request context:
  * the acting admin, the client acted on, the address.
  */
@@ -200,7 +200,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
       },
     )
 
-  // Development only (DESIGN.md §5): in production the path does not exist (404).
+  // Development only (docs/sessions.md): in production the path does not exist (404).
   if (!ctx.config.dev) return app
   return app.post(
     '/api/debug/fix-column',

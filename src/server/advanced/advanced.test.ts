@@ -110,7 +110,7 @@ describe('GET /api/advanced', () => {
     expect(r.json.taxCards.totalCount).toBe(21)
   })
 
-  test('file counts per section follow the DESIGN.md §8 ranges', async () => {
+  test('file counts per section follow the docs/documents.md ranges', async () => {
     const { anna } = await setup()
     expect((await upload(anna.cookie, 27)).status).toBe(200)
     expect((await upload(anna.cookie, 30, 'b.pdf')).status).toBe(200)

@@ -23,7 +23,7 @@ const year = t.Integer()
 const readQuery = t.Object({ taxYear: t.Optional(t.String()), userId: t.Optional(t.String()) })
 const text = (max: number) => t.Optional(t.String({ maxLength: max }))
 
-/** Advanced tax information, the power of attorney and the tax cards (spec part 2 §2–§5, DESIGN.md §11). */
+/** Advanced tax information, the power of attorney and the tax cards (spec part 2 §2–§5, docs/advanced.md). */
 export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
   const yearOf = (raw: string | undefined) => optionalTaxYearParam(raw) ?? defaultTaxYear(new Date(ctx.now()))
   // Whose data a GET reads: one's own, or an expert's client named by ?userId= (actorMay);

@@ -5,7 +5,7 @@ import fr from '../../../locales/fr/advanced.json'
 import it from '../../../locales/it/advanced.json'
 
 /**
- * The power of attorney as a real document (DESIGN.md §11): generated with pdf-lib from the
+ * The power of attorney as a real document (docs/advanced.md): generated with pdf-lib from the
  * person's data and the firm's settings, in one of the languages a Swiss tax office reads.
  * The same function with no person makes the blank forms build.ts puts under /docs/.
  * Texts come from the locale files (advanced:poa_pdf.*), so they are translated once.

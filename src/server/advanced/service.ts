@@ -31,7 +31,7 @@ import {
 } from '../../shared/advanced'
 
 /**
- * Advanced tax information per user and year (DESIGN.md §11). This file alone writes the
+ * Advanced tax information per user and year (docs/advanced.md). This file alone writes the
  * advanced_* tables; tax-status asks `isAdvancedCompleted` before it transmits.
  */
 

@@ -50,7 +50,7 @@ export function authRoutes(ctx: AppContext, sessions: SessionStore) {
         },
         { visitor: true, response: successSchema },
       )
-      // Not a debug route despite its path (DESIGN.md §5): the client's session probe.
+      // Not a debug route despite its path (docs/sessions.md): the client's session probe.
       .get(
         '/api/debug/check-auth',
         ({ user }) => ({ isAuthenticated: true, success: true, userId: user.id, email: user.email }),

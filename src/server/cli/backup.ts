@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import type { AppContext } from '../context'
 
 /**
- * `swisstax backup FILE [--with-key]` (DESIGN.md §3): a consistent copy of the live
+ * `swisstax backup FILE [--with-key]` (docs/storage.md): a consistent copy of the live
  * database (VACUUM INTO a temporary name, integrity_check, rename), and the blob
  * folder beside it as FILE.blobs/, the recognised texts as FILE.recognition/ (README: "Restore").
  * Safe while the server runs: WAL readers do not

@@ -26,7 +26,7 @@ export async function rotateKeys(ctx: AppContext): Promise<{ rotated: number; ne
   const pending = pendingKeyPath(ctx.config.dataDir)
   if (!fromEnv) writeKeyFile(pending, next)
   const rotated = await rewrapDataKeys(ctx, keyWrapper(ctx.keys.master), keyWrapper(next))
-  // What recognition read from the documents is encrypted the same way (DESIGN.md §14).
+  // What recognition read from the documents is encrypted the same way (docs/recognition.md).
   await rewrapTextKeys(ctx, keyWrapper(ctx.keys.master), keyWrapper(next))
   await rewrapStatementXmlKeys(ctx, keyWrapper(ctx.keys.master), keyWrapper(next))
   await audit(ctx, COMMAND_LINE, 'master_key_rotated', { dataKeys: rotated })

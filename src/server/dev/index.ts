@@ -12,7 +12,7 @@ import { shaped } from '../http/schemas'
 import { publicUserSchema } from '../users/model'
 
 /**
- * Development-only routes (DESIGN.md §5). app.ts mounts them only in development
+ * Development-only routes (docs/sessions.md). app.ts mounts them only in development
  * mode, so in production they do not exist at all and fall through to the 404.
  */
 const signedIn = t.Object({ success: t.Boolean(), user: publicUserSchema })

@@ -2,7 +2,7 @@ import { ALLOWED_EXTENSIONS, extensionOf, isAllowedExtension, type AllowedExtens
 import { ApiError } from '../http/errors'
 
 /**
- * Does the content match the extension (DESIGN.md §8)? file-type reads the
+ * Does the content match the extension (docs/documents.md)? file-type reads the
  * magic bytes; it reports a legacy .doc as 'cfb' and knows nothing of .txt,
  * which must be valid UTF-8 without NUL bytes. A DOCX is a ZIP, so its entry
  * count and uncompressed size are bounded from the central directory.

@@ -177,7 +177,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
         '/api/user-preferences/:categoryId',
         async ({ params, body, user }) => {
           // The spec's section toggles use this call with their toggle key: the named ones
-          // ('spouse', 'children') are sections, numbers are document categories (DESIGN.md §8).
+          // ('spouse', 'children') are sections, numbers are document categories (docs/documents.md).
           const toggled = await hooks.toggleSection(user.id, params.categoryId, body.taxYear, body.isRelevant)
           if (toggled) return toggled
           const id = intParam(params.categoryId, 0, 1, 1000, 'categoryId')

@@ -74,7 +74,7 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
 }
 
 /**
- * DESIGN.md §4 asks for `default-src 'none'; sandbox` on served documents. A
+ * docs/api.md asks for `default-src 'none'; sandbox` on served documents. A
  * sandboxed document cannot start Chrome's or Safari's PDF viewer (it counts as
  * a plugin, and no sandbox token re-enables it: chromium issue 413851), so a PDF
  * shown inline drops `sandbox` only; its Content-Type is fixed and nosniff is

@@ -93,7 +93,7 @@ export async function storeUploads(
   let taxYear: number, categoryId: number
   try {
     taxYear = await requireWritableYear(hooks, owner.id, input.taxYear)
-    // "I don't know the category": Other Documents, until recognition moves it (DESIGN.md §14).
+    // "I don't know the category": Other Documents, until recognition moves it (docs/recognition.md).
     categoryId = input.autoCategory ? DEFAULT_CATEGORY_ID : requireCategory(input.categoryId)
     await hooks.requireOpen(owner.id, taxYear, categoryId)
     if (parsed.files.length === 0) throw badRequest(`Missing field 'files': no file was uploaded`, 'NO_FILES')

@@ -1,7 +1,7 @@
 import { ApiError, badRequest } from './errors'
 
 /**
- * Request body limits (DESIGN.md §13). Every body is read here, in Elysia's parse
+ * Request body limits (docs/limits.md). Every body is read here, in Elysia's parse
  * stage: before a route's schema, before the session is looked up. Bytes are
  * counted while they stream, so a missing or lying Content-Length changes
  * nothing: an anonymous client can make the server hold at most the route's

@@ -1,5 +1,5 @@
 /**
- * The one error shape of DESIGN.md §4: `{ message, code }`, message fit for a
+ * The one error shape of docs/api.md: `{ message, code }`, message fit for a
  * person, code a stable UPPER_SNAKE constant. Services throw these; the
  * onError hook in app.ts turns them into the JSON answer.
  */

@@ -1,5 +1,5 @@
 /**
- * JSON answers for the polled endpoints (DESIGN.md §4): a weak ETag over the
+ * JSON answers for the polled endpoints (docs/api.md): a weak ETag over the
  * serialised body, and 304 without a body when the client's If-None-Match
  * matches. Hashing is Bun's wyhash: cheap enough for every poll.
  */
@@ -12,7 +12,7 @@ export function jsonWithEtag<T>(request: Request, value: T): T {
 export function etagResponse(request: Request, value: unknown): Response {
   const body = JSON.stringify(value)
   const etag = `W/"${Bun.hash(body).toString(36)}"`
-  // no-store (DESIGN.md §4), 304s included: the client keeps its own copy and sends If-None-Match itself.
+  // no-store (docs/api.md), 304s included: the client keeps its own copy and sends If-None-Match itself.
   const headers = { ETag: etag, 'Cache-Control': 'no-store' }
   if (matches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
   return new Response(body, { headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' } })

@@ -1,7 +1,7 @@
 import type { Config } from '../config'
 import { forbidden } from './errors'
 
-/** Security headers of DESIGN.md §4, sent on every answer. */
+/** Security headers of docs/api.md, sent on every answer. */
 export function securityHeaders(config: Config): Record<string, string> {
   const headers: Record<string, string> = {
     'Content-Security-Policy': [
@@ -31,7 +31,7 @@ export function securityHeaders(config: Config): Record<string, string> {
 }
 
 /**
- * CSRF (DESIGN.md §5): a state-changing request with a foreign Origin, or one the
+ * CSRF (docs/sessions.md): a state-changing request with a foreign Origin, or one the
  * browser marks cross-site, is refused. Requests without Origin (curl, tests) pass.
  */
 export function checkOrigin(request: Request, config: Config) {

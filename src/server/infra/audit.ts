@@ -60,7 +60,7 @@ async function resolveTarget(
 }
 
 /**
- * Records a security-relevant event (DESIGN.md §5). Services call it with the
+ * Records a security-relevant event (docs/sessions.md). Services call it with the
  * request context they were given, so the address is never forgotten.
  * Never pass a code or a token in detail.
  */

@@ -18,7 +18,7 @@ import { derive } from '../keys'
 import type { AppContext } from '../context'
 
 /**
- * Encrypted blobs on disk (DESIGN.md §1). Each blob has its own random data
+ * Encrypted blobs on disk (docs/storage.md). Each blob has its own random data
  * key, wrapped by a key derived from the master key and stored in its row.
  * The content is AES-256-GCM in 64 KiB chunks; each chunk's associated data
  * holds its index and a final-chunk flag, so reordering, dropping or

@@ -1,7 +1,7 @@
 import type { Config } from '../config'
 import { isHttps } from '../config'
 
-/** `__Host-` needs Secure, so the prefix comes with an https PUBLIC_URL only (DESIGN.md §5). */
+/** `__Host-` needs Secure, so the prefix comes with an https PUBLIC_URL only (docs/sessions.md). */
 export const sessionCookieName = (config: Config) => (isHttps(config) ? '__Host-swisstax_session' : 'swisstax_session')
 
 /** The Set-Cookie value of the session cookie; an empty token with 0 clears it. */

@@ -21,7 +21,7 @@ const runners = new WeakMap<AppContext, Runner>()
 export const recognitionRunner = (ctx: AppContext) => runners.get(ctx)
 
 /**
- * Recognition (DESIGN.md §14). Every stored version is queued; with `run` the queue is
+ * Recognition (docs/recognition.md). Every stored version is queued; with `run` the queue is
  * worked here (the server, and the tests that want it); without, jobs wait in the
  * database for the next process that runs them.
  */

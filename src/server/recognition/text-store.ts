@@ -6,7 +6,7 @@ import { createBlobStore, ORPHAN_GRACE_MS, type BlobStore } from '../infra/blob-
 
 /**
  * The extracted text is as sensitive as the document, so it is kept like the documents:
- * an encrypted blob (own data key, wrapped by the master key, DESIGN.md §1) under
+ * an encrypted blob (own data key, wrapped by the master key, docs/storage.md) under
  * DATA_DIR/recognition/blobs/<fileId>/<versionId>, written through the same blob store.
  */
 const stores = new WeakMap<AppContext, BlobStore>()

@@ -21,7 +21,7 @@ function cacheControl(path: string, asset: Asset) {
 }
 
 /**
- * Serves the SPA (DESIGN.md §1): hashed assets with year-long caching, gzip when
+ * Serves the SPA (docs/storage.md): hashed assets with year-long caching, gzip when
  * the browser takes it, and index.html for every client route so the SPA can
  * render its own not-found page. A route's index.html names what its first screen
  * will fetch (first-screen.ts); `askAs` reads the session for it.
@@ -86,7 +86,7 @@ export function staticRoutes(assets: Map<string, Asset>, askAs?: AskAs) {
     if (path.startsWith('/api/')) return errorResponse(404, 'NOT_FOUND', `No such endpoint: ${path}`)
     const asset = path === '/' ? undefined : assets.get(path)
     if (asset) return serve(request, path, asset)
-    // A missing asset is a 404 in the one error shape too (DESIGN.md §13).
+    // A missing asset is a 404 in the one error shape too (docs/limits.md).
     const index = assets.get('/index.html')
     if (EXTENSION.test(path) || !index) return errorResponse(404, 'NOT_FOUND', 'Not found')
     return servePage(request, path, index)

@@ -32,7 +32,7 @@ function requiredStatus(value: number | string | undefined): TaxStatusId {
   return toStatusId(value, 'statusId')
 }
 
-/** Tax status per user and year, the moves of DESIGN.md §7, transmit and the per-year flags. */
+/** Tax status per user and year, the moves of docs/statuses.md, transmit and the per-year flags. */
 export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advanced: AdvancedCompletion) {
   // ?taxYear= of the polled GETs is parsed by hand rather than by a TypeBox schema:
   // it halves the framework's share of the cheapest, most frequent request.

@@ -21,7 +21,7 @@ import { coveredCategories } from '../documents/service'
 import { userExists } from '../users/service'
 
 /**
- * Who may move a status (DESIGN.md §7). A non-admin may only make the 1→2 move,
+ * Who may move a status (docs/statuses.md). A non-admin may only make the 1→2 move,
  * and only once the profile holds every field the wizard requires; everything
  * else a non-admin asks for is a 403 that changes nothing. Admins (the
  * provider's experts) set any status of any user, and the user is notified.
@@ -164,7 +164,7 @@ export async function unsupportedMove(
 
 /**
  * The per-year flags and whether transmitting is possible now. `advancedInfoCompleted` is the
- * advanced area's "Finish Section" (DESIGN.md §11), read through its service.
+ * advanced area's "Finish Section" (docs/advanced.md), read through its service.
  */
 export async function yearFlags(ctx: AppContext, advanced: AdvancedCompletion, userId: number, taxYear: number) {
   const row = await yearStatus(ctx, userId, taxYear)

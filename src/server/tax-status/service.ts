@@ -45,7 +45,7 @@ export async function writeStatus(
 }
 
 /**
- * The server's own 2→3 move (DESIGN.md §7), decided here only: at status 2, once
+ * The server's own 2→3 move (docs/statuses.md), decided here only: at status 2, once
  * every required category of the year has a file or is marked not relevant (the
  * documents area's coveredCategories). Runs when the documents report a change
  * and on the 1→2 move. Returns whether it moved.
@@ -87,7 +87,7 @@ export interface AdvancedCompletion {
 }
 
 /**
- * Writes are refused for a year that cannot be filed yet (DESIGN.md §7), with
+ * Writes are refused for a year that cannot be filed yet (docs/statuses.md), with
  * the spec's 'Tax Year Not Available' text. Used by every area that writes per year.
  */
 export function requireFileableYear(ctx: AppContext, taxYear: number): void {

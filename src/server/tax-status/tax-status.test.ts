@@ -38,7 +38,7 @@ describe('GET /api/tax-status', () => {
   })
 })
 
-describe('moves by a user (DESIGN.md §7)', () => {
+describe('moves by a user (docs/statuses.md)', () => {
   const routes = [
     ['POST', '/api/tax-status/update-numeric', (s: number | string, y = Y) => ({ status: s, taxYear: y })],
     ['PATCH', '/api/user/tax-status', (s: number | string, y = Y) => ({ taxStatus: s, taxYear: y })],

@@ -36,6 +36,8 @@ export async function deleteAccount(ctx: AppContext, rc: RequestContext, store: 
 
     await audit(ctx, { user: null, ip: rc.ip }, 'account_deleted', { files }, { target: { email: user.email } })
   })
+  // The search index is merged so that its old segments with the name's trigrams go (FTS5's own command).
+  await ctx.backend.run(`INSERT INTO users_search(users_search) VALUES ('optimize')`)
   const erased = await ctx.backend.eraseDeletedTraces()
   if (!erased.walTruncated) ctx.log.warn('account deleted; the write-ahead log is emptied at the next checkpoint')
   return { success: true, deletedFiles: files }

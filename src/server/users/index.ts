@@ -24,7 +24,7 @@ export function userRoutes(ctx: AppContext, sessions: SessionStore) {
           response: t.Object({ success: t.Boolean(), language: t.String() }),
         },
       )
-      // The profile's switch for e-mail from the experts' side (DESIGN.md §12).
+      // The profile's switch for e-mail from the experts' side (docs/experts.md).
       .put(
         '/api/user/email-updates',
         async ({ user, body }) => ({ success: true, ...(await setEmailUpdates(ctx, user.id, body.emailUpdates)) }),

@@ -208,7 +208,7 @@ type ReminderRow = {
 
 /**
  * What the profile reminders look at, in one prepared query: the notifications poll asks on every call.
- * None for experts: they are never asked to fill in a client's profile (DESIGN.md §12).
+ * None for experts: they are never asked to fill in a client's profile (docs/experts.md).
  */
 export async function reminderFieldsOf(
   ctx: AppContext,

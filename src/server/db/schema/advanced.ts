@@ -2,7 +2,7 @@ import { sqliteTable, integer, text, real, primaryKey, index } from 'drizzle-orm
 import { users } from './users'
 
 /**
- * Advanced tax information per user and year (DESIGN.md §11); the old client kept all of it in
+ * Advanced tax information per user and year (docs/advanced.md); the old client kept all of it in
  * local storage. Written only by src/server/advanced/service.ts.
  */
 
@@ -85,7 +85,7 @@ export const advancedAuthorization = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.taxYear] })],
 )
 
-/** "Finish Section": the flag transmit checks (DESIGN.md §7). No row: not completed. */
+/** "Finish Section": the flag transmit checks (docs/statuses.md). No row: not completed. */
 export const advancedCompletion = sqliteTable(
   'advanced_completion',
   {

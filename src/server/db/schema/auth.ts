@@ -2,7 +2,7 @@ import { sqliteTable, integer, text, index } from 'drizzle-orm/sqlite-core'
 
 // Owned by the auth area (src/server/auth): only its service writes these.
 
-/** One-time sign-in codes, stored only as an HMAC (DESIGN.md §5). */
+/** One-time sign-in codes, stored only as an HMAC (docs/sessions.md). */
 export const loginCodes = sqliteTable(
   'login_codes',
   {

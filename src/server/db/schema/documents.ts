@@ -2,7 +2,7 @@ import { sqliteTable, integer, text, index, uniqueIndex, primaryKey } from 'driz
 import { users } from './users'
 
 /**
- * A stored document (DESIGN.md §8): one per user, year, category and original
+ * A stored document (docs/documents.md): one per user, year, category and original
  * name. Its content lives in versions; `deletedAt` marks a soft delete whose
  * blobs are purged after the grace period.
  */

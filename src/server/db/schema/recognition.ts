@@ -2,7 +2,7 @@ import { sqliteTable, integer, text, real, index } from 'drizzle-orm/sqlite-core
 import { fileVersions } from './documents'
 
 /**
- * Recognition of one stored version (DESIGN.md §14), owned by src/server/recognition.
+ * Recognition of one stored version (docs/recognition.md), owned by src/server/recognition.
  * The row is also the job: `pending` rows are the persisted queue, read oldest first,
  * so jobs left by a stop or a crash run after the next start; a job whose try failed waits
  * until `notBefore`, behind the jobs queued meanwhile. The extracted text is

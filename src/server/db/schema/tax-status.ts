@@ -2,7 +2,7 @@ import { sqliteTable, integer, primaryKey, index } from 'drizzle-orm/sqlite-core
 import { users } from './users'
 
 /**
- * Status of one user's tax year (DESIGN.md §7), with the transmit flag the old client
+ * Status of one user's tax year (docs/statuses.md), with the transmit flag the old client
  * kept in local storage. The advanced information's completion is the advanced area's
  * (advanced_completion).
  */

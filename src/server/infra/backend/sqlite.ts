@@ -168,10 +168,9 @@ export function sqliteBackend(path: string, writer: Database): Backend {
       }
     },
     async eraseDeletedTraces() {
-      // The FTS5 index is merged so that its old segments with the name's trigrams go; the WAL, which still
-      // holds the pages as they were before, is checkpointed and truncated (outside any transaction: under the
-      // gate). A reader holding an old snapshot can delay the truncation; the next checkpoint overwrites it.
-      await tx(async () => writer.exec(`INSERT INTO users_search(users_search) VALUES ('optimize')`))
+      // The WAL, which still holds the pages as they were before, is checkpointed and truncated (outside any
+      // transaction: under the gate). A reader holding an old snapshot can delay the truncation; the next
+      // checkpoint overwrites it.
       await gate.acquire()
       try {
         const r = writer.query<{ busy: number }, []>('PRAGMA wal_checkpoint(TRUNCATE)').get()

@@ -15,7 +15,7 @@ export interface Extracted {
   method: ExtractMethod
   pages: number
   ocrConfidence?: number
-  /** An e-Steuerauszug read from its barcodes, and its XML (DESIGN.md §16). */
+  /** An e-Steuerauszug read from its barcodes, and its XML (docs/recognition.md). */
   statement?: EStatement
   statementXml?: string
   /** What the reading says beside its result (barcodes that were there but could not be read). */

@@ -6,7 +6,7 @@ import { NotAStatement, statementFromXml } from './statement'
 import { readSymbols, type Pixels } from './symbols'
 import { barRaster, type OperatorList } from './vector'
 
-/** The decompressed XML at most (DESIGN.md §16: bounded). A real statement is well below 1 MB. */
+/** The decompressed XML at most (docs/recognition.md: bounded). A real statement is well below 1 MB. */
 export const MAX_XML_BYTES = 10 * 1024 * 1024
 /** Barcode sheets are a statement's last pages: that many pages from the end are searched. */
 export const MAX_BARCODE_PAGES = 12
