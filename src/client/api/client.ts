@@ -28,6 +28,28 @@ export function onUnauthorized(handler: () => void) {
 /** A 401 seen outside Treaty (the upload's XHR, which reports progress) takes the same way. */
 export const reportUnauthorized = () => unauthorized()
 
+let reachable: (answered: boolean) => void = () => {}
+/**
+ * Told whether each request got an answer (api/offline.ts: no answer at all takes the app offline, any answer back
+ * online). The browser may believe it is online while the server cannot be reached; that is no reason to show the
+ * sign-in form.
+ */
+export function onReachable(handler: (answered: boolean) => void) {
+  reachable = handler
+}
+
+/** fetch, telling onReachable whether an answer came (a cancelled request says nothing about the connection). */
+async function fetchOrReport(request: () => Promise<Response>): Promise<Response> {
+  try {
+    const response = await request()
+    reachable(true)
+    return response
+  } catch (err) {
+    if (!(err instanceof DOMException && err.name === 'AbortError')) reachable(false)
+    throw err
+  }
+}
+
 function fetcherFor(quiet: boolean) {
   const fetcher = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = String(input)
@@ -37,7 +59,7 @@ function fetcherFor(quiet: boolean) {
     if (cached) headers.set('If-None-Match', cached.etag)
     // The page's entry may have asked already (early.ts); a GET with a kept body asks with its ETag instead.
     const early = method === 'GET' && !cached ? takeEarly(url) : undefined
-    const response = await (early ?? fetch(url, { ...init, headers, credentials: 'same-origin' }))
+    const response = await fetchOrReport(() => early ?? fetch(url, { ...init, headers, credentials: 'same-origin' }))
     if (response.status === 304 && cached) {
       return new Response(cached.body, {
         status: 200,
