@@ -88,6 +88,12 @@ function CategoryCard({
         description: t('documents:upload.type_text', { name: file.name }),
         variant: 'destructive',
       })
+    if (file.size === 0)
+      return toast({
+        title: t('documents:upload.empty_title'),
+        description: t('documents:upload.empty', { name: file.name }),
+        variant: 'destructive',
+      })
     sectionUpload.value = {
       categoryId: category.id,
       fileName: file.name,

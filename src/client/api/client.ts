@@ -97,6 +97,7 @@ export const clearApiCache = () => etagCache.clear()
 interface TreatyAnswer {
   data: unknown
   error: unknown
+  response?: Response
 }
 
 /**
@@ -112,11 +113,13 @@ export async function call<R extends TreatyAnswer>(request: Promise<R>): Promise
   if (value instanceof Error) throw value // the fetch itself failed (offline): not an HTTP answer
   const body = value && typeof value === 'object' ? (value as { message?: unknown; code?: unknown }) : {}
   const text = typeof value === 'string' ? value : JSON.stringify(value)
+  const retryAfter = Number(answer.response?.headers.get('retry-after'))
   throw new ApiRequestError(
     `${status}: ${text || ''}`,
     status,
     typeof body.code === 'string' ? body.code : undefined,
     typeof body.message === 'string' ? body.message : undefined,
+    retryAfter > 0 ? retryAfter : undefined,
   )
 }
 

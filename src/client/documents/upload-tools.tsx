@@ -54,11 +54,8 @@ export function UploadTools({
   const fileInput = useRef<HTMLInputElement>(null)
   const pending = useRef<Picked | null>(null)
 
-  const open = (tool: 'files' | 'camera') => {
-    if (!category && categories.length)
-      toast({ title: t('upload.category_required_title'), description: t('upload.category_required') })
-    setPicker(tool)
-  }
+  // The picker itself asks for a category, and says it is missing only after an attempt without one.
+  const open = (tool: 'files' | 'camera') => setPicker(tool)
 
   const onPicked = (picked: Picked) => {
     setCategory(picked)
@@ -88,6 +85,13 @@ export function UploadTools({
         toast({ title: t('upload.type_title'), description: t('upload.type_text'), variant: 'destructive' })
       } else if (file.size > MAX_UPLOAD_BYTES) {
         toast({ title: t('upload.too_large_title'), description: t('upload.too_large'), variant: 'destructive' })
+      } else if (file.size === 0) {
+        // Empty, not of a wrong type: no retry can store it, so it is not queued (the server refuses it too).
+        toast({
+          title: t('upload.empty_title'),
+          description: t('upload.empty', { name: file.name }),
+          variant: 'destructive',
+        })
       } else accepted.push(file)
     }
     if (!accepted.length) return
