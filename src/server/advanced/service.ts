@@ -11,7 +11,7 @@ import {
 import { ApiError, badRequest, conflict } from '../http/errors'
 import { requireFileableYear, yearStatus } from '../tax-status/service'
 import { categoryState } from '../documents/service'
-import { profileOf } from '../users/profile'
+import { profileOf, recordAuthorizationFacts } from '../users/profile'
 import { cantonBySlug } from '../../shared/cantons'
 import { isTransmitted } from '../../shared/tax-status'
 import { taxCardSummary } from '../../shared/tax-cards'
@@ -287,11 +287,18 @@ export function saveAuthorization(
       ? { acceptedAt: before.acceptedAt, acceptedIp: before.acceptedIp, acceptedUserAgent: before.acceptedUserAgent }
       : { acceptedAt: now, acceptedIp: meta.ip, acceptedUserAgent: meta.userAgent?.slice(0, 500) ?? null }
   const row = { ...clean, powerOfAttorneyAccepted: accepted, ...acceptance, updatedAt: now }
-  ctx.db
-    .insert(advancedAuthorization)
-    .values({ userId, taxYear, ...row })
-    .onConflictDoUpdate({ target: [advancedAuthorization.userId, advancedAuthorization.taxYear], set: row })
-    .run()
+  ctx.sqlite.transaction(() => {
+    ctx.db
+      .insert(advancedAuthorization)
+      .values({ userId, taxYear, ...row })
+      .onConflictDoUpdate({ target: [advancedAuthorization.userId, advancedAuthorization.taxYear], set: row })
+      .run()
+    // The profile's flags say what this authorization holds (the profile is the users area's: it writes them).
+    recordAuthorizationFacts(ctx, userId, {
+      hasPowerOfAttorney: accepted,
+      hasTaxIdentificationNumber: clean.tinNumber !== '',
+    })
+  })()
   return { success: true, taxYear, authorization: authorizationOf(ctx, userId, taxYear)! }
 }
 
