@@ -103,7 +103,7 @@ for (const [served, stripLinks] of [
       ...['common', 'home', 'documents'].map((ns) => `/locales/en/${ns}.json`),
     ])
       expect({ path, times: count(path) }).toEqual({ path, times: 1 })
-    // The experts' texts are not a taxpayer's (the Debug button's are the dashboard's).
+    // The experts' texts are not a taxpayer's.
     expect(count('/locales/en/admin.json')).toBe(0)
     // A person's other screens are not the dashboard's code: they come when one of them opens.
     expect(asked.filter((p) => p.includes('/person-pages-'))).toEqual([])
