@@ -52,6 +52,8 @@ export function StatusControls({
   useEffect(() => {
     setCurrent(statusId)
   }, [statusId])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another year's page starts without the last move's line
+  useEffect(() => setMoved(null), [taxYear])
 
   const name = client.name || client.email
   const statusName = (id: number) => t(`home:status.name.${statusById(id).name}`)
