@@ -82,9 +82,22 @@ async function clientAtStatus4(page: Page, adminCookie: string) {
       (await fetch('/api/files/upload', { method: 'POST', body: form })).status,
       (await fetch('/api/send-message', json('POST', { message: 'Ist mein Lohnausweis lesbar?' }))).status,
       (await fetch('/api/user/language', json('PUT', { language: 'de' }))).status,
+      // Answers the expert's page must say in words (issue 25), not as stored codes.
+      (
+        await fetch(
+          '/api/user/profile',
+          json('PUT', {
+            salutation: 'mrs',
+            dateOfBirth: '1990-04-01',
+            cantonOfResidence: 'zurich',
+            maritalStatus: 'married',
+            employmentType: 'self-employed',
+          }),
+        )
+      ).status,
     ]
   }, YEAR)
-  expect(answers).toEqual([200, 200, 200])
+  expect(answers).toEqual([200, 200, 200, 200])
   await adminSetStatus(stack.server.url, adminCookie, user.id, YEAR, 4)
   return user
 }
@@ -151,14 +164,52 @@ test('an expert finds a client at status 4, reads the document, answers and move
   await screenshot(page, 'admin-status-confirm-1280')
   expect(await axe(page)).toEqual([])
   await confirm.getByRole('button', { name: 'Change status' }).click()
-  await page.getByText('Status of Lea Brunner changed to «Under Review»').waitFor()
+  await page.getByText('Status of Lea Brunner changed to «Under Review»').first().waitFor()
   await page.locator('.status-tracker li[aria-current="step"]', { hasText: '82%' }).waitFor()
+  // The move is said beside the controls too, with who was told and how (issue 25: no lasting feedback).
+  const said = await page.locator('.status-moved').textContent()
+  expect(said).toContain('Status of Lea Brunner changed to «Under Review»')
+  expect(said).toContain('Lea Brunner has been told in the app and by e-mail. Your note is on their status card.')
+
+  // The client page in the interface's language (issue 25): German answers, a German date, German categories, no
+  // stored codes or internal names.
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'de'))
+  await page.reload()
+  await page.getByRole('heading', { name: 'Lea Brunner', level: 1 }).waitFor()
+  const profile = page.locator('section[aria-labelledby="profile-heading"]')
+  await profile.getByText('Zivilstand').waitFor()
+  const fact = async (label: string) =>
+    (
+      await profile
+        .locator('dt', { hasText: new RegExp(`^${label}$`) })
+        .locator('+ dd')
+        .textContent()
+    )?.trim()
+  expect(await fact('Anrede')).toBe('Frau')
+  expect(await fact('Geburtsdatum')).toBe('1. April 1990')
+  expect(await fact('Wohnkanton')).toBe('Zürich')
+  expect(await fact('Zivilstand')).toBe('Verheiratet / eingetragene Partnerschaft')
+  expect(await fact('Erwerbstätigkeit')).toBe('Selbständig')
+  expect(await profile.textContent()).not.toMatch(/zurich|self-employed|married|\bmrs\b|1990-04-01|personalInfo/)
+  await page.locator('section[aria-labelledby="documents-heading"] h3', { hasText: 'Lohnausweis' }).waitFor()
+  await page
+    .locator('section[aria-labelledby="checklist-heading"]')
+    .getByText(/Lohnausweis/)
+    .waitFor()
+  expect(await page.locator('main').textContent()).not.toContain('Salary Statement')
+  await screenshot(page, 'admin-client-de-1280')
+  await page.setViewportSize({ width: 360, height: 800 })
+  await screenshot(page, 'admin-client-de-360')
 
   // The client: status 5, the reply and the note in the bell.
   await clientPage.goto('/')
   await clientPage.locator('.loading-overlay').waitFor({ state: 'detached' })
   // The screen is in the browser's language (English); the mails follow the account's (German).
   await clientPage.locator('[data-status]').filter({ hasText: 'Under Review' }).waitFor()
+  // The expert's note on the status card, labelled as theirs (issue 25: it was only in the bell).
+  const note = clientPage.getByRole('complementary', { name: 'Note from your expert' })
+  await note.getByText('Bitte Seite 2 noch unterschreiben.', { exact: true }).waitFor()
+  await screenshot(clientPage, 'home-expert-note-360')
   await clientPage.locator('.bell-button').click()
   await clientPage.getByText('Their note: “Bitte Seite 2 noch unterschreiben.”', { exact: false }).waitFor()
   // The reply: quoted in the bell, and in full in the conversation under the message box.
@@ -202,10 +253,25 @@ test('at 360 px the list is cards and the workspace is axe-clean; the board show
   expect(await page.locator('.board-column > h3').allTextContents()).toHaveLength(6)
   await screenshot(page, 'admin-board-360')
   expect(await axe(page)).toEqual([])
+  // The audit log in words (issue 25): sentences and details, never the raw event names.
+  await page.getByRole('link', { name: 'Audit' }).click()
+  const log = page.locator('.table-scroll')
+  await log.getByRole('cell', { name: 'Signed in', exact: true }).first().waitFor()
+  await log.getByRole('cell', { name: 'Changed a client’s tax status', exact: true }).first().waitFor()
+  expect(await log.textContent()).not.toMatch(/\b(sign_in|status_set|admin_[a-z_]+)\b|[{}"]/)
+  expect(await page.getByLabel('Event').locator('option').allTextContents()).toContain('Looked at the client list')
+  await screenshot(page, 'admin-audit-360')
+  expect(await axe(page)).toEqual([])
   await page.getByRole('link', { name: 'System' }).click()
   await page.getByText('Environment').waitFor()
-  await page.getByText('production', { exact: true }).waitFor()
-  await page.getByRole('heading', { name: 'Debug panel' }).waitFor()
+  await page.getByText('Production', { exact: true }).waitFor()
+  // No prototype leftovers in production (issue 25): no debug panel or development tools, no demo link, no migration
+  // names (the schema in words).
+  await page.getByText(/^Up to date \(\d+ updates, the latest on .+\)$/).waitFor()
+  expect(await page.getByRole('heading', { name: 'Debug panel' }).count()).toBe(0)
+  expect(await page.getByText('Development tools').count()).toBe(0)
+  expect(await page.getByRole('link', { name: 'Tax Card Demo' }).count()).toBe(0)
+  expect(await page.locator('main').textContent()).not.toMatch(/\d{4}_[a-z]/)
   await screenshot(page, 'admin-system-360')
   expect(await axe(page)).toEqual([])
   await context.close()
@@ -316,7 +382,7 @@ test("a move the client's data does not support asks for a second, explicit over
   await context.close()
 })
 
-test('a user opening /admin sees Access Denied; the Debug button refuses them', async () => {
+test('a user opening /admin sees Access Denied; no Debug button on their dashboard', async () => {
   const context = await newContext(stack.browser, { baseURL: stack.server.url, width: 360 })
   const page = await context.newPage()
   await signInThroughUi(page, stack.smtp, 'someone@example.ch')
@@ -328,7 +394,8 @@ test('a user opening /admin sees Access Denied; the Debug button refuses them', 
   expect(await axe(page)).toEqual([])
   await page.goto('/')
   await page.locator('.loading-overlay').waitFor({ state: 'detached' })
-  await page.getByRole('button', { name: 'Debug' }).click()
-  await page.getByText('Debug Access Restricted').waitFor()
+  // Issue 25: a prototype's Debug button on every taxpayer's dashboard; debug tools are an expert's, in development.
+  await page.getByRole('button', { name: 'Upload Files' }).waitFor()
+  expect(await page.getByRole('button', { name: 'Debug' }).count()).toBe(0)
   await context.close()
 }, 120_000)

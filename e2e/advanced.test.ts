@@ -103,8 +103,9 @@ describe.each([
     const next = page.getByRole('button', { name: T('wizard:next'), exact: true })
     await step(1)
     await page.getByLabel(T('wizard:salutation.mrs'), { exact: true }).check()
-    await page.getByLabel(T('wizard:fields.religion')).selectOption('Reformed')
+    await page.getByLabel(T('wizard:fields.religion')).selectOption('Evangelical Reformed')
     await page.getByLabel(T('wizard:fields.job_name')).fill('Engineer')
+    await page.getByLabel(T('wizard:fields.date_of_birth')).fill('1985-03-09')
     await next.click()
     await step(2)
     await page.getByRole('button', { name: /Zürich\s*ZH/ }).click()
@@ -138,7 +139,6 @@ describe.each([
     await page.getByRole('button', { name: T('wizard:add_child') }).click()
     await next.click()
     await step(10)
-    await page.getByLabel(T('wizard:employment.employed'), { exact: true }).check()
     await next.click()
     await step(11)
     await page
@@ -147,6 +147,7 @@ describe.each([
       .click()
     await next.click()
     await step(12)
+    await page.getByLabel(T('wizard:employment.employed'), { exact: true }).check()
     await page.getByRole('button', { name: T('wizard:complete') }).click()
     await page.getByText(T('wizard:saved_title')).first().waitFor()
     await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 })
@@ -241,6 +242,13 @@ describe.each([
     await bar.waitFor({ state: 'detached', timeout: 6000 })
     await page.getByRole('link', { name: 'lohn-marc.pdf' }).waitFor()
     expect(await axe(page)).toEqual([])
+    // An open card stays open (issue 25: the cards forgot it): after a reload it is open again, its file in view.
+    await page.reload()
+    await tab('spouse').click()
+    const spouseCard = page.getByRole('button', { name: new RegExp(escapeRegExp(spouseSalary)) }).first()
+    await spouseCard.waitFor()
+    expect(await spouseCard.getAttribute('aria-expanded')).toBe('true')
+    await page.getByRole('link', { name: 'lohn-marc.pdf' }).waitFor()
 
     // Two children.
     await tab('children').click()
@@ -283,6 +291,9 @@ describe.each([
     await page.getByLabel(T('advanced:authorization.accept')).check()
     await save.click()
     await page.getByText(T('advanced:authorization.saved_title')).first().waitFor()
+    // The profile says so too (issue 25: both flags stayed false after the wizard had set them).
+    const me = await (await page.request.get('/api/user')).json()
+    expect([me.hasPowerOfAttorney, me.hasTaxIdentificationNumber]).toEqual([true, true])
     await shot('authorization')
     expect(await axe(page)).toEqual([])
     const [download] = await Promise.all([
@@ -301,6 +312,20 @@ describe.each([
     ]) {
       expect({ part, found: text.includes(part) }).toEqual({ part, found: true })
     }
+
+    // After a reload on this screen (issue 25): the tax-ID note is a text, not its raw key, and the cantons are named
+    // in the interface's language, sorted by those names.
+    await page.reload()
+    await tab('authorization').click()
+    await page
+      .locator('#tin-hint')
+      .filter({ hasText: T('cantons:tax_id_info.ZH') })
+      .waitFor()
+    expect(await page.locator('#tin-hint').textContent()).not.toContain('tax_id_info')
+    const options = (await canton.locator('option').allTextContents()).slice(1)
+    const names = options.map((o) => o.replace(/ \([A-Z]{2}\)$/, ''))
+    expect(names).toEqual([...names].sort(new Intl.Collator(lang).compare))
+    expect(options).toContain(lang === 'de' ? 'Genf (GE)' : 'Geneva (GE)')
 
     // Finish Section: the badge, the lock.
     await page.getByRole('switch', { name: T('advanced:page.section_complete') }).check()

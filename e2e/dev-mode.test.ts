@@ -26,6 +26,7 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       CLIENT_DIR: clientDir,
+      ADMIN_EMAILS: 'dev.admin@example.ch',
     },
     stdout: 'ignore',
     stderr: 'ignore',
@@ -91,5 +92,31 @@ test('Ctrl+Shift+D opens the debug panel with the dev mailbox; login-as signs in
   await page.getByRole('heading', { name: 'Design system', level: 1 }).waitFor()
   expect(await page.locator('.design-swatches li').count()).toBe(10)
   expect(await page.locator('.design-toasts .toast').count()).toBe(3)
+  await context.close()
+}, 60_000)
+
+test("in development mode the experts' System tab has the development tools, folded away", async () => {
+  const context = await newContext(browser, { baseURL: url, width: 1280 })
+  const page = await context.newPage()
+  await page.goto('/login')
+  await page.getByLabel('E-mail address').fill('dev.admin@example.ch')
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await page.getByLabel('Verification code').waitFor()
+  await page.keyboard.press('Control+Shift+D')
+  const panel = page.getByRole('complementary', { name: 'Debug panel' })
+  const mail = panel.getByRole('listitem').filter({ hasText: 'dev.admin@example.ch' }).first()
+  await mail.waitFor()
+  await page.getByLabel('Verification code').fill((await mail.locator('code').textContent())!)
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await page.waitForURL('**/admin')
+  await page.getByRole('link', { name: 'System' }).click()
+  await page.getByText('Development', { exact: true }).waitFor()
+  // Folded: the debug panel is there only once the expert opens "Development tools" (issue 25).
+  const tools = page.locator('details.dev-tools')
+  expect(await tools.getAttribute('open')).toBeNull()
+  await tools.getByText('Development tools').click()
+  await page.getByRole('heading', { name: 'Debug panel' }).waitFor()
+  await tools.getByRole('link', { name: 'Tax Card Demo' }).waitFor()
+  expect(await tools.textContent()).toMatch(/\d{4}_[a-z]/)
   await context.close()
 }, 60_000)

@@ -72,13 +72,18 @@ test('upload a PDF with a category, see it everywhere, download the same bytes',
     await page.getByText(`0 files for ${YEAR}`).waitFor()
     await screenshot(page, `documents-dashboard-empty-${width}`)
 
-    // Upload Files without a category: the toast and the picker; Continue stays disabled until one is chosen.
+    // Upload Files without a category: the picker, and no error yet (issue 25: "required" shouted as it opened);
+    // Continue without a choice says the category is missing, beside the field.
     await page.getByRole('button', { name: /Upload Files/ }).click()
-    await page.getByText('Category Required').waitFor()
     const picker = page.getByRole('dialog', { name: 'Choose a document category' })
     await picker.waitFor()
-    expect(await picker.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true)
+    const missing = page.getByText('Please select a document category')
+    expect(await missing.count()).toBe(0)
+    await picker.getByRole('button', { name: 'Continue' }).click()
+    await picker.getByRole('alert').filter({ hasText: 'Please select a document category' }).waitFor()
+    expect(await picker.getByLabel('Document category').getAttribute('aria-invalid')).toBe('true')
     await picker.getByLabel('Document category').selectOption({ label: 'Salary Statement' })
+    expect(await missing.count()).toBe(0)
     await screenshot(page, `documents-category-picker-${width}`)
     const chooser = page.waitForEvent('filechooser')
     await picker.getByRole('button', { name: 'Continue' }).click()
@@ -153,6 +158,8 @@ test('refusals in the browser: type and size checks, partial counts, the server 
   writeFileSync(fake, Buffer.from('MZ this is no PDF'))
   const exe = join(work, 'tool.exe')
   writeFileSync(exe, Buffer.from('MZ'))
+  const empty = join(work, 'Empty.pdf')
+  writeFileSync(empty, Buffer.alloc(0))
 
   const context = await newContext(browser, { baseURL: server.url, width: 360, height: 800 })
   const page = await context.newPage()
@@ -178,6 +185,13 @@ test('refusals in the browser: type and size checks, partial counts, the server 
   await page.getByText('File Type Not Allowed').waitFor()
   await page.getByText('Allowed types: PDF, JPG, JPEG, PNG, DOC, DOCX, TXT.').waitFor()
   expect(await page.locator('.upload-row').count()).toBe(0)
+
+  // An empty file is called empty, not of a wrong type, and is not queued with a retry that cannot succeed.
+  await pick([empty])
+  await page.getByText('Empty File', { exact: true }).waitFor()
+  await page.getByText('Empty.pdf is empty (0 bytes): there is nothing to upload.', { exact: false }).waitFor()
+  expect(await page.locator('.upload-row').count()).toBe(0)
+  expect(await page.getByText(/does not match its file type/).count()).toBe(0)
 
   // One good and one refused by the server: partial success with both counts; the refused row keeps the server's
   // reason.

@@ -306,7 +306,7 @@ test('documents covered at status 1 count when the wizard completes (1→2→3);
     countryCode: '+41',
     salutation: 'mrs',
     dateOfBirth: '1990-04-01',
-    religion: 'Reformed',
+    religion: 'Evangelical Reformed',
     jobName: 'Engineer',
     taxAddress: 'Bahnhofstrasse 1',
     cantonOfResidence: 'zurich',

@@ -101,3 +101,52 @@ test('offline: the last data, read-only, a banner and a retry; uploads refused; 
   expect(errors).toEqual([])
   await context.close()
 }, 120_000)
+
+// Issue 25 finding 7: the browser believes it is online but the server cannot be reached (it is down, the network
+// lets nothing through). That is no verdict on the session: the last data, the banner and Retry, never the sign-in
+// form; the server answering again ends it.
+test('server unreachable while the browser is online: offline with the last data, not the sign-in form', async () => {
+  // No service worker: every request of the page goes through the routes below (a worker's would not).
+  const context = await stack.browser.newContext({
+    baseURL: stack.server.url,
+    viewport: { width: 360, height: 780 },
+    locale: 'en-GB',
+    serviceWorkers: 'block',
+  })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  await signInThroughUi(page, stack.smtp, 'lea.meier@example.ch')
+  await page.waitForURL('**/profile?firstTime=true')
+  await registerViaApi(page, { firstName: 'Lea', lastName: 'Meier' })
+  await page.goto('/')
+  await dashboard(page)
+  await page.waitForFunction((key) => (localStorage.getItem(key) ?? '').includes('lea.meier@example.ch'), CACHE_KEY)
+
+  let down = true
+  await context.route('**/api/**', (route) => (down ? route.abort('connectionrefused') : route.fallback()))
+  // While the page is open: the next screen's reads get no answer.
+  await page.getByRole('button', { name: 'Menu' }).click()
+  await page.getByRole('link', { name: 'Profile' }).click()
+  await page.getByText('You are offline', { exact: true }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/profile')
+  await page.goto('/')
+  // Reloaded: the session cannot be asked, and the kept copy is shown instead of the sign-in form.
+  await dashboard(page)
+  await page.getByText('You are offline', { exact: true }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/')
+  expect(await page.getByLabel('E-mail address').count()).toBe(0)
+  expect(await page.getByRole('button', { name: 'Upload files' }).isDisabled()).toBe(true)
+  await page.getByRole('button', { name: 'Retry' }).click()
+  await page.getByText('Still no connection.', { exact: false }).waitFor()
+  await screenshot(page, 'unreachable-home-en-360')
+
+  // The server answers again: Retry brings the page back to life, still signed in.
+  down = false
+  await page.getByRole('button', { name: 'Retry' }).click()
+  await page.getByText('You are offline', { exact: true }).waitFor({ state: 'detached' })
+  expect(await page.getByRole('button', { name: 'Upload files' }).isEnabled()).toBe(true)
+  expect(new URL(page.url()).pathname).toBe('/')
+  expect(errors).toEqual([])
+  await context.close()
+}, 120_000)

@@ -119,8 +119,19 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   expect(await next.isDisabled()).toBe(true)
   expect(await page.getByLabel('First name').inputValue()).toBe('Lea')
   await page.getByLabel('Mrs').check()
-  await page.getByLabel('Religion').selectOption('Reformed')
+  // One Reformed church, no guessed date of birth (issue 25): the person gives it.
+  expect(await page.getByLabel('Religion').locator('option').allTextContents()).toEqual([
+    'Please choose',
+    'Roman Catholic',
+    'Evangelical Reformed',
+    'Christian Catholic',
+    'Other / none',
+  ])
+  await page.getByLabel('Religion').selectOption('Evangelical Reformed')
   await page.getByLabel('Occupation').fill('Nurse')
+  expect(await page.getByLabel('Date of birth').inputValue()).toBe('')
+  expect(await next.isDisabled()).toBe(true)
+  await page.getByLabel('Date of birth').fill('1988-05-17')
   await screenshot(page, 'wizard-1-360')
   await next.click()
 
@@ -168,6 +179,9 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   // Step 7: marital status is required.
   await counter(page, 7)
   expect(await next.isDisabled()).toBe(true)
+  // A civil status, not "company / self-employed" (that is an employment type, asked in step 12).
+  expect(await page.locator('input[name="marital"]').count()).toBe(5)
+  expect(await page.getByLabel(/Company/).count()).toBe(0)
   await page.getByLabel('Divorced').check()
   await next.click()
 
@@ -194,7 +208,8 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await page.getByRole('group', { name: 'Do you pay alimony?' }).getByRole('button', { name: 'Yes' }).click()
   await page.getByLabel('Alimony (CHF per month)').fill('650')
   await page.getByLabel('Duration (months)').fill('24')
-  await page.getByLabel('Self-employed', { exact: true }).check()
+  // The employment is asked once, in step 12.
+  expect(await page.getByLabel('Self-employed', { exact: true }).count()).toBe(0)
   await page.setViewportSize({ width: 1280, height: 800 })
   await screenshot(page, 'wizard-10-1280')
   await next.click()
@@ -203,9 +218,9 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await page.getByRole('button', { name: 'Yes' }).click()
   await next.click()
 
-  // Step 12: the employment type carries over; the button reads Complete.
+  // Step 12: the employment type; the button reads Complete.
   await counter(page, 12)
-  expect(await page.getByLabel('Self-employed', { exact: true }).isChecked()).toBe(true)
+  await page.getByLabel('Self-employed', { exact: true }).check()
   await screenshot(page, 'wizard-12-1280')
   // Profile, declaration and status 2 are one call, one transaction (POST /api/tax-profile/complete).
   const writes: string[] = []
@@ -220,7 +235,7 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   const saved = await (await page.request.get('/api/user')).json()
   expect(saved).toMatchObject({
     salutation: 'mrs',
-    religion: 'Reformed',
+    religion: 'Evangelical Reformed',
     jobName: 'Nurse',
     cantonOfResidence: 'bern',
     street: 'Bundesgasse 3',

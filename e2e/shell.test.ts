@@ -103,7 +103,7 @@ for (const [served, stripLinks] of [
       ...['common', 'home', 'documents'].map((ns) => `/locales/en/${ns}.json`),
     ])
       expect({ path, times: count(path) }).toEqual({ path, times: 1 })
-    // The experts' texts are not a taxpayer's (the Debug button's are the dashboard's).
+    // The experts' texts are not a taxpayer's.
     expect(count('/locales/en/admin.json')).toBe(0)
     // A person's other screens are not the dashboard's code: they come when one of them opens.
     expect(asked.filter((p) => p.includes('/person-pages-'))).toEqual([])
@@ -142,9 +142,9 @@ test('toasts: one at a time, F8 focuses the viewport, a swipe right dismisses', 
   await email.fill('toast.user@example.ch')
   await page.getByRole('button', { name: 'Send code' }).click()
   await page.getByText('Code sent', { exact: true }).waitFor()
-  // A second request within 60 s: the server answers 429 and its toast replaces the first.
+  // A second request within 60 s ("Request a new code" asks for one): the server answers 429 and its toast replaces
+  // the first.
   await page.getByRole('button', { name: 'Request a new code' }).click()
-  await page.getByRole('button', { name: 'Send code' }).click()
   await page.getByText('Failed to send verification code').first().waitFor()
   expect(await page.locator('.toast').count()).toBe(1)
   expect(await page.locator('.toast').textContent()).toContain('Too many requests')

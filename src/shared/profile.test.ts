@@ -3,7 +3,7 @@ import {
   checkProfileField,
   clampChildAge,
   COUNTRY_CODES,
-  defaultDateOfBirth,
+  currentAnswer,
   hasRegistrationFields,
   isSwissZip,
   phoneDigits,
@@ -52,7 +52,6 @@ describe('profile rules', () => {
     expect(checkProfileField('dateOfBirth', '2026-11-21', TODAY)).toBeNull()
     expect(checkProfileField('dateOfBirth', '2026-11-22', TODAY)!.key).toBe('errors.date_of_birth_past')
     expect(checkProfileField('dateOfBirth', '2026-02-29', TODAY)!.key).toBe('errors.date_of_birth')
-    expect(defaultDateOfBirth(TODAY)).toBe('2002-11-22')
   })
 
   test("children's ages: 0..18, clamped when typed", () => {
@@ -69,10 +68,21 @@ describe('profile rules', () => {
   })
 
   test('enumerations', () => {
-    expect(checkProfileField('maritalStatus', 'company')).toBeNull()
+    expect(checkProfileField('maritalStatus', 'widowed')).toBeNull()
+    // No civil status "company", one Reformed church (issue 25): the server refuses what the form no longer offers.
+    expect(checkProfileField('maritalStatus', 'company')!.field).toBe('maritalStatus')
+    expect(checkProfileField('religion', 'Reformed')!.field).toBe('religion')
+    expect(checkProfileField('religion', 'Evangelical Reformed')).toBeNull()
     expect(checkProfileField('employmentType', 'self-employed')).toBeNull()
     expect(checkProfileField('religion', 'Other/None')).toBeNull()
     expect(checkProfileField('housingSituation', 'hotel')!.message).toContain("'housingSituation'")
+  })
+
+  test('an answer stored for a retired option becomes its successor, or is asked again', () => {
+    expect(currentAnswer('religion', 'Reformed')).toBe('Evangelical Reformed')
+    expect(currentAnswer('maritalStatus', 'company')).toBeUndefined()
+    expect(currentAnswer('maritalStatus', 'married')).toBe('married')
+    expect(currentAnswer('city', 'Reformed')).toBe('Reformed')
   })
 
   test('validateProfile checks only what is sent and ignores other keys', () => {
@@ -130,7 +140,7 @@ describe('wizard required fields', () => {
     lastName: 'M',
     firstName: 'A',
     dateOfBirth: '1990-01-01',
-    religion: 'Reformed',
+    religion: 'Evangelical Reformed',
     phone: '791234567',
     jobName: 'Cook',
     cantonOfResidence: 'bern',

@@ -22,17 +22,15 @@ export const DEFAULT_COUNTRY_CODE = '+41'
 const COUNTRY_CODE_SET: ReadonlySet<string> = new Set(COUNTRY_CODES.map((c) => c.code))
 
 export const SALUTATIONS = ['mr', 'mrs'] as const
-/** Stored as the spec names them; the client translates them through religion.* keys. */
-export const RELIGIONS = [
-  'Roman Catholic',
-  'Reformed',
-  'Christian Catholic',
-  'Evangelical Reformed',
-  'Other/None',
-] as const
+/**
+ * Stored as the spec names them; the client translates them through religion.* keys. The spec's 'Reformed' and
+ * 'Evangelical Reformed' are one church in Switzerland (evangelisch-reformiert): one option (issue 25).
+ */
+export const RELIGIONS = ['Roman Catholic', 'Evangelical Reformed', 'Christian Catholic', 'Other/None'] as const
 export const YES_NO = ['yes', 'no'] as const
 export const HOUSING_SITUATIONS = ['owner', 'renter', 'living_with_parents', 'other'] as const
-export const MARITAL_STATUSES = ['individual', 'married', 'separated', 'divorced', 'widowed', 'company'] as const
+/** The civil status; the spec's "company" is no civil status (self-employment is an employment type, issue 25). */
+export const MARITAL_STATUSES = ['individual', 'married', 'separated', 'divorced', 'widowed'] as const
 export const PROPERTY_USES = ['owner-occupied', 'rented'] as const
 export const EMPLOYMENT_TYPES = ['employed', 'self-employed', 'farmer', 'mixed', 'retired', 'unemployed'] as const
 export const TAXATION_LEVELS = ['cantonal', 'communal', 'federal'] as const
@@ -55,6 +53,21 @@ export const ENUM_FIELDS: Readonly<Record<string, readonly string[]>> = {
   propertyUse: PROPERTY_USES,
   employmentType: EMPLOYMENT_TYPES,
   taxationLevel: TAXATION_LEVELS,
+}
+
+/** Values an earlier version stored, and what they are now (none: the question is asked again). */
+const RETIRED_VALUES: Readonly<Record<string, Readonly<Record<string, string | undefined>>>> = {
+  religion: { Reformed: 'Evangelical Reformed' },
+  maritalStatus: { company: undefined },
+}
+
+/**
+ * A stored answer as today's options know it: a value of a retired option becomes its successor, or undefined when
+ * it has none (the form then asks again, rather than send a value the server now refuses).
+ */
+export function currentAnswer(field: string, value: unknown): unknown {
+  const retired = RETIRED_VALUES[field]
+  return typeof value === 'string' && retired && value in retired ? retired[value] : value
 }
 
 /** Free-text fields and their longest accepted length. */
@@ -156,13 +169,6 @@ export function isIsoDate(value: string): boolean {
 /** YYYY-MM-DD of `d` in local time (today for the date-of-birth checks and the date picker's max). */
 export const localIso = (d: Date = new Date()) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-
-/** The wizard's default date of birth: 24 years before today (spec part 2 §3). */
-export function defaultDateOfBirth(today: Date = new Date()): string {
-  const d = new Date(today)
-  d.setFullYear(d.getFullYear() - 24)
-  return localIso(d)
-}
 
 /** Clamps a typed child age: digits only, empty becomes 0, capped at 0..18 (spec part 2 §5). */
 export function clampChildAge(input: string | number): number {

@@ -1,13 +1,16 @@
 import { useState } from 'react'
+import { formatDateTime } from '../ui/dates'
 import { useTranslation } from 'react-i18next'
 import { messageOf } from '../api/client'
 import { auditQuery } from './admin-api'
 import { useQuery } from '@tanstack/react-query'
 import { Pager } from './pager'
+import { auditDetails, auditSentence } from './audit-words'
 
-/** The audit log, newest first, filtered by user and action. */
+/** The audit log, newest first, filtered by user and event; every event and its details in words. */
 export function AuditView() {
-  const { t, i18n } = useTranslation('admin')
+  // The status names of a move are the dashboard's (home), the plan names the profile's.
+  const { t, i18n } = useTranslation(['admin', 'home', 'profile'])
   const [userId, setUserId] = useState('')
   const [action, setAction] = useState('')
   const [page, setPage] = useState(1)
@@ -30,7 +33,7 @@ export function AuditView() {
           />
         </label>
         <label>
-          {t('audit.action')}
+          {t('audit.event')}
           <select
             value={action}
             onChange={(e) => {
@@ -38,12 +41,15 @@ export function AuditView() {
               setPage(1)
             }}
           >
-            <option value="">{t('audit.all_actions')}</option>
-            {data?.actions.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
+            <option value="">{t('audit.all_events')}</option>
+            {data?.actions
+              .map((a) => ({ a, text: auditSentence(t, a) }))
+              .sort((x, y) => x.text.localeCompare(y.text, i18n.language))
+              .map(({ a, text }) => (
+                <option key={a} value={a}>
+                  {text}
+                </option>
+              ))}
           </select>
         </label>
       </form>
@@ -61,7 +67,7 @@ export function AuditView() {
             <thead>
               <tr>
                 <th scope="col">{t('audit.when')}</th>
-                <th scope="col">{t('audit.action')}</th>
+                <th scope="col">{t('audit.event')}</th>
                 <th scope="col">{t('audit.by')}</th>
                 <th scope="col">{t('audit.target')}</th>
                 <th scope="col">{t('audit.ip')}</th>
@@ -72,18 +78,14 @@ export function AuditView() {
               {data.items.map((e) => (
                 <tr key={e.id}>
                   <td>
-                    {new Date(e.at).toLocaleString(i18n.language)}
+                    {formatDateTime(e.at, i18n.resolvedLanguage ?? 'en')}
                     {e.repeats > 1 ? ` (×${e.repeats})` : ''}
                   </td>
-                  <td>
-                    <code>{e.action}</code>
-                  </td>
+                  <td>{auditSentence(t, e.action)}</td>
                   <td>{e.userId ?? '—'}</td>
                   <td>{e.targetUserId ?? '—'}</td>
                   <td>{e.ip ?? '—'}</td>
-                  <td>
-                    <code className="detail">{e.detail ? JSON.stringify(e.detail) : ''}</code>
-                  </td>
+                  <td>{auditDetails(t, e.action, e.detail).join(' · ')}</td>
                 </tr>
               ))}
             </tbody>

@@ -18,7 +18,8 @@ import { StatementsCard } from './client-statements'
 
 /** /admin/clients/:id: everything an expert needs to work on one client's year. */
 export default function ClientPage() {
-  const { t } = useTranslation('admin')
+  // Every namespace the cards speak through, loaded with the page (a reload straight onto it showed raw keys).
+  const { t } = useTranslation(['admin', 'home', 'documents', 'wizard', 'cantons', 'advanced', 'profile'])
   const user = useSessionUser()
   const params = useParams<{ id: string }>()
   const id = Number(params.id)

@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import type { ClientDetail } from './admin-api'
+import { CANTONS, cantonSlug } from '../../shared/cantons'
+import { dateFormat, formatDateTime } from '../ui/dates'
 
 const PROFILE_FIELDS = [
   'salutation',
@@ -20,13 +23,40 @@ const PROFILE_FIELDS = [
   'gtcAcceptedAt',
 ] as const
 
+/** A canton in the interface's language, from its code or its stored slug ('zurich' → 'Zürich', 'Zurich', 'Zurigo'). */
+export function cantonName(t: TFunction, codeOrSlug: string | null | undefined): string | null {
+  if (!codeOrSlug) return null
+  const canton = CANTONS.find((c) => c.code === codeOrSlug.toUpperCase() || c.slug === cantonSlug(codeOrSlug))
+  return canton ? t(`cantons:name.${canton.code}`, { defaultValue: canton.name }) : codeOrSlug
+}
+
+/** The wizard's own words for an answer (its option labels), so the expert reads what the client chose. */
+const OPTION_KEYS: Partial<Record<string, string>> = {
+  salutation: 'wizard:salutation',
+  maritalStatus: 'wizard:marital',
+  employmentType: 'wizard:employment',
+  religion: 'wizard:religion',
+}
+
+/**
+ * A profile answer as the interface says it (issue 25): options in words, cantons by name, dates in the language's
+ * format, yes and no; never a stored code.
+ */
 function useValue() {
-  const { t, i18n } = useTranslation('admin')
-  return (v: unknown): string => {
+  const { t, i18n } = useTranslation(['admin', 'wizard', 'cantons'])
+  const language = i18n.resolvedLanguage ?? 'en'
+  return (v: unknown, field?: string): string => {
     if (v === null || v === undefined || v === '') return '—'
-    if (typeof v === 'boolean') return v ? t('yes') : t('no')
-    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v))
-      return new Date(v).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+    if (typeof v === 'boolean') return v ? t('admin:yes') : t('admin:no')
+    if (field === 'cantonOfResidence' && typeof v === 'string') return cantonName(t, v) ?? '—'
+    const options = field ? OPTION_KEYS[field] : undefined
+    if (options && typeof v === 'string') {
+      const key = field === 'religion' ? cantonSlug(v).replace(/-/g, '_') : v
+      return t(`${options}.${key}`, { defaultValue: v })
+    }
+    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v))
+      return dateFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${v}T00:00:00Z`))
+    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return formatDateTime(v, language)
     return String(v)
   }
 }
@@ -43,7 +73,7 @@ export function ProfileSummary({ data }: { data: ClientDetail }) {
         {PROFILE_FIELDS.map((f) => (
           <div key={f}>
             <dt>{t(`fields.${f}`)}</dt>
-            <dd>{value(f === 'phone' ? `${p.countryCode} ${p.phone}`.trim() : p[f])}</dd>
+            <dd>{value(f === 'phone' ? `${p.countryCode} ${p.phone}`.trim() : p[f], f)}</dd>
           </div>
         ))}
       </dl>
@@ -53,8 +83,7 @@ export function ProfileSummary({ data }: { data: ClientDetail }) {
           {t('client.declaration_saved', {
             version: data.declaration.version,
             date: value(data.declaration.savedAt),
-          })}{' '}
-          ({Object.keys(data.declaration.taxData).join(', ')})
+          })}
         </p>
       ) : (
         <p className="muted">{t('client.no_declaration', { year: data.taxYear })}</p>
@@ -65,7 +94,7 @@ export function ProfileSummary({ data }: { data: ClientDetail }) {
 
 /** Advanced information of the year: sections, spouse, children, authorization and the power-of-attorney record. */
 export function AdvancedSummary({ data }: { data: ClientDetail }) {
-  const { t } = useTranslation('admin')
+  const { t } = useTranslation(['admin', 'advanced', 'cantons'])
   const value = useValue()
   const a = data.advanced
   const auth = a.authorization
@@ -96,7 +125,7 @@ export function AdvancedSummary({ data }: { data: ClientDetail }) {
         </div>
         <div>
           <dt>{t('advanced.canton_tin')}</dt>
-          <dd>{auth ? `${auth.canton ?? '—'} · ${auth.tinNumber ?? '—'}` : '—'}</dd>
+          <dd>{auth ? `${cantonName(t, auth.canton) ?? '—'} · ${auth.tinNumber || '—'}` : '—'}</dd>
         </div>
         <div>
           <dt>{t('advanced.poa')}</dt>
@@ -112,7 +141,7 @@ export function AdvancedSummary({ data }: { data: ClientDetail }) {
         {a.missing.length > 0 && (
           <div>
             <dt>{t('advanced.missing')}</dt>
-            <dd>{a.missing.join(', ')}</dd>
+            <dd>{a.missing.map((m) => t(`advanced:missing.${m}`)).join(', ')}</dd>
           </div>
         )}
       </dl>

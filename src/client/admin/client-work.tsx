@@ -4,10 +4,13 @@ import { messageOf } from '../api/client'
 import { toast } from '../ui/toast'
 import { replyTo, type ClientDetail } from './admin-api'
 import { FileRecognition, VersionRecognition } from './file-recognition'
+import { categoryLabel } from '../documents/documents-api'
+import { formatDateTime } from '../ui/dates'
 
 /** The year's checklist: the required categories and every other one with files. */
 export function ChecklistCard({ data }: { data: ClientDetail }) {
-  const { t } = useTranslation('admin')
+  // Category names in the interface's language (the server's are in the language the expert signed in with).
+  const { t } = useTranslation(['admin', 'documents'])
   const shown = data.checklist.filter((c) => c.required || c.fileCount > 0)
   return (
     <section aria-labelledby="checklist-heading">
@@ -15,7 +18,7 @@ export function ChecklistCard({ data }: { data: ClientDetail }) {
       <ul className="checklist">
         {shown.map((c) => (
           <li key={c.id} className={c.fileCount > 0 || !c.isRelevant ? 'done' : 'open'}>
-            <span aria-hidden="true">{c.fileCount > 0 || !c.isRelevant ? '✓' : '○'}</span> {c.name}
+            <span aria-hidden="true">{c.fileCount > 0 || !c.isRelevant ? '✓' : '○'}</span> {categoryLabel(c.id, t)}
             {c.required ? ` (${t('client.required')})` : ''}:{' '}
             {c.isRelevant ? t('clients.files', { count: c.fileCount }) : t('client.not_relevant')}
           </li>
@@ -27,10 +30,13 @@ export function ChecklistCard({ data }: { data: ClientDetail }) {
 
 /** Documents by category, each with View, Download and its versions. */
 export function DocumentsCard({ data }: { data: ClientDetail }) {
-  const { t, i18n } = useTranslation('admin')
+  const { t, i18n } = useTranslation(['admin', 'documents'])
   const byCategory = new Map<string, ClientDetail['files']>()
-  for (const f of data.files) byCategory.set(f.categoryName, [...(byCategory.get(f.categoryName) ?? []), f])
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  for (const f of data.files) {
+    const name = categoryLabel(f.categoryId, t)
+    byCategory.set(name, [...(byCategory.get(name) ?? []), f])
+  }
+  const when = (iso: string) => formatDateTime(iso, i18n.resolvedLanguage ?? 'en')
   return (
     <section aria-labelledby="documents-heading">
       <h2 id="documents-heading">{t('client.documents', { year: data.taxYear })}</h2>
@@ -123,7 +129,7 @@ export function MessagesCard({ messages, onReplied }: { messages: ClientDetail['
           <li key={m.id} className={m.fromExpert ? 'from-expert' : 'from-client'}>
             <small className="muted">
               {m.fromExpert ? t('messages.expert') : t('messages.client')} ·{' '}
-              {new Date(m.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+              {formatDateTime(m.createdAt, i18n.resolvedLanguage ?? 'en')}
             </small>
             <p>{m.message}</p>
           </li>

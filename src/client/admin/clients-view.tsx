@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { formatDateTime } from '../ui/dates'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { TAX_STATUSES } from '../../shared/tax-status'
@@ -158,7 +159,7 @@ function ClientListView({
     )
   if (!data) return <p aria-busy="true">{t('loading')}</p>
   if (!data.items.length) return <p>{t('clients.none')}</p>
-  const when = (ms: number) => new Date(ms).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = (ms: number) => formatDateTime(ms, i18n.resolvedLanguage ?? 'en')
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize))
   return (
     <>

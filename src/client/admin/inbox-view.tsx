@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { formatDateTime } from '../ui/dates'
 import { Link } from 'wouter'
 import { messageOf } from '../api/client'
 import { inboxQuery } from './admin-api'
@@ -28,9 +29,7 @@ export function InboxView() {
                   <h3>
                     <Link href={`/admin/clients/${m.userId}`}>{m.name || m.email}</Link>
                   </h3>
-                  <small className="muted">
-                    {new Date(m.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
-                  </small>
+                  <small className="muted">{formatDateTime(m.createdAt, i18n.resolvedLanguage ?? 'en')}</small>
                   <p>{m.message}</p>
                 </article>
               </li>

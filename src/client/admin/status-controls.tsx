@@ -6,6 +6,7 @@ import { ApiRequestError, messageOf } from '../api/client'
 import { Dialog } from '../ui/dialog'
 import { toast } from '../ui/toast'
 import { moveStatus } from './admin-api'
+import { formatTime } from '../ui/dates'
 
 /** The server's refusals of a move the client's data does not support, and the reason each names. */
 const UNSUPPORTED: Record<string, string> = {
@@ -46,13 +47,25 @@ export function StatusControls({
   const [step, setStep] = useState<'closed' | 'confirm' | 'override'>('closed')
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
+  /** The last move, said beside the controls until the next one (a toast alone was gone before it was read). */
+  const [moved, setMoved] = useState<{ to: number; at: number; note: boolean } | null>(null)
   useEffect(() => {
     setCurrent(statusId)
   }, [statusId])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another year's page starts without the last move's line
+  useEffect(() => setMoved(null), [taxYear])
 
   const name = client.name || client.email
   const statusName = (id: number) => t(`home:status.name.${statusById(id).name}`)
   const target = Number(selected) as TaxStatusId
+  const movedText = (m: { to: number; at: number; note: boolean }) =>
+    [
+      `${t('status.moved', { name, to: statusName(m.to) })} (${formatTime(new Date(m.at).toISOString())}).`,
+      client.emailUpdates ? t('status.moved_told_mail', { name }) : t('status.moved_told_app', { name }),
+      m.note ? t('status.moved_with_note') : '',
+    ]
+      .filter(Boolean)
+      .join(' ')
 
   const open = () => {
     if (!selected) return toast({ title: t('status.select_required'), variant: 'destructive' })
@@ -69,10 +82,11 @@ export function StatusControls({
       const r = await moveStatus(client.id, target, taxYear, note.trim() || undefined, override)
       setCurrent(r.current_status_id)
       onMoved(r.current_status_id)
+      setMoved({ to: r.current_status_id, at: Date.now(), note: Boolean(note.trim()) })
       setNote('')
       setSelected('')
       close()
-      toast({ title: t('status.moved', { name, to: statusName(r.current_status_id) }), variant: 'success' })
+      // Said beside the controls (movedText), where it stays until the next move: no toast on top of it.
     } catch (err) {
       const code = (err instanceof ApiRequestError && err.code) || ''
       if (!override && UNSUPPORTED[code]) {
@@ -118,6 +132,9 @@ export function StatusControls({
         <button type="button" disabled={busy || !selected} onClick={open}>
           {t('status.change')}
         </button>
+        <p className="status-moved" role="status">
+          {moved && movedText(moved)}
+        </p>
       </article>
       <Dialog
         open={step !== 'closed'}

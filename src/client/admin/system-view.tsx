@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { dateFormat, formatDateTime } from '../ui/dates'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { messageOf } from '../api/client'
@@ -9,10 +10,15 @@ import { AdminDebugPanel } from './debug-panel'
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
-/** The system card (spec part 2 §2), the reset-by-id card, the Tax Card Demo link and the debug panel. */
+/**
+ * The system card (spec part 2 §2) in words and the reset-by-id card. The development tools (the debug panel, the
+ * migrations by name, the Tax Card Demo link) are there only when the server runs in development mode, folded away
+ * behind their own heading (issue 25: prototype leftovers in production).
+ */
 export function SystemView() {
   const { t, i18n } = useTranslation('admin')
   const { data, error } = useQuery(systemQuery)
+  const latestMigration = data?.migrations.reduce((at, m) => Math.max(at, m.appliedAt), 0) ?? 0
   const [integrity, setIntegrity] = useState<SystemInfo['integrity']>(null)
   const check = async () => {
     try {
@@ -34,7 +40,7 @@ export function SystemView() {
           <dl className="facts">
             <div>
               <dt>{t('system.environment')}</dt>
-              <dd>{data.environment}</dd>
+              <dd>{t(`system.env_${data.environment}`)}</dd>
             </div>
             <div>
               <dt>{t('system.version')}</dt>
@@ -42,7 +48,7 @@ export function SystemView() {
             </div>
             <div>
               <dt>{t('system.build_date')}</dt>
-              <dd>{data.buildDate ? new Date(data.buildDate).toLocaleString(i18n.language) : '—'}</dd>
+              <dd>{data.buildDate ? formatDateTime(data.buildDate, i18n.resolvedLanguage ?? 'en') : '—'}</dd>
             </div>
             <div>
               <dt>{t('system.uptime')}</dt>
@@ -82,14 +88,25 @@ export function SystemView() {
               </dd>
             </div>
             <div>
-              <dt>{t('system.migrations')}</dt>
-              <dd>{data.migrations.map((m) => m.tag).join(', ')}</dd>
+              <dt>{t('system.schema')}</dt>
+              <dd>
+                {t('system.schema_value', {
+                  count: data.migrations.length,
+                  date: latestMigration
+                    ? dateFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(latestMigration)
+                    : '—',
+                })}
+              </dd>
             </div>
             <div>
               <dt>{t('system.integrity')}</dt>
               <dd>
                 {integrity ? (
-                  integrity.join(', ')
+                  integrity.join(' ') === 'ok' ? (
+                    t('system.integrity_ok')
+                  ) : (
+                    t('system.integrity_problems', { problems: integrity.join('; ') })
+                  )
                 ) : (
                   <button type="button" className="outline" onClick={check}>
                     {t('system.check')}
@@ -99,12 +116,20 @@ export function SystemView() {
             </div>
           </dl>
         )}
-        <p>
-          <Link href="/tax-card-demo">{t('system.tax_card_demo')}</Link>
-        </p>
       </section>
       <ResetByIdCard />
-      <AdminDebugPanel />
+      {data?.environment === 'development' && (
+        <details className="dev-tools">
+          <summary>{t('system.dev_tools')}</summary>
+          <p>
+            <Link href="/tax-card-demo">{t('system.tax_card_demo')}</Link>
+          </p>
+          <p>
+            {t('system.migration_names')}: <code>{data.migrations.map((m) => m.tag).join(', ')}</code>
+          </p>
+          <AdminDebugPanel />
+        </details>
+      )}
     </>
   )
 }

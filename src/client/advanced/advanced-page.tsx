@@ -27,7 +27,9 @@ export function visibleTabs(info: AdvancedInfo): AdvancedTab[] {
 
 /** /advanced-tax-info (spec part 2 §2): the year's advanced information, its completion and the lock. */
 export default function AdvancedPage() {
-  const { t } = useTranslation('advanced')
+  // The cantons' texts too (the authorization tab's canton names and tax-ID notes): loaded with the page, so that
+  // opening the tab later does not suspend the page and take the focus away from the tabs.
+  const { t } = useTranslation(['advanced', 'cantons'])
   const [taxYear, setTaxYear] = useState(useAtomValue(selectedTaxYearAtom))
   const advanced = useAdvanced(taxYear)
   const info = advanced.data

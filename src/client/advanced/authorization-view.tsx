@@ -5,6 +5,7 @@ import { powerOfAttorneyUrl, useSaveAuthorization, type AdvancedInfo } from '../
 import { toast } from '../ui/toast'
 import { formatDateTime } from '../ui/dates'
 import { CANTONS } from '../../shared/cantons'
+import { useShownCantons } from '../cantons/canton-names'
 import { formatTaxId, taxIdRule } from '../../shared/tax-id'
 import { validateAuthorization } from '../../shared/advanced'
 
@@ -25,7 +26,9 @@ const TITLES: Record<string, string> = {
  * PDF.
  */
 export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInfo; taxYear: number; locked: boolean }) {
-  const { t, i18n } = useTranslation('advanced')
+  // The cantons' texts (names, tax-ID notes) too: loaded with this screen, not only after a visit to /cantons.
+  const { t, i18n } = useTranslation(['advanced', 'cantons'])
+  const cantons = useShownCantons(CANTONS)
   const save = useSaveAuthorization(taxYear)
   const a = info.authorization
   const [form, setForm] = useState({
@@ -94,9 +97,9 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
               onChange={(e) => change({ canton: e.target.value, tinNumber: '' })}
             >
               <option value="">{t('authorization.canton_choose')}</option>
-              {CANTONS.map((c) => (
+              {cantons?.map((c) => (
                 <option key={c.code} value={c.code}>
-                  {c.name} ({c.code})
+                  {c.shownName} ({c.code})
                 </option>
               ))}
             </select>

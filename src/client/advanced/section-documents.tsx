@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
+import { useRememberedOpen } from '../ui/remembered-open'
 import { useTranslation } from 'react-i18next'
 import { useSignals } from '@preact/signals-react/runtime'
 import { afterSectionUpload, useSetCategoryRelevance, type AdvancedInfo } from '../api/advanced'
@@ -45,7 +46,7 @@ function CategoryCard({
 }) {
   useSignals()
   const { t, i18n } = useTranslation(['advanced', 'documents'])
-  const [expanded, setExpanded] = useState(false)
+  const [expanded, setExpanded] = useRememberedOpen(`advanced-category:${taxYear}:${category.id}`)
   const input = useRef<HTMLInputElement>(null)
   const relevance = useSetCategoryRelevance(taxYear)
   const files = useFiles(taxYear)
@@ -86,6 +87,12 @@ function CategoryCard({
       return toast({
         title: t('documents:upload.type_title'),
         description: t('documents:upload.type_text', { name: file.name }),
+        variant: 'destructive',
+      })
+    if (file.size === 0)
+      return toast({
+        title: t('documents:upload.empty_title'),
+        description: t('documents:upload.empty', { name: file.name }),
         variant: 'destructive',
       })
     sectionUpload.value = {

@@ -76,3 +76,9 @@ test(
     ])
   },
 )
+
+test("a 429 carries the server's Retry-After, so the text can say how long to wait (issue 25)", async () => {
+  serve(() => json({ message: 'Too many', code: 'RATE_LIMITED' }, { status: 429, headers: { 'retry-after': '780' } }))
+  const err = await call(quietApi.auth['request-code'].post({ email: 'a@b.ch' })).catch((e: unknown) => e)
+  expect(err).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterSeconds: 780 })
+})

@@ -27,6 +27,28 @@ export function onUnauthorized(handler: () => void) {
   unauthorized = handler
 }
 
+let reachable: (answered: boolean) => void = () => {}
+/**
+ * Told whether each request got an answer (api/offline.ts: no answer at all takes the app offline, any answer back
+ * online). The browser may believe it is online while the server cannot be reached; that is no reason to show the
+ * sign-in form.
+ */
+export function onReachable(handler: (answered: boolean) => void) {
+  reachable = handler
+}
+
+/** fetch, telling onReachable whether an answer came (a cancelled request says nothing about the connection). */
+async function fetchOrReport(request: () => Promise<Response>): Promise<Response> {
+  try {
+    const response = await request()
+    reachable(true)
+    return response
+  } catch (err) {
+    if (!(err instanceof DOMException && err.name === 'AbortError')) reachable(false)
+    throw err
+  }
+}
+
 /** The shared request behaviour around a transport: `fetch`, or XHR for the uploads' progress (xhr-fetch.ts). */
 function fetcherFor(quiet: boolean, transport?: typeof fetch) {
   const fetcher = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
@@ -37,7 +59,9 @@ function fetcherFor(quiet: boolean, transport?: typeof fetch) {
     if (cached) headers.set('If-None-Match', cached.etag)
     // The page's entry may have asked already (early.ts); a GET with a kept body asks with its ETag instead.
     const early = method === 'GET' && !cached ? takeEarly(url) : undefined
-    const response = await (early ?? (transport ?? fetch)(url, { ...init, headers, credentials: 'same-origin' }))
+    const response = await fetchOrReport(
+      () => early ?? (transport ?? fetch)(url, { ...init, headers, credentials: 'same-origin' }),
+    )
     if (response.status === 304 && cached) {
       return new Response(cached.body, {
         status: 200,
@@ -82,6 +106,7 @@ export const clearApiCache = () => etagCache.clear()
 interface TreatyAnswer {
   data: unknown
   error: unknown
+  response?: Response
 }
 
 /**
@@ -97,11 +122,13 @@ export async function call<R extends TreatyAnswer>(request: Promise<R>): Promise
   if (value instanceof Error) throw value // the fetch itself failed (offline): not an HTTP answer
   const body = value && typeof value === 'object' ? (value as { message?: unknown; code?: unknown }) : {}
   const text = typeof value === 'string' ? value : JSON.stringify(value)
+  const retryAfter = Number(answer.response?.headers.get('retry-after'))
   throw new ApiRequestError(
     `${status}: ${text || ''}`,
     status,
     typeof body.code === 'string' ? body.code : undefined,
     typeof body.message === 'string' ? body.message : undefined,
+    retryAfter > 0 ? retryAfter : undefined,
   )
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from 'bun:test'
 import i18next from 'i18next'
-import { ApiRequestError, messageOf, serverErrorText } from './errors'
+import { ApiRequestError, messageOf, serverErrorText, waitText } from './errors'
 
 beforeAll(async () => {
   const common = JSON.parse(await Bun.file('locales/fr/common.json').text())
@@ -31,4 +31,18 @@ test('an unknown code keeps the server message; no server message, the fallback'
   )
   expect(messageOf(new ApiRequestError('500: x', 500), 'fallback')).toBe('fallback')
   expect(messageOf(new TypeError('network'), 'fallback')).toBe('fallback')
+})
+
+test('a 429 says how long to wait, from its Retry-After, in the largest whole unit (issue 25)', () => {
+  const limited = (seconds?: number) => new ApiRequestError('429: x', 429, 'RATE_LIMITED', 'Too many', seconds)
+  expect(messageOf(limited(780), 'fallback')).toBe('Trop de demandes. Veuillez réessayer dans 13 minutes.')
+  expect(messageOf(limited(61), 'fallback')).toBe('Trop de demandes. Veuillez réessayer dans 2 minutes.')
+  expect(messageOf(limited(), 'fallback')).toBe(i18next.t('common:server_errors.RATE_LIMITED'))
+  expect([waitText(0.2), waitText(45), waitText(60), waitText(3600), waitText(86_400)]).toEqual([
+    '1 seconde',
+    '45 secondes',
+    '1 minute',
+    '1 heure',
+    '24 heures',
+  ])
 })

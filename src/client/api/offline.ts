@@ -1,6 +1,6 @@
 import { onlineManager } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
-import { quietApi } from './client'
+import { onReachable, quietApi } from './client'
 import { queryClient } from './query-client'
 
 /**
@@ -9,6 +9,19 @@ import { queryClient } from './query-client'
  * it is told the browser's own view at start: an app opened offline is offline from the first screen.
  */
 if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine)
+
+/**
+ * A request without any answer means offline too, whatever the browser believes (a server that is down, a network
+ * that lets nothing through): the banner, the last data and Retry, not the sign-in form. The first answer that
+ * comes back again, while the browser says it is online, ends it.
+ */
+onReachable((answered) => {
+  if (!answered) onlineManager.setOnline(false)
+  else if (!onlineManager.isOnline() && navigator.onLine) {
+    onlineManager.setOnline(true)
+    void queryClient.invalidateQueries()
+  }
+})
 
 export const useOnline = () =>
   useSyncExternalStore(
@@ -21,18 +34,16 @@ export const isOffline = () => !onlineManager.isOnline()
 
 /**
  * "Retry": asks the server (any answer, even a 401, means there is a connection). Online again,
- * the paused queries fetch by themselves; still offline, it says so. Resolves to the new state.
+ * the paused queries fetch by themselves (onReachable above); still offline, it says so. Resolves to the new state.
  */
 export async function retryConnection(): Promise<boolean> {
-  let reached = false
   try {
-    const answer = await quietApi.debug['check-auth'].get()
-    // Treaty hands a failed fetch back as an error whose value is the Error itself; any HTTP status is an answer.
-    reached = !(answer.error?.value instanceof Error)
+    await quietApi.debug['check-auth'].get()
   } catch {
-    reached = false
+    /* Treaty hands a failed fetch back as its answer; onReachable has been told either way */
   }
-  onlineManager.setOnline(reached)
-  if (onlineManager.isOnline()) await queryClient.invalidateQueries()
   return onlineManager.isOnline()
 }
+
+/** While the browser says it is online but the server did not answer, it is asked again this often by itself. */
+export const UNREACHABLE_RETRY_MS = 15_000

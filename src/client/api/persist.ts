@@ -56,11 +56,22 @@ export const offlineCacheTime = (): number | null => read()?.savedAt ?? null
  */
 export function restoreWhenOffline(client: QueryClient): boolean {
   if (typeof navigator === 'undefined' || navigator.onLine !== false) return false
-  const saved = read()
-  if (!saved) return false
-  hydrate(client, saved.state)
-  return true
+  return restoreKeptCopy(client) !== undefined
 }
+
+/**
+ * Puts the kept answers back whatever the browser believes: the server could not be reached although the browser
+ * says it is online (a dead server, a captive portal, a broken Wi-Fi). Returns the kept session user, or undefined
+ * when nothing was kept (then the sign-in form is all the app can offer).
+ */
+export function restoreKeptCopy(client: QueryClient): unknown {
+  const saved = read()
+  if (!saved) return undefined
+  hydrate(client, saved.state)
+  const session = saved.state.queries.find((q) => JSON.stringify(q.queryKey) === SESSION_KEY)
+  return session?.state.data ?? undefined
+}
+const SESSION_KEY = JSON.stringify(['user', 'session'])
 
 /** Keeps the copy up to date with every successful answer while `allowed` (a taxpayer, signed in) holds. */
 export function keepOfflineCache(client: QueryClient, allowed: () => boolean): () => void {

@@ -1,12 +1,14 @@
 import { queryOptions, useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { api, call, quietApi } from './client'
+import { ApiRequestError, api, call, quietApi } from './client'
 import { queryClient, retries, TIMINGS } from './query-client'
+import { restoreKeptCopy } from './persist'
 
 /**
  * The signed-in user (GET /api/user). The session user is this query's data and
  * nothing else writes it: saving the profile refetches it, logout clears the cache.
- * `null` means signed out; the first look is quiet (a 401, or no answer at all, just
- * means "no session"), a later 401 opens the Session Expired dialog like any other call.
+ * `null` means signed out; the first look is quiet (a 401 just means "no session"), a later
+ * 401 opens the Session Expired dialog like any other call. No answer at all is no verdict on the
+ * session: the app is then offline (api/offline.ts) and shows the last data this browser kept, if any.
  */
 export const userKeys = {
   all: ['user'] as const,
@@ -15,6 +17,8 @@ export const userKeys = {
   year: (taxYear: number) => ['user', taxYear] as const,
 }
 
+const loadUser = () => call(quietApi.user.get({ query: {} }))
+
 export const sessionQuery = queryOptions({
   queryKey: userKeys.session,
   queryFn: async () => {
@@ -22,8 +26,9 @@ export const sessionQuery = queryOptions({
     try {
       return await call((signedIn ? api : quietApi).user.get({ query: {} }))
     } catch (err) {
-      if (!signedIn) return null
-      throw err
+      if (signedIn) throw err
+      if (err instanceof ApiRequestError) return null
+      return (restoreKeptCopy(queryClient) as Awaited<ReturnType<typeof loadUser>> | undefined) ?? null
     }
   },
   retry: retries(3),

@@ -17,7 +17,7 @@ const fold = (s: string) =>
  * The cantons sorted by their name in the UI language (not by code), and filtered by a typed
  * text that matches the shown name, the official name or the code.
  */
-export function useShownCantons(cantons: CantonEntry[] | undefined, filter = ''): ShownCanton[] | undefined {
+export function useShownCantons(cantons: readonly CantonEntry[] | undefined, filter = ''): ShownCanton[] | undefined {
   const { t, i18n } = useTranslation('cantons')
   const language = i18n.resolvedLanguage ?? 'en'
   return useMemo(() => {

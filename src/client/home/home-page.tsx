@@ -15,13 +15,12 @@ import { store } from '../store'
 import { isRegisteredTaxpayer } from '../../shared/first-screen'
 import { selectedTaxYearAtom } from './year-atom'
 import { isTransmitted } from '../../shared/tax-status'
-import { displayStatus } from './status-display'
+import { displayStatus, expertNote } from './status-display'
 import { YearSelector } from './year-selector'
 import { StatusCard } from './status-card'
 import { ProfileStatusButton } from './profile-status-button'
 import { TransmitActions } from './transmit-actions'
 import { MessageBox } from './message-box'
-import { DebugButton } from './debug-button'
 import { DocumentChecklist, UploadTools, YourFilesButton } from '../documents'
 
 /**
@@ -54,7 +53,8 @@ export default function HomePage() {
   const year = useAtomValue(selectedTaxYearAtom)
   const view = useYearView(year)
   const status = displayStatus(year, view.data)
-  const replies = useNotifications({ poll: false }).filter((n) => n.category === 'message').length
+  const notifications = useNotifications({ poll: false })
+  const replies = notifications.filter((n) => n.category === 'message').length
   // The overlay covers the first load only; a change of year just swaps the figures. With the data already there
   // (boot.ts asked for it with the page's code) there is nothing to wait for and no overlay at all.
   const [loadedOnce, setLoadedOnce] = useState(() => !view.isPending)
@@ -80,7 +80,7 @@ export default function HomePage() {
       <div className="home">
         <YearSelector />
         <div className="home-status">
-          <StatusCard year={year} status={status} />
+          <StatusCard year={year} status={status} note={expertNote(notifications, year, status)} />
           <ProfileStatusButton year={year} />
           {isTransmitted(status.id) && (
             <section className="transmitted-banner" role="status">
@@ -97,9 +97,6 @@ export default function HomePage() {
             <UploadTools taxYear={year} disabled={isTransmitted(status.id)} primary={status.id === 2} />
           </section>
           <YourFilesButton taxYear={year} />
-          <p className="debug-row">
-            <DebugButton />
-          </p>
         </div>
       </div>
     </PageShell>

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { TAX_STATUSES } from '../../shared/tax-status'
-import type { DisplayStatus } from './status-display'
+import type { DisplayStatus, ExpertNote } from './status-display'
+import { formatDateTime } from '../ui/dates'
 
 /**
  * 'Tax Status for {year}', the six-step progress bar with its labels, the status
- * message and the next-step guidance (spec part 1 §4).
+ * message and the next-step guidance (spec part 1 §4); the expert's note on this status, when they wrote one.
  */
-export function StatusCard({ year, status }: { year: number; status: DisplayStatus }) {
-  const { t } = useTranslation('home')
+export function StatusCard({ year, status, note }: { year: number; status: DisplayStatus; note?: ExpertNote | null }) {
+  const { t, i18n } = useTranslation('home')
   return (
     <section className="status-card" aria-labelledby="status-heading">
       <h1 id="status-heading" className="status-heading">
@@ -45,6 +46,13 @@ export function StatusCard({ year, status }: { year: number; status: DisplayStat
       {/* Good news (transmitted and after) is not an alarm: the next-step line is red-free, and green once
           nothing is left to do. */}
       <p className={status.id >= 4 ? 'next-step next-step-done' : 'next-step'}>{t(`status.next.${status.name}`)}</p>
+      {note && (
+        <aside className="expert-note" aria-labelledby="expert-note-title">
+          <strong id="expert-note-title">{t('status.expert_note')}</strong>
+          <p>{note.text}</p>
+          <small className="muted">{formatDateTime(note.at, i18n.resolvedLanguage ?? 'en')}</small>
+        </aside>
+      )}
     </section>
   )
 }

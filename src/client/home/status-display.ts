@@ -1,5 +1,6 @@
 import { statusByName, TAX_STATUSES } from '../../shared/tax-status'
 import type { YearView } from '../api/user'
+import type { NotificationEntry } from '../api/notifications'
 
 export type DisplayStatus = (typeof TAX_STATUSES)[number]
 
@@ -10,4 +11,29 @@ export type DisplayStatus = (typeof TAX_STATUSES)[number]
  */
 export function displayStatus(year: number, view: Pick<YearView, 'taxYear' | 'taxStatus'> | undefined): DisplayStatus {
   return statusByName(view?.taxYear === year ? view.taxStatus : undefined) ?? TAX_STATUSES[0]
+}
+
+/** The expert's note on the status the client sees: its text and when it was written. */
+export interface ExpertNote {
+  text: string
+  at: number
+}
+
+const STATUS_CHANGED = 'home:notifications.status_changed_title'
+const WITH_NOTE = 'home:notifications.status_changed_note_description'
+
+/**
+ * The note an expert wrote with the year's latest status change (issue 25: it was only in the bell's list), as long
+ * as that change is the status shown: a later move, with or without a note, replaces it. The server keeps the note
+ * with the change's notification, the newest first.
+ */
+export function expertNote(
+  notifications: readonly Pick<NotificationEntry, 'title' | 'description' | 'params' | 'createdAt'>[],
+  year: number,
+  status: DisplayStatus,
+): ExpertNote | null {
+  const latest = notifications.find((n) => n.title === STATUS_CHANGED && Number(n.params.year) === year)
+  if (!latest || latest.description !== WITH_NOTE || latest.params.status !== status.name) return null
+  const text = String(latest.params.note ?? '').trim()
+  return text && latest.createdAt !== null ? { text, at: latest.createdAt } : null
 }

@@ -29,8 +29,13 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
     if (step === 'code') codeInput.current?.focus()
   }, [step])
 
-  const sendCode = async (e: FormEvent) => {
+  const sendCode = (e: FormEvent) => {
     e.preventDefault()
+    void requestCode()
+  }
+
+  /** Asks for a code for the address: from the first step, and again ("Request a new code") from the second. */
+  const requestCode = async () => {
     if (!email.trim() || busy) return
     setBusy(true)
     setError(null)
@@ -42,7 +47,9 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
         description: t('toast.code_sent_text', { email: email.trim() }),
         variant: 'success',
       })
+      setCode('')
       setStep('code')
+      codeInput.current?.focus()
     } catch (err) {
       const text = requestErrorText(err, t)
       setError(text)
@@ -76,7 +83,8 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
     }
   }
 
-  const newCode = () => {
+  /** Back to the first step, the address kept, to correct it. */
+  const otherEmail = () => {
     setCode('')
     setError(null)
     setStep('email')
@@ -136,8 +144,12 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
       <button type="submit" className="primary" disabled={code.length !== CODE_LENGTH || busy} aria-busy={busy}>
         {busy ? t('verifying') : t('verify')}
       </button>
-      <button type="button" className="quiet" onClick={newCode}>
+      {/* A new code for the same address; the wait of a refused request is in the error. */}
+      <button type="button" className="quiet" disabled={busy} onClick={() => void requestCode()}>
         {t('new_code')}
+      </button>
+      <button type="button" className="quiet" onClick={otherEmail}>
+        {t('other_email')}
       </button>
     </form>
   )

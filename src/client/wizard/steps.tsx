@@ -398,14 +398,6 @@ function Advanced({ draft, set }: StepProps) {
           )}
         </section>
       )}
-      <Choice
-        legend={t('fields.employment_status')}
-        name="employmentStatus"
-        options={['employed', 'self-employed', 'farmer']}
-        value={draft.employmentType}
-        onChange={(v) => set({ employmentType: v })}
-        labelOf={(v) => t(`employment.${v}`)}
-      />
     </>
   )
 }

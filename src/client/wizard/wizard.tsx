@@ -9,7 +9,7 @@ import { toast } from '../ui/toast'
 import {
   DEFAULT_COUNTRY_CODE,
   PROFILE_FIELDS,
-  defaultDateOfBirth,
+  currentAnswer,
   localIso,
   validateProfile,
   withoutHiddenAnswers,
@@ -33,8 +33,12 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
   const taxYear = isFileable(requestedYear) ? requestedYear : defaultTaxYear()
   const [draft, setDraft] = useState<Draft>(() => {
     const d: Draft = {}
-    for (const f of PROFILE_FIELDS) if (user[f] !== undefined && user[f] !== null) d[f] = user[f]
-    d.dateOfBirth ??= defaultDateOfBirth()
+    // A stored answer of a retired option becomes its successor or is asked again; the date of birth is never
+    // guessed (a prefilled date was taken as an answer and sent unread, issue 25).
+    for (const f of PROFILE_FIELDS) {
+      const value = currentAnswer(f, user[f])
+      if (value !== undefined && value !== null) d[f] = value
+    }
     d.countryCode ??= DEFAULT_COUNTRY_CODE
     return d
   })

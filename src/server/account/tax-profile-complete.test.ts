@@ -17,7 +17,7 @@ const PROFILE = {
   countryCode: '+41',
   salutation: 'mrs',
   dateOfBirth: '1990-04-01',
-  religion: 'Reformed',
+  religion: 'Evangelical Reformed',
   jobName: 'Engineer',
   cantonOfResidence: 'zurich',
   street: 'Bahnhofstrasse 1',

@@ -304,6 +304,20 @@ describe('authorization', () => {
     expect(JSON.stringify((await get(anna.cookie)).json)).not.toContain('Other/2')
   })
 
+  test("the profile's hasPowerOfAttorney and hasTaxIdentificationNumber follow the saved authorization", async () => {
+    const { anna } = await setup()
+    const flags = async () => {
+      const user = (await t.request('GET', '/api/user', { cookie: anna.cookie })).json
+      return [user.hasPowerOfAttorney, user.hasTaxIdentificationNumber]
+    }
+    expect(await flags()).toEqual([null, null])
+    expect((await put(anna.cookie, 'authorization', POA)).status).toBe(200)
+    expect(await flags()).toEqual([true, true])
+    const off = { taxAddressEnabled: true, powerOfAttorneyEnabled: false, canton: '', tinNumber: '' }
+    expect((await put(anna.cookie, 'authorization', { ...off, powerOfAttorneyAccepted: false })).status).toBe(200)
+    expect(await flags()).toEqual([false, false])
+  })
+
   test('without the power of attorney nothing else is required, and no acceptance is kept', async () => {
     const { anna } = await setup()
     const r = await put(anna.cookie, 'authorization', {

@@ -11,7 +11,7 @@ import {
 import { ApiError, badRequest, conflict } from '../http/errors'
 import { requireFileableYear, yearStatus } from '../tax-status/service'
 import { categoryState } from '../documents/service'
-import { profileOf } from '../users/profile'
+import { profileOf, recordAuthorizationFacts } from '../users/profile'
 import { cantonBySlug } from '../../shared/cantons'
 import { isTransmitted } from '../../shared/tax-status'
 import { taxCardSummary } from '../../shared/tax-cards'
@@ -287,14 +287,18 @@ export async function saveAuthorization(
       ? { acceptedAt: before.acceptedAt, acceptedIp: before.acceptedIp, acceptedUserAgent: before.acceptedUserAgent }
       : { acceptedAt: now, acceptedIp: meta.ip, acceptedUserAgent: meta.userAgent?.slice(0, 500) ?? null }
   const row = { ...clean, powerOfAttorneyAccepted: accepted, ...acceptance, updatedAt: now }
-  await ctx.tx(() =>
-    ctx.db
+  await ctx.tx(async () => {
+    await ctx.db
       .insert(advancedAuthorization)
       .values({ userId, taxYear, ...row })
-      .onConflictDoUpdate({ target: [advancedAuthorization.userId, advancedAuthorization.taxYear], set: row }),
-  )
-
-  return { success: true, taxYear, authorization: await authorizationOf(ctx, userId, taxYear)! }
+      .onConflictDoUpdate({ target: [advancedAuthorization.userId, advancedAuthorization.taxYear], set: row })
+    // The profile's flags say what this authorization holds (the profile is the users area's: it writes them).
+    await recordAuthorizationFacts(ctx, userId, {
+      hasPowerOfAttorney: accepted,
+      hasTaxIdentificationNumber: clean.tinNumber !== '',
+    })
+  })
+  return { success: true, taxYear, authorization: (await authorizationOf(ctx, userId, taxYear))! }
 }
 
 /** The stored acceptance record (for the experts and the tests; never sent to other users). */

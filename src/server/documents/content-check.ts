@@ -38,6 +38,9 @@ const typeNotAllowed = (name: string) =>
 const contentMismatch = (name: string) =>
   new ApiError(415, 'CONTENT_TYPE_MISMATCH', `The content of ${name} does not match its file type.`)
 
+const fileEmpty = (name: string) =>
+  new ApiError(400, 'FILE_EMPTY', `${name} is empty (0 bytes): there is nothing to store. Choose the file again.`)
+
 /** Keeps what the checks need while the file streams by: a text validator and the last bytes. */
 export class ContentInspector {
   private decoder = new TextDecoder('utf-8', { fatal: true })
@@ -62,8 +65,10 @@ export class ContentInspector {
     }
   }
 
-  /** Throws a 415 ApiError when the content does not match the extension. */
+  /** Throws a 415 ApiError when the content does not match the extension, a 400 when there is none. */
   async check(name: string, head: Buffer): Promise<void> {
+    // An empty file is no document of any type; saying "wrong type" sent people to retry what cannot succeed.
+    if (head.length === 0) throw fileEmpty(name)
     const ext = this.extension as AllowedExtension
     if (ext === 'txt') {
       if (!this.textOk) throw contentMismatch(name)

@@ -56,6 +56,18 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
       code: 'CONTENT_TYPE_MISMATCH',
     },
     {
+      name: 'an empty file (0 bytes): empty, not of a wrong type',
+      parts: () => [{ name: 'scan.pdf', data: new Uint8Array(0) }],
+      status: 400,
+      code: 'FILE_EMPTY',
+    },
+    {
+      name: 'an empty .txt',
+      parts: () => [{ name: 'notes.txt', data: new Uint8Array(0) }],
+      status: 400,
+      code: 'FILE_EMPTY',
+    },
+    {
       name: 'a PNG named .pdf',
       parts: () => [{ name: 'scan.pdf', data: png() }],
       status: 415,

@@ -221,7 +221,7 @@ export function createBlobStore(dataDir: string, master: Buffer): BlobStore {
           continue
         }
         for (const versionId of versions) {
-          if (isKnown(fileId, versionId) || !olderThan(join(dir, versionId), before)) continue
+          if (isKnown(fileId, versionId) || (graceMs > 0 && !olderThan(join(dir, versionId), before))) continue
           rmSync(join(dir, versionId), { force: true, recursive: true })
           n++
         }
@@ -234,7 +234,7 @@ export function createBlobStore(dataDir: string, master: Buffer): BlobStore {
       const before = Date.now() - graceMs
       for (const name of readdirSync(tmpDir)) {
         try {
-          if (!olderThan(join(tmpDir, name), before)) continue
+          if (graceMs > 0 && !olderThan(join(tmpDir, name), before)) continue
           unlinkSync(join(tmpDir, name))
           n++
         } catch {}

@@ -140,7 +140,7 @@ export async function markAllRead(ctx: AppContext, userId: number) {
   const open = await openReminders(ctx, userId)
   await ctx.tx(async () => {
     for (const reminder of open)
-      await ctx.db.insert(reminderReads).values({ userId, reminder, readAt: now }).onConflictDoNothing().run()
+      await ctx.db.insert(reminderReads).values({ userId, reminder, readAt: now }).onConflictDoNothing()
     await ctx.db
       .update(notifications)
       .set({ readAt: now })

@@ -163,7 +163,7 @@ describe('hostile uploads through the API', () => {
       )) as { status: string; attempts: number; notBefore: number | null; reason: string | null }
     expect((await settled(bob.cookie, b)).json.status).toBe('done')
     // Bob's document was read after Alice's first try, before her second, which waits 1.5 s.
-    expect(row(a)).toMatchObject({ status: 'pending', attempts: 1, notBefore: t.clock.now + 1500 })
+    expect(await row(a)).toMatchObject({ status: 'pending', attempts: 1, notBefore: t.clock.now + 1500 })
     // The test's clock stands still: moved on, the waiting job is due (the runner looks again when it would be).
     const until = Date.now() + 60_000
     while ((await row(a)).status === 'pending' && Date.now() < until) {

@@ -14,7 +14,7 @@ const VALID = {
   countryCode: '+41',
   salutation: 'mrs',
   dateOfBirth: '1990-04-01',
-  religion: 'Reformed',
+  religion: 'Evangelical Reformed',
   jobName: 'Engineer',
   taxAddress: 'Bahnhofstrasse 1',
   cantonOfResidence: 'zurich',

@@ -139,6 +139,25 @@ export async function updateProfile(ctx: AppContext, userId: number, input: Reco
   return await profileOf(ctx, userId)
 }
 
+/**
+ * The profile's two facts that the advanced information's authorization decides (issue 25: they stayed false after
+ * both were saved): whether the person gave the power of attorney and whether they gave a tax ID. Written by the
+ * advanced area when an authorization is saved, the latest one saved counting.
+ */
+export async function recordAuthorizationFacts(
+  ctx: AppContext,
+  userId: number,
+  facts: { hasPowerOfAttorney: boolean; hasTaxIdentificationNumber: boolean },
+) {
+  await ctx.tx(async () => {
+    await ensureProfileRow(ctx, userId)
+    await ctx.db
+      .update(profiles)
+      .set({ ...facts, updatedAt: ctx.now() })
+      .where(eq(profiles.userId, userId))
+  })
+}
+
 /** PUT /api/admin/users/:id/plan: only admins choose a plan (basic or premium). */
 export async function setSubscriptionPlan(ctx: AppContext, rc: RequestContext, userId: number, plan: string) {
   if (!(SUBSCRIPTION_PLANS as readonly string[]).includes(plan))
