@@ -321,4 +321,48 @@ describe('two processes of the executable on one data folder', () => {
     expect((await call(b, `/api/files?taxYear=${YEAR}`, { ip, cookie: k.cookie })).status).toBe(200)
     expect((await call(a, '/api/user', { ip, cookie: k.cookie })).status).toBe(200)
   }, 60_000)
+
+  test('SIGTERM of one mid-upload: the upload in flight is finished and stored, then it exits; the other answers', async () => {
+    const ip = '10.0.0.9'
+    const g = await signIn(a, b, 'gret@example.ch', ip)
+    const boundary = '----swisstaxterm'
+    const enc = new TextEncoder()
+    const data = new Uint8Array(4 * 1024 * 1024).fill(0x42)
+    data.set(enc.encode('%PDF-1.4\n'))
+    const halfway = Promise.withResolvers<void>()
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(
+          enc.encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="taxYear"\r\n\r\n${YEAR}\r\n` +
+              `--${boundary}\r\nContent-Disposition: form-data; name="categoryId"\r\n\r\n2\r\n` +
+              `--${boundary}\r\nContent-Disposition: form-data; name="hashes[]"\r\n\r\n${sha256(data)}\r\n` +
+              `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="late.pdf"\r\n` +
+              'Content-Type: application/pdf\r\n\r\n',
+          ),
+        )
+        for (let i = 0; i < 64; i++) {
+          controller.enqueue(data.subarray(i * 65536, (i + 1) * 65536))
+          if (i === 16) halfway.resolve()
+          await Bun.sleep(15)
+        }
+        controller.enqueue(enc.encode(`\r\n--${boundary}--\r\n`))
+        controller.close()
+      },
+    })
+    const inFlight = fetch(`${b.url}/api/files/upload`, {
+      method: 'POST',
+      headers: { cookie: g.cookie, 'x-forwarded-for': ip, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    })
+    await halfway.promise
+    b.proc.kill('SIGTERM')
+    const answer = await inFlight
+    expect(answer.status).toBe(200)
+    expect(await b.proc.exited).toBe(0)
+    const list = await call(a, `/api/files?taxYear=${YEAR}`, { ip, cookie: g.cookie })
+    expect(((await list.json()) as { filename: string }[]).map((f) => f.filename)).toEqual(['late.pdf'])
+    b = spawn(b.port)
+    await ready(b)
+  }, 60_000)
 })
