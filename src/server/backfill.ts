@@ -33,10 +33,12 @@ export async function queueUnread(ctx: AppContext): Promise<number> {
  * row, so queueUnread does not see it). Once per upgrade: the version is recorded in app_meta. Returns how many.
  */
 export async function retryFailedAfterUpgrade(ctx: AppContext, version: string = APP_VERSION): Promise<number> {
-  const last = (await ctx.backend.get<{ value: string }>("SELECT value FROM app_meta WHERE key = 'last_version'"))
-    ?.value
-  if (last === version) return 0
+  // Read and recorded in one transaction: of two processes starting at once after an upgrade, one retries.
   return await ctx.tx(async () => {
+    await ctx.lock('app_meta:last_version')
+    const last = (await ctx.backend.get<{ value: string }>("SELECT value FROM app_meta WHERE key = 'last_version'"))
+      ?.value
+    if (last === version) return 0
     // A first start records its version only: nothing was read by an older one.
     const retried =
       last === undefined
