@@ -241,7 +241,7 @@ test('refusals in the browser: type and size checks, partial counts, the server 
   await context.close()
 }, 120_000)
 
-test('kill -9 in the middle of a 40 MB upload: no row, no version; the scheduled sweep takes the temporary file', async () => {
+test('kill -9 mid-upload (40 MB): no row, no version; the scheduled sweep takes the temporary file', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-crash-'))
   const start = async () => {
     const port = await freePort()

@@ -121,6 +121,9 @@ export async function storeUploads(
       // lock: no other upload, in this process or another, interleaves between them.
       const stored = await ctx.tx(async () => {
         await ctx.lock(`files:${owner.id}`)
+        // Asked again inside the transaction: the year may have been transmitted while the file streamed in.
+        await ctx.lock(`status:${owner.id}:${taxYear}`)
+        await hooks.requireOpen(owner.id, taxYear, categoryId)
         const existing = await ctx.db
           .select()
           .from(files)
@@ -340,8 +343,12 @@ export async function softDelete(
   fileId: string,
 ): Promise<{ statusAdvanced: boolean }> {
   const file = await fileForViewer(ctx, viewer, fileId)
-  await hooks.requireOpen(file.userId, file.taxYear)
-  await ctx.tx(() => ctx.db.update(files).set({ deletedAt: ctx.now() }).where(eq(files.id, fileId)))
+  // The year's check and the deletion in one transaction under its lock: a transmission cannot come between.
+  await ctx.tx(async () => {
+    await ctx.lock(`status:${file.userId}:${file.taxYear}`)
+    await hooks.requireOpen(file.userId, file.taxYear)
+    await ctx.db.update(files).set({ deletedAt: ctx.now() }).where(eq(files.id, fileId))
+  })
   // What was read from it goes now, not after the grace period: it is as sensitive as the file.
   await emitRemoved(ctx, fileId)
   if (viewer.id === file.userId) await touchActivity(ctx, file.userId)
@@ -437,16 +444,17 @@ export async function setRelevance(
 ) {
   const year = await requireWritableYear(hooks, userId, taxYear)
   if (!categoryById(categoryId)) throw notFound('No such document category', 'UNKNOWN_CATEGORY')
-  await hooks.requireOpen(userId, year, categoryId)
-  await ctx.tx(() =>
-    ctx.db
+  await ctx.tx(async () => {
+    await ctx.lock(`status:${userId}:${year}`)
+    await hooks.requireOpen(userId, year, categoryId)
+    await ctx.db
       .insert(categoryPreferences)
       .values({ userId, taxYear: year, categoryId, isRelevant, updatedAt: ctx.now() })
       .onConflictDoUpdate({
         target: [categoryPreferences.userId, categoryPreferences.taxYear, categoryPreferences.categoryId],
         set: { isRelevant, updatedAt: ctx.now() },
-      }),
-  )
+      })
+  })
 
   return {
     success: true,
@@ -499,21 +507,27 @@ export async function moveFile(
   await hooks.requireOpen(file.userId, file.taxYear)
   if (categoryId === file.categoryId)
     return { success: true, id: file.id, categoryId, taxYear: file.taxYear, statusAdvanced: false }
-  const clash = await ctx.db
-    .select({ id: files.id })
-    .from(files)
-    .where(
-      and(
-        eq(files.userId, file.userId),
-        eq(files.taxYear, file.taxYear),
-        eq(files.categoryId, categoryId),
-        eq(files.originalName, file.originalName),
-        isNull(files.deletedAt),
-      ),
-    )
-    .get()
-  if (clash) throw conflict(`A file named ${file.originalName} is already in that category.`, 'NAME_TAKEN')
-  await ctx.tx(() => ctx.db.update(files).set({ categoryId, updatedAt: ctx.now() }).where(eq(files.id, fileId)))
+  // The year's check, the name clash and the move in one transaction under the person's and the year's locks.
+  await ctx.tx(async () => {
+    await ctx.lock(`files:${file.userId}`)
+    await ctx.lock(`status:${file.userId}:${file.taxYear}`)
+    await hooks.requireOpen(file.userId, file.taxYear)
+    const clash = await ctx.db
+      .select({ id: files.id })
+      .from(files)
+      .where(
+        and(
+          eq(files.userId, file.userId),
+          eq(files.taxYear, file.taxYear),
+          eq(files.categoryId, categoryId),
+          eq(files.originalName, file.originalName),
+          isNull(files.deletedAt),
+        ),
+      )
+      .get()
+    if (clash) throw conflict(`A file named ${file.originalName} is already in that category.`, 'NAME_TAKEN')
+    await ctx.db.update(files).set({ categoryId, updatedAt: ctx.now() }).where(eq(files.id, fileId))
+  })
   return {
     success: true,
     id: file.id,
