@@ -322,7 +322,7 @@ describe('two processes of the executable on one data folder', () => {
     expect((await call(a, '/api/user', { ip, cookie: k.cookie })).status).toBe(200)
   }, 60_000)
 
-  test('SIGTERM mid-upload: the upload in flight is finished and stored, then it exits; the other answers', async () => {
+  test('SIGTERM mid-upload: the upload in flight is stored, then it exits; the other answers', async () => {
     const ip = '10.0.0.9'
     const g = await signIn(a, b, 'gret@example.ch', ip)
     const boundary = '----swisstaxterm'
