@@ -1,5 +1,4 @@
 import { chmodSync, cpSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { Database } from 'bun:sqlite'
 import { dirname, join, resolve } from 'node:path'
 import type { AppContext } from '../context'
 
@@ -24,11 +23,8 @@ export async function backup(ctx: AppContext, target: string, opts: { withKey?: 
     rmSync(tmp, { force: true })
     // VACUUM INTO takes an empty file: created 0600 first, so the copy is never readable by others, not even briefly.
     writeFileSync(tmp, '', { mode: 0o600 })
-    await ctx.backend.backupTo(tmp)
+    const result = await ctx.backend.backupTo(tmp)
     chmodSync(tmp, 0o600)
-    const copy = new Database(tmp, { readonly: true })
-    const result = copy.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()?.integrity_check
-    copy.close()
     if (result !== 'ok') {
       rmSync(tmp, { force: true })
       throw new Error(`integrity check of the copy failed: ${result}`)

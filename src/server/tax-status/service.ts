@@ -10,7 +10,7 @@ type StatusRow = { statusId: number; transmitEnabled: number; updatedAt: number;
 
 /**
  * The stored row of a user's year, or the defaults (status 1) when there is none
- * yet. Raw SQL through bun:sqlite's statement cache: this runs on every poll.
+ * yet. Raw SQL through the storage seam (statements compiled once): this runs on every poll.
  */
 export async function yearStatus(ctx: AppContext, userId: number, taxYear: number) {
   const row = await ctx.backend.get<StatusRow>(

@@ -33,8 +33,8 @@ export interface Backend {
   run(text: string, ...params: Param[]): Promise<{ changes: number }>
   /** The database's size in bytes and its integrity check's first line ("ok"). */
   stats(): Promise<{ bytes: number; integrity: string }>
-  /** A consistent copy of the live database into `file` (SQLite: VACUUM INTO). */
-  backupTo(file: string): Promise<void>
+  /** A consistent copy of the live database into `file` (SQLite: VACUUM INTO); the copy's integrity check. */
+  backupTo(file: string): Promise<string>
   /** After removing a person's rows: no readable trace of them left in the database's files. */
   eraseDeletedTraces(): Promise<{ walTruncated: boolean }>
   close(): void

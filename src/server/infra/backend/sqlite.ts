@@ -166,6 +166,12 @@ export function sqliteBackend(path: string, writer: Database): Backend {
       } finally {
         reader.exec('PRAGMA query_only = ON')
       }
+      const copy = new Database(file, { readonly: true })
+      try {
+        return copy.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()?.integrity_check ?? '?'
+      } finally {
+        copy.close()
+      }
     },
     async eraseDeletedTraces() {
       // The WAL, which still holds the pages as they were before, is checkpointed and truncated (outside any
