@@ -86,6 +86,9 @@ export async function preloadRoute(path: string) {
 }
 const FIRST_DATA_WAIT_MS = 1500
 
+/** No one is signed in (the session's answer was a 401): the routes will send the page to /login. */
+export const signedOut = () => queryClient.getQueryData(userKeys.session) === null
+
 function Protected({ component: Component }: { component: ComponentType }) {
   useAreaStyles()
   const user = useSessionUser()
