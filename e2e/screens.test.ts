@@ -255,6 +255,12 @@ describe.each([
     for (const id of tabs.slice(1)) {
       await page.locator(`#${id}`).click()
       await page.locator(`#${id}[aria-selected="true"]`).waitFor()
+      // A section the profile did not switch on is switched on: its form is what is checked.
+      const switchOn = page.locator('.section-off').getByRole('button', { name: T('advanced:page.switch_on') })
+      if (await switchOn.count()) {
+        await switchOn.click()
+        await page.locator('.section-off').waitFor({ state: 'detached' })
+      }
       await check(`advanced-${id.replace('tab-', '')}`, T('common:pages.advanced_tax_info'))
     }
 
