@@ -294,7 +294,8 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
 
 // Issue 25, finding 10: the wizard had no primary button, two looks for a chosen answer (a pressed Yes/No button and a
 // tinted radio box), and why Next was disabled was grey text under the buttons, far from the field it was about.
-test("the wizard's controls: one primary action, one look for a chosen answer, the reason next to the field", async () => {
+test("the wizard's controls: one primary action, one look for a chosen answer, the reason next to the " +
+  'field', async () => {
   const context = await newContext(browser, { baseURL: server.url })
   const page = await context.newPage()
   const [name, value] = (await apiSignIn(server.url, smtp, 'wizard.controls@example.ch')).split('=') as [string, string]
