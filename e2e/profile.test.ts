@@ -338,6 +338,12 @@ test("the wizard's controls: one primary action, one look for a chosen answer, t
   expect(await reason.textContent()).toBe('Salutation is required')
   expect(await salutation.getAttribute('aria-describedby')).toBe(await reason.getAttribute('id'))
   await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'salutation')
+  // The focus it sends there is the focus blue: Pico's red ring and border read as one more error.
+  const focusLook = await page.evaluate(() => {
+    const s = getComputedStyle(document.activeElement!)
+    return { border: s.borderTopColor, ring: s.boxShadow }
+  })
+  expect(focusLook).toEqual({ border: 'rgb(29, 78, 216)', ring: 'rgba(29, 78, 216, 0.35) 0px 0px 0px 2px' })
   await counter(page, 1)
   // Nothing under the buttons, and the reason above them, beside its question.
   expect(await page.locator('.wizard-nav ~ *').count()).toBe(0)
