@@ -116,7 +116,6 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await counter(page, 1)
   const next = page.getByRole('button', { name: 'Next' })
   expect(await page.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true)
-  expect(await next.isDisabled()).toBe(true)
   expect(await page.getByLabel('First name').inputValue()).toBe('Lea')
   await page.getByLabel('Mrs').check()
   // One Reformed church, no guessed date of birth (issue 25): the person gives it.
@@ -130,15 +129,16 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await page.getByLabel('Religion').selectOption('Evangelical Reformed')
   await page.getByLabel('Occupation').fill('Nurse')
   expect(await page.getByLabel('Date of birth').inputValue()).toBe('')
-  expect(await next.isDisabled()).toBe(true)
   await page.getByLabel('Date of birth').fill('1988-05-17')
   await screenshot(page, 'wizard-1-360')
   await next.click()
 
-  // Step 2: the canton grid.
+  // Step 2: the canton grid; Next without a canton says so above the grid and stays.
   await counter(page, 2)
-  expect(await next.isDisabled()).toBe(true)
   await page.locator('.canton-card').first().waitFor()
+  await next.click()
+  await page.locator('.field-error', { hasText: 'Canton is required' }).waitFor()
+  await counter(page, 2)
   expect(await page.locator('.canton-card').count()).toBe(26)
   await page.getByRole('button', { name: /Bern\s*BE/ }).click()
   await page.getByText('Selected: Bern').waitFor()
@@ -151,19 +151,20 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
 
   // Step 4: the address lookup fills street, postal code, city and municipality.
   await counter(page, 4)
-  expect(await next.isDisabled()).toBe(true)
   await page.getByLabel('Search for your address').fill('Bundesgasse 3, 3011 Bern')
   await page.getByRole('button', { name: /Bundesgasse 3\s*3011 Bern/ }).click()
   await page.getByText('Address Selected').waitFor()
   expect(await page.getByLabel('Street and house number').inputValue()).toBe('Bundesgasse 3')
   expect(await page.getByLabel('Postal code').inputValue()).toBe('3011')
   expect(await page.getByLabel('Municipality').inputValue()).toBe('Bern')
-  // A postal code that is not Swiss keeps Next disabled here, not only at Complete.
+  // A postal code that is not Swiss is refused here, next to the field, not only at Complete.
   await page.getByLabel('Postal code').fill('971')
-  await page.getByText('Postal code: A Swiss postal code has four digits.').waitFor()
-  expect(await next.isDisabled()).toBe(true)
+  await page.locator('#w-zipCode-error', { hasText: 'A Swiss postal code has four digits.' }).waitFor()
+  await next.click()
+  await counter(page, 4)
+  await page.waitForFunction(() => document.activeElement?.id === 'w-zipCode')
   await page.getByLabel('Postal code').fill('3011')
-  expect(await next.isDisabled()).toBe(false)
+  await page.locator('#w-zipCode-error').waitFor({ state: 'detached' })
   // At 360 px the buttons wrap under the input: Search and Clear look alike (no half-rounded pill).
   expect(page.viewportSize()?.width).toBe(360)
   await expectEvenCorners(page, '.address-row button', 2)
@@ -178,10 +179,12 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
 
   // Step 7: marital status is required.
   await counter(page, 7)
-  expect(await next.isDisabled()).toBe(true)
   // A civil status, not "company / self-employed" (that is an employment type, asked in step 12).
   expect(await page.locator('input[name="marital"]').count()).toBe(5)
   expect(await page.getByLabel(/Company/).count()).toBe(0)
+  await next.click()
+  await page.locator('.field-error', { hasText: 'Marital status is required' }).waitFor()
+  await counter(page, 7)
   await page.getByLabel('Divorced').check()
   await next.click()
 
@@ -190,7 +193,7 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
 
   // Step 9: children: one child aged 7, plus, minus (never below one), ages clamped to 18.
   await counter(page, 9)
-  await page.getByRole('button', { name: 'Yes' }).click()
+  await page.getByRole('radio', { name: 'Yes' }).check()
   expect(await page.getByLabel('Age of child 1').inputValue()).toBe('7')
   await page.getByRole('button', { name: 'Add a child' }).click()
   await page.getByLabel('Age of child 2').fill('25')
@@ -205,7 +208,7 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   // Step 10: alimony shows because divorced with children.
   await counter(page, 10)
   await page.getByText('Do you pay alimony?').waitFor()
-  await page.getByRole('group', { name: 'Do you pay alimony?' }).getByRole('button', { name: 'Yes' }).click()
+  await page.getByRole('group', { name: 'Do you pay alimony?' }).getByRole('radio', { name: 'Yes' }).check()
   await page.getByLabel('Alimony (CHF per month)').fill('650')
   await page.getByLabel('Duration (months)').fill('24')
   // The employment is asked once, in step 12.
@@ -215,7 +218,7 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   await next.click()
 
   await counter(page, 11)
-  await page.getByRole('button', { name: 'Yes' }).click()
+  await page.getByRole('radio', { name: 'Yes' }).check()
   await next.click()
 
   // Step 12: the employment type; the button reads Complete.
@@ -302,6 +305,94 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   expect(errors).toEqual([])
   await context.close()
 }, 120_000)
+
+// Issue 25, finding 10: the wizard had no primary button, two looks for a chosen answer (a pressed Yes/No button and a
+// tinted radio box), and why Next was disabled was grey text under the buttons, far from the field it was about.
+test("the wizard's controls: one primary action, one look for a chosen answer, the reason next to the " +
+  'field', async () => {
+  const context = await newContext(browser, { baseURL: server.url })
+  const page = await context.newPage()
+  const [name, value] = (await apiSignIn(server.url, smtp, 'wizard.controls@example.ch')).split('=') as [string, string]
+  await context.addCookies([{ name, value, url: server.url }])
+  await page.goto('/profile')
+  await registerViaApi(page)
+  // Everything of steps 1 to 4 but the salutation.
+  const saved = await page.evaluate(async () => {
+    const profile = {
+      firstName: 'Nora',
+      lastName: 'Keller',
+      phone: '791234567',
+      countryCode: '+41',
+      dateOfBirth: '1985-02-03',
+      religion: 'Reformed',
+      jobName: 'Teacher',
+      cantonOfResidence: 'bern',
+      street: 'Bundesgasse 3',
+      zipCode: '3011',
+      city: 'Bern',
+      gemeinde: 'Bern',
+    }
+    const json = { 'content-type': 'application/json' }
+    return (await fetch('/api/user/profile', { method: 'PUT', headers: json, body: JSON.stringify(profile) })).status
+  })
+  expect(saved).toBe(200)
+  await page.goto('/profile?setup=tax')
+  await counter(page, 1)
+  const next = page.getByRole('button', { name: 'Next' })
+
+  // One primary action: Next (Back is secondary).
+  expect(await page.locator('.wizard-card button.primary').allTextContents()).toEqual(['Next'])
+  // Nothing is called missing before Next is pressed; then the reason is said at the field, and the focus goes there.
+  expect(await page.locator('.field-error').count()).toBe(0)
+  expect(await next.isEnabled()).toBe(true)
+  await next.click()
+  const salutation = page.getByRole('group', { name: 'Salutation' })
+  const reason = salutation.locator('.field-error')
+  await reason.waitFor()
+  expect(await reason.textContent()).toBe('Salutation is required')
+  expect(await salutation.getAttribute('aria-describedby')).toBe(await reason.getAttribute('id'))
+  await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'salutation')
+  // The focus it sends there is the focus blue: Pico's red ring and border read as one more error.
+  const focusLook = await page.evaluate(() => {
+    const s = getComputedStyle(document.activeElement!)
+    return { border: s.borderTopColor, ring: s.boxShadow }
+  })
+  expect(focusLook).toEqual({ border: 'rgb(29, 78, 216)', ring: 'rgba(29, 78, 216, 0.35) 0px 0px 0px 2px' })
+  await counter(page, 1)
+  // Nothing under the buttons, and the reason above them, beside its question.
+  expect(await page.locator('.wizard-nav ~ *').count()).toBe(0)
+  const reasonBox = (await reason.boundingBox())!
+  const salutationBox = (await salutation.boundingBox())!
+  expect(reasonBox.y).toBeGreaterThanOrEqual(salutationBox.y)
+  expect(reasonBox.y + reasonBox.height).toBeLessThanOrEqual(salutationBox.y + salutationBox.height)
+  await screenshot(page, 'wizard-reason-360')
+  await page.getByLabel('Mrs').check()
+  await reason.waitFor({ state: 'detached' })
+
+  // A chosen answer looks the same everywhere: the salutation's radio and step 5's Yes.
+  const look = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => {
+        const s = getComputedStyle(el)
+        return { background: s.backgroundColor, border: s.borderTopColor, colour: s.color, weight: s.fontWeight }
+      })
+  const chosenRadio = await look('.choice-option.selected')
+  const unchosen = await look('.choice-option:not(.selected)')
+  expect(chosenRadio).not.toEqual(unchosen)
+  for (const n of [1, 2, 3, 4]) {
+    await counter(page, n)
+    await next.click()
+  }
+  await counter(page, 5)
+  await page.getByRole('radio', { name: 'Yes' }).check()
+  expect(await page.locator('button[aria-pressed]').count()).toBe(0)
+  expect(await look('.choice-option.selected')).toEqual(chosenRadio)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await screenshot(page, 'wizard-yes-no-1280')
+  await context.close()
+}, 60_000)
 
 test('cantons overview and the address demo', async () => {
   // No service worker here: page.route() cannot see what a worker fetches.

@@ -12,7 +12,18 @@ export function startFirstScreen(path: string) {
   const first = firstScreen(path)
   for (const chunk of first.chunks) preloadChunk(chunk)
   prefetchLocales(withFallback(storedLanguage()), first.namespaces)
-  if (first.chunk === 'signed-in') prefetchSession({ dashboard: path === '/' })
+  if (first.chunk === 'signed-in')
+    prefetchSession({
+      dashboard: path === '/',
+      // Signed out, the app goes on to the sign-in form at once: its code and texts are asked for now, or the first
+      // visit of "/" waited for them behind a "Please wait" (issue 25).
+      signedOut: () => {
+        const login = firstScreen('/login')
+        for (const chunk of login.chunks) preloadChunk(chunk)
+        const missing = login.namespaces.filter((ns) => !first.namespaces.includes(ns))
+        prefetchLocales(withFallback(storedLanguage()), missing)
+      },
+    })
 }
 
 /**

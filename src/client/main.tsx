@@ -19,9 +19,20 @@ const first = firstScreen(location.pathname)
 const loadFirst = {
   'login-page': LoginPage.preload,
   'legal-page': LegalPage.preload,
-  'signed-in': async () => (await SignedInArea.preload()).preloadRoute(location.pathname),
+  'signed-in': async () => {
+    const area = await SignedInArea.preload()
+    await area.preloadRoute(location.pathname)
+    // Signed out, the area sends the page on to the sign-in form: its code and texts are in before the first render
+    // (boot.ts asked for them as soon as the session said so), not fetched behind a "Please wait".
+    if (area.signedOut())
+      await Promise.all([
+        LoginPage.preload(),
+        i18nReady.then((i18n) => i18n.loadNamespaces(firstScreen('/login').namespaces)),
+      ])
+  },
 }[first.chunk]
-await Promise.all([initI18n(first.namespaces), loadFirst().catch(() => {})])
+const i18nReady = initI18n(first.namespaces)
+await Promise.all([i18nReady, loadFirst().catch(() => {})])
 // A transition: React builds the first screen in slices of a few milliseconds and yields between them, so a
 // slow phone answers a tap while it renders instead of freezing for the whole render.
 const reactRoot = createRoot(root)

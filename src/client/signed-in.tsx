@@ -5,7 +5,7 @@ import { warmOfflineTexts } from './pwa/register-sw'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { queryClient } from './api/query-client'
-import { sessionQuery, useSessionUser } from './api/user'
+import { sessionQuery, useSessionUser, userKeys } from './api/user'
 import { useSessionWatch } from './api/session'
 import { SessionExpiredDialog } from './ui/session-expired-dialog'
 import { useAreaStyles } from './styles/area-styles'
@@ -85,6 +85,9 @@ export async function preloadRoute(path: string) {
   })
 }
 const FIRST_DATA_WAIT_MS = 1500
+
+/** No one is signed in (the session's answer was a 401): the routes will send the page to /login. */
+export const signedOut = () => queryClient.getQueryData(userKeys.session) === null
 
 function Protected({ component: Component }: { component: ComponentType }) {
   useAreaStyles()

@@ -1,4 +1,7 @@
-/** Languages of spec part 1 §3 / docs/client.md: six offered, five listed as inactive. */
+/**
+ * Languages of spec part 1 §3 / docs/client.md: six offered. The five inactive ones are kept here for the record but
+ * no longer listed in the pickers (issue 25: five choices that could not be chosen, on the sign-in form of a phone).
+ */
 export const LANGUAGES = [
   { code: 'en', name: 'English', active: true },
   { code: 'de', name: 'Deutsch', active: true },

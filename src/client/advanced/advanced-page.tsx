@@ -35,9 +35,9 @@ export default function AdvancedPage() {
   const info = advanced.data
   return (
     <PageShell>
-      <nav className="back-link">
+      <p className="back-link">
         <Link href="/">← {t('page.back')}</Link>
-      </nav>
+      </p>
       <div className="advanced-head">
         <h1>{t('page.title')}</h1>
         <AdvancedYearSelect value={taxYear} onChange={setTaxYear} />

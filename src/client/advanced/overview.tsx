@@ -46,11 +46,11 @@ export function Overview({
             data-section={id}
           >
             <header>
-              <h3>
+              <h2>
                 <button type="button" className="card-open" disabled={!s.enabled} onClick={() => onOpen(id)}>
                   {title}
                 </button>
-              </h3>
+              </h2>
               {s.alwaysEnabled ? (
                 <small className="always-on">{t('overview.always_on')}</small>
               ) : (

@@ -44,13 +44,16 @@ export function takeEarly(url: string): Promise<Response> | undefined {
 /**
  * The session; once it is a person's, the signed-in screens' stylesheet and, on the dashboard of a registered
  * taxpayer, its reads for the default tax year (api/user.ts, home-page.tsx's prefetch). Signed out, neither: the
- * app goes to the sign-in form.
+ * app goes to the sign-in form, and `signedOut` asks for what that needs.
  */
-export function prefetchSession({ dashboard }: { dashboard: boolean }) {
+export function prefetchSession({ dashboard, signedOut }: { dashboard: boolean; signedOut?: () => void }) {
   askEarly(SESSION_PATH)
     .then((r) => (r.ok ? r.clone().json() : null))
     .then((user: Session | null) => {
-      if (!user?.role) return
+      if (!user?.role) {
+        signedOut?.()
+        return
+      }
       void loadAreaStyles()
       if (!dashboard || !isRegisteredTaxpayer(user)) return
       for (const path of dashboardReads(defaultTaxYear())) askEarly(path)

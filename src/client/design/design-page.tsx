@@ -1,5 +1,7 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageShell } from '../pages/page-shell'
+import { YesNo } from '../wizard/controls'
 
 // The colour roles of styles/tokens.css, shown as swatches with their text pair.
 const SWATCHES = [
@@ -23,6 +25,8 @@ const SPACES = ['--space-1', '--space-2', '--space-3', '--space-4', '--space-6',
  */
 export default function DesignPage() {
   const { t } = useTranslation(['common', 'login', 'home', 'documents', 'wizard'])
+  // A chosen answer has one look, the wizard's (a radio in a tinted box), shown here with its real control.
+  const [chosen, setChosen] = useState<unknown>(true)
   return (
     <PageShell>
       <div className="design-page">
@@ -74,14 +78,7 @@ export default function DesignPage() {
         </section>
         <section aria-labelledby="design-choices">
           <h2 id="design-choices">{t('design.choices')}</h2>
-          <div className="yes-no-buttons">
-            <button type="button" className="choice-button" aria-pressed="true">
-              {t('wizard:yes')}
-            </button>
-            <button type="button" className="choice-button" aria-pressed="false">
-              {t('wizard:no')}
-            </button>
-          </div>
+          <YesNo label={t('wizard:questions.pillar3a')} value={chosen} onChange={setChosen} />
         </section>
         <section aria-labelledby="design-feedback">
           <h2 id="design-feedback">{t('design.feedback')}</h2>

@@ -109,6 +109,8 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
     }
   }
 
+  // Under the page's h1 its groups are h2; in the dialog, under the dialog's h2, h3 (axe heading-order).
+  const Heading = variant === 'page' ? 'h2' : 'h3'
   return (
     <div className={`file-history file-history-${variant}`}>
       <div className="file-history-filters">
@@ -138,7 +140,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
         <p aria-busy="true">{t('history.loading')}</p>
       ) : groups.length === 0 ? (
         <div className="file-history-empty">
-          <h3>{t('history.empty_title')}</h3>
+          <Heading>{t('history.empty_title')}</Heading>
           <p>
             {categoryName
               ? t('history.empty_category', { category: categoryName, year })
@@ -152,12 +154,12 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
             className="file-history-group"
             aria-label={day ? formatDay(dayFiles[0]!.uploadedAt, i18n.language) : t('history.unknown_time')}
           >
-            <h3>
+            <Heading>
               {t('history.group', {
                 date: day ? formatDay(dayFiles[0]!.uploadedAt, i18n.language) : t('history.unknown_time'),
                 count: dayFiles.length,
               })}
-            </h3>
+            </Heading>
             <ul>
               {dayFiles.map((f) => (
                 <li key={f.id} className="file-history-item">

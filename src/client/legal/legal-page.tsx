@@ -15,10 +15,11 @@ export default function LegalPage({ page }: { page: (typeof LEGAL_PAGES)[keyof t
   >
   return (
     <main className="container page legal-page">
-      <nav className="legal-nav" aria-label={t('nav_title')}>
+      {/* A back link and the language: the page's one navigation landmark is the list of legal pages below. */}
+      <div className="legal-nav">
         <Link href={back}>← {t('back')}</Link>
         <LanguageSelect id="legal-language" />
-      </nav>
+      </div>
       <article>
         <h1>{t(`pages.${page}.title`)}</h1>
         <p className="lead">{t(`pages.${page}.intro`)}</p>

@@ -30,7 +30,9 @@ export function ChangelogButton() {
           </button>
         }
       >
-        <div className="changelog">
+        {/* It scrolls inside the dialog: focusable, so that a keyboard can scroll it too (axe scrollable-region). */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled */}
+        <div className="changelog" role="region" aria-labelledby="changelog-title" tabIndex={0}>
           {CHANGELOG_VERSIONS.map((v) => {
             const key = `entries.v${v.replace('.', '_')}`
             const changes = t(`${key}.changes`, { returnObjects: true }) as Record<string, string>

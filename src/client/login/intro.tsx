@@ -1,6 +1,4 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Logo } from '../ui/logo'
 
 export const INTRO_TEXT_MS = 2000
 export const INTRO_LOGO_MS = 2000
@@ -21,10 +19,10 @@ function introSeen(): boolean {
 }
 
 /**
- * The animated intro (spec part 1 §2): 2 s title and slogan under the logo, then the logo enlarged
- * with a flash, settling after 2 s, and the login card 2 s later. It plays on a browser's
- * first visit only (never again, so never after a logout), never with prefers-reduced-motion,
- * and any key, click or tap skips it.
+ * The animated intro (spec part 1 §2): 2 s the name and slogan fading in under the logo, then the logo enlarged
+ * with a flash, settling after 2 s. It plays around the sign-in form, which is usable from the first frame (issue 25:
+ * a form held back 6 s behind it was the first visit's longest wait). It plays on a browser's first visit only (never
+ * again, so never after a logout), never with prefers-reduced-motion, and any key, click or tap ends it.
  */
 export function useIntroPhase(): IntroPhase {
   const [phase, setPhase] = useState<IntroPhase>(() => (reducedMotion() || introSeen() ? 'done' : 'text'))
@@ -50,27 +48,4 @@ export function useIntroPhase(): IntroPhase {
     }
   }, [])
   return phase
-}
-
-export function Intro({ phase, blocked, onLogo }: { phase: IntroPhase; blocked: boolean; onLogo: () => void }) {
-  const { t } = useTranslation('login')
-  // The logo is there from the first frame and stays the same element: it is enlarged (a transform) with the
-  // flash, and the title and slogan fade out around it without moving it.
-  return (
-    <div className={`intro intro-${phase}`}>
-      <p className="intro-skip">{t('intro_skip')}</p>
-      <div className="intro-logo">
-        {phase === 'logo' && <div className="flash" aria-hidden="true" />}
-        <Logo
-          size="lg"
-          onActivate={onLogo}
-          className={`${phase === 'logo' ? 'enlarged' : ''} ${blocked ? 'pulse' : ''}`}
-        />
-      </div>
-      <div className="intro-text" aria-hidden={phase !== 'text'}>
-        <h1>{t('common:app_name')}</h1>
-        <p className="slogan">{t('slogan')}</p>
-      </div>
-    </div>
-  )
 }

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter'
 import { call, quietApi } from '../api/client'
 import { LanguageSelect } from '../ui/language-select'
 import { Logo } from '../ui/logo'
-import { Intro, useIntroPhase } from './intro'
+import { useIntroPhase } from './intro'
 import { LoginCard } from './login-card'
 import { ChangelogButton } from './changelog-dialog'
 import { FOCUS_SOUND, INTRO_SOUND, playSound, setSoundsEnabled, soundsEnabled } from './sound'
@@ -64,39 +64,50 @@ export default function LoginPage() {
     setTimeout(() => setShake(false), 600)
   }
 
+  // The intro plays around the form, never in front of it: the e-mail field is usable from the first frame, and the
+  // language picker is the first thing on the screen (a phone's first screen ends about where the form does).
   return (
-    <div className="login-screen">
-      {phase !== 'done' ? (
-        <Intro phase={phase} blocked={blocked} onLogo={playIntro} />
-      ) : (
-        <main className="login-main">
-          <article className="login-card">
-            <header className="login-header">
-              <Logo size="md" onActivate={playIntro} className={blocked ? 'pulse' : ''} />
-              <h1 className={shake ? 'shake' : ''}>{t('title')}</h1>
-              <p className="subtitle">{t('subtitle')}</p>
-            </header>
-            <LoginCard onEmailFocus={onEmailFocus} />
-            <ul className="features">
-              {FEATURES.map((f) => (
-                <li key={f}>{t(`features.${f}`)}</li>
-              ))}
-            </ul>
-            <footer className="login-footer">
-              <LanguageSelect id="login-language" />
-              <button type="button" className="quiet sound-toggle" aria-pressed={sounds} onClick={toggleSounds}>
-                {sounds ? t('sounds_on') : t('sounds_off')}
-              </button>
-              <ChangelogButton />
-            </footer>
-          </article>
-          <nav className="legal-links" aria-label={t('links.title')}>
-            <Link href="/terms-and-conditions">{t('links.terms')}</Link>
-            <Link href="/data-protection">{t('links.privacy')}</Link>
-            <Link href="/cookies">{t('links.cookies')}</Link>
-          </nav>
-        </main>
-      )}
+    <div className={`login-screen intro-${phase}`}>
+      <main className="login-main">
+        <div className="login-top">
+          <LanguageSelect id="login-language" />
+        </div>
+        <div className="login-brand">
+          <div className="intro-logo">
+            {phase === 'logo' && <div className="flash" aria-hidden="true" />}
+            <Logo
+              size="md"
+              onActivate={playIntro}
+              className={`${phase === 'logo' ? 'enlarged' : ''} ${blocked ? 'pulse' : ''}`}
+            />
+          </div>
+          <p className="brand-name">{t('common:app_name')}</p>
+          <p className="slogan">{t('slogan')}</p>
+        </div>
+        <article className="login-card">
+          <header className="login-header">
+            <h1 className={shake ? 'shake' : ''}>{t('title')}</h1>
+            <p className="subtitle">{t('subtitle')}</p>
+          </header>
+          <LoginCard onEmailFocus={onEmailFocus} />
+          <ul className="features">
+            {FEATURES.map((f) => (
+              <li key={f}>{t(`features.${f}`)}</li>
+            ))}
+          </ul>
+          <footer className="login-footer">
+            <button type="button" className="quiet sound-toggle" aria-pressed={sounds} onClick={toggleSounds}>
+              {sounds ? t('sounds_on') : t('sounds_off')}
+            </button>
+            <ChangelogButton />
+          </footer>
+        </article>
+        <nav className="legal-links" aria-label={t('links.title')}>
+          <Link href="/terms-and-conditions">{t('links.terms')}</Link>
+          <Link href="/data-protection">{t('links.privacy')}</Link>
+          <Link href="/cookies">{t('links.cookies')}</Link>
+        </nav>
+      </main>
       {DebugPanel && (
         <Suspense fallback={null}>
           <DebugPanel />

@@ -76,12 +76,13 @@ export function Header({ extra }: { extra?: ReactNode }) {
   const canInstall = !isStandalone() && Boolean(installPrompt)
   return (
     <header className="app-header">
-      <nav className="container">
+      <nav className="container" aria-label={t('nav.label')}>
         <ul>
           <li>
-            <button type="button" className="logo-button" onClick={goHome} aria-label={t('nav.home')}>
+            {/* Its name begins with the brand name it shows (WCAG 2.5.3, label in name), then says where it leads. */}
+            <button type="button" className="logo-button" onClick={goHome}>
               <Logo size="sm" decorative />
-              <span className="app-name">{t('app_name')}</span>
+              <span className="app-name">{t('app_name')}</span> <span className="visually-hidden">{t('nav.home')}</span>
             </button>
           </li>
         </ul>

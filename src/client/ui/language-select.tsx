@@ -2,7 +2,12 @@ import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '../../shared/languages'
 import { changeLanguage } from '../i18n'
 
-/** Offered languages selectable; the inactive ones are listed but disabled (spec part 1 §3). */
+const OFFERED = LANGUAGES.filter((l) => l.active)
+
+/**
+ * The six languages the app speaks, and only those: the spec's five "coming soon" entries were a list to scroll past
+ * that could not be chosen (issue 25).
+ */
 export function LanguageSelect({
   id = 'language-select',
   onChanged,
@@ -19,10 +24,9 @@ export function LanguageSelect({
     <div className="language-select">
       <label htmlFor={id}>{t('language.label')}</label>
       <select id={id} value={i18n.resolvedLanguage ?? i18n.language} onChange={(e) => onChange(e.target.value)}>
-        {LANGUAGES.map((l) => (
-          <option key={l.code} value={l.code} disabled={!l.active}>
+        {OFFERED.map((l) => (
+          <option key={l.code} value={l.code}>
             {l.name}
-            {l.active ? '' : ` (${t('language.inactive')})`}
           </option>
         ))}
       </select>

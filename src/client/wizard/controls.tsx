@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { createContext, useContext, useId, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ProfileField } from '../../shared/profile'
 
@@ -10,8 +10,33 @@ export type Draft = Partial<Record<ProfileField, unknown>>
 export type SetDraft = (patch: Draft) => void
 
 /**
- * Yes/No as two pressed-state buttons with the "selected" look (never the primary button's); neither is pressed until a
- * choice (the step's default applies on Next).
+ * Why Next refused the step, for the field it names: the wizard sets it once Next was pressed (a value the profile
+ * rules refuse, such as a three-digit postal code, at once). Each control shows it next to itself.
+ */
+export const StepError = createContext<{ field: string | null; message: string }>({ field: null, message: '' })
+
+/** This field's reason, if Next refused the step because of it. */
+export function useFieldError(field: string): string | undefined {
+  const error = useContext(StepError)
+  return error.field === field ? error.message : undefined
+}
+
+export const errorIdOf = (field: string) => `w-${field}-error`
+
+/** The reason next to a field, referenced by the field's aria-describedby. */
+export function FieldError({ field }: { field: string }) {
+  const message = useFieldError(field)
+  if (!message) return null
+  return (
+    <small id={errorIdOf(field)} className="form-error field-error">
+      {message}
+    </small>
+  )
+}
+
+/**
+ * Yes/No: two options of the same look as every other choice (a radio in a tinted box), never buttons; neither is
+ * chosen until the person chooses (the step's default applies on Next).
  */
 export function YesNo({
   label,
@@ -27,28 +52,30 @@ export function YesNo({
   no?: unknown
 }) {
   const { t } = useTranslation('wizard')
-  const id = useId()
+  const name = useId()
   return (
-    <div className="yes-no" role="group" aria-labelledby={id}>
-      <span id={id} className="yes-no-label">
-        {label}
-      </span>
-      <div className="yes-no-buttons">
-        <button type="button" className="choice-button" aria-pressed={value === yes} onClick={() => onChange(yes)}>
-          {t('yes')}
-        </button>
-        <button type="button" className="choice-button" aria-pressed={value === no} onClick={() => onChange(no)}>
-          {t('no')}
-        </button>
-      </div>
-    </div>
+    <fieldset className="choice yes-no">
+      <legend>{label}</legend>
+      {(
+        [
+          ['yes', yes],
+          ['no', no],
+        ] as const
+      ).map(([key, option]) => (
+        <label key={key} className={`choice-option${value === option ? ' selected' : ''}`}>
+          <input type="radio" name={name} value={key} checked={value === option} onChange={() => onChange(option)} />
+          {t(key)}
+        </label>
+      ))}
+    </fieldset>
   )
 }
 
-/** A radio list; `labelOf` translates each value. */
+/** A radio list; `labelOf` translates each value. `field` is the draft field it sets (its reason shows below). */
 export function Choice({
   legend,
   name,
+  field = name,
   options,
   value,
   onChange,
@@ -56,13 +83,20 @@ export function Choice({
 }: {
   legend: string
   name: string
+  field?: string
   options: readonly string[]
   value: unknown
   onChange: (v: string) => void
   labelOf: (v: string) => string
 }) {
+  const error = useFieldError(field)
   return (
-    <fieldset className="choice">
+    <fieldset
+      className="choice"
+      data-field={field}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorIdOf(field) : undefined}
+    >
       <legend>{legend}</legend>
       {options.map((o) => (
         <label key={o} className={`choice-option${value === o ? ' selected' : ''}`}>
@@ -70,6 +104,7 @@ export function Choice({
           {labelOf(o)}
         </label>
       ))}
+      <FieldError field={field} />
     </fieldset>
   )
 }
@@ -100,6 +135,10 @@ export function TextField({
   hint?: string
   children?: ReactNode
 }) {
+  // The draft field is the id without its "w-".
+  const field = id.replace(/^w-/, '')
+  const error = useFieldError(field)
+  const describedBy = [hint && `${id}-hint`, error && errorIdOf(field)].filter(Boolean).join(' ')
   return (
     <div className="text-field">
       <label htmlFor={id}>
@@ -114,9 +153,11 @@ export function TextField({
         autoComplete={autoComplete}
         inputMode={inputMode}
         max={max}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(e) => onChange(e.target.value)}
       />
+      <FieldError field={field} />
       {hint && (
         <small id={`${id}-hint`} className="muted">
           {hint}

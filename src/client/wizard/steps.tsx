@@ -22,7 +22,7 @@ import { useCantons } from '../cantons/use-cantons'
 import { CantonCard } from '../cantons/canton-flag'
 import { CantonFilter } from '../cantons/canton-filter'
 import { useShownCantons } from '../cantons/canton-names'
-import { Choice, TextField, YesNo, type Draft, type SetDraft } from './controls'
+import { Choice, FieldError, TextField, YesNo, errorIdOf, useFieldError, type Draft, type SetDraft } from './controls'
 
 /** After a canton pick the view scrolls to the buttons after this pause (spec part 2 §2). */
 export const CANTON_SCROLL_MS = 100
@@ -33,6 +33,8 @@ const religionKey = (r: string) => `religion.${cantonSlug(r).replace(/-/g, '_')}
 
 function Personal({ draft, set, today }: StepProps) {
   const { t } = useTranslation(['wizard', 'profile'])
+  const religionError = useFieldError('religion')
+  const phoneError = useFieldError('phone')
   return (
     <>
       <Choice
@@ -77,6 +79,8 @@ function Personal({ draft, set, today }: StepProps) {
           <select
             id="w-religion"
             value={String(draft.religion ?? '')}
+            aria-invalid={religionError ? true : undefined}
+            aria-describedby={religionError ? errorIdOf('religion') : undefined}
             onChange={(e) => set({ religion: e.target.value })}
           >
             <option value="" disabled>
@@ -88,10 +92,12 @@ function Personal({ draft, set, today }: StepProps) {
               </option>
             ))}
           </select>
+          <FieldError field="religion" />
         </div>
       </div>
       <PhoneInput
         id="w-phone"
+        error={phoneError}
         phone={String(draft.phone ?? '')}
         countryCode={String(draft.countryCode ?? DEFAULT_COUNTRY_CODE)}
         onChange={(v) => set(v)}
@@ -115,6 +121,7 @@ function Canton({ draft, set }: StepProps) {
   const cantons = useShownCantons(all, filter)
   const everyCanton = useShownCantons(all)
   const anchor = useRef<HTMLParagraphElement>(null)
+  const cantonError = useFieldError('cantonOfResidence')
   const pick = (name: string) => {
     set({ cantonOfResidence: cantonSlug(name) })
     setTimeout(() => anchor.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }), CANTON_SCROLL_MS)
@@ -124,7 +131,13 @@ function Canton({ draft, set }: StepProps) {
   return (
     <>
       <CantonFilter id="w-canton-filter" value={filter} onChange={setFilter} empty={cantons.length === 0} />
-      <ul className="canton-grid compact" aria-label={t('steps.canton')}>
+      <FieldError field="cantonOfResidence" />
+      <ul
+        className="canton-grid compact"
+        aria-label={t('steps.canton')}
+        data-field="cantonOfResidence"
+        aria-describedby={cantonError ? errorIdOf('cantonOfResidence') : undefined}
+      >
         {cantons.map((c) => {
           const on = cantonSlug(c.name) === draft.cantonOfResidence
           return (
@@ -241,6 +254,7 @@ function Marital({ draft, set }: StepProps) {
     <Choice
       legend={t('questions.marital')}
       name="marital"
+      field="maritalStatus"
       options={MARITAL_STATUSES}
       value={draft.maritalStatus}
       onChange={(v) => set({ maritalStatus: v })}

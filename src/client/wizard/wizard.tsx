@@ -18,7 +18,7 @@ import { WIZARD_STEPS, YES_NO_DEFAULTS, firstInvalidInStep, firstMissingInStep }
 import { withDefaults } from '../../shared/declaration'
 import { defaultTaxYear, isFileable } from '../../shared/tax-years'
 import { STEP_SCREENS } from './steps'
-import type { Draft } from './controls'
+import { StepError, type Draft } from './controls'
 
 /** After completion the user goes home after this pause (spec part 2 §2). */
 export const WIZARD_REDIRECT_MS = 1500
@@ -43,6 +43,8 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
     return d
   })
   const [index, setIndex] = useState(0)
+  // Next was pressed on this step with something missing: from then on the reason shows next to the field.
+  const [attempted, setAttempted] = useState(false)
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   const top = useRef<HTMLHeadingElement>(null)
@@ -58,11 +60,14 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
   const blocked = missing ?? invalid?.field ?? null
   const set = (patch: Draft) => setDraft((d) => ({ ...d, ...patch }))
   const missingText = (field: string) => {
-    if (invalid && field === invalid.field) return `${t(`field_names.${field}`)}: ${t(`profile:${invalid.key}`)}`
+    if (invalid && field === invalid.field) return t(`profile:${invalid.key}`)
     return field === 'employmentType'
       ? t('employment_required')
       : t('field_required', { field: t(`field_names.${field}`) })
   }
+  // A refused value is said at once, a missing one only after Next: an empty form is not an error yet.
+  const shownField = invalid?.field ?? (attempted ? missing : null)
+  const stepError = { field: shownField ?? null, message: shownField ? missingText(shownField) : '' }
 
   // The wizard opens with the focus on its heading, as every step change does: a screen reader starts at the question.
   useEffect(() => {
@@ -71,12 +76,15 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
 
   const go = (next: number) => {
     setIndex(next)
+    setAttempted(false)
     requestAnimationFrame(() => top.current?.focus())
   }
 
   function next() {
     if (blocked) {
-      toast({ title: t('incomplete_step_title'), description: missingText(blocked), variant: 'destructive' })
+      // GOV.UK's pattern: Next is never disabled; it says what is missing next to the field and goes there.
+      setAttempted(true)
+      requestAnimationFrame(() => focusField(blocked))
       return
     }
     const defaults: Draft = {}
@@ -138,7 +146,10 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
             }}
             noValidate
           >
-            <Screen draft={draft} set={set} today={today} />
+            <StepError.Provider value={stepError}>
+              <Screen draft={draft} set={set} today={today} />
+            </StepError.Provider>
+            {/* One primary action, Next (Complete on the last step); Back is secondary. */}
             <footer className="wizard-nav">
               <button
                 type="button"
@@ -148,18 +159,22 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
               >
                 {t('back')}
               </button>
-              <button type="submit" disabled={Boolean(blocked) || busy || done} aria-busy={busy}>
+              <button type="submit" className="primary" disabled={busy || done} aria-busy={busy}>
                 {last ? t('complete') : t('next')}
               </button>
             </footer>
-            {blocked && (
-              <small className="muted wizard-missing" aria-live="polite">
-                {missingText(blocked)}
-              </small>
-            )}
           </form>
         </article>
       </div>
     </PageShell>
   )
+}
+
+/** The field a step lacks: its own control (w-FIELD), or the first control of the group that sets it. */
+function focusField(field: string) {
+  const control =
+    document.getElementById(`w-${field}`) ??
+    document.querySelector<HTMLElement>(`[data-field="${field}"] :is(input, button, select)`)
+  control?.focus()
+  control?.scrollIntoView({ block: 'center' })
 }
