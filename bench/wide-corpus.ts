@@ -241,18 +241,24 @@ async function degrade(page: Grey, n: Noise, r: Rng): Promise<Uint8Array> {
  * One part of the wide corpus as files: every document as a text PDF; the first of each kind, language
  * and wording also as a scan, a photo or an image-only PDF (in rotation), with its own noise.
  */
-export async function buildWideCorpus(part: Part, opts: { perVariant?: number; onlyText?: boolean } = {}) {
+export async function buildWideCorpus(
+  part: Part,
+  opts: { perVariant?: number; onlyText?: boolean; only?: (name: string) => boolean } = {},
+) {
   const docs = wideCorpus(part, opts.perVariant ?? 2)
   const out: WideSample[] = []
   const seen = new Set<string>()
   let turn = part === 'tuning' ? 0 : 1
   for (const [i, doc] of docs.entries()) {
     const base = `${part}-${doc.kind}-${doc.lang}-${doc.variant}-${i}`
-    out.push({ doc, form: 'text-pdf', name: `${base}.pdf`, bytes: await widePdf(doc), noise: doc.layout })
+    const wanted = opts.only ?? (() => true)
+    if (wanted(`${base}.pdf`))
+      out.push({ doc, form: 'text-pdf', name: `${base}.pdf`, bytes: await widePdf(doc), noise: doc.layout })
     const key = `${doc.kind}/${doc.lang}/${doc.variant}`
     if (opts.onlyText || seen.has(key)) continue
     seen.add(key)
     const form = (['scan', 'photo', 'image-pdf'] as const)[turn++ % 3]!
+    if (!wanted(`${base}-${form}.${form === 'image-pdf' ? 'pdf' : 'jpg'}`)) continue
     const r = rng(doc.seed)
     const n = noiseFor(form, r)
     const jpeg = await degrade(await rasterise(await widePdf(doc, n.stamp), n.dpi), n, r)
