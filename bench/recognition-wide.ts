@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { BINARY } from './lib'
 import { buildWideCorpus, WIDE_FORMS, type WideForm, type WideSample } from './wide-corpus'
 import { createPool } from '../src/server/recognition/pool'
-import { classify } from '../src/shared/recognition/classify'
+import { categoryScores, classify } from '../src/shared/recognition/classify'
 import { LANGS } from '../src/server/recognition/corpus/kinds'
 import { WIDE_KINDS, type Part } from '../src/server/recognition/corpus/wide'
 
@@ -37,6 +37,8 @@ interface Row {
   got: number | null
   ok: boolean
   cpuMs: number
+  /** The best three categories' scores, for the list of misses. */
+  scores: string
 }
 const IMAGES: WideForm[] = ['scan', 'photo', 'image-pdf']
 const frac = (rows: Row[]) => `${rows.filter((r) => r.ok).length}/${rows.length}`
@@ -55,6 +57,13 @@ async function runPart(part: Part) {
       got: c?.categoryId ?? null,
       ok: c?.categoryId === sample.doc.categoryId,
       cpuMs: performance.now() - t0,
+      scores:
+        text === null
+          ? 'no text'
+          : categoryScores(text)
+              .slice(0, 3)
+              .map((x) => `${x.categoryId}: ${x.score}`)
+              .join(', '),
     })
     if (sample.form !== 'text-pdf' || i % 24 === 0)
       console.error(`  ${part} ${i + 1}/${samples.length} ${sample.name}: ${c?.categoryId ?? 'unread'}`)
@@ -88,30 +97,33 @@ function section(part: Part, rows: Row[]) {
   const images = rows.filter((r) => IMAGES.includes(r.sample.form))
   const misses = rows.filter((r) => !r.ok)
   const cell = (rs: Row[]) => (rs.length ? frac(rs) : '–')
-  return `#### ${part === 'tuning' ? 'Tuning part (the rules were tuned on it)' : 'Held-out part (never looked at while tuning)'}
+  const kindRow = (k: string) =>
+    WIDE_FORMS.map((f) => cell(rows.filter((r) => r.sample.doc.kind === k && r.sample.form === f))).join(' | ')
+  const langRow = (l: string) => [text, images].map((rs) => cell(rs.filter((r) => r.sample.doc.lang === l))).join(' | ')
+  const title =
+    part === 'tuning' ? 'Tuning part (the rules were tuned on it)' : 'Held-out part (never looked at while tuning)'
+  return `#### ${title}
 
 | kind | ${WIDE_FORMS.join(' | ')} |
 |---|---|---|---|---|
-${WIDE_KINDS.map(
-  (k) =>
-    `| ${k} | ${WIDE_FORMS.map((f) => cell(rows.filter((r) => r.sample.doc.kind === k && r.sample.form === f))).join(' | ')} |`,
-).join('\n')}
+${WIDE_KINDS.map((k) => `| ${k} | ${kindRow(k)} |`).join('\n')}
 | **all** | ${WIDE_FORMS.map((f) => `**${cell(rows.filter((r) => r.sample.form === f))}**`).join(' | ')} |
 
 | language | text PDFs | scans, photos, image-only PDFs |
 |---|---|---|
-${LANGS.map(
-  (l) =>
-    `| ${l} | ${cell(text.filter((r) => r.sample.doc.lang === l))} | ${cell(images.filter((r) => r.sample.doc.lang === l))} |`,
-).join('\n')}
+${LANGS.map((l) => `| ${l} | ${langRow(l)} |`).join('\n')}
 
 - text PDFs: ${frac(text)} = ${pct(text).toFixed(1)} % (target ≥ 98 %) ${verdict(pct(text) >= 98)}
 - scans, photos and image-only PDFs: ${frac(images)} = ${pct(images).toFixed(1)} % (target ≥ 90 %)\
  ${verdict(pct(images) >= 90)}
 ${
   misses.length
-    ? `\nMisses (expected → got; the layout and noise):\n\n${misses
-        .map((r) => `- ${r.sample.name}: ${r.sample.doc.categoryId} → ${r.got ?? 'unread'} (${r.sample.noise})`)
+    ? `\nMisses (expected → got; the best scores; the layout and noise):\n\n${misses
+        .map(
+          (r) =>
+            `- ${r.sample.name}: ${r.sample.doc.categoryId} → ${r.got ?? 'unread'} ` +
+            `(scores ${r.scores}; ${r.sample.noise})`,
+        )
         .join('\n')}\n`
     : ''
 }`
