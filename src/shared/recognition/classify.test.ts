@@ -130,4 +130,9 @@ describe('rules beyond single words (issue 25)', () => {
     expect(classify('Farmacia del Tiglio\nRicevuta\nMedicamenti CHF 42.00').categoryId).toBe(5)
     expect(classify('Linden Pharmacy\nReceipt\nMedicines CHF 42.00').categoryId).toBe(5)
   })
+  test("an elision's apostrophe read by OCR as a space, or not at all, still matches", () => {
+    expect(classify("Certificat d'assurance 2024").categoryId).toBe(4)
+    expect(classify('Certificat d assurance 2024').categoryId).toBe(4)
+    expect(classify('Certificat dassurance 2024').categoryId).toBe(4)
+  })
 })

@@ -28,7 +28,8 @@ function compile(cue: Cue) {
   const long = isWord(text) && text.length >= FUZZY_MIN
   const re = long
     ? new RegExp(escapeRegExp(text))
-    : new RegExp(`(?<![a-z0-9])${escapeRegExp(text).replace(/ /g, '\\s?')}(?![a-z])`)
+    : // OCR drops spaces and reads an elision's apostrophe as a space or nothing ("d interets", "dinterets").
+      new RegExp(`(?<![a-z0-9])${escapeRegExp(text).replace(/ /g, '\\s?').replace(/'/g, "['\\s]?")}(?![a-z])`)
   return { ...cue, text, re, fuzzy: long ? (text.length >= 13 ? 2 : 1) : 0 }
 }
 const COMPILED = RULES.map((r) => ({ categoryId: r.categoryId, cues: r.cues.map(compile) }))
