@@ -248,7 +248,7 @@ export async function buildWideCorpus(
   const docs = wideCorpus(part, opts.perVariant ?? 2)
   const out: WideSample[] = []
   const seen = new Set<string>()
-  let turn = part === 'tuning' ? 0 : 1
+  let turn = { tuning: 0, round1: 1, 'held-out': 2 }[part]
   for (const [i, doc] of docs.entries()) {
     const base = `${part}-${doc.kind}-${doc.lang}-${doc.variant}-${i}`
     const wanted = opts.only ?? (() => true)

@@ -3,9 +3,11 @@
 import { KINDS, LANGS, makeDoc, type Lang } from './kinds'
 import { rng, type Rng } from './people'
 import { TUNING, TUNING_MORE, type Variant } from './tuning'
+import { ROUND1 } from './round1'
 import { HELD_OUT } from './held-out'
 
-export type Part = 'tuning' | 'held-out'
+export type Part = 'tuning' | 'round1' | 'held-out'
+export const SEEDS: Record<Part, number> = { tuning: 2027, round1: 90_210, 'held-out': 31_337 }
 export type Layout = 'letter' | 'table' | 'window' | 'dense'
 export const LAYOUTS: Layout[] = ['letter', 'table', 'window', 'dense']
 export interface WideDoc {
@@ -14,7 +16,7 @@ export interface WideDoc {
   categoryId: number
   lang: Lang
   year: number
-  /** Which wording: v0, v1 (tuning), h1, h2 (held-out). */
+  /** Which wording: v0, v1 (tuning), h1, h2 (round 1's held-out), r1, r2 (held-out). */
   variant: string
   layout: Layout
   /** "# " starts a title, "_ " a line of fine print at the page's foot; two spaces part a label from an amount. */
@@ -42,7 +44,7 @@ const BANKISH = new Set(['bank', 'securities', 'mortgage', 'pillar3a'])
 
 type L4 = Record<Lang, string>
 const t = (de: string, fr: string, it: string, en: string): L4 => ({ de, fr, it, en })
-/** Fine print: the tuning part's and the held-out part's are different sentences. */
+/** Fine print: each part has its own sentences. */
 const FOOTERS: Record<Part, { any: L4[]; bank: L4[] }> = {
   tuning: {
     any: [
@@ -62,7 +64,7 @@ const FOOTERS: Record<Part, { any: L4[]; bank: L4[] }> = {
       ),
     ],
   },
-  'held-out': {
+  round1: {
     any: [
       t(
         'Seite 1/1 – Bitte bewahren Sie dieses Dokument bei Ihren Steuerunterlagen auf.',
@@ -80,15 +82,34 @@ const FOOTERS: Record<Part, { any: L4[]; bank: L4[] }> = {
       ),
     ],
   },
+  'held-out': {
+    any: [
+      t(
+        'Fragen? Unser Kundendienst hilft Ihnen gerne weiter: Montag bis Freitag, 8 bis 17 Uhr.',
+        'Des questions? Notre service clientèle vous répond du lundi au vendredi, de 8 h à 17 h.',
+        'Domande? Il nostro servizio clienti risponde dal lunedì al venerdì, dalle 8 alle 17.',
+        'Questions? Our customer service is happy to help, Monday to Friday, 8 am to 5 pm.',
+      ),
+    ],
+    bank: [
+      t(
+        'Jetzt neu: Hypothek online verlängern, Fondssparplan ab CHF 50 und 3a-App mit Wertschriften.',
+        'Nouveau: prolongez votre hypothèque en ligne, plan d’épargne en fonds dès CHF 50, app 3a en titres.',
+        'Novità: rinnovo dell’ipoteca online, piano di risparmio in fondi da CHF 50, app 3a con titoli.',
+        'New: renew your mortgage online, fund savings plans from CHF 50 and a 3a app with securities.',
+      ),
+    ],
+  },
 }
 
 /** The wordings of a kind in a part. */
 function variants(part: Part, kind: string): { name: string; make: Variant }[] {
-  if (part === 'held-out') {
-    const [h1, h2] = HELD_OUT[kind]!
+  if (part !== 'tuning') {
+    const [a, b] = (part === 'round1' ? ROUND1 : HELD_OUT)[kind]!
+    const names = part === 'round1' ? ['h1', 'h2'] : ['r1', 'r2']
     return [
-      { name: 'h1', make: h1 },
-      { name: 'h2', make: h2 },
+      { name: names[0]!, make: a },
+      { name: names[1]!, make: b },
     ]
   }
   const first: Variant = (KINDS as string[]).includes(kind)
@@ -111,7 +132,7 @@ const markTitles = (lines: string[]) =>
  * fine print and seeds; layouts rotate in both.
  */
 export function wideCorpus(part: Part, perVariant = 2): WideDoc[] {
-  const r: Rng = rng(part === 'tuning' ? 2027 : 90_210)
+  const r: Rng = rng(SEEDS[part])
   const out: WideDoc[] = []
   for (const kind of WIDE_KINDS)
     for (const lang of LANGS)
