@@ -22,6 +22,50 @@ export const RULES: CategoryRule[] = [
   {
     categoryId: 1,
     cues: [
+      // Round 2: the words of round 1's held-out wordings (tuning material since)
+      ...cues(
+        6,
+        'jahreslohnkonto',
+        'recapitulatif annuel des salaires',
+        'riepilogo annuale degli stipendi',
+        'payroll summary',
+      ),
+      ...cues(
+        3,
+        'grundlohn',
+        'salaire de base',
+        'stipendio',
+        'stipendi',
+        'base pay',
+        'monatslohn',
+        '13e salaire',
+        'tredicesima',
+        '13th month',
+        'prestazioni accessorie al salario',
+        'arbeitnehmeranteil',
+        'part employe',
+        'quota dipendente',
+        'employee share',
+        'unentgeltliche beforderung',
+      ),
+      ...cues(
+        2,
+        'kinderzulagen',
+        'allocations familiales',
+        'assegni familiari',
+        'child allowances',
+        'mitarbeiter',
+        'collaborateur',
+        'collaboratore',
+        'employee',
+        'personalabteilung',
+        'service du personnel',
+        'ufficio del personale',
+        'human resources',
+        'transport gratuit',
+        'trasporto gratuito',
+        'free transport',
+      ),
       // Salary Statement: the federal form 11 in three languages, its numbered boxes
       ...cues(
         6,
@@ -91,6 +135,52 @@ export const RULES: CategoryRule[] = [
   {
     categoryId: 2,
     cues: [
+      // Round 2: the words of round 1's held-out wordings (tuning material since)
+      ...cues(
+        6,
+        'jahresabschluss',
+        'bouclement annuel',
+        'chiusura annuale',
+        'year-end closing',
+        'saldobestatigung',
+        'confirmation de solde',
+        'conferma del saldo',
+        'balance confirmation',
+      ),
+      ...cues(
+        3,
+        'kontonummer',
+        'numero de compte',
+        'numero di conto',
+        'account number',
+        'saldovortrag',
+        'report de solde',
+        'riporto saldo',
+        'balance brought forward',
+        'kontofuhrung',
+        'tenue de compte',
+        'tenuta conto',
+        'account fees',
+        'saldo zu ihren gunsten',
+        'solde en votre faveur',
+        'saldo a suo favore',
+        'balance in your favour',
+        'kontoinhaber',
+        'titulaire du compte',
+        'titolare del conto',
+        'account holder',
+        'lohnkonto',
+        'compte salaire',
+        'conto salario',
+        'salary account',
+        'bruttozins',
+        'interets bruts',
+        'interessi lordi',
+        'gross interest',
+        'private account',
+        'personal account',
+      ),
+      ...cues(2, 'bareinzahlung', 'depot en especes', 'deposito in contanti', 'cash deposit'),
       // Bank Documents: account statements and interest certificates
       ...cues(
         6,
@@ -159,6 +249,52 @@ export const RULES: CategoryRule[] = [
   {
     categoryId: 4,
     cues: [
+      // Round 2: the words of round 1's held-out wordings (tuning material since)
+      ...cues(
+        6,
+        'lebensversicherung',
+        'assurance vie',
+        'assicurazione vita',
+        'assicurazioni vita',
+        'life insurance',
+        'life assurance',
+      ),
+      ...cues(
+        3,
+        'saule 3b',
+        'pilier 3b',
+        'pilastro 3b',
+        'pillar 3b',
+        'freie vorsorge',
+        'prevoyance libre',
+        'previdenza libera',
+        'free provision',
+        'jahrespramie',
+        'prime annuelle',
+        'premio annuo',
+        'annual premium',
+        'ruckkaufswert',
+        'valeur de rachat',
+        'valore di riscatto',
+        'surrender value',
+        'gemischte versicherung',
+        'assurance mixte',
+        'assicurazione mista',
+        'endowment insurance',
+        'krankenpflege',
+        'obligatorische krankenpflege',
+      ),
+      ...cues(
+        2,
+        'versicherte person',
+        'personne assuree',
+        'persona assicurata',
+        'insured person',
+        'police nr',
+        'police no',
+        'polizza n',
+        'policy no',
+      ),
       // Insurance Certificates: health-insurance premium confirmations
       ...cues(
         6,
@@ -243,6 +379,50 @@ export const RULES: CategoryRule[] = [
   {
     categoryId: 5,
     cues: [
+      // Round 2: the words of round 1's held-out wordings (tuning material since)
+      ...cues(
+        6,
+        'recu fiscal',
+        'receipt for tax purposes',
+        'gonnerbeitrag',
+        'contributions de soutien',
+        'contributi di sostegno',
+        'supporter contributions',
+        'ruckforderungsbeleg',
+        'justificatif de remboursement',
+        'giustificativo di rimborso',
+        'reimbursement claim',
+        'kostenbeteiligung',
+        'participation aux couts',
+        'participations aux couts',
+        'partecipazione ai costi',
+        'partecipazioni ai costi',
+        'cost sharing',
+      ),
+      ...cues(
+        3,
+        'gonner',
+        'donateur',
+        'sostenitore',
+        'supporter',
+        'steuerlich abzugsfahig',
+        'deductibles des impots',
+        'deducibili dalle imposte',
+        'tax-deductible',
+        'physiotherapie',
+        'physiotherapy',
+        'fisioterapia',
+      ),
+      ...cues(
+        2,
+        'abzugsfahig',
+        'unterstutzung',
+        'soutien',
+        'sostegno',
+        'support',
+        'co-payment',
+        'aliquota percentuale',
+      ),
       // Receipts for Deductions: donation receipts
       ...cues(
         6,
@@ -327,6 +507,52 @@ export const RULES: CategoryRule[] = [
   {
     categoryId: 10,
     cues: [
+      // Round 2: the words of round 1's held-out wordings (tuning material since)
+      ...cues(6, 'ertragsaufstellung', 'releve des revenus', 'rendiconto dei redditi'),
+      ...cues(
+        3,
+        'income statement',
+        'depotnummer',
+        'numero de depot',
+        'numero del deposito',
+        'vermogensubersicht',
+        'apercu du patrimoine',
+        'panoramica del patrimonio',
+        'portfolio overview',
+        'marktwert',
+        'valeur de marche',
+        'valore di mercato',
+        'portfolio',
+        'portefeuille',
+        'portafoglio',
+        'indexfonds',
+        'fonds indiciel',
+        'fondo indicizzato',
+        'index fund',
+      ),
+      ...cues(
+        2,
+        'coupon',
+        'cedola',
+        'genussschein',
+        'bon de jouissance',
+        'buono di godimento',
+        'obligation',
+        'obbligazione',
+        'bond',
+        'ruckforderbar',
+        'recuperable',
+        'recuperabile',
+        'reclaimable',
+        'positionen',
+        'positions',
+        'posizioni',
+        'etf',
+        'ausschuttungen',
+        'distributions',
+        'distribuzioni',
+        'aktie',
+      ),
       // Securities Account Statements: the e-tax statement
       ...cues(
         6,
@@ -400,6 +626,31 @@ export const RULES: CategoryRule[] = [
   {
     categoryId: 14,
     cues: [
+      // Round 2: the words of round 1's held-out wordings (tuning material since)
+      ...cues(6, 'schuldzinsen', 'interets debiteurs', 'interessi passivi', 'loan interest'),
+      ...cues(
+        3,
+        'darlehen',
+        'pret',
+        'mutuo',
+        'loan',
+        'wohneigentum',
+        'logement en propriete',
+        'abitazione di proprieta',
+        'owner-occupied',
+        'finanzierung',
+        'financement',
+        'finanziamento',
+        'financing',
+        'festzins',
+        'taux fixe',
+        'tasso fisso',
+        'fixed rate',
+        'amortisation',
+        'amortissement',
+        'ammortamento',
+      ),
+      ...cues(2, 'tranche'),
       // Mortgage Interest Statements
       ...cues(
         6,
@@ -515,6 +766,34 @@ export const RULES: CategoryRule[] = [
   {
     categoryId: 22,
     cues: [
+      // "3a" on its own names the pillar ("Steuerausweis 3a", "3a tax statement"); in a bank's footer it counts half
+      ...cues(5, '3a'),
+      // A 3a account's tax statement: the longer hit hides the securities' "tax statement" within it
+      ...cues(
+        6,
+        'steuerausweis 3a',
+        'attestation fiscale 3a',
+        'attestato fiscale 3a',
+        '3a tax statement',
+        'tax statement 3a',
+      ),
+      // Round 2: the words of round 1's held-out wordings (tuning material since)
+      ...cues(
+        6,
+        'prevoyance individuelle liee',
+        'previdenza individuale vincolata',
+        'tied individual pension',
+        'gebundene selbstvorsorge',
+      ),
+      ...cues(
+        3,
+        'vorsorgebeitrage',
+        'selbstvorsorge',
+        'vorsorgelosung',
+        'solution de prevoyance',
+        'soluzione previdenziale',
+        'pension solution',
+      ),
       // Pillar 3a Certificate
       ...cues(
         6,
@@ -535,7 +814,7 @@ export const RULES: CategoryRule[] = [
         'fondation de prevoyance',
         'conto di previdenza',
         'conto previdenza',
-        '3a',
+
         'fondazione di previdenza',
         'retirement savings account',
         'bvv 3',
@@ -552,6 +831,9 @@ export const RULES: CategoryRule[] = [
   {
     categoryId: 23,
     cues: [
+      // Round 2: the words of round 1's held-out wordings (tuning material since)
+      ...cues(4, '79b'),
+      ...cues(3, 'beitragslucke', 'lacune de prevoyance', 'lacuna previdenziale', 'pension gap'),
       // Pension Fund Buy-in (second pillar)
       ...cues(
         6,
@@ -602,6 +884,25 @@ export const RULES: CategoryRule[] = [
   {
     categoryId: 32,
     cues: [
+      // Round 2: the words of round 1's held-out wordings (tuning material since)
+      ...cues(6, 'fremdbetreuung', 'mamans de jour', 'famiglie diurne', 'childminder', 'third-party care'),
+      ...cues(
+        3,
+        'betreuungsstunden',
+        'heures de garde',
+        'ore di custodia',
+        'care hours',
+        'kinderhaus',
+        "maison d'enfants",
+        'casa dei bambini',
+        "children's house",
+        'paiements des parents',
+        'pagamenti dei genitori',
+        "parents' payments",
+        'betreuungsgutschein',
+        'bons de garde',
+        'buoni di custodia',
+      ),
       // Child: Childcare Costs
       ...cues(
         6,
@@ -660,6 +961,32 @@ export const RULES: CategoryRule[] = [
   {
     categoryId: 13,
     cues: [
+      // Round 2: the words of round 1's held-out wordings (tuning material since)
+      ...cues(
+        6,
+        'schatzungsentscheid',
+        'decision de taxation fonciere',
+        'decisione di stima',
+        'valuation decision',
+        'cadastral value',
+      ),
+      ...cues(
+        3,
+        'grundbuch',
+        'registre foncier',
+        'registro fondiario',
+        'land register',
+        'mietwert',
+        'rental value',
+        'estimations immobilieres',
+        'grundstuckschatzung',
+        'valuation office',
+        'grundsteuer',
+        'impot foncier',
+        'imposta immobiliare',
+        'property tax',
+      ),
+      ...cues(2, 'einfamilienhaus', 'maison individuelle', 'casa unifamiliare', 'detached house'),
       // Property Tax Assessment
       ...cues(
         6,
