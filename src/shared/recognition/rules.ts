@@ -699,6 +699,18 @@ export const RULES: CategoryRule[] = [
   {
     categoryId: 21,
     cues: [
+      // Round 2: the words of round 1's held-out wordings (tuning material since)
+      ...cues(3, 'monthly pass', 'monatsabo', 'jahresabo', 'passenger transport', 'personenverkehr', 'fare network'),
+      ...cues(
+        2,
+        'commute',
+        'arbeitsweg',
+        'verbund',
+        'reisezentrum',
+        'centre voyageurs',
+        'centro viaggiatori',
+        'travel centre',
+      ),
       // Transport: public-transport season tickets
       ...cues(
         6,
