@@ -324,7 +324,7 @@ test("the wizard's controls: one primary action, one look for a chosen answer, t
       phone: '791234567',
       countryCode: '+41',
       dateOfBirth: '1985-02-03',
-      religion: 'Reformed',
+      religion: 'Evangelical Reformed',
       jobName: 'Teacher',
       cantonOfResidence: 'bern',
       street: 'Bundesgasse 3',

@@ -9,6 +9,8 @@ export function normalize(text: string): string {
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/ß/g, 'ss')
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
     .replace(/[\u2018\u2019\u02bc`´]/g, "'")
     .replace(/[\u2010-\u2015\u2212]/g, '-')
     .replace(/[ \t\u00a0\u202f]+/g, ' ')

@@ -1,6 +1,7 @@
 import { openPdf } from './pdf'
 import { pageJpegs } from './pdf-jpeg'
 import { ocrImage } from './ocr'
+import { flattenLight } from './flatten'
 import { downscaleToGrey, greyForOcr, imageSize, MAX_IMAGE_PIXELS, OCR_MAX_SIDE, type Raster } from './downscale'
 import type { ExtractKind } from './kinds'
 import type { EStatement } from '../../../shared/recognition/e-statement'
@@ -149,7 +150,7 @@ export async function imageForOcr(bytes: Uint8Array): Promise<Uint8Array> {
   const size = imageSize(bytes)
   if (!size) return bytes
   const grey = await greyForOcr(bytes)
-  const pnm = toPnm(grey.data, grey.width, grey.height)
+  const pnm = toPnm(flattenLight(grey.data as Uint8Array, grey.width, grey.height), grey.width, grey.height)
   // The decoder's memory (a progressive JPEG's coefficients, up to 100 MB) goes before Tesseract
   // starts, so the worker's peak is the larger of the two steps, not their sum.
   Bun.gc(true)
@@ -159,7 +160,9 @@ export async function imageForOcr(bytes: Uint8Array): Promise<Uint8Array> {
 /** Decoded pixels (a PDF's page image) as a grey PNM, brought down to OCR_MAX_SIDE when larger. */
 export function rasterForOcr(image: Raster): Uint8Array {
   const r = image.channels === 1 && Math.max(image.width, image.height) <= OCR_MAX_SIDE ? image : downscaleToGrey(image)
-  return toPnm(r.data, r.width, r.height)
+  // A grey source of the right size is PDF.js's own buffer: evened out on a copy.
+  const grey = r === image ? new Uint8Array(r.data) : (r.data as Uint8Array)
+  return toPnm(flattenLight(grey, r.width, r.height), r.width, r.height)
 }
 
 /** Grey pixels as a binary PNM (P5), which Leptonica reads without a codec. */

@@ -1,0 +1,164 @@
+// The wide corpus (issue 25): every kind in four languages, several wordings, layouts and issuers' fine
+// print, split once into a tuning part and a held-out part (README.md). Deterministic: seeded.
+import { KINDS, LANGS, makeDoc, type Lang } from './kinds'
+import { rng, type Rng } from './people'
+import { TUNING, TUNING_MORE, type Variant } from './tuning'
+import { ROUND1 } from './round1'
+import { HELD_OUT } from './held-out'
+
+export type Part = 'tuning' | 'round1' | 'held-out'
+export const SEEDS: Record<Part, number> = { tuning: 2027, round1: 90_210, 'held-out': 31_337 }
+export type Layout = 'letter' | 'table' | 'window' | 'dense'
+export const LAYOUTS: Layout[] = ['letter', 'table', 'window', 'dense']
+export interface WideDoc {
+  part: Part
+  kind: string
+  categoryId: number
+  lang: Lang
+  year: number
+  /** Which wording: v0, v1 (tuning), h1, h2 (round 1's held-out), r1, r2 (held-out). */
+  variant: string
+  layout: Layout
+  /** "# " starts a title, "_ " a line of fine print at the page's foot; two spaces part a label from an amount. */
+  lines: string[]
+  /** Seed for this document's rendering noise (scan, photo). */
+  seed: number
+}
+
+const CATEGORY: Record<string, number> = {
+  salary: 1,
+  bank: 2,
+  health: 4,
+  donation: 5,
+  medical: 5,
+  securities: 10,
+  mortgage: 14,
+  transport: 21,
+  pillar3a: 22,
+  buyin: 23,
+  childcare: 32,
+  property: 13,
+}
+export const WIDE_KINDS = [...KINDS, 'medical'] as string[]
+const BANKISH = new Set(['bank', 'securities', 'mortgage', 'pillar3a'])
+
+type L4 = Record<Lang, string>
+const t = (de: string, fr: string, it: string, en: string): L4 => ({ de, fr, it, en })
+/** Fine print: each part has its own sentences. */
+const FOOTERS: Record<Part, { any: L4[]; bank: L4[] }> = {
+  tuning: {
+    any: [
+      t(
+        'Dieses Dokument wurde maschinell erstellt und ist ohne Unterschrift gültig.',
+        'Ce document a été établi électroniquement et est valable sans signature.',
+        'Il presente documento è stato allestito elettronicamente ed è valido senza firma.',
+        'This document was produced electronically and is valid without signature.',
+      ),
+    ],
+    bank: [
+      t(
+        'Sparen, Vorsorgen mit der Säule 3a, Hypotheken: unsere Beraterinnen sind für Sie da.',
+        'Épargne, prévoyance pilier 3a, hypothèques: nos conseillers sont à votre service.',
+        'Risparmio, previdenza pilastro 3a, ipoteche: i nostri consulenti sono a sua disposizione.',
+        'Savings, pillar 3a pensions, mortgages: our advisers are here for you.',
+      ),
+    ],
+  },
+  round1: {
+    any: [
+      t(
+        'Seite 1/1 – Bitte bewahren Sie dieses Dokument bei Ihren Steuerunterlagen auf.',
+        'Page 1/1 – Veuillez conserver ce document avec vos pièces fiscales.',
+        'Pagina 1/1 – Conservi questo documento con i suoi documenti fiscali.',
+        'Page 1/1 – Please keep this document with your tax records.',
+      ),
+    ],
+    bank: [
+      t(
+        'Hypotheken, Anlagefonds und Vorsorgekonto 3a: vereinbaren Sie jetzt einen Beratungstermin.',
+        'Hypothèques, fonds de placement et compte 3a: prenez rendez-vous avec votre conseiller.',
+        'Ipoteche, fondi d’investimento e conto 3a: fissi un appuntamento con il suo consulente.',
+        'Mortgages, investment funds and 3a accounts: book an appointment with your adviser.',
+      ),
+    ],
+  },
+  'held-out': {
+    any: [
+      t(
+        'Fragen? Unser Kundendienst hilft Ihnen gerne weiter: Montag bis Freitag, 8 bis 17 Uhr.',
+        'Des questions? Notre service clientèle vous répond du lundi au vendredi, de 8 h à 17 h.',
+        'Domande? Il nostro servizio clienti risponde dal lunedì al venerdì, dalle 8 alle 17.',
+        'Questions? Our customer service is happy to help, Monday to Friday, 8 am to 5 pm.',
+      ),
+    ],
+    bank: [
+      t(
+        'Jetzt neu: Hypothek online verlängern, Fondssparplan ab CHF 50 und 3a-App mit Wertschriften.',
+        'Nouveau: prolongez votre hypothèque en ligne, plan d’épargne en fonds dès CHF 50, app 3a en titres.',
+        'Novità: rinnovo dell’ipoteca online, piano di risparmio in fondi da CHF 50, app 3a con titoli.',
+        'New: renew your mortgage online, fund savings plans from CHF 50 and a 3a app with securities.',
+      ),
+    ],
+  },
+}
+
+/** The wordings of a kind in a part. */
+function variants(part: Part, kind: string): { name: string; make: Variant }[] {
+  if (part !== 'tuning') {
+    const [a, b] = (part === 'round1' ? ROUND1 : HELD_OUT)[kind]!
+    const names = part === 'round1' ? ['h1', 'h2'] : ['r1', 'r2']
+    return [
+      { name: names[0]!, make: a },
+      { name: names[1]!, make: b },
+    ]
+  }
+  const first: Variant = (KINDS as string[]).includes(kind)
+    ? (lang, r, year) => makeDoc(kind as (typeof KINDS)[number], lang, r, year).lines
+    : TUNING_MORE[kind]!
+  return [
+    { name: 'v0', make: first },
+    { name: 'v1', make: TUNING[kind]! },
+  ]
+}
+
+/** kinds.ts marks no titles: its first line after a blank that starts with a capital and is short is one. */
+const markTitles = (lines: string[]) =>
+  lines.map((l, i) =>
+    i > 0 && lines[i - 1] === '' && /^[A-ZÄÖÜÉÈ]/.test(l) && l.length < 80 && !/\d{4}-\d/.test(l) ? `# ${l}` : l,
+  )
+
+/**
+ * `perVariant` documents of every kind, language and wording in one part. The parts differ in wordings,
+ * fine print and seeds; layouts rotate in both.
+ */
+export function wideCorpus(part: Part, perVariant = 2): WideDoc[] {
+  const r: Rng = rng(SEEDS[part])
+  const out: WideDoc[] = []
+  for (const kind of WIDE_KINDS)
+    for (const lang of LANGS)
+      for (const v of variants(part, kind))
+        for (let i = 0; i < perVariant; i++) {
+          const year = r.int(2021, 2025)
+          let lines = v.make(lang, r, year)
+          if (v.name === 'v0') lines = markTitles(lines)
+          if (r.next() < 0.6) {
+            const pool = BANKISH.has(kind) && r.next() < 0.7 ? FOOTERS[part].bank : FOOTERS[part].any
+            lines = [...lines, `_ ${r.pick(pool)[lang]}`]
+          }
+          out.push({
+            part,
+            kind,
+            categoryId: CATEGORY[kind]!,
+            lang,
+            year,
+            variant: v.name,
+            layout: r.pick(LAYOUTS),
+            lines,
+            seed: r.int(1, 2 ** 30),
+          })
+        }
+  return out
+}
+
+/** A document's text as a reader would get it from a text layer: markers removed, lines kept. */
+export const plainText = (doc: WideDoc) => doc.lines.map((l) => l.replace(/^[#_] /, '')).join('\n')
