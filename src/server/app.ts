@@ -99,6 +99,8 @@ export async function createApp(
     if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message, error.headers)
     switch (code) {
       case 'VALIDATION':
+        // An answer that does not fit its own schema is the server's fault, not the request's (docs/api.md).
+        if ((error as { type?: string }).type === 'response') break
         return errorResponse(400, 'INVALID_INPUT', validationMessage(error as Error))
       case 'PARSE':
         return errorResponse(400, 'INVALID_JSON', 'The request body is not valid JSON')

@@ -22,13 +22,15 @@ import {
   versionForViewer,
   requireStorageLeft,
   type DocumentHooks,
-  type RelevanceAnswer,
 } from './service'
-import type { CategoryRecord, FileRecord, FileVersionRecord, UploadAnswer } from '../../shared/documents'
-import { shaped } from '../http/schemas'
-
-/** The upload's answer: per-file results, and when every file failed the first failure's message and code. */
-type UploadResponse = UploadAnswer & { success?: boolean; message?: string; code?: string }
+import {
+  categoryRecordSchema,
+  fileRecordSchema,
+  fileVersionSchema,
+  relevanceAnswerSchema,
+  type UploadAnswer,
+  uploadResponseSchema,
+} from './model'
 
 /** All files failed: the answer carries the first failure's own status, code and message, plus the per-file results. */
 function uploadResponse(answer: UploadAnswer): Response {
@@ -68,7 +70,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
           })
           return uploadResponse(answer)
         },
-        { auth: true, parse: 'none', response: shaped<UploadResponse>() },
+        { auth: true, parse: 'none', response: uploadResponseSchema },
       )
       // The per-category upload of the advanced sections: `hashes` is a JSON array.
       .post(
@@ -94,7 +96,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
           })
           return uploadResponse(answer)
         },
-        { auth: true, parse: 'none', response: shaped<UploadResponse>() },
+        { auth: true, parse: 'none', response: uploadResponseSchema },
       )
       .get(
         '/api/files',
@@ -113,12 +115,12 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
             limit: t.Optional(t.String()),
             offset: t.Optional(t.String()),
           }),
-          response: shaped<FileRecord[]>(),
+          response: t.Array(fileRecordSchema),
         },
       )
       .get('/api/files/:id/history', ({ params, user }) => fileHistory(ctx, user, params.id), {
         auth: true,
-        response: shaped<FileVersionRecord[]>(),
+        response: t.Array(fileVersionSchema),
       })
       .get(
         '/api/files/:id/content',
@@ -170,7 +172,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
         {
           auth: true,
           query: t.Object({ taxYear: t.Optional(t.String()), mode: t.Optional(t.String()) }),
-          response: shaped<CategoryRecord[]>(),
+          response: t.Array(categoryRecordSchema),
         },
       )
       .post(
@@ -186,7 +188,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
         {
           auth: true,
           body: t.Object({ taxYear: t.Union([t.Integer(), t.String()]), isRelevant: t.Boolean() }),
-          response: shaped<RelevanceAnswer>(),
+          response: relevanceAnswerSchema,
         },
       )
   )

@@ -15,9 +15,8 @@ import {
   type AllowedExtension,
   type FileRecord,
   type FileVersionRecord,
-  type UploadAnswer,
-  type UploadItemResult,
 } from '../../shared/documents'
+import type { RelevanceAnswer, UploadAnswer, UploadItemResult } from './model'
 import type { BlobStore } from '../infra/blob-store'
 import type { ParsedUpload } from './multipart'
 import { categoryName } from './categories'
@@ -46,14 +45,7 @@ export interface DocumentHooks {
   toggleSection(userId: number, key: string, taxYear: unknown, enabled: boolean): Promise<RelevanceAnswer | undefined>
 }
 
-/** POST /api/user-preferences/:key: a category marked (not) relevant, or a named section toggled. */
-export type RelevanceAnswer = {
-  success: boolean
-  categoryId: number | string
-  isRelevant: boolean
-  taxYear: number
-  statusAdvanced?: boolean
-}
+export type { RelevanceAnswer } from './model'
 
 /** Deleted files keep their blobs this long, then maintenance purges them. */
 export const PURGE_AFTER_MS = 30 * 24 * 3_600_000

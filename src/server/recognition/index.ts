@@ -7,7 +7,7 @@ import type { BlobStore } from '../infra/blob-store'
 import { onFileRemoved, onVersionStored } from '../documents/events'
 import { enqueue, recognisedText, recognitionFor, removeForFile } from './service'
 import { startRunner, type Runner } from './runner'
-import { shaped } from '../http/schemas'
+import { recognitionAnswerSchema } from './model'
 import { intParam } from '../http/params'
 import { notFound } from '../http/errors'
 import { statementXml } from './statement'
@@ -50,7 +50,7 @@ export async function recognitionRoutes(
       .get(
         '/api/files/:id/recognition',
         ({ params, query, user }) => recognitionFor(ctx, user, params.id, versionOf(query.version)),
-        { auth: true, query: versionQuery, response: shaped<Awaited<ReturnType<typeof recognitionFor>>>() },
+        { auth: true, query: versionQuery, response: recognitionAnswerSchema },
       )
       .get(
         '/api/files/:id/recognition/text',
