@@ -18,17 +18,6 @@ import { SQL_ONLY_TABLES, verdict, violations } from './architecture/rules'
  * line then, so that the list only shrinks.
  */
 const KNOWN = [
-  // users reaches up into the areas that build on it: the export gathers everything a person has,
-  // deleting an account and the rights routes remove documents.
-  'src/server/users/account.ts → src/server/documents/service.ts: users ranks below documents',
-  'src/server/users/export.ts → src/server/advanced/service.ts: users ranks below advanced',
-  'src/server/users/export.ts → src/server/declarations/service.ts: users ranks below declarations',
-  'src/server/users/export.ts → src/server/documents/categories.ts: users ranks below documents',
-  'src/server/users/export.ts → src/server/documents/service.ts: users ranks below documents',
-  'src/server/users/export.ts → src/server/messages/service.ts: users ranks below messages',
-  'src/server/users/export.ts → src/server/notifications/service.ts: users ranks below notifications',
-  'src/server/users/export.ts → src/server/tax-status/service.ts: users ranks below tax-status',
-  'src/server/users/rights-routes.ts → src/server/documents/service.ts: users ranks below documents',
   // Cycles between two areas: the reminders read the statuses, the file list the recognition's
   // summaries, the dossier's route parses the user id with the admin's helper.
   'src/server/client-mail/index.ts → src/server/tax-status/service.ts: client-mail ranks below tax-status',

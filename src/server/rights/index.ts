@@ -9,7 +9,7 @@ import { audit } from '../infra/audit'
 import { tooManyRequests } from '../http/errors'
 import { EMAIL_MAX_LENGTH } from '../../shared/email'
 import { hit, LIMITS } from '../infra/rate-limit'
-import { deleteAccount } from './account'
+import { deleteAccount } from './erase'
 import { exportArchive } from './export'
 import { storageOf } from '../documents/service'
 
