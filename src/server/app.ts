@@ -27,10 +27,11 @@ import type { Asset } from './static/assets'
 import { documentRoutes } from './documents/index'
 import { rightsRoutes } from './rights/index'
 import { sessionRoutes } from './auth/sessions-routes'
-import { advancedCompletion, documentHooks } from './wiring'
+import { checkDeadlines, documentHooks } from './wiring'
+import { advancedCompletionOf } from './advanced/service'
 import { purgeDeleted, storedVersionCheck } from './documents/service'
 import { adminRoutes } from './admin/index'
-import { checkDeadlines, REMINDERS_EVERY_MS, startClientMail } from './client-mail/index'
+import { REMINDERS_EVERY_MS, startClientMail } from './client-mail/index'
 import { advancedRoutes } from './advanced/index'
 import { recognitionRoutes } from './recognition/index'
 import { planRoutes } from './plans/index'
@@ -71,11 +72,11 @@ export async function createApp(
     .use(userRoutes(ctx, sessions))
     .use(rightsRoutes(ctx, sessions, blobs))
     .use(sessionRoutes(ctx, sessions))
-    .use(taxStatusRoutes(ctx, sessions, advancedCompletion(ctx)))
+    .use(taxStatusRoutes(ctx, sessions, advancedCompletionOf(ctx)))
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))
     .use(documentRoutes(ctx, sessions, blobs, documentHooks(ctx)))
-    .use(await recognitionRoutes(ctx, sessions, blobs, { run: opts.recognition }))
+    .use(await recognitionRoutes(ctx, sessions, blobs, documentHooks(ctx), { run: opts.recognition }))
     .use(profileRoutes(ctx, sessions))
     .use(planRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))

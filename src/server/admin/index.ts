@@ -5,7 +5,7 @@ import { authPlugin } from '../infra/auth-plugin'
 import type { RequestContext } from '../infra/request-context'
 import { audit, auditActions, listAudit, type AuditDetail } from '../infra/audit'
 import { badRequest } from '../http/errors'
-import { intParam, optionalTaxYearParam, taxYearParam } from '../http/params'
+import { intParam, optionalTaxYearParam, parseUserId, taxYearParam } from '../http/params'
 import { migrate } from '../db'
 import { defaultTaxYear } from '../../shared/tax-years'
 import { isTaxStatusId } from '../../shared/tax-status'
@@ -15,9 +15,10 @@ import { setTaxProfileComplete } from '../users/profile'
 import { unansweredMessages } from '../messages/service'
 import { listClients } from './clients'
 import { clientDetail } from './client-detail'
-import { parseUserId, resetProfile } from './reset'
+import { resetProfile } from './reset'
 import { systemInfo } from './system'
 import { dbStatus, taxProfileStatus } from './debug'
+import { advancedCompletionOf } from '../advanced/service'
 import {
   auditPageSchema,
   clientDetailSchema,
@@ -31,7 +32,6 @@ import {
   taxProfileStatusSchema,
 } from './model'
 import { inboxSchema } from '../messages/model'
-import { advancedCompletion } from '../wiring'
 import { hasUnsafeLineCharacters } from '../../shared/plain-text'
 
 const INBOX_PAGE_SIZE = 50
@@ -102,7 +102,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         await getUser(ctx, id)
         const taxYear = body.taxYear === undefined ? defaultTaxYear(new Date(ctx.now())) : taxYearParam(body.taxYear)
         const move = { userId: id, taxYear, to: body.statusId, note: body.note, override: body.override }
-        return { success: true, ...(await setStatus(ctx, rc, move, advancedCompletion(ctx))) }
+        return { success: true, ...(await setStatus(ctx, rc, move, advancedCompletionOf(ctx))) }
       },
       {
         role: 'admin',

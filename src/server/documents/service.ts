@@ -20,8 +20,7 @@ import type { RelevanceAnswer, UploadAnswer, UploadItemResult } from './model'
 import type { BlobStore } from '../infra/blob-store'
 import type { ParsedUpload } from './multipart'
 import { categoryName } from './categories'
-import { emitRemoved, emitStored } from './events'
-import { recognitionSummaries } from '../recognition/summary'
+import { emitRemoved, emitStored, summariesOf } from './events'
 import { touchActivity } from '../users/service'
 
 export interface Viewer {
@@ -277,7 +276,7 @@ export async function listFiles(
     .limit(opts.limit)
     .offset(opts.offset)
 
-  const recognition = recognitionSummaries(
+  const recognition = summariesOf(
     ctx,
     rows.map((r) => r.versionId),
   )
