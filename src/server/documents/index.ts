@@ -43,6 +43,9 @@ function uploadResponse(answer: UploadAnswer): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
 }
 
+/** A year in a body, as text or a number: text first, so that Elysia passes the text to taxYearParam unchanged. */
+const yearBody = t.Union([t.String(), t.Integer()])
+
 /** The upload form's "I don't know the category" flag. */
 const isAutoCategory = (raw: string | undefined) => raw === '1' || raw === 'true'
 
@@ -150,7 +153,9 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
         auth: true,
         body: t.Object({
           categoryId: t.Union([t.Integer(), t.String()]),
-          taxYear: t.Optional(t.Union([t.Integer(), t.String()])),
+          // Text first: with the integer first Elysia turns '0x7e9' or ' 2025' into 2025 before the one parser
+          // (taxYearParam) could refuse it.
+          taxYear: t.Optional(yearBody),
         }),
         response: t.Object({
           success: t.Boolean(),
@@ -187,7 +192,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
         },
         {
           auth: true,
-          body: t.Object({ taxYear: t.Union([t.Integer(), t.String()]), isRelevant: t.Boolean() }),
+          body: t.Object({ taxYear: yearBody, isRelevant: t.Boolean() }),
           response: relevanceAnswerSchema,
         },
       )

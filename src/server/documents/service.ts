@@ -484,7 +484,7 @@ export async function moveFile(
   const categoryId = typeof raw === 'number' || (typeof raw === 'string' && raw.trim() !== '') ? Number(raw) : NaN
   if (!Number.isInteger(categoryId) || !categoryById(categoryId))
     throw badRequest(`Invalid field 'categoryId': no such document category`, 'UNKNOWN_CATEGORY')
-  if (input.taxYear !== undefined && Number(input.taxYear) !== file.taxYear) {
+  if (input.taxYear !== undefined && taxYearParam(input.taxYear) !== file.taxYear) {
     throw badRequest(`Invalid field 'taxYear': a file moves only within its own year (${file.taxYear})`, 'OTHER_YEAR')
   }
   await hooks.requireOpen(file.userId, file.taxYear)

@@ -4,7 +4,9 @@
 // (`t.Unsafe<T>(t.Any())` would give the client a type the server never checks), and a body is open
 // only where its service checks every field (OPEN_BODIES).
 import { expect, test } from 'bun:test'
+import { getSchemaValidator, type TSchema } from 'elysia'
 import { testApp } from '../test-helpers'
+import { pdf, uploadForm } from '../documents/test-fixtures'
 
 /** TypeBox marks each schema's kind under this global symbol. */
 const Kind = Symbol.for('TypeBox.Kind')
@@ -119,4 +121,51 @@ test('the checker finds an opening wherever it hides', async () => {
   expect(openings(t.Nullable(t.Object({ c: t.Any() })))).toEqual([{ at: '$|0.c', kind: 'Any' }])
   expect(openings({ 200: t.Object({ d: t.Unknown() }) })).toEqual([{ at: '$[200].d', kind: 'Unknown' }])
   expect(openings(t.Object({ e: t.Union([t.String(), t.Number()]), f: t.Record(t.String(), t.Boolean()) }))).toEqual([])
+})
+
+// The polled GETs and the uploads answer a Response of their own (ETag, status), which Elysia passes through
+// unchecked (docs/api.md): their answers are checked against the declared schema here instead.
+test('the answers Elysia does not check at run time (Responses) fit their declared schemas', async () => {
+  const t = await testApp()
+  try {
+    const { cookie } = await t.signIn('anna@example.ch')
+    const form = uploadForm([{ name: 'lohnausweis.pdf', data: pdf() }], { taxYear: 2025, categoryId: 1 })
+    const upload = await t.app.handle(
+      new Request('http://localhost/api/files/upload', { method: 'POST', headers: { cookie }, body: form }),
+    )
+    const answers: [string, string, unknown][] = [
+      ['POST', '/api/files/upload', await upload.json()],
+      ['GET', '/api/user', (await t.request('GET', '/api/user', { cookie })).json],
+      ['GET', '/api/notifications', (await t.request('GET', '/api/notifications', { cookie })).json],
+      ['GET', '/api/tax-status', (await t.request('GET', '/api/tax-status', { cookie })).json],
+      ['GET', '/api/files', (await t.request('GET', '/api/files?taxYear=2025', { cookie })).json],
+    ]
+    const routes = t.app.routes as Route[]
+    for (const [method, path, body] of answers) {
+      const declared = routes.find((r) => r.method === method && r.path === path)!.hooks!.response as Schema
+      const check = getSchemaValidator((declared[200] ?? declared) as TSchema)!
+      expect(Array.isArray(body) ? body.length : Object.keys(body as object).length).toBeGreaterThan(0)
+      expect({ path, errors: check.Check(body) ? [] : [...check.Errors(body)].map((e) => e.path) }).toEqual({
+        path,
+        errors: [],
+      })
+    }
+  } finally {
+    t.close()
+  }
+})
+
+test("an answer that does not fit its own schema is the server's 500, logged, not the client's 400", async () => {
+  const { t: schema } = await import('elysia')
+  const t = await testApp()
+  try {
+    const app = t.app.get('/api/contract-probe', () => ({ n: 'not a number' }) as unknown as { n: number }, {
+      response: schema.Object({ n: schema.Number() }),
+    })
+    const res = await app.handle(new Request('http://localhost/api/contract-probe'))
+    expect(res.status).toBe(500)
+    expect(((await res.json()) as { code: string }).code).toBe('INTERNAL')
+  } finally {
+    t.close()
+  }
 })
