@@ -18,30 +18,6 @@ import { SQL_ONLY_TABLES, verdict, violations } from './architecture/rules'
  * line then, so that the list only shrinks.
  */
 const KNOWN = [
-  // users reaches up into the areas that build on it: the export gathers everything a person has,
-  // deleting an account and the rights routes remove documents.
-  'src/server/users/account.ts → src/server/documents/service.ts: users ranks below documents',
-  'src/server/users/export.ts → src/server/advanced/service.ts: users ranks below advanced',
-  'src/server/users/export.ts → src/server/declarations/service.ts: users ranks below declarations',
-  'src/server/users/export.ts → src/server/documents/categories.ts: users ranks below documents',
-  'src/server/users/export.ts → src/server/documents/service.ts: users ranks below documents',
-  'src/server/users/export.ts → src/server/messages/service.ts: users ranks below messages',
-  'src/server/users/export.ts → src/server/notifications/service.ts: users ranks below notifications',
-  'src/server/users/export.ts → src/server/tax-status/service.ts: users ranks below tax-status',
-  'src/server/users/rights-routes.ts → src/server/documents/service.ts: users ranks below documents',
-  // Cycles between two areas: the reminders read the statuses, the file list the recognition's
-  // summaries, the dossier's route parses the user id with the admin's helper.
-  'src/server/client-mail/index.ts → src/server/tax-status/service.ts: client-mail ranks below tax-status',
-  'src/server/documents/service.ts → src/server/recognition/summary.ts: documents ranks below recognition',
-  'src/server/dossier/index.ts → src/server/admin/reset.ts: dossier ranks below admin',
-  // Areas and settings that import the composition or an area from below.
-  'src/server/admin/client-detail.ts → src/server/wiring.ts: admin ranks below composition',
-  'src/server/admin/index.ts → src/server/wiring.ts: admin ranks below composition',
-  'src/server/admin/system.ts → src/server/boot.ts: admin ranks below composition',
-  'src/server/health/metrics.ts → src/server/boot.ts: health ranks below composition',
-  'src/server/recognition/service.ts → src/server/wiring.ts: recognition ranks below composition',
-  'src/server/config.ts → src/server/recognition/bounds.ts: platform ranks below recognition',
-  'src/server/config.ts → src/server/recognition/pool.ts: platform ranks below recognition',
   // Tables read outside their area. The experts' client list is one indexed query by design
   // (README "Layout"); the others could ask the owner's service.
   'src/server/admin/clients.ts reads files, a table of documents',

@@ -7,7 +7,8 @@ import type { Import, TableUse } from './read-code'
  * Decided from what the code really calls: every area reads people through users; the sender of
  * client mail is used by messages and by the status moves; tax-status decides from the documents;
  * recognition reads the documents' blobs; the dossier and the expert's workspace read nearly
- * everything; the account view sums up a person's year. `platform` is what every area may use
+ * everything; the account view sums up a person's year; the person's rights (export, erasure) gather and remove
+ * what every area holds of them. `platform` is what every area may use
  * (the request context, settings, keys, log, infra/, http/, db/); `composition` wires the areas
  * together (app.ts, main.ts, boot.ts, backfill.ts, wiring.ts, cli/) and may import any of them.
  */
@@ -30,6 +31,7 @@ export const RANK = [
   'tax-status',
   'declarations',
   'advanced',
+  'rights',
   'dossier',
   'admin',
   'account',

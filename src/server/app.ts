@@ -25,12 +25,13 @@ import { cantonRoutes } from './cantons/index'
 import { staticRoutes } from './static/index'
 import type { Asset } from './static/assets'
 import { documentRoutes } from './documents/index'
-import { rightsRoutes } from './users/rights-routes'
+import { rightsRoutes } from './rights/index'
 import { sessionRoutes } from './auth/sessions-routes'
-import { advancedCompletion, documentHooks } from './wiring'
+import { checkDeadlines, documentHooks } from './wiring'
+import { advancedCompletionOf } from './advanced/service'
 import { purgeDeleted, storedVersionCheck } from './documents/service'
 import { adminRoutes } from './admin/index'
-import { checkDeadlines, REMINDERS_EVERY_MS, startClientMail } from './client-mail/index'
+import { REMINDERS_EVERY_MS, startClientMail } from './client-mail/index'
 import { advancedRoutes } from './advanced/index'
 import { recognitionRoutes } from './recognition/index'
 import { planRoutes } from './plans/index'
@@ -71,11 +72,11 @@ export async function createApp(
     .use(userRoutes(ctx, sessions))
     .use(rightsRoutes(ctx, sessions, blobs))
     .use(sessionRoutes(ctx, sessions))
-    .use(taxStatusRoutes(ctx, sessions, advancedCompletion(ctx)))
+    .use(taxStatusRoutes(ctx, sessions, advancedCompletionOf(ctx)))
     .use(notificationRoutes(ctx, sessions))
     .use(messageRoutes(ctx, sessions))
     .use(documentRoutes(ctx, sessions, blobs, documentHooks(ctx)))
-    .use(await recognitionRoutes(ctx, sessions, blobs, { run: opts.recognition }))
+    .use(await recognitionRoutes(ctx, sessions, blobs, documentHooks(ctx), { run: opts.recognition }))
     .use(profileRoutes(ctx, sessions))
     .use(planRoutes(ctx, sessions))
     .use(declarationRoutes(ctx, sessions))
@@ -99,6 +100,8 @@ export async function createApp(
     if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message, error.headers)
     switch (code) {
       case 'VALIDATION':
+        // An answer that does not fit its own schema is the server's fault, not the request's (docs/api.md).
+        if ((error as { type?: string }).type === 'response') break
         return errorResponse(400, 'INVALID_INPUT', validationMessage(error as Error))
       case 'PARSE':
         return errorResponse(400, 'INVALID_JSON', 'The request body is not valid JSON')

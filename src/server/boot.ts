@@ -1,17 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { hostname } from 'node:os'
 import { randomUUID } from 'node:crypto'
 import type { Config } from './config'
 import type { AppContext } from './context'
-import { openDatabase } from './db'
+import { databasePath, openDatabase } from './db'
 import { keyFilePath, keysFrom, loadKeys, MasterKeyError, type Keys } from './keys'
 import { keyWrapper } from './infra/blob-store'
 import { createMailer, type Mailer } from './infra/mailer'
 import { createLogger, type Logger } from './log'
 import { systemClock, type Clock } from './infra/clock'
-
-export const databasePath = (dataDir: string) => join(dataDir, 'swisstax.db')
 
 /**
  * Opens the data folder: database (migrated), keys, mailer. Tests override the clock, mailer and log;

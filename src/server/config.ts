@@ -1,10 +1,34 @@
 import { statSync } from 'node:fs'
 import { parsePlanPrices, type PlanPrices } from '../shared/plans'
 import { isValidEmail, normaliseEmail } from '../shared/email'
-import { RECYCLE_ABOVE_MB } from './recognition/pool'
-import { JOB_TIMEOUT_MS, RETRY_AFTER_MS, WORKER_MEMORY_MB } from './recognition/bounds'
 
 /** Runtime settings (docs/storage.md). Read and checked once at start; tests build their own. */
+// The recognition workers' defaults: settings of the platform, which the recognition area reads (not the other
+// way round).
+/**
+ * Resident memory of a recognition worker process (RECOGNITION_WORKER_MB): the worker ends itself
+ * past it, whatever it is doing. Reading a scan peaks at about 215–250 MB.
+ */
+export const WORKER_MEMORY_MB = 1024
+/**
+ * One document may hold a worker this long (RECOGNITION_TIMEOUT_SECONDS; a multi-page scan on a
+ * slow machine). The worker ends itself past it; the server's own timer, a little later, is the backstop.
+ */
+export const JOB_TIMEOUT_MS = 120_000
+/**
+ * A job whose worker ended waits this long before its next try (RECOGNITION_RETRY_SECONDS, doubled
+ * each time), and then queues behind the jobs that came meanwhile: a file that kills its reader
+ * does not hold other people's documents for three tries in a row.
+ */
+export const RETRY_AFTER_MS = 30_000
+/**
+ * A worker whose resident memory is above this after a job is ended, and the next job starts a
+ * fresh one (RECOGNITION_RECYCLE_MB). Tesseract's WebAssembly memory grows with what it has read
+ * and never shrinks. Fed grey pages, a worker rests at 185–191 MB over the bench's 110 documents (peak
+ * 215 MB) and is not replaced there; the limit bounds the creep of a long season (a restart costs ~3 s of CPU).
+ */
+export const RECYCLE_ABOVE_MB = 250
+
 export interface Config {
   port: number
   /** The address to listen on (HOST, default 0.0.0.0). */

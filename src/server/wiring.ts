@@ -1,16 +1,19 @@
 import type { AppContext } from './context'
 import type { DocumentHooks } from './documents/service'
-import { documentsChanged, requireOpenYear, type AdvancedCompletion } from './tax-status/service'
-import { isAdvancedCompleted, requireSectionCategoryOpen, setCompletion, setSection } from './advanced/service'
+import { documentsChanged, requireOpenYear } from './tax-status/service'
+import { requireSectionCategoryOpen, setSection } from './advanced/service'
 import { taxYearParam } from './http/params'
 import { sectionByNamedToggleKey } from '../shared/advanced'
+import { usersBelowStatus } from './tax-status/service'
+import { clientIds } from './users/service'
+import { runDeadlineReminders } from './client-mail/reminders'
 
 /**
  * The calls that go against the direction of the area imports, wired once here
  * instead of as import cycles. Areas import downward only:
  *   advanced → tax-status → documents, users, notifications
  * so documents learns about the status and the sections through DocumentHooks,
- * and tax-status about the advanced completion through AdvancedCompletion.
+ * and tax-status about the advanced completion through AdvancedCompletion (advancedCompletionOf, advanced/service.ts).
  */
 export function documentHooks(ctx: AppContext): DocumentHooks {
   return {
@@ -33,9 +36,9 @@ export function documentHooks(ctx: AppContext): DocumentHooks {
   }
 }
 
-export function advancedCompletion(ctx: AppContext): AdvancedCompletion {
-  return {
-    isCompleted: (userId, taxYear) => isAdvancedCompleted(ctx, userId, taxYear),
-    setCompleted: (userId, taxYear, completed) => setCompletion(ctx, userId, userId, taxYear, completed),
-  }
-}
+/**
+ * The deadline reminders of the running server: clients below status 3 (documents submitted). The statuses are
+ * tax-status's, which sends client mail itself, so client-mail is told whom to remind instead of asking.
+ */
+export const checkDeadlines = (ctx: AppContext) =>
+  runDeadlineReminders(ctx, async (year) => usersBelowStatus(ctx, await clientIds(ctx), year, 3))

@@ -143,13 +143,3 @@ export interface CategoryRecord {
   isRelevant: boolean
   fileCount: number
 }
-
-export type UploadItemResult =
-  | { status: 'fulfilled'; value: { hash: string; blobUrl: string; id: string; version: number; unchanged: boolean } }
-  | { status: 'rejected'; reason: string; code: string; httpStatus: number; filename: string }
-
-export interface UploadAnswer {
-  files: UploadItemResult[]
-  failedCount: number
-  statusAdvanced: boolean
-}

@@ -209,7 +209,7 @@ export interface TaxCard {
   id: string
   category: TaxCardCategory
   isEnabled: boolean
-  requiredFields: readonly string[]
+  requiredFields: string[]
   /** Locale keys; the reason says why the card applies (or, off, what it would need). */
   titleKey: string
   descriptionKey: string
@@ -223,7 +223,7 @@ export function taxCards(profile: TaxCardProfile): TaxCard[] {
     id: r.id,
     category: r.category,
     isEnabled: r.applies(profile),
-    requiredFields: r.requiredFields,
+    requiredFields: [...r.requiredFields],
     titleKey: `advanced:cards.${r.id}.title`,
     descriptionKey: `advanced:cards.${r.id}.description`,
     reasonKey: `advanced:cards.${r.id}.reason`,

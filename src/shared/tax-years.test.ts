@@ -7,6 +7,7 @@ import {
   MIN_TAX_YEAR,
   offeredTaxYears,
   parseTaxYear,
+  requestedTaxYear,
 } from './tax-years'
 import { isTaxStatusId, statusById, statusByName, TAX_STATUSES } from './tax-status'
 
@@ -59,6 +60,14 @@ describe('tax years (docs/statuses.md)', () => {
     ]) {
       expect(parseTaxYear(raw)).toBeUndefined()
     }
+  })
+
+  test("a link's year (the wizard's ?taxYear=) goes through the one parser; anything else is the default", () => {
+    const today = day('2026-11-22')
+    expect(requestedTaxYear('2024', today)).toBe(2024)
+    // What Number() would read as 2024 is not a year here: the parser refuses it, so the default year is taken.
+    for (const raw of [' 2024', '2024.0', '0x7e8', '+2024', '2026', '2027', null, ''])
+      expect(requestedTaxYear(raw, today)).toBe(2025)
   })
 
   test('nonsense years are never fileable', () => {

@@ -29,6 +29,12 @@ export function isFileable(year: number, today: Date = new Date()): boolean {
 /** The default tax year: the previous calendar year. */
 export const defaultTaxYear = (today: Date = new Date()) => today.getFullYear() - 1
 
+/** A year asked for in a link (`?taxYear=`): read by parseTaxYear, and kept only when fileable; else the default. */
+export function requestedTaxYear(raw: unknown, today: Date = new Date()): number {
+  const year = parseTaxYear(raw)
+  return year !== undefined && isFileable(year, today) ? year : defaultTaxYear(today)
+}
+
 /** The years offered on the dashboard, newest first. */
 export const offeredTaxYears = (today: Date = new Date()) =>
   Array.from({ length: OFFERED_YEARS }, (_, i) => defaultTaxYear(today) - i)

@@ -16,7 +16,7 @@ import {
 } from '../../shared/profile'
 import { WIZARD_STEPS, YES_NO_DEFAULTS, firstInvalidInStep, firstMissingInStep } from '../../shared/wizard'
 import { withDefaults } from '../../shared/declaration'
-import { defaultTaxYear, isFileable } from '../../shared/tax-years'
+import { requestedTaxYear } from '../../shared/tax-years'
 import { STEP_SCREENS } from './steps'
 import { StepError, type Draft } from './controls'
 
@@ -29,8 +29,7 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
   const [, navigate] = useLocation()
   const params = new URLSearchParams(useSearch())
   const completeSetup = useCompleteTaxSetup()
-  const requestedYear = Number(params.get('taxYear'))
-  const taxYear = isFileable(requestedYear) ? requestedYear : defaultTaxYear()
+  const taxYear = requestedTaxYear(params.get('taxYear'))
   const [draft, setDraft] = useState<Draft>(() => {
     const d: Draft = {}
     // A stored answer of a retired option becomes its successor or is asked again; the date of birth is never

@@ -3,6 +3,7 @@ import { pluginSeed, type AppContext } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import { jsonWithEtag } from '../http/etag'
+import { openObject, requireObject } from '../http/schemas'
 import { optionalTaxYearParam, taxYearParam } from '../http/params'
 import { completeTaxProfile } from './tax-profile-complete'
 import { userView } from './view'
@@ -23,12 +24,17 @@ export function accountRoutes(ctx: AppContext, sessions: SessionStore) {
           jsonWithEtag(request, await userView(ctx, user.id, optionalTaxYearParam(query.taxYear))),
         { auth: true, query: t.Object({ taxYear: t.Optional(t.String()) }), response: userViewSchema },
       )
-      // The profile is checked field by field by the shared rules (updateProfile), so the message names the field.
-      // Its schema is open: a TypeBox record or object would turn a list into an object and let it pass.
+      // The profile is checked field by field by the shared rules (updateProfile), so the message names the field:
+      // its schema says "an object" only, and requireObject refuses anything else before Elysia could coerce it.
       .post(
         '/api/tax-profile/complete',
         ({ rc, body }) => completeTaxProfile(ctx, rc, { taxYear: taxYearParam(body.taxYear), profile: body.profile }),
-        { auth: true, body: t.Object({ taxYear: t.Integer(), profile: t.Unknown() }), response: userViewSchema },
+        {
+          auth: true,
+          transform: requireObject(`Invalid field 'profile': expected an object of profile fields`, 'profile'),
+          body: t.Object({ taxYear: t.Integer(), profile: openObject }),
+          response: userViewSchema,
+        },
       )
   )
 }

@@ -4,8 +4,7 @@ import { pluginSeed } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import { addressCoverage, searchAddresses } from './search'
-import { shaped } from '../http/schemas'
-import type { AddressResult } from '../../shared/address'
+import { addressResultSchema } from './model'
 
 /** GET /api/address/search?q=: up to 5 Swiss addresses (spec part 2 §2 "Address lookup"). */
 export function addressRoutes(ctx: AppContext, sessions: SessionStore) {
@@ -22,7 +21,7 @@ export function addressRoutes(ctx: AppContext, sessions: SessionStore) {
         {
           auth: true,
           query: t.Object({ q: t.Optional(t.String({ maxLength: 500 })) }),
-          response: shaped<AddressResult[]>(),
+          response: t.Array(addressResultSchema),
         },
       )
       // What the search can find on this server, for the widget's hint (streets only after an import).

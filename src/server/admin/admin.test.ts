@@ -8,7 +8,7 @@ import { testApp } from '../test-helpers'
 import { fillProfile, fillUser } from '../users/test-fixtures'
 import { writeStatus } from '../tax-status/service'
 import { pdf, sha256, uploadForm } from '../documents/test-fixtures'
-import { INVALID_USER_ID } from './reset'
+import { INVALID_USER_ID } from '../http/params'
 
 let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())

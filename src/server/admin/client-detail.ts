@@ -4,11 +4,10 @@ import { profileOf } from '../users/profile'
 import { latestDeclaration } from '../declarations/service'
 import { taxStatusAnswer } from '../tax-status/service'
 import { yearFlags } from '../tax-status/moves'
-import { advancedCompletion } from '../wiring'
 import { categoryList } from '../documents/categories'
 import { categoryState, fileHistory, listFiles } from '../documents/service'
 import { listOwnMessages } from '../messages/service'
-import { advancedInfo, powerOfAttorneyRecord } from '../advanced/service'
+import { advancedCompletionOf, advancedInfo, powerOfAttorneyRecord } from '../advanced/service'
 import { ApiError } from '../http/errors'
 import { offeredTaxYears } from '../../shared/tax-years'
 import { yearStatements } from '../dossier/statements'
@@ -55,7 +54,7 @@ export async function clientDetail(
     statuses: await Promise.all(
       years.map(async (y) => ({
         ...(await taxStatusAnswer(ctx, userId, y)),
-        ...(await yearFlags(ctx, advancedCompletion(ctx), userId, y)),
+        ...(await yearFlags(ctx, advancedCompletionOf(ctx), userId, y)),
       })),
     ),
     checklist: categoryList(language, 'all', await categoryState(ctx, userId, taxYear)),

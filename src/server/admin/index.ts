@@ -3,9 +3,9 @@ import { pluginSeed, type AppContext } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import type { RequestContext } from '../infra/request-context'
-import { audit, auditActions, listAudit } from '../infra/audit'
+import { audit, auditActions, listAudit, type AuditDetail } from '../infra/audit'
 import { badRequest } from '../http/errors'
-import { intParam, optionalTaxYearParam, taxYearParam } from '../http/params'
+import { intParam, optionalTaxYearParam, parseUserId, taxYearParam } from '../http/params'
 import { migrate } from '../db'
 import { defaultTaxYear } from '../../shared/tax-years'
 import { isTaxStatusId } from '../../shared/tax-status'
@@ -15,11 +15,23 @@ import { setTaxProfileComplete } from '../users/profile'
 import { unansweredMessages } from '../messages/service'
 import { listClients } from './clients'
 import { clientDetail } from './client-detail'
-import { parseUserId, resetProfile } from './reset'
+import { resetProfile } from './reset'
 import { systemInfo } from './system'
 import { dbStatus, taxProfileStatus } from './debug'
-import { shaped } from '../http/schemas'
-import { advancedCompletion } from '../wiring'
+import { advancedCompletionOf } from '../advanced/service'
+import {
+  auditPageSchema,
+  clientDetailSchema,
+  clientListSchema,
+  dbStatusSchema,
+  fixColumnSchema,
+  resetProfileSchema,
+  statusMoveSchema,
+  systemInfoSchema,
+  taxProfileFlagSchema,
+  taxProfileStatusSchema,
+} from './model'
+import { inboxSchema } from '../messages/model'
 import { hasUnsafeLineCharacters } from '../../shared/plain-text'
 
 const INBOX_PAGE_SIZE = 50
@@ -33,7 +45,7 @@ const optional = t.Optional(t.String({ maxLength: 100 }))
  */
 export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
   const yearOf = (raw: string | undefined) => optionalTaxYearParam(raw) ?? defaultTaxYear(new Date(ctx.now()))
-  const act = (rc: RequestContext, action: string, target?: number, detail?: Record<string, unknown>) =>
+  const act = (rc: RequestContext, action: string, target?: number, detail?: AuditDetail) =>
     audit(ctx, rc, action, detail, target === undefined ? {} : { target: { userId: target } })
 
   const app = new Elysia({ name: 'admin-routes', seed: pluginSeed(ctx) })
@@ -64,7 +76,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         role: 'admin',
         query: t.Object({ q: optional, status: optional, taxYear: optional, page: optional, sort: optional }),
-        response: shaped<Awaited<ReturnType<typeof listClients>>>(),
+        response: clientListSchema,
       },
     )
     .get(
@@ -78,7 +90,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         role: 'admin',
         query: t.Object({ taxYear: optional }),
-        response: shaped<Awaited<ReturnType<typeof clientDetail>>>(),
+        response: clientDetailSchema,
       },
     )
     // An expert's status move, with an optional note the client reads in the notification (audited by setStatus).
@@ -90,7 +102,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         await getUser(ctx, id)
         const taxYear = body.taxYear === undefined ? defaultTaxYear(new Date(ctx.now())) : taxYearParam(body.taxYear)
         const move = { userId: id, taxYear, to: body.statusId, note: body.note, override: body.override }
-        return { success: true, ...(await setStatus(ctx, rc, move, advancedCompletion(ctx))) }
+        return { success: true, ...(await setStatus(ctx, rc, move, advancedCompletionOf(ctx))) }
       },
       {
         role: 'admin',
@@ -100,7 +112,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
           note: t.Optional(t.String({ maxLength: 1000 })),
           override: t.Optional(t.Boolean()),
         }),
-        response: shaped<{ success: boolean } & Awaited<ReturnType<typeof setStatus>>>(),
+        response: statusMoveSchema,
       },
     )
     .post(
@@ -112,7 +124,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         return answer
       },
       // The body is read by hand: the spec's refusal texts for a missing or non-numeric id are parseUserId's.
-      { role: 'admin', response: shaped<Awaited<ReturnType<typeof resetProfile>>>() },
+      { role: 'admin', response: resetProfileSchema },
     )
     .get(
       '/api/admin/inbox',
@@ -128,7 +140,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         role: 'admin',
         query: t.Object({ page: optional }),
-        response: shaped<Awaited<ReturnType<typeof unansweredMessages>> & { page: number; pageSize: number }>(),
+        response: inboxSchema,
       },
     )
     .get(
@@ -143,9 +155,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         role: 'admin',
         query: t.Object({ userId: optional, action: optional, page: optional }),
-        response: shaped<
-          Awaited<ReturnType<typeof listAudit>> & { actions: Awaited<ReturnType<typeof auditActions>> }
-        >(),
+        response: auditPageSchema,
       },
     )
     .get(
@@ -158,7 +168,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         role: 'admin',
         query: t.Object({ integrity: optional }),
-        response: shaped<Awaited<ReturnType<typeof systemInfo>>>(),
+        response: systemInfoSchema,
       },
     )
     // The debug panel's calls (spec part 1 §6, §7), for experts in every mode.
@@ -168,7 +178,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         await act(rc, 'debug_db_status')
         return await dbStatus(ctx)
       },
-      { role: 'admin', response: shaped<Awaited<ReturnType<typeof dbStatus>>>() },
+      { role: 'admin', response: dbStatusSchema },
     )
     .get(
       '/api/tax/status',
@@ -181,7 +191,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         role: 'admin',
         query: t.Object({ userId: optional, taxYear: optional }),
-        response: shaped<Awaited<ReturnType<typeof taxProfileStatus>>>(),
+        response: taxProfileStatusSchema,
       },
     )
     .post(
@@ -196,7 +206,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         role: 'admin',
         body: t.Object({ status: t.Boolean(), userId: t.Optional(t.Integer({ minimum: 1 })) }),
-        response: shaped<{ success: boolean } & Awaited<ReturnType<typeof setTaxProfileComplete>>>(),
+        response: taxProfileFlagSchema,
       },
     )
 
@@ -211,7 +221,7 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
     },
     {
       role: 'admin',
-      response: shaped<{ success: boolean; applied: string[] } & Awaited<ReturnType<typeof dbStatus>>>(),
+      response: fixColumnSchema,
     },
   )
 }

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs'
 import type { AppContext } from '../context'
-import { databasePath } from '../boot'
+import { databasePath } from '../db'
 import { outboxCounts } from '../client-mail/service'
 import { countByRole } from '../users/service'
 import { storedTotals } from '../documents/service'

@@ -16,7 +16,16 @@ import {
   taxCardsOf,
 } from './service'
 import { personalPowerOfAttorney } from './poa-document'
-import { shaped } from '../http/schemas'
+import { openObject } from '../http/schemas'
+import {
+  advancedInfoSchema,
+  authorizationAnswerSchema,
+  childrenAnswerSchema,
+  completionAnswerSchema,
+  sectionAnswerSchema,
+  spouseAnswerSchema,
+  taxCardsAnswerSchema,
+} from './model'
 
 /** A year in a body: its type here, its range in the one parser (taxYearParam). */
 const year = t.Integer()
@@ -35,7 +44,7 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
     .get(
       '/api/advanced',
       ({ user, query }) => advancedInfo(ctx, subjectOf(user, query.userId), yearOf(query.taxYear)),
-      { auth: true, query: readQuery, response: shaped<Awaited<ReturnType<typeof advancedInfo>>>() },
+      { auth: true, query: readQuery, response: advancedInfoSchema },
     )
     .put(
       '/api/advanced/sections',
@@ -43,7 +52,7 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         auth: true,
         body: t.Object({ taxYear: year, section: t.String({ maxLength: 40 }), enabled: t.Boolean() }),
-        response: shaped<Awaited<ReturnType<typeof setSection>>>(),
+        response: sectionAnswerSchema,
       },
     )
     .put('/api/advanced/spouse', ({ user, body }) => saveSpouse(ctx, user.id, taxYearParam(body.taxYear), body), {
@@ -57,15 +66,17 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
         ahvNumber: text(40),
         taxId: text(40),
       }),
-      response: shaped<Awaited<ReturnType<typeof saveSpouse>>>(),
+      response: spouseAnswerSchema,
     })
     .put(
       '/api/advanced/children',
       ({ user, body }) => saveChildren(ctx, user.id, taxYearParam(body.taxYear), body.children),
       {
         auth: true,
-        body: t.Object({ taxYear: year, children: t.Array(t.Record(t.String(), t.Unknown()), { maxItems: 100 }) }),
-        response: shaped<Awaited<ReturnType<typeof saveChildren>>>(),
+        // Each child is checked field by field by the shared rule (validateChildren), which also reads the old
+        // single-`name` entries, so the refusal names the child's field.
+        body: t.Object({ taxYear: year, children: t.Array(openObject, { maxItems: 100 }) }),
+        response: childrenAnswerSchema,
       },
     )
     .put(
@@ -94,7 +105,7 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
           tinNumber: text(40),
           powerOfAttorneyAccepted: t.Boolean(),
         }),
-        response: shaped<Awaited<ReturnType<typeof saveAuthorization>>>(),
+        response: authorizationAnswerSchema,
       },
     )
     .post(
@@ -103,7 +114,7 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         auth: true,
         body: t.Object({ taxYear: year, completed: t.Boolean() }),
-        response: shaped<Awaited<ReturnType<typeof setCompletion>>>(),
+        response: completionAnswerSchema,
       },
     )
     .get(
@@ -134,7 +145,7 @@ export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
       {
         auth: true,
         query: readQuery,
-        response: shaped<{ taxYear: number } & Awaited<ReturnType<typeof taxCardsOf>>>(),
+        response: taxCardsAnswerSchema,
       },
     )
 }

@@ -11,7 +11,7 @@ import { fillUser } from '../users/test-fixtures'
 import { freePort } from '../../../e2e/harness'
 import { senderOf } from './sender'
 import { deliverDue, retryDelay, STATUS_MAIL_SETTLE_MS } from './service'
-import { checkDeadlines } from './index'
+import { checkDeadlines } from '../wiring'
 
 interface Received {
   to: string

@@ -1,7 +1,4 @@
 import type { AppContext } from '../context'
-import { usersBelowStatus } from '../tax-status/service'
-import { clientIds } from '../users/service'
-import { runDeadlineReminders } from './reminders'
 import { senderOf } from './sender'
 
 // The outbox is looked at this often for mails that became due: retries, and status
@@ -12,10 +9,6 @@ const DUE_CHECK_MS = 5_000
  * server that was down on the day still sends it when it is back.
  */
 export const REMINDERS_EVERY_MS = 6 * 3_600_000
-
-/** The deadline check for the running server: clients below status 3 (documents submitted). */
-export const checkDeadlines = (ctx: AppContext) =>
-  runDeadlineReminders(ctx, async (year) => usersBelowStatus(ctx, await clientIds(ctx), year, 3))
 
 /**
  * The sender of a running server: due mails (retries, settled status mails, mails queued by another process)

@@ -1,4 +1,5 @@
 import type { Database } from 'bun:sqlite'
+import { join } from 'node:path'
 import type { BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import * as schema from './schema'
 import { MIGRATIONS } from './migrations.gen'
@@ -8,6 +9,9 @@ import type { Backend } from '../infra/backend'
 
 export type Db = BunSQLiteDatabase<typeof schema>
 export { schema }
+
+/** The database file of a data folder. */
+export const databasePath = (dataDir: string) => join(dataDir, 'swisstax.db')
 
 /** How long a start waits for another process that is migrating the same database. */
 const MIGRATION_WAIT_MS = 120_000

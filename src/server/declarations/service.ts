@@ -6,6 +6,7 @@ import { requireFileableYear } from '../tax-status/service'
 import { audit } from '../infra/audit'
 import type { RequestContext } from '../infra/request-context'
 import { DECLARATION_FIELDS } from '../../shared/declaration'
+import type { DeclarationData } from './model'
 
 /** The payload groups of spec part 2 §3; anything else in taxData is refused. */
 const DECLARATION_GROUPS = Object.keys(DECLARATION_FIELDS) as (keyof typeof DECLARATION_FIELDS)[]
@@ -78,7 +79,8 @@ export async function latestDeclaration(ctx: AppContext, userId: number, taxYear
     taxYear: row.taxYear,
     version: row.version,
     savedAt: new Date(row.createdAt).toISOString(),
-    taxData: JSON.parse(row.data) as Record<string, unknown>,
+    // Stored only after saveDeclaration checked every group and field.
+    taxData: JSON.parse(row.data) as DeclarationData,
   }
 }
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context'
+import type { RecognitionSummary } from '../../shared/recognition/types'
 
 /** A version that was just stored (committed blob and rows). */
 export interface StoredVersion {
@@ -13,9 +14,12 @@ export interface StoredVersion {
 }
 
 type Listener<T> = (x: T) => void | Promise<void>
+/** What was read in each of these versions (the recognition's summaries), by version id. */
+type SummaryReader = (versionIds: string[]) => Map<string, RecognitionSummary>
 interface Listeners {
   stored: Listener<StoredVersion>[]
   removed: Listener<string>[]
+  summaries?: SummaryReader
 }
 const registry = new WeakMap<AppContext, Listeners>()
 const of = (ctx: AppContext) => {
@@ -50,3 +54,13 @@ async function emit<T>(ctx: AppContext, list: Listener<T>[], x: T) {
 }
 export const emitStored = (ctx: AppContext, v: StoredVersion) => emit(ctx, of(ctx).stored, v)
 export const emitRemoved = (ctx: AppContext, fileId: string) => emit(ctx, of(ctx).removed, fileId)
+
+/**
+ * The file list shows what recognition read in each version; recognition, ranked above documents, tells it
+ * how (readSummariesWith, once at its start). Without it every file's recognition is null ("not queued").
+ */
+export const readSummariesWith = (ctx: AppContext, read: SummaryReader) => {
+  of(ctx).summaries = read
+}
+export const summariesOf = (ctx: AppContext, versionIds: string[]): Map<string, RecognitionSummary> =>
+  of(ctx).summaries?.(versionIds) ?? new Map()

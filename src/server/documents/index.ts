@@ -22,13 +22,15 @@ import {
   versionForViewer,
   requireStorageLeft,
   type DocumentHooks,
-  type RelevanceAnswer,
 } from './service'
-import type { CategoryRecord, FileRecord, FileVersionRecord, UploadAnswer } from '../../shared/documents'
-import { shaped } from '../http/schemas'
-
-/** The upload's answer: per-file results, and when every file failed the first failure's message and code. */
-type UploadResponse = UploadAnswer & { success?: boolean; message?: string; code?: string }
+import {
+  categoryRecordSchema,
+  fileRecordSchema,
+  fileVersionSchema,
+  relevanceAnswerSchema,
+  type UploadAnswer,
+  uploadResponseSchema,
+} from './model'
 
 /** All files failed: the answer carries the first failure's own status, code and message, plus the per-file results. */
 function uploadResponse(answer: UploadAnswer): Response {
@@ -40,6 +42,9 @@ function uploadResponse(answer: UploadAnswer): Response {
     : { success: true, ...answer }
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
 }
+
+/** A year in a body, as text or a number: text first, so that Elysia passes the text to taxYearParam unchanged. */
+const yearBody = t.Union([t.String(), t.Integer()])
 
 /** The upload form's "I don't know the category" flag. */
 const isAutoCategory = (raw: string | undefined) => raw === '1' || raw === 'true'
@@ -68,7 +73,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
           })
           return uploadResponse(answer)
         },
-        { auth: true, parse: 'none', response: shaped<UploadResponse>() },
+        { auth: true, parse: 'none', response: uploadResponseSchema },
       )
       // The per-category upload of the advanced sections: `hashes` is a JSON array.
       .post(
@@ -94,7 +99,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
           })
           return uploadResponse(answer)
         },
-        { auth: true, parse: 'none', response: shaped<UploadResponse>() },
+        { auth: true, parse: 'none', response: uploadResponseSchema },
       )
       .get(
         '/api/files',
@@ -113,12 +118,12 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
             limit: t.Optional(t.String()),
             offset: t.Optional(t.String()),
           }),
-          response: shaped<FileRecord[]>(),
+          response: t.Array(fileRecordSchema),
         },
       )
       .get('/api/files/:id/history', ({ params, user }) => fileHistory(ctx, user, params.id), {
         auth: true,
-        response: shaped<FileVersionRecord[]>(),
+        response: t.Array(fileVersionSchema),
       })
       .get(
         '/api/files/:id/content',
@@ -148,7 +153,9 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
         auth: true,
         body: t.Object({
           categoryId: t.Union([t.Integer(), t.String()]),
-          taxYear: t.Optional(t.Union([t.Integer(), t.String()])),
+          // Text first: with the integer first Elysia turns '0x7e9' or ' 2025' into 2025 before the one parser
+          // (taxYearParam) could refuse it.
+          taxYear: t.Optional(yearBody),
         }),
         response: t.Object({
           success: t.Boolean(),
@@ -170,7 +177,7 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
         {
           auth: true,
           query: t.Object({ taxYear: t.Optional(t.String()), mode: t.Optional(t.String()) }),
-          response: shaped<CategoryRecord[]>(),
+          response: t.Array(categoryRecordSchema),
         },
       )
       .post(
@@ -185,8 +192,8 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
         },
         {
           auth: true,
-          body: t.Object({ taxYear: t.Union([t.Integer(), t.String()]), isRelevant: t.Boolean() }),
-          response: shaped<RelevanceAnswer>(),
+          body: t.Object({ taxYear: yearBody, isRelevant: t.Boolean() }),
+          response: relevanceAnswerSchema,
         },
       )
   )

@@ -15,14 +15,12 @@ import {
   type AllowedExtension,
   type FileRecord,
   type FileVersionRecord,
-  type UploadAnswer,
-  type UploadItemResult,
 } from '../../shared/documents'
+import type { RelevanceAnswer, UploadAnswer, UploadItemResult } from './model'
 import type { BlobStore } from '../infra/blob-store'
 import type { ParsedUpload } from './multipart'
 import { categoryName } from './categories'
-import { emitRemoved, emitStored } from './events'
-import { recognitionSummaries } from '../recognition/summary'
+import { emitRemoved, emitStored, summariesOf } from './events'
 import { touchActivity } from '../users/service'
 
 export interface Viewer {
@@ -46,14 +44,7 @@ export interface DocumentHooks {
   toggleSection(userId: number, key: string, taxYear: unknown, enabled: boolean): Promise<RelevanceAnswer | undefined>
 }
 
-/** POST /api/user-preferences/:key: a category marked (not) relevant, or a named section toggled. */
-export type RelevanceAnswer = {
-  success: boolean
-  categoryId: number | string
-  isRelevant: boolean
-  taxYear: number
-  statusAdvanced?: boolean
-}
+export type { RelevanceAnswer } from './model'
 
 /** Deleted files keep their blobs this long, then maintenance purges them. */
 export const PURGE_AFTER_MS = 30 * 24 * 3_600_000
@@ -76,11 +67,99 @@ function requireCategory(raw: unknown): number {
   return id
 }
 
+type UploadedFile = ParsedUpload['files'][number]
+
+/** A streamed file is stored only when its content type fits its name and its SHA-256 is the one the client sent. */
+async function verifyUploadedFile(file: UploadedFile, hash: string | undefined) {
+  if (file.error) throw file.error
+  if (!file.writer || !file.sha256) throw new ApiError(400, 'UPLOAD_FAILED', 'Upload failed')
+  await file.inspector!.check(file.name, file.writer.head)
+  const expected = (hash ?? '').trim().toLowerCase()
+  if (!/^[0-9a-f]{64}$/.test(expected))
+    throw badRequest(`Missing field 'hashes': a SHA-256 is required for ${file.name}`, 'MISSING_HASH')
+  if (expected !== file.sha256)
+    throw new ApiError(422, 'HASH_MISMATCH', `Upload verification failed: the SHA-256 of ${file.name} does not match.`)
+  return { writer: file.writer, sha256: file.sha256 }
+}
+
 /**
- * Checks each streamed file (content type, hash) and stores the good ones:
- * a new file, a new version of the same name in the same category and year,
- * or nothing when the content equals the current version. Refused files
- * leave nothing behind. The blob is renamed into place before its row commits.
+ * One verified file's rows: a new file, a new version of the same name in the same category and year, or nothing
+ * when the content equals the current version. The lookup (same name → new version), the quota and the insert are
+ * one transaction under the person's lock: no other upload, in this process or another, interleaves between them.
+ */
+async function storeVersion(
+  ctx: AppContext,
+  store: BlobStore,
+  hooks: DocumentHooks,
+  owner: Viewer,
+  place: { taxYear: number; categoryId: number },
+  file: UploadedFile,
+  verified: { writer: NonNullable<UploadedFile['writer']>; sha256: string },
+) {
+  const { taxYear, categoryId } = place
+  return await ctx.tx(async () => {
+    await ctx.lock(`files:${owner.id}`)
+    // Asked again inside the transaction: the year may have been transmitted while the file streamed in.
+    await ctx.lock(`status:${owner.id}:${taxYear}`)
+    await hooks.requireOpen(owner.id, taxYear, categoryId)
+    const existing = await ctx.db
+      .select()
+      .from(files)
+      .where(
+        and(
+          eq(files.userId, owner.id),
+          eq(files.taxYear, taxYear),
+          eq(files.categoryId, categoryId),
+          eq(files.originalName, file.name),
+          isNull(files.deletedAt),
+        ),
+      )
+      .get()
+    const current =
+      existing &&
+      (await ctx.db
+        .select()
+        .from(fileVersions)
+        .where(and(eq(fileVersions.fileId, existing.id), eq(fileVersions.version, existing.currentVersion)))
+        .get())
+    if (existing && current?.sha256 === verified.sha256) return { existing, unchanged: true as const }
+    if ((await storageUsed(ctx, owner.id)) + file.size > ctx.config.userQuotaBytes) throw quotaExceeded(ctx)
+    const fileId = existing?.id ?? randomUUID()
+    const versionId = randomUUID()
+    const version = (existing?.currentVersion ?? 0) + 1
+    const now = ctx.now()
+    if (existing)
+      await ctx.db.update(files).set({ currentVersion: version, updatedAt: now }).where(eq(files.id, fileId))
+    else
+      await ctx.db.insert(files).values({
+        id: fileId,
+        userId: owner.id,
+        taxYear,
+        categoryId,
+        originalName: file.name,
+        currentVersion: 1,
+        createdAt: now,
+        updatedAt: now,
+      })
+    await ctx.db.insert(fileVersions).values({
+      id: versionId,
+      fileId,
+      version,
+      sha256: verified.sha256,
+      size: file.size,
+      wrappedKey: file.wrappedKey!,
+      createdAt: now,
+      uploadedBy: owner.id,
+    })
+    // Last: a refused or failed transaction leaves the blob in its temporary file, which the caller discards.
+    store.commit(verified.writer, fileId, versionId)
+    return { existing, unchanged: false as const, fileId, versionId, version }
+  })
+}
+
+/**
+ * Checks each streamed file (content type, hash) and stores the good ones (storeVersion). Refused files leave
+ * nothing behind. The blob is renamed into place before its row commits.
  */
 export async function storeUploads(
   ctx: AppContext,
@@ -105,90 +184,15 @@ export async function storeUploads(
   const results: UploadItemResult[] = []
   for (const [i, file] of parsed.files.entries()) {
     try {
-      if (file.error) throw file.error
-      if (!file.writer || !file.sha256) throw new ApiError(400, 'UPLOAD_FAILED', 'Upload failed')
-      await file.inspector!.check(file.name, file.writer.head)
-      const expected = (input.hashes[i] ?? '').trim().toLowerCase()
-      if (!/^[0-9a-f]{64}$/.test(expected))
-        throw badRequest(`Missing field 'hashes': a SHA-256 is required for ${file.name}`, 'MISSING_HASH')
-      if (expected !== file.sha256)
-        throw new ApiError(
-          422,
-          'HASH_MISMATCH',
-          `Upload verification failed: the SHA-256 of ${file.name} does not match.`,
-        )
-      // The lookup (same name → new version), the quota and the insert are one transaction under the person's
-      // lock: no other upload, in this process or another, interleaves between them.
-      const stored = await ctx.tx(async () => {
-        await ctx.lock(`files:${owner.id}`)
-        // Asked again inside the transaction: the year may have been transmitted while the file streamed in.
-        await ctx.lock(`status:${owner.id}:${taxYear}`)
-        await hooks.requireOpen(owner.id, taxYear, categoryId)
-        const existing = await ctx.db
-          .select()
-          .from(files)
-          .where(
-            and(
-              eq(files.userId, owner.id),
-              eq(files.taxYear, taxYear),
-              eq(files.categoryId, categoryId),
-              eq(files.originalName, file.name),
-              isNull(files.deletedAt),
-            ),
-          )
-          .get()
-        const current =
-          existing &&
-          (await ctx.db
-            .select()
-            .from(fileVersions)
-            .where(and(eq(fileVersions.fileId, existing.id), eq(fileVersions.version, existing.currentVersion)))
-            .get())
-        if (existing && current?.sha256 === file.sha256) return { existing, unchanged: true as const }
-        if ((await storageUsed(ctx, owner.id)) + file.size > ctx.config.userQuotaBytes) throw quotaExceeded(ctx)
-        const fileId = existing?.id ?? randomUUID()
-        const versionId = randomUUID()
-        const version = (existing?.currentVersion ?? 0) + 1
-        const now = ctx.now()
-        if (existing)
-          await ctx.db.update(files).set({ currentVersion: version, updatedAt: now }).where(eq(files.id, fileId))
-        else
-          await ctx.db.insert(files).values({
-            id: fileId,
-            userId: owner.id,
-            taxYear,
-            categoryId,
-            originalName: file.name,
-            currentVersion: 1,
-            createdAt: now,
-            updatedAt: now,
-          })
-        await ctx.db.insert(fileVersions).values({
-          id: versionId,
-          fileId,
-          version,
-          sha256: file.sha256!,
-          size: file.size,
-          wrappedKey: file.wrappedKey!,
-          createdAt: now,
-          uploadedBy: owner.id,
-        })
-        // Last: a refused or failed transaction leaves the blob in its temporary file, which is discarded below.
-        store.commit(file.writer!, fileId, versionId)
-        return { existing, unchanged: false as const, fileId, versionId, version }
-      })
+      const verified = await verifyUploadedFile(file, input.hashes[i])
+      const stored = await storeVersion(ctx, store, hooks, owner, { taxYear, categoryId }, file, verified)
       if (stored.unchanged) {
         const { existing } = stored
-        file.writer.discard()
+        verified.writer.discard()
+        const value = { id: existing.id, version: existing.currentVersion }
         results.push({
           status: 'fulfilled',
-          value: {
-            hash: file.sha256,
-            blobUrl: versionUrl(existing.id, existing.currentVersion),
-            id: existing.id,
-            version: existing.currentVersion,
-            unchanged: true,
-          },
+          value: { hash: verified.sha256, blobUrl: versionUrl(value.id, value.version), ...value, unchanged: true },
         })
         continue
       }
@@ -204,7 +208,7 @@ export async function storeUploads(
       })
       results.push({
         status: 'fulfilled',
-        value: { hash: file.sha256, blobUrl: versionUrl(fileId, version), id: fileId, version, unchanged: false },
+        value: { hash: verified.sha256, blobUrl: versionUrl(fileId, version), id: fileId, version, unchanged: false },
       })
     } catch (err) {
       file.writer?.discard()
@@ -288,7 +292,7 @@ export async function listFiles(
     .limit(opts.limit)
     .offset(opts.offset)
 
-  const recognition = recognitionSummaries(
+  const recognition = summariesOf(
     ctx,
     rows.map((r) => r.versionId),
   )
@@ -501,7 +505,7 @@ export async function moveFile(
   const categoryId = typeof raw === 'number' || (typeof raw === 'string' && raw.trim() !== '') ? Number(raw) : NaN
   if (!Number.isInteger(categoryId) || !categoryById(categoryId))
     throw badRequest(`Invalid field 'categoryId': no such document category`, 'UNKNOWN_CATEGORY')
-  if (input.taxYear !== undefined && Number(input.taxYear) !== file.taxYear) {
+  if (input.taxYear !== undefined && taxYearParam(input.taxYear) !== file.taxYear) {
     throw badRequest(`Invalid field 'taxYear': a file moves only within its own year (${file.taxYear})`, 'OTHER_YEAR')
   }
   await hooks.requireOpen(file.userId, file.taxYear)

@@ -6,7 +6,7 @@ import { authPlugin } from '../infra/auth-plugin'
 import { audit } from '../infra/audit'
 import { taxYearParam } from '../http/params'
 import { getUser } from '../users/service'
-import { parseUserId } from '../admin/reset'
+import { parseUserId } from '../http/params'
 import { writeDossier } from './dossier'
 import { enforce, LIMITS } from '../infra/rate-limit'
 

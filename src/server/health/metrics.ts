@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs'
 import type { AppContext } from '../context'
-import { databasePath } from '../boot'
+import { databasePath } from '../db'
 import { APP_VERSION } from '../../shared/version'
 
 /** Upper bounds of the latency histogram (seconds), Prometheus' usual web buckets. */

@@ -31,3 +31,15 @@ export function intParam(raw: string | undefined, fallback: number, min: number,
 /** A user id named in a query (`?userId=`): absent or empty is undefined, meaning the caller. */
 export const userIdParam = (raw: string | undefined): number | undefined =>
   raw === undefined || raw === '' ? undefined : intParam(raw, 0, 1, Number.MAX_SAFE_INTEGER, 'userId')
+
+export const INVALID_USER_ID = 'Invalid User ID: Please enter a valid numeric user ID'
+
+/**
+ * A user id in a path or in the experts' forms (reset, debug panel, dossier): a whole number above zero, sent as a
+ * number or as digits; the spec's refusal text otherwise.
+ */
+export function parseUserId(raw: unknown): number {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d{1,15}\s*$/.test(raw) ? Number(raw) : NaN
+  if (!Number.isSafeInteger(n) || n <= 0) throw badRequest(INVALID_USER_ID, 'INVALID_USER_ID')
+  return n
+}

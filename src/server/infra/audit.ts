@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm'
+import { type Static, t } from 'elysia'
 import type { AppContext } from '../context'
 import { derive } from '../keys'
 import { auditLog, users } from '../db/schema'
@@ -59,6 +60,14 @@ async function resolveTarget(
     : { targetUserId: null, targetHash: emailHash(ctx, target.email) }
 }
 
+/** What an entry's detail may hold: plain values and lists of texts, nothing nested (never a code or a token). */
+export const auditDetailSchema = t.Record(
+  t.String(),
+  t.Union([t.Null(), t.String(), t.Number(), t.Boolean(), t.Array(t.String())]),
+)
+/** A detail as a caller writes it: a field left undefined is not stored (JSON). */
+export type AuditDetail = Record<string, Static<typeof auditDetailSchema>[string] | undefined>
+
 /**
  * Records a security-relevant event (docs/sessions.md). Services call it with the
  * request context they were given, so the address is never forgotten.
@@ -68,7 +77,7 @@ export async function audit(
   ctx: AppContext,
   by: AuditSource,
   action: string,
-  detail?: Record<string, unknown>,
+  detail?: AuditDetail,
   opts: AuditOptions = {},
 ): Promise<void> {
   const now = ctx.now()
@@ -164,7 +173,7 @@ export async function listAudit(ctx: AppContext, filter: { userId?: number; acti
     targetUserId: r.targetUserId,
     action: r.action,
     ip: r.ip,
-    detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null,
+    detail: r.detail ? (JSON.parse(r.detail) as Static<typeof auditDetailSchema>) : null,
   }))
   return { items, total, page: filter.page, pageSize: AUDIT_PAGE_SIZE }
 }

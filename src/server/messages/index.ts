@@ -5,8 +5,7 @@ import { authPlugin } from '../infra/auth-plugin'
 import { listAllMessages, listOwnMessages, replyToMessage, sendMessage } from './service'
 
 // Length is checked in the service after trimming, so the answer can say 'Message cannot be empty'.
-import { messageSchema } from './model'
-import { shaped } from '../http/schemas'
+import { messageSchema, messageWithSenderSchema } from './model'
 import { enforce, LIMITS } from '../infra/rate-limit'
 
 const messageBody = t.Object({ message: t.String({ maxLength: 20_000 }) })
@@ -36,7 +35,7 @@ export function messageRoutes(ctx: AppContext, sessions: SessionStore) {
     .get('/api/admin/messages', ({ query }) => listAllMessages(ctx, query.limit ?? 200), {
       role: 'admin',
       query: t.Object({ limit: t.Optional(t.Numeric({ minimum: 1, maximum: 1000, multipleOf: 1 })) }),
-      response: shaped<Awaited<ReturnType<typeof listAllMessages>>>(),
+      response: t.Array(messageWithSenderSchema),
     })
     .post(
       '/api/admin/messages/:id/reply',

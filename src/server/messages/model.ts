@@ -8,3 +8,27 @@ export const messageSchema = t.Object({
   replyTo: t.Nullable(t.Number()),
   createdAt: t.Number(),
 })
+
+/** GET /api/admin/messages: every conversation's messages, newest first, with whose they are. */
+export const messageWithSenderSchema = t.Object({
+  ...messageSchema.properties,
+  userId: t.Number(),
+  email: t.String(),
+})
+
+/** GET /api/admin/inbox: the clients' messages no expert has answered yet, oldest first, a page of them. */
+export const inboxSchema = t.Object({
+  total: t.Number(),
+  items: t.Array(
+    t.Object({
+      id: t.Number(),
+      userId: t.Number(),
+      message: t.String(),
+      createdAt: t.Number(),
+      email: t.String(),
+      name: t.String(),
+    }),
+  ),
+  page: t.Number(),
+  pageSize: t.Number(),
+})

@@ -3,8 +3,8 @@ import { pluginSeed, type AppContext } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import { jsonWithEtag } from '../http/etag'
-import { shaped, successSchema } from '../http/schemas'
-import type { NotificationItem } from '../../shared/notifications'
+import { successSchema } from '../http/schemas'
+import { notificationSchema } from './model'
 import { listNotifications, markAllRead, markRead } from './service'
 
 /** GET /api/notifications (polled every 30 s, so ETag/304) and the read marks. */
@@ -16,7 +16,7 @@ export function notificationRoutes(ctx: AppContext, sessions: SessionStore) {
       async ({ user, request }) => jsonWithEtag(request, await listNotifications(ctx, user.id)),
       {
         auth: true,
-        response: shaped<NotificationItem[]>(),
+        response: t.Array(notificationSchema),
       },
     )
     .post(

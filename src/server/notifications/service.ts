@@ -3,7 +3,7 @@ import type { AppContext } from '../context'
 import { notifications, reminderReads } from '../db/schema'
 import { notFound } from '../http/errors'
 import { REMINDERS, profileReminders, type Reminder } from '../../shared/profile'
-import type { NotificationItem } from '../../shared/notifications'
+import type { NotificationItem } from './model'
 import { reminderFieldsOf } from '../users/profile'
 
 /** Which reminders apply now, from the fields the users area reads for them (one query: this runs on every poll). */

@@ -5,6 +5,9 @@
  * PDF's page images alike.
  */
 
+// The limits a worker runs under are settings, so their defaults and the reasons for them are in config.ts.
+export { JOB_TIMEOUT_MS, RETRY_AFTER_MS, WORKER_MEMORY_MB } from '../config'
+
 /**
  * Characters of text kept from one document: classification needs the first pages (a salary
  * statement says what it is at its top), and the text is stored. A 52 MB .txt used to be
@@ -21,23 +24,6 @@ export const MAX_DOCX_XML_BYTES = 4 * 1024 * 1024
  * 1.8 KB file declaring 10^10 pages, or 100,000 empty ones, held the worker for minutes.
  */
 export const MAX_PDF_PAGES = 1000
-/**
- * Resident memory of a recognition worker process (RECOGNITION_WORKER_MB): the worker ends itself
- * past it, whatever it is doing. Reading a scan peaks at about 215–250 MB.
- */
-export const WORKER_MEMORY_MB = 1024
-/**
- * One document may hold a worker this long (RECOGNITION_TIMEOUT_SECONDS; a multi-page scan on a
- * slow machine). The worker ends itself past it; the server's own timer, a little later, is the backstop.
- */
-export const JOB_TIMEOUT_MS = 120_000
-
-/**
- * A job whose worker ended waits this long before its next try (RECOGNITION_RETRY_SECONDS, doubled
- * each time), and then queues behind the jobs that came meanwhile: a file that kills its reader
- * does not hold other people's documents for three tries in a row.
- */
-export const RETRY_AFTER_MS = 30_000
 
 /** Reasons a worker gives when it ends itself, and the server stores once the last try failed. */
 export const TOO_LARGE = 'the document is too large to read'

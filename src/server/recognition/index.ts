@@ -4,10 +4,12 @@ import { pluginSeed } from '../context'
 import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import type { BlobStore } from '../infra/blob-store'
-import { onFileRemoved, onVersionStored } from '../documents/events'
+import type { DocumentHooks } from '../documents/service'
+import { onFileRemoved, onVersionStored, readSummariesWith } from '../documents/events'
+import { recognitionSummaries } from './summary'
 import { enqueue, recognisedText, recognitionFor, removeForFile } from './service'
 import { startRunner, type Runner } from './runner'
-import { shaped } from '../http/schemas'
+import { recognitionAnswerSchema } from './model'
 import { intParam } from '../http/params'
 import { notFound } from '../http/errors'
 import { statementXml } from './statement'
@@ -29,11 +31,12 @@ export async function recognitionRoutes(
   ctx: AppContext,
   sessions: SessionStore,
   blobs: BlobStore,
+  hooks: DocumentHooks,
   opts: { run?: boolean } = {},
 ) {
   let runner: Runner | undefined
   if (opts.run) {
-    runner = startRunner(ctx, blobs, { workers: ctx.config.recognitionWorkers })
+    runner = startRunner(ctx, blobs, hooks, { workers: ctx.config.recognitionWorkers })
     runners.set(ctx, runner)
     // Jobs left by the last stop.
     setTimeout(() => runner?.kick(), 0)
@@ -43,6 +46,7 @@ export async function recognitionRoutes(
     runner?.kick()
   })
   onFileRemoved(ctx, (fileId) => removeForFile(ctx, fileId))
+  readSummariesWith(ctx, (versionIds) => recognitionSummaries(ctx, versionIds))
 
   return (
     new Elysia({ name: 'recognition-routes', seed: pluginSeed(ctx) })
@@ -50,7 +54,7 @@ export async function recognitionRoutes(
       .get(
         '/api/files/:id/recognition',
         ({ params, query, user }) => recognitionFor(ctx, user, params.id, versionOf(query.version)),
-        { auth: true, query: versionQuery, response: shaped<Awaited<ReturnType<typeof recognitionFor>>>() },
+        { auth: true, query: versionQuery, response: recognitionAnswerSchema },
       )
       .get(
         '/api/files/:id/recognition/text',

@@ -4,6 +4,9 @@ import type { Subprocess } from 'bun'
 import type { WorkerAnswer, WorkerRequest } from './worker/main'
 import { WATCHDOG_PREFIX } from './worker/watchdog'
 import { JOB_TIMEOUT_MS, TOO_LARGE, WORKER_MEMORY_MB } from './bounds'
+import { RECYCLE_ABOVE_MB } from '../config'
+
+export { RECYCLE_ABOVE_MB }
 
 /** The command that starts a recognition worker: the executable itself, or Bun with the worker's source. */
 export function workerCommand(): string[] {
@@ -56,14 +59,6 @@ export const BACKSTOP_MS = 10_000
 
 /** The worker's scheduling priority (nice value) relative to the server's 0. */
 const WORKER_NICE = 10
-
-/**
- * A worker whose resident memory is above this after a job is ended, and the next job starts a
- * fresh one (RECOGNITION_RECYCLE_MB). Tesseract's WebAssembly memory grows with what it has read
- * and never shrinks. Fed grey pages, a worker rests at 185–191 MB over the bench's 110 documents (peak
- * 215 MB) and is not replaced there; the limit bounds the creep of a long season (a restart costs ~3 s of CPU).
- */
-export const RECYCLE_ABOVE_MB = 250
 
 export interface PoolStats {
   peakWorkerRss: number

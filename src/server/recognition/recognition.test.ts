@@ -219,6 +219,12 @@ describe('move', () => {
     expect([unknown.status, unknown.json.code]).toEqual([400, 'UNKNOWN_CATEGORY'])
     const otherYear = await move(alice.cookie, id, { categoryId: 1, taxYear: YEAR - 1 })
     expect([otherYear.status, otherYear.json.code]).toEqual([400, 'OTHER_YEAR'])
+    // The year goes through the one parser (taxYearParam), not Number(): '2025.0' is no year, not "the same year".
+    const sloppy = await move(alice.cookie, id, { categoryId: 1, taxYear: `${YEAR}.0` })
+    expect([sloppy.status, sloppy.json.message]).toEqual([
+      400,
+      "Invalid field 'taxYear': expected a year from 1900 to 2999",
+    ])
     expect((await move(alice.cookie, id, { categoryId: 'x' })).status).toBe(400)
     expect((await move(alice.cookie, id, {})).status).toBe(400)
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context'
 import type { BlobStore } from '../infra/blob-store'
+import type { DocumentHooks } from '../documents/service'
 import { createPool, type Pool } from './pool'
 import { claimNext, nextRetryAt, runJob } from './service'
 
@@ -8,7 +9,12 @@ import { claimNext, nextRetryAt, runJob } from './service'
  * default 1: OCR takes a whole core), oldest first. Started at server start, so jobs
  * left by a stop run again; kicked by every upload, and when a job's next try is due.
  */
-export function startRunner(ctx: AppContext, blobs: BlobStore, opts: { workers: number; pool?: Pool }) {
+export function startRunner(
+  ctx: AppContext,
+  blobs: BlobStore,
+  hooks: DocumentHooks,
+  opts: { workers: number; pool?: Pool },
+) {
   const pool =
     opts.pool ??
     createPool({
@@ -49,7 +55,7 @@ export function startRunner(ctx: AppContext, blobs: BlobStore, opts: { workers: 
       }
       if (!id) break
       running.add(id)
-      runJob(ctx, blobs, pool, id)
+      runJob(ctx, blobs, hooks, pool, id)
         .catch((err) => {
           if (!stopped) ctx.log.warn('recognition job failed', { versionId: id, error: (err as Error).message })
         })

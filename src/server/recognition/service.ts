@@ -2,10 +2,9 @@ import { and, asc, eq, isNull, lt, lte, min, or, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { fileVersions, recognitions } from '../db/schema'
 import { ApiError } from '../http/errors'
-import { currentVersionFor, liveFile, moveFile, type Viewer } from '../documents/service'
+import { currentVersionFor, liveFile, moveFile, type DocumentHooks, type Viewer } from '../documents/service'
 import type { BlobStore } from '../infra/blob-store'
 import { audit } from '../infra/audit'
-import { documentHooks } from '../wiring'
 import type { RequestContext } from '../infra/request-context'
 import type { StoredVersion } from '../documents/events'
 import { AUTO_MOVE_CONFIDENCE, type RecognitionAnswer } from '../../shared/recognition/types'
@@ -121,7 +120,13 @@ const finish = async (ctx: AppContext, versionId: string, set: Partial<typeof re
  * (a crash, or a limit it keeps) leaves the job pending for another try after a while
  * (RECOGNITION_RETRY_SECONDS, bounds.ts), up to MAX_ATTEMPTS; then it is 'failed' with the worker's reason.
  */
-export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, versionId: string): Promise<void> {
+export async function runJob(
+  ctx: AppContext,
+  blobs: BlobStore,
+  hooks: DocumentHooks,
+  pool: Pool,
+  versionId: string,
+): Promise<void> {
   const row = await ctx.db.select().from(recognitions).where(eq(recognitions.versionId, versionId)).get()
   if (row?.status !== 'pending') return
   // Tries counted when they start: a server that stopped during one counts it too.
@@ -184,7 +189,7 @@ export async function runJob(ctx: AppContext, blobs: BlobStore, pool: Pool, vers
     textKey,
     ms: Math.round(performance.now() - started),
   })
-  if (row.autoMove) await autoMove(ctx, row.fileId, row.userId, versionId, result.categoryId, result.confidence)
+  if (row.autoMove) await autoMove(ctx, hooks, row.fileId, row.userId, versionId, result.categoryId, result.confidence)
 }
 
 /** The last try failed: 'failed', with the worker's last reason (TOO_LARGE when a limit ended it). */
@@ -194,6 +199,7 @@ const gaveUp = (ctx: AppContext, versionId: string, reason: string | null) =>
 /** "I don't know the category": the server moves the file itself once it is sure enough. */
 async function autoMove(
   ctx: AppContext,
+  hooks: DocumentHooks,
   fileId: string,
   userId: number,
   versionId: string,
@@ -209,7 +215,7 @@ async function autoMove(
   )
     return
   try {
-    await moveFile(ctx, documentHooks(ctx), { id: userId, role: 'user', language: 'en' }, fileId, { categoryId })
+    await moveFile(ctx, hooks, { id: userId, role: 'user', language: 'en' }, fileId, { categoryId })
     await ctx.tx(() =>
       ctx.db.update(recognitions).set({ movedFrom: DEFAULT_CATEGORY_ID }).where(eq(recognitions.versionId, versionId)),
     )

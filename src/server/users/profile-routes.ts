@@ -6,20 +6,19 @@ import { authPlugin } from '../infra/auth-plugin'
 import { badRequest } from '../http/errors'
 import { acceptTerms, setSubscriptionPlan, updateProfile } from './profile'
 import { profileSchema } from './model'
-import { shaped } from '../http/schemas'
-import type { ProfileField } from '../../shared/profile'
+import { openObject, requireObject } from '../http/schemas'
 
 /** The profile screen's calls: the profile itself, the terms, and the admin-only plan. */
 export function profileRoutes(ctx: AppContext, sessions: SessionStore) {
   return (
     new Elysia({ name: 'profile-routes', seed: pluginSeed(ctx) })
       .use(authPlugin(ctx, sessions))
-      // The body is checked field by field by the shared rules, so the message names the field.
-      // No checking body schema: t.Record would turn an array or a string into an object and let it pass;
-      // shaped<> only gives the Eden client the type.
-      .put('/api/user/profile', ({ user, body }) => updateProfile(ctx, user.id, body as Record<string, unknown>), {
+      // The body is checked field by field by the shared rules (updateProfile), so the message names the field:
+      // the schema says "an object" only, and requireObject refuses anything else before Elysia could coerce it.
+      .put('/api/user/profile', ({ user, body }) => updateProfile(ctx, user.id, body), {
         auth: true,
-        body: shaped<Partial<Record<ProfileField, unknown>>>(),
+        transform: requireObject('The profile must be a JSON object'),
+        body: openObject,
         response: profileSchema,
       })
       // What the client sends about time, agent and address is ignored: the server records its own view.
@@ -27,13 +26,15 @@ export function profileRoutes(ctx: AppContext, sessions: SessionStore) {
         '/api/gtc/accept',
         async ({ rc, body }) => {
           // Only an explicit acceptance is recorded: a false, a 'no' or a missing flag is refused.
-          if ((body as { accepted?: unknown } | undefined)?.accepted !== true)
-            throw badRequest(`Invalid field 'accepted': the terms must be accepted`)
+          if (body?.accepted !== true) throw badRequest(`Invalid field 'accepted': the terms must be accepted`)
           return await acceptTerms(ctx, rc)
         },
         {
           auth: true,
-          body: shaped<{ accepted: true }>(),
+          // Any value is read, and all but `true` refused with the route's own message (not a schema's).
+          body: t.Optional(
+            t.Object({ accepted: t.Optional(t.Union([t.Boolean(), t.String(), t.Number(), t.Null()])) }),
+          ),
           response: t.Object({
             accepted: t.Boolean(),
             acceptedAt: t.String(),

@@ -13,6 +13,7 @@ import { deliverDue, MAIL_LEASE_MS, queueClientMail } from '../../client-mail/se
 import { pdf, uploadForm } from '../../documents/test-fixtures'
 import type { Pool } from '../../recognition/pool'
 import type { Mailer } from '../mailer'
+import { documentHooks } from '../../wiring'
 
 let t: Awaited<ReturnType<typeof testApp>>
 const others: AppContext[] = []
@@ -122,7 +123,7 @@ describe('claims across processes', () => {
         return { ok: false, error: 'late', unsupported: false }
       },
     } as unknown as Pool
-    await runJob(owner, t.blobs, pool, job)
+    await runJob(owner, t.blobs, documentHooks(owner), pool, job)
     const row = (await t.ctx.db.select().from(recognitions).where(eq(recognitions.versionId, job)).get())!
     expect(row).toMatchObject({ status: 'pending', attempts: 0, leaseOwner: taker.instance })
   })
