@@ -5,6 +5,7 @@ import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import { badRequest } from '../http/errors'
 import { acceptTerms, setSubscriptionPlan, updateProfile } from './profile'
+import { draftKind, draftOf, saveDraft } from './drafts'
 import { profileSchema } from './model'
 import { shaped } from '../http/schemas'
 import type { ProfileField } from '../../shared/profile'
@@ -40,6 +41,25 @@ export function profileRoutes(ctx: AppContext, sessions: SessionStore) {
             ipAddress: t.String(),
             userAgent: t.String(),
           }),
+        },
+      )
+      // The unfinished wizard or registration (issue 25): read on return, written on each step.
+      .get(
+        '/api/user/drafts/:kind',
+        async ({ user, params }) => ({ draft: await draftOf(ctx, user.id, draftKind(params.kind)) }),
+        { auth: true, response: shaped<{ draft: Awaited<ReturnType<typeof draftOf>> }>() },
+      )
+      .put(
+        '/api/user/drafts/:kind',
+        async ({ user, params, body }) => await saveDraft(ctx, user.id, draftKind(params.kind), body),
+        {
+          auth: true,
+          body: t.Object({
+            taxYear: t.Optional(t.Integer({ minimum: 2000, maximum: 2100 })),
+            step: t.Optional(t.Integer()),
+            answers: t.Unknown(),
+          }),
+          response: shaped<Awaited<ReturnType<typeof saveDraft>>>(),
         },
       )
       .put(
