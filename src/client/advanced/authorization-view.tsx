@@ -119,7 +119,12 @@ export function AuthorizationView({
   }
 
   return (
-    <form className="advanced-form authorization" onSubmit={onSubmit} noValidate aria-label={t('authorization.heading')}>
+    <form
+      className="advanced-form authorization"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('authorization.heading')}
+    >
       <p>{t('authorization.intro')}</p>
 
       <SwitchPanel
