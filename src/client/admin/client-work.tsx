@@ -48,6 +48,7 @@ export function DocumentsCard({ data }: { data: ClientDetail }) {
             {files.map((f) => (
               <li key={f.id}>
                 <strong>{f.filename}</strong>{' '}
+                {f.afterTransmission && <span className="new-badge">{t('client.new_after_transmission')}</span>}{' '}
                 <span className="muted">
                   v{f.version} · {when(f.uploadedAt)}
                 </span>

@@ -94,7 +94,8 @@ export default function HomePage() {
         <div className="home-documents">
           <DocumentChecklist taxYear={year} statusId={status.id} />
           <section className="upload-area" aria-label={t('documents.upload_area')}>
-            <UploadTools taxYear={year} disabled={isTransmitted(status.id)} primary={status.id === 2} />
+            {/* After transmission a forgotten document may still be added: it reaches the experts as new (issue 25). */}
+            <UploadTools taxYear={year} transmitted={isTransmitted(status.id)} primary={status.id === 2} />
           </section>
           <YourFilesButton taxYear={year} />
         </div>

@@ -63,5 +63,9 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   {
     "tag": "0015_form_drafts",
     "sql": "CREATE TABLE `form_drafts` (\n\t`user_id` integer NOT NULL,\n\t`kind` text NOT NULL,\n\t`tax_year` integer NOT NULL,\n\t`step` integer NOT NULL,\n\t`answers` text NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`user_id`, `kind`),\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+  },
+  {
+    "tag": "0016_late_documents",
+    "sql": "ALTER TABLE `file_versions` ADD `after_transmission` integer DEFAULT false NOT NULL;"
   }
 ]

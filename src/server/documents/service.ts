@@ -40,6 +40,11 @@ export interface Viewer {
 export interface DocumentHooks {
   /** Throws (409) unless the user's documents of the year, in this category, may change now. */
   requireOpen(userId: number, taxYear: number, categoryId?: number): Promise<void>
+  /**
+   * Throws (409) unless a document may be added now. After transmission it may (issue 25: a forgotten document),
+   * answered as `late`: it reaches the experts as new. Deleting and moving stay closed (requireOpen).
+   */
+  requireMayAdd(userId: number, taxYear: number, categoryId: number): Promise<{ late: boolean }>
   /** Files or not-relevant marks changed for (user, year); answers whether the status moved. */
   filesChanged(userId: number, taxYear: number): Promise<boolean>
   /** A named section toggle ('spouse', 'children') sent to the category call; undefined when the key names none. */
@@ -90,12 +95,12 @@ export async function storeUploads(
   parsed: ParsedUpload,
   input: { taxYear: unknown; categoryId: unknown; hashes: string[]; autoCategory?: boolean },
 ): Promise<UploadAnswer> {
-  let taxYear: number, categoryId: number
+  let taxYear: number, categoryId: number, late: boolean
   try {
-    taxYear = await requireWritableYear(hooks, owner.id, input.taxYear)
+    taxYear = taxYearParam(input.taxYear)
     // "I don't know the category": Other Documents, until recognition moves it (docs/recognition.md).
     categoryId = input.autoCategory ? DEFAULT_CATEGORY_ID : requireCategory(input.categoryId)
-    await hooks.requireOpen(owner.id, taxYear, categoryId)
+    ;({ late } = await hooks.requireMayAdd(owner.id, taxYear, categoryId))
     if (parsed.files.length === 0) throw badRequest(`Missing field 'files': no file was uploaded`, 'NO_FILES')
   } catch (err) {
     parsed.discardAll()
@@ -169,6 +174,7 @@ export async function storeUploads(
           wrappedKey: file.wrappedKey!,
           createdAt: now,
           uploadedBy: owner.id,
+          afterTransmission: late,
         })
         // Last: a refused or failed transaction leaves the blob in its temporary file, which is discarded below.
         store.commit(file.writer!, fileId, versionId)
@@ -240,7 +246,7 @@ export async function coveredCategories(ctx: AppContext, userId: number, taxYear
 type FileRow = typeof files.$inferSelect
 
 function toRecord(
-  row: FileRow & { uploadedAt: number; size: number },
+  row: FileRow & { uploadedAt: number; size: number; afterTransmission?: boolean },
   language: string,
   recognition: FileRecord['recognition'],
 ): FileRecord {
@@ -261,6 +267,7 @@ function toRecord(
     mimeType: MIME_BY_EXTENSION[extensionOf(name) as AllowedExtension] ?? 'application/octet-stream',
     userId: row.userId,
     recognition,
+    afterTransmission: row.afterTransmission ?? false,
   }
 }
 
@@ -277,7 +284,13 @@ export async function listFiles(
     opts.taxYear === undefined ? undefined : eq(files.taxYear, opts.taxYear),
   )
   const rows = await ctx.db
-    .select({ file: files, versionId: fileVersions.id, uploadedAt: fileVersions.createdAt, size: fileVersions.size })
+    .select({
+      file: files,
+      versionId: fileVersions.id,
+      uploadedAt: fileVersions.createdAt,
+      size: fileVersions.size,
+      afterTransmission: fileVersions.afterTransmission,
+    })
     .from(files)
     .innerJoin(fileVersions, and(eq(fileVersions.fileId, files.id), eq(fileVersions.version, files.currentVersion)))
     .where(where)
@@ -290,7 +303,11 @@ export async function listFiles(
     rows.map((r) => r.versionId),
   )
   return rows.map((r) =>
-    toRecord({ ...r.file, uploadedAt: r.uploadedAt, size: r.size }, language, recognition.get(r.versionId) ?? null),
+    toRecord(
+      { ...r.file, uploadedAt: r.uploadedAt, size: r.size, afterTransmission: r.afterTransmission },
+      language,
+      recognition.get(r.versionId) ?? null,
+    ),
   )
 }
 
