@@ -67,5 +67,9 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   {
     "tag": "0016_late_documents",
     "sql": "ALTER TABLE `file_versions` ADD `after_transmission` integer DEFAULT false NOT NULL;"
+  },
+  {
+    "tag": "0017_message_attachments",
+    "sql": "ALTER TABLE `messages` ADD `attachment_file_id` text;"
   }
 ]

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, isNull, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, isNotNull, lt, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { categoryPreferences, files, fileVersions } from '../db/schema'
 import { ApiError, badRequest, conflict, notFound } from '../http/errors'
@@ -562,6 +562,22 @@ export const liveFile = async (ctx: AppContext, fileId: string) =>
     .from(files)
     .where(and(eq(files.id, fileId), isNull(files.deletedAt)))
     .get()) ?? null
+
+/**
+ * Live files named elsewhere (a message's attachment, issue 25): owner, name and the current version's address.
+ * A deleted or unknown file is absent.
+ */
+export async function fileLinks(ctx: AppContext, fileIds: string[]) {
+  const ids = [...new Set(fileIds)]
+  if (ids.length === 0) return new Map<string, { fileId: string; userId: number; filename: string; blobUrl: string }>()
+  const rows = await ctx.db
+    .select({ id: files.id, userId: files.userId, name: files.originalName, version: files.currentVersion })
+    .from(files)
+    .where(and(inArray(files.id, ids), isNull(files.deletedAt)))
+  return new Map(
+    rows.map((r) => [r.id, { fileId: r.id, userId: r.userId, filename: r.name, blobUrl: versionUrl(r.id, r.version) }]),
+  )
+}
 
 /** The current version of a file the viewer may see (no audit: for reading derived data such as recognition). */
 /** A version of a file the viewer may see (the current one unless `version` names another); 404 otherwise. */

@@ -7,4 +7,6 @@ export const messageSchema = t.Object({
   fromExpert: t.Boolean(),
   replyTo: t.Nullable(t.Number()),
   createdAt: t.Number(),
+  /** A document sent with the message (issue 25), stored like any other; null without one or once deleted. */
+  attachment: t.Nullable(t.Object({ fileId: t.String(), filename: t.String(), blobUrl: t.String() })),
 })
