@@ -133,6 +133,11 @@ export function MessagesCard({ messages, onReplied }: { messages: ClientDetail['
               {formatDateTime(m.createdAt, i18n.resolvedLanguage ?? 'en')}
             </small>
             <p>{m.message}</p>
+            {m.attachment && (
+              <a href={m.attachment.blobUrl} target="_blank" rel="noopener">
+                {t('messages.attachment', { name: m.attachment.filename })}
+              </a>
+            )}
           </li>
         ))}
       </ol>

@@ -89,7 +89,7 @@ export default function HomePage() {
             </section>
           )}
           <TransmitActions year={year} status={status} />
-          <MessageBox replyCount={replies} />
+          <MessageBox replyCount={replies} taxYear={year} />
         </div>
         <div className="home-documents">
           <DocumentChecklist taxYear={year} statusId={status.id} />
