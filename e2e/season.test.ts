@@ -5,15 +5,33 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { axe, registerViaApi, screenshot, startStack, texts, type Stack } from './harness'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { adminSetStatus, apiSignIn, axe, registerViaApi, screenshot, startStack, texts, type Stack } from './harness'
 
 let stack: Stack
 beforeAll(async () => {
-  stack = await startStack({ FIRM_NAME: 'Treuhand Muster AG' })
+  stack = await startStack({ FIRM_NAME: 'Treuhand Muster AG', ADMIN_EMAILS: 'expert@example.ch' })
 })
+const work = mkdtempSync(join(tmpdir(), 'swisstax-e2e-season-'))
 afterAll(async () => {
   await stack?.stop()
+  rmSync(work, { recursive: true, force: true })
 })
+
+// One expert session for both widths: a second code for the same address within a minute is refused (429).
+let expertCookie: string | undefined
+const expertSession = async () => {
+  expertCookie ??= await apiSignIn(stack.server.url, stack.smtp, 'expert@example.ch')
+  return expertCookie
+}
+
+function pdfFile(name: string) {
+  const path = join(work, name)
+  writeFileSync(path, `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${name}\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
+  return path
+}
 
 const T = texts('en')
 const YEAR = new Date().getFullYear() - 1
@@ -219,6 +237,65 @@ describe.each([360, 1280])('at %d px', (width) => {
     await page.getByRole('button', { name: T('advanced:page.finish') }).waitFor()
     expect(await tin.isDisabled()).toBe(false)
     expect(errors).toEqual([])
+    await context.close()
+  }, 120_000)
+
+  test('after transmitting, a forgotten document can still be added and a message can carry one; the expert ' +
+    'sees both as new', async () => {
+    const { context, page, errors } = await signedIn(width, `late.${width}@example.ch`)
+    await registerViaApi(page)
+    const me = await (await page.request.get('/api/user')).json()
+    const expert = await expertSession()
+    await adminSetStatus(stack.server.url, expert, me.id, YEAR, 4)
+    await page.goto('/')
+    await page.getByText(T('home:documents.transmitted_title')).waitFor()
+    await page.getByText(T('documents:upload.late_note')).waitFor()
+
+    // The dashboard's upload is open: a forgotten insurance certificate.
+    await page.getByRole('button', { name: new RegExp(T('documents:upload.upload_files')) }).click()
+    const picker = page.getByRole('dialog', { name: T('documents:upload.choose_category') })
+    await picker.getByLabel(T('documents:upload.category_label')).selectOption('4')
+    const chooser = page.waitForEvent('filechooser')
+    await picker.getByRole('button', { name: T('documents:upload.continue') }).click()
+    await (await chooser).setFiles(pdfFile('versicherung.pdf'))
+    await page.getByText(T('documents:upload.success_title')).first().waitFor()
+
+    // A message with a document.
+    await page.getByLabel(T('home:message.label')).fill('Here is the pillar 3a certificate I forgot.')
+    await page.getByLabel(T('home:message.attach_label')).setInputFiles(pdfFile('saeule-3a.pdf'))
+    await page.getByRole('button', { name: T('home:message.send'), exact: true }).click()
+    await page.getByRole('link', { name: T('home:message.attachment', { name: 'saeule-3a.pdf' }) }).waitFor()
+    await screenshot(page, `season-late-home-${width}`)
+    expect(await axe(page)).toEqual([])
+    const files = (await (await page.request.get(`/api/files?taxYear=${YEAR}`)).json()) as {
+      filename: string
+      afterTransmission: boolean
+    }[]
+    expect(Object.fromEntries(files.map((f) => [f.filename, f.afterTransmission]))).toEqual({
+      'versicherung.pdf': true,
+      'saeule-3a.pdf': true,
+    })
+
+    // The expert's client page: both documents marked new, the message with its document.
+    const admin = await stack.browser.newContext({
+      baseURL: stack.server.url,
+      viewport: { width, height: 800 },
+      reducedMotion: 'reduce',
+      locale: 'en-GB',
+    })
+    const [name, value] = expert.split('=') as [string, string]
+    await admin.addCookies([{ name, value, url: stack.server.url }])
+    const adminPage = await admin.newPage()
+    await adminPage.goto(`/admin/clients/${me.id}?taxYear=${YEAR}`)
+    await adminPage.getByText(T('admin:client.new_after_transmission')).first().waitFor()
+    expect(await adminPage.getByText(T('admin:client.new_after_transmission')).count()).toBe(2)
+    const link = adminPage.getByRole('link', { name: T('admin:messages.attachment', { name: 'saeule-3a.pdf' }) })
+    await link.waitFor()
+    const opened = await adminPage.request.get((await link.getAttribute('href'))!)
+    expect(opened.status()).toBe(200)
+    await screenshot(adminPage, `season-late-expert-${width}`)
+    expect(errors).toEqual([])
+    await admin.close()
     await context.close()
   }, 120_000)
 })
