@@ -94,7 +94,7 @@ export default function HomePage() {
         <div className="home-documents">
           <DocumentChecklist taxYear={year} statusId={status.id} />
           <section className="upload-area" aria-label={t('documents.upload_area')}>
-            {/* After transmission a forgotten document may still be added: it reaches the experts as new (issue 25). */}
+            {/* After transmission a forgotten document may still be added, as new to the experts (issue 25). */}
             <UploadTools taxYear={year} transmitted={isTransmitted(status.id)} primary={status.id === 2} />
           </section>
           <YourFilesButton taxYear={year} />

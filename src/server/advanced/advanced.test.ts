@@ -75,7 +75,7 @@ function upload(cookie: string, categoryId: number, name = 'lohn.pdf') {
 }
 
 describe('GET /api/advanced', () => {
-  test('a new year: seven sections started from the wizard answers, nothing stored, the cards from the profile', async () => {
+  test('a new year: seven sections from the wizard answers, nothing stored, the cards from the profile', async () => {
     const { anna, ben } = await setup()
     const r = await get(anna.cookie)
     expect(r.status).toBe(200)

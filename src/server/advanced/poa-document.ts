@@ -9,7 +9,8 @@ import { isPoaLanguage, powerOfAttorneyPdf, swissDate, POA_LANGUAGES, type PoaLa
 /**
  * The person's power of attorney for a year: their name, address and date of birth from the
  * profile, the canton and tax ID from the saved authorization (the profile's canton when none is
- * saved yet), the spouse of the year's spouse information, the firm from FIRM_NAME / FIRM_ADDRESS, and the place and date of today.
+ * saved yet), the spouse of the year's spouse information, the firm from FIRM_NAME / FIRM_ADDRESS,
+ * and the place and date of today.
  */
 export async function personalPowerOfAttorney(
   ctx: AppContext,

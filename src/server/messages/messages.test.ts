@@ -121,7 +121,7 @@ describe('a document with a message (issue 25)', () => {
       raw: uploadForm([{ name, data }], { taxYear: Y, categoryId: 25 }),
     })
 
-  test('after transmission: the document is stored like any other and the message names it for both sides', async () => {
+  test('after transmission: stored like any document, and the message names it for both sides', async () => {
     const { anna, bert, admin } = await setup()
     await writeStatus(t.ctx, anna.user.id, Y, 4, null)
     const up = await upload(anna.cookie, 'vergessen.pdf', pdf('vergessen'))
