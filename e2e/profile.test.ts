@@ -60,7 +60,7 @@ test('first-time registration, then the 12-step wizard through to Complete', asy
   expect(await page.getByLabel('E-mail').isDisabled()).toBe(true)
   expect(await page.getByRole('button', { name: 'Main Menu' }).count()).toBe(0)
   expect(await page.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe(
-    '/terms-and-conditions?returnTo=%2Fprofile',
+    '/terms-and-conditions?returnTo=%2Fprofile%3FfirstTime%3Dtrue',
   )
   expect(await page.getByLabel('Country code').locator('option').count()).toBe(9)
   await expectEvenCorners(page, '.phone-row select, .phone-row input', 2)

@@ -24,9 +24,10 @@ export const RANK = [
   'dev',
   'notifications',
   'client-mail',
+  'documents',
+  // A message may carry a document (issue 25): messages read the documents area's files, and plans read messages.
   'messages',
   'plans',
-  'documents',
   'recognition',
   'tax-status',
   'declarations',

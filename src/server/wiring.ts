@@ -1,6 +1,7 @@
 import type { AppContext } from './context'
 import type { DocumentHooks } from './documents/service'
-import { documentsChanged, requireOpenYear } from './tax-status/service'
+import { documentsChanged, requireFileableYear, requireOpenYear, yearStatus } from './tax-status/service'
+import { isTransmitted } from '../shared/tax-status'
 import { requireSectionCategoryOpen, setSection } from './advanced/service'
 import { taxYearParam } from './http/params'
 import { sectionByNamedToggleKey } from '../shared/advanced'
@@ -20,6 +21,13 @@ export function documentHooks(ctx: AppContext): DocumentHooks {
     async requireOpen(userId, taxYear, categoryId) {
       await requireOpenYear(ctx, userId, taxYear)
       if (categoryId !== undefined) await requireSectionCategoryOpen(ctx, userId, taxYear, categoryId)
+    },
+    async requireMayAdd(userId, taxYear, categoryId) {
+      requireFileableYear(ctx, taxYear)
+      if (isTransmitted((await yearStatus(ctx, userId, taxYear)).statusId)) return { late: true }
+      await requireOpenYear(ctx, userId, taxYear)
+      await requireSectionCategoryOpen(ctx, userId, taxYear, categoryId)
+      return { late: false }
     },
     filesChanged: (userId, taxYear) => documentsChanged(ctx, userId, taxYear),
     async toggleSection(userId, key, taxYear, enabled) {

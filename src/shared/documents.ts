@@ -124,6 +124,8 @@ export interface FileRecord {
   userId: number
   /** What the server read in the current version (docs/recognition.md); null before it was queued. */
   recognition: RecognitionSummary | null
+  /** The current version was added after the year was transmitted (issue 25): new to the experts. */
+  afterTransmission: boolean
 }
 
 export interface FileVersionRecord {

@@ -48,6 +48,7 @@ export function DocumentsCard({ data }: { data: ClientDetail }) {
             {files.map((f) => (
               <li key={f.id}>
                 <strong>{f.filename}</strong>{' '}
+                {f.afterTransmission && <span className="new-badge">{t('client.new_after_transmission')}</span>}{' '}
                 <span className="muted">
                   v{f.version} · {when(f.uploadedAt)}
                 </span>
@@ -132,6 +133,11 @@ export function MessagesCard({ messages, onReplied }: { messages: ClientDetail['
               {formatDateTime(m.createdAt, i18n.resolvedLanguage ?? 'en')}
             </small>
             <p>{m.message}</p>
+            {m.attachment && (
+              <a href={m.attachment.blobUrl} target="_blank" rel="noopener">
+                {t('messages.attachment', { name: m.attachment.filename })}
+              </a>
+            )}
           </li>
         ))}
       </ol>

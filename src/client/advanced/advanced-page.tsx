@@ -14,7 +14,7 @@ import { Overview } from './overview'
 import { SectionDocuments } from './section-documents'
 import { SpouseForm } from './spouse-form'
 import { ChildrenForm } from './children-form'
-import { AuthorizationView } from './authorization-view'
+import { AuthorizationView, useAuthorizationDraft, type AuthorizationDraft } from './authorization-view'
 import { AdvancedYearSelect } from './year-select'
 
 /**
@@ -25,7 +25,7 @@ export function visibleTabs(info: AdvancedInfo): AdvancedTab[] {
   return ADVANCED_TABS.filter((tab) => info.taxCards.tabs.includes(tab) || on.has(tab))
 }
 
-/** /advanced-tax-info (spec part 2 §2): the year's advanced information, its completion and the lock. */
+/** /advanced-tax-info (spec part 2 §2): the year's advanced information, its completion and the lock (readable). */
 export default function AdvancedPage() {
   // The cantons' texts too (the authorization tab's canton names and tax-ID notes): loaded with the page, so that
   // opening the tab later does not suspend the page and take the focus away from the tabs.
@@ -57,17 +57,26 @@ export default function AdvancedPage() {
 function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: number }) {
   const { t } = useTranslation('advanced')
   const [tab, setTab] = useState<AdvancedTab>('overview')
-  const [toggleOn, setToggleOn] = useState(info.completed)
   const complete = useSetCompleted(taxYear)
+  const authorization = useAuthorizationDraft(info, taxYear)
   const locked = info.completed || info.transmitted
   const tabs = visibleTabs(info)
   const current = tabs.includes(tab) ? tab : 'overview'
 
+  /**
+   * The one "Finish" (issue 25: a toggle and then a button before): an authorization entered and not yet saved is saved
+   * first, and a refusal stops here with the error on its field; then the server checks the rest.
+   */
   async function finish() {
+    if (authorization.dirty && !(await authorization.submit())) {
+      setTab('authorization')
+      return
+    }
     try {
       await complete.mutateAsync(true)
       toast({ title: t('page.finished_title'), description: t('page.finished_text'), variant: 'success' })
     } catch (err) {
+      if (info.missing.includes('power_of_attorney')) setTab('authorization')
       toast({
         title: t('page.finish_failed_title'),
         description: messageOf(err, t('page.finish_failed_title')),
@@ -76,13 +85,10 @@ function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: numbe
     }
   }
 
-  async function onToggle(on: boolean) {
-    setToggleOn(on)
-    if (on || !info.completed) return
+  async function reopen() {
     try {
       await complete.mutateAsync(false)
     } catch (err) {
-      setToggleOn(true)
       toast({
         title: t('page.undo_failed_title'),
         description: messageOf(err, t('page.undo_failed_title'), { year: taxYear }),
@@ -94,22 +100,11 @@ function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: numbe
   return (
     <>
       <div className="completion-bar">
-        <label className="switch-label">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={toggleOn || info.completed}
-            aria-checked={toggleOn || info.completed}
-            disabled={info.transmitted || complete.isPending}
-            onChange={(e) => void onToggle(e.target.checked)}
-          />
-          {t('page.section_complete')}
-        </label>
-        {toggleOn && !info.completed && (
+        {!info.completed && !info.transmitted && (
           <button
             type="button"
             onClick={() => void finish()}
-            disabled={complete.isPending}
+            disabled={complete.isPending || authorization.pending}
             aria-busy={complete.isPending}
           >
             {t('page.finish')}
@@ -120,8 +115,19 @@ function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: numbe
             {t('page.completed_badge')}
           </span>
         )}
+        {info.completed && !info.transmitted && (
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => void reopen()}
+            disabled={complete.isPending}
+            aria-busy={complete.isPending}
+          >
+            {t('page.reopen')}
+          </button>
+        )}
       </div>
-      {toggleOn && !info.completed && info.missing.length > 0 && (
+      {!locked && info.missing.length > 0 && (
         <div className="missing-callout" role="note">
           <strong>{t('page.missing_title')}</strong>
           <ul>
@@ -131,51 +137,52 @@ function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: numbe
           </ul>
         </div>
       )}
-      <div className="locked-area">
-        {info.completed && (
-          <div className="locked-overlay">
-            <div className="locked-overlay-box" role="status">
-              <strong>{t('page.locked_title')}</strong>
-              <p>{t('page.locked_text')}</p>
-            </div>
-          </div>
-        )}
-        <div inert={info.completed || undefined} className={info.completed ? 'locked-content' : undefined}>
-          <div role="tablist" aria-label={t('page.tabs_label')} className="advanced-tabs">
-            {tabs.map((id) => (
-              <button
-                key={id}
-                type="button"
-                role="tab"
-                id={`tab-${id}`}
-                aria-selected={id === current}
-                aria-controls="advanced-panel"
-                tabIndex={id === current ? 0 : -1}
-                className={id === current ? 'tab selected' : 'tab'}
-                onClick={() => setTab(id)}
-                onKeyDown={(e) => {
-                  const i = tabs.indexOf(id)
-                  const next =
-                    e.key === 'ArrowRight'
-                      ? tabs[(i + 1) % tabs.length]
-                      : e.key === 'ArrowLeft'
-                        ? tabs[(i - 1 + tabs.length) % tabs.length]
-                        : undefined
-                  if (next) {
-                    setTab(next)
-                    document.getElementById(`tab-${next}`)?.focus()
-                  }
-                }}
-              >
-                <span className="tab-long">{t(`tabs.${id}`)}</span>
-                <span className="tab-short">{t(`tabs_short.${id}`)}</span>
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id="advanced-panel" aria-labelledby={`tab-${current}`} className="advanced-panel">
-            <TabContent tab={current} info={info} taxYear={taxYear} locked={locked} onOpen={setTab} />
-          </div>
-        </div>
+      {locked && (
+        <p className="locked-note" role="status">
+          {t(info.transmitted ? 'page.transmitted_readable' : 'page.locked_readable')}
+        </p>
+      )}
+      {/* A locked section stays readable (issue 25): every tab opens, only the fields and uploads are closed. */}
+      <div role="tablist" aria-label={t('page.tabs_label')} className="advanced-tabs">
+        {tabs.map((id) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`tab-${id}`}
+            aria-selected={id === current}
+            aria-controls="advanced-panel"
+            tabIndex={id === current ? 0 : -1}
+            className={id === current ? 'tab selected' : 'tab'}
+            onClick={() => setTab(id)}
+            onKeyDown={(e) => {
+              const i = tabs.indexOf(id)
+              const next =
+                e.key === 'ArrowRight'
+                  ? tabs[(i + 1) % tabs.length]
+                  : e.key === 'ArrowLeft'
+                    ? tabs[(i - 1 + tabs.length) % tabs.length]
+                    : undefined
+              if (next) {
+                setTab(next)
+                document.getElementById(`tab-${next}`)?.focus()
+              }
+            }}
+          >
+            <span className="tab-long">{t(`tabs.${id}`)}</span>
+            <span className="tab-short">{t(`tabs_short.${id}`)}</span>
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="advanced-panel" aria-labelledby={`tab-${current}`} className="advanced-panel">
+        <TabContent
+          tab={current}
+          info={info}
+          taxYear={taxYear}
+          locked={locked}
+          onOpen={setTab}
+          authorization={authorization}
+        />
       </div>
     </>
   )
@@ -187,12 +194,14 @@ function TabContent({
   taxYear,
   locked,
   onOpen,
+  authorization,
 }: {
   tab: AdvancedTab
   info: AdvancedInfo
   taxYear: number
   locked: boolean
   onOpen: (id: SectionId) => void
+  authorization: AuthorizationDraft
 }) {
   const { t } = useTranslation('advanced')
   const setSection = useSetSection(taxYear)
@@ -229,7 +238,9 @@ function TabContent({
     <>
       <h2>{t(`sections.${tab}.title`)}</h2>
       <p className="muted">{t(`sections.${tab}.description`)}</p>
-      {tab === 'authorization' && <AuthorizationView info={info} taxYear={taxYear} locked={locked} />}
+      {tab === 'authorization' && (
+        <AuthorizationView info={info} taxYear={taxYear} locked={locked} draft={authorization} />
+      )}
       {tab === 'spouse' && <SpouseForm info={info} taxYear={taxYear} locked={locked} />}
       {tab === 'children' && <ChildrenForm info={info} taxYear={taxYear} locked={locked} />}
       <SectionDocuments section={section} taxYear={taxYear} locked={locked} />

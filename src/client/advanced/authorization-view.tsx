@@ -7,7 +7,7 @@ import { formatDateTime } from '../ui/dates'
 import { CANTONS } from '../../shared/cantons'
 import { useShownCantons } from '../cantons/canton-names'
 import { formatTaxId, taxIdRule } from '../../shared/tax-id'
-import { validateAuthorization } from '../../shared/advanced'
+import { validateAuthorization, type AuthorizationInput } from '../../shared/advanced'
 
 const PDF_LANGUAGES = ['de', 'fr', 'it', 'en'] as const
 /** The PDF in the interface's language where a tax office reads it; Swiss German reads German. */
@@ -21,52 +21,110 @@ const TITLES: Record<string, string> = {
   POWER_OF_ATTORNEY_REQUIRED: 'authorization.required_title',
 }
 
-/**
- * Authorization & Tax ID (spec part 2 §2): the tax-address and power-of-attorney panels, the canton and tax ID, the
- * PDF.
- */
-export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInfo; taxYear: number; locked: boolean }) {
-  // The cantons' texts (names, tax-ID notes) too: loaded with this screen, not only after a visit to /cantons.
-  const { t, i18n } = useTranslation(['advanced', 'cantons'])
-  const cantons = useShownCantons(CANTONS)
-  const save = useSaveAuthorization(taxYear)
+type AuthorizationForm = AuthorizationInput
+type FieldError = { field: string; text: string }
+
+const formOf = (info: AdvancedInfo): AuthorizationForm => {
   const a = info.authorization
-  const [form, setForm] = useState({
+  return {
     taxAddressEnabled: a?.taxAddressEnabled ?? false,
     powerOfAttorneyEnabled: a?.powerOfAttorneyEnabled ?? false,
     canton: a?.canton || info.profileCanton || '',
     tinNumber: a?.tinNumber ?? '',
     powerOfAttorneyAccepted: a?.powerOfAttorneyAccepted ?? false,
-  })
-  const [pdfLang, setPdfLang] = useState(pdfLanguageOf(i18n.language))
-  const rule = form.canton ? taxIdRule(form.canton) : undefined
-  const change = (c: Partial<typeof form>) => setForm((f) => ({ ...f, ...c }))
+  }
+}
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
+/**
+ * The authorization form's state, kept by the page (issue 25): it survives a change of tab, and "Finish" saves what
+ * was entered and not yet saved, or stops with the error on the field, instead of finishing without it.
+ */
+export function useAuthorizationDraft(info: AdvancedInfo, taxYear: number) {
+  const { t } = useTranslation(['advanced', 'cantons'])
+  const save = useSaveAuthorization(taxYear)
+  const [form, setForm] = useState(() => formOf(info))
+  const [error, setError] = useState<FieldError | null>(null)
+  const saved = formOf(info)
+  const dirty = (Object.keys(form) as (keyof AuthorizationForm)[]).some((k) => form[k] !== saved[k])
+  const change = (c: Partial<AuthorizationForm>) => {
+    setForm((f) => ({ ...f, ...c }))
+    setError(null)
+  }
+
+  /** Saves the form; a refusal (the shared rule's or the server's) is shown on its field and answers false. */
+  async function submit(): Promise<boolean> {
     const refused = validateAuthorization(form)
     if (refused) {
+      const text = t(`common:server_errors.${refused.code}`, { defaultValue: refused.message, ...refused.params })
+      setError({ field: refused.field, text })
       toast({
         title: t(TITLES[refused.code] ?? 'authorization.failed_title'),
-        description: t(`common:server_errors.${refused.code}`, { defaultValue: refused.message, ...refused.params }),
+        description: text,
         variant: 'destructive',
       })
-      return
+      return false
     }
     try {
       await save.mutateAsync(form)
+      setError(null)
       toast({ title: t('authorization.saved_title'), variant: 'success' })
+      return true
     } catch (err) {
-      toast({
-        title: t('authorization.failed_title'),
-        description: messageOf(err, t('authorization.failed_text'), { format: rule?.format ?? '' }),
-        variant: 'destructive',
-      })
+      const rule = form.canton ? taxIdRule(form.canton) : undefined
+      const text = messageOf(err, t('authorization.failed_text'), { format: rule?.format ?? '' })
+      setError({ field: 'tinNumber', text })
+      toast({ title: t('authorization.failed_title'), description: text, variant: 'destructive' })
+      return false
     }
+  }
+  return { form, change, error, dirty, submit, pending: save.isPending }
+}
+export type AuthorizationDraft = ReturnType<typeof useAuthorizationDraft>
+
+/**
+ * Authorization & Tax ID (spec part 2 §2): the tax-address and power-of-attorney panels, the canton and tax ID, the
+ * PDF.
+ */
+export function AuthorizationView({
+  info,
+  taxYear,
+  locked,
+  draft,
+}: {
+  info: AdvancedInfo
+  taxYear: number
+  locked: boolean
+  draft: AuthorizationDraft
+}) {
+  // The cantons' texts (names, tax-ID notes) too: loaded with this screen, not only after a visit to /cantons.
+  const { t, i18n } = useTranslation(['advanced', 'cantons'])
+  const cantons = useShownCantons(CANTONS)
+  const a = info.authorization
+  const { form, change, error } = draft
+  const [pdfLang, setPdfLang] = useState(pdfLanguageOf(i18n.language))
+  const rule = form.canton ? taxIdRule(form.canton) : undefined
+  const errorOn = (field: string) => (error?.field === field ? error.text : null)
+  const fieldError = (field: string) =>
+    errorOn(field) && (
+      <small id={`${field}-error`} className="form-error" role="alert">
+        {errorOn(field)}
+      </small>
+    )
+  const invalidProps = (field: string) =>
+    errorOn(field) ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {}
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    await draft.submit()
   }
 
   return (
-    <form className="advanced-form authorization" onSubmit={submit} noValidate aria-label={t('authorization.heading')}>
+    <form
+      className="advanced-form authorization"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t('authorization.heading')}
+    >
       <p>{t('authorization.intro')}</p>
 
       <SwitchPanel
@@ -94,6 +152,7 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
               name="canton"
               value={form.canton}
               disabled={locked}
+              {...invalidProps('canton')}
               onChange={(e) => change({ canton: e.target.value, tinNumber: '' })}
             >
               <option value="">{t('authorization.canton_choose')}</option>
@@ -103,6 +162,7 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
                 </option>
               ))}
             </select>
+            {fieldError('canton')}
           </label>
           <label>
             {t('authorization.tin')}
@@ -112,9 +172,11 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
               disabled={locked || !form.canton}
               inputMode="numeric"
               placeholder={rule?.placeholder}
-              aria-describedby="tin-hint"
+              aria-describedby={errorOn('tinNumber') ? 'tinNumber-error tin-hint' : 'tin-hint'}
+              aria-invalid={errorOn('tinNumber') ? true : undefined}
               onChange={(e) => change({ tinNumber: formatTaxId(form.canton, e.target.value) })}
             />
+            {fieldError('tinNumber')}
             <small id="tin-hint">
               {rule
                 ? `${t('authorization.tin_expected', { format: rule.format })} ${t(rule.infoKey)}`
@@ -133,10 +195,12 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
             name="powerOfAttorneyAccepted"
             checked={form.powerOfAttorneyAccepted}
             disabled={locked}
+            {...invalidProps('powerOfAttorneyAccepted')}
             onChange={(e) => change({ powerOfAttorneyAccepted: e.target.checked })}
           />
           {t('authorization.accept')}
         </label>
+        {fieldError('powerOfAttorneyAccepted')}
         {a?.powerOfAttorneyAcceptedAt && (
           <p className="muted">
             {t('authorization.accepted_at', { date: formatDateTime(a.powerOfAttorneyAcceptedAt, i18n.language) })}
@@ -168,7 +232,7 @@ export function AuthorizationView({ info, taxYear, locked }: { info: AdvancedInf
           </a>
         </p>
       </SwitchPanel>
-      <button type="submit" disabled={locked || save.isPending} aria-busy={save.isPending}>
+      <button type="submit" disabled={locked || draft.pending} aria-busy={draft.pending}>
         {t('authorization.save')}
       </button>
     </form>

@@ -26,7 +26,8 @@ export function ChildrenForm({ info, taxYear, locked }: { info: AdvancedInfo; ta
   const [rows, setRows] = useState<Row[]>(() =>
     info.children.length
       ? info.children.map((c) => ({ ...c, key: nextKey++, alimony: c.alimony ? String(c.alimony) : '' }))
-      : [emptyRow()],
+      : // As many entries as the wizard's number of children (issue 25), at least one.
+        Array.from({ length: Math.min(Math.max(info.wizardChildren, 1), MAX_CHILDREN_ENTRIES) }, emptyRow),
   )
   const [error, setError] = useState<{ field: string; text: string } | null>(null)
   const update = (key: number, change: Partial<Row>) =>

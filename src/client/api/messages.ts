@@ -19,7 +19,7 @@ export const invalidateMessages = () => queryClient.invalidateQueries({ queryKey
 
 export function useSendMessage() {
   return useMutation({
-    mutationFn: (message: string) => call(api['send-message'].post({ message })),
+    mutationFn: (v: { message: string; attachmentFileId?: string }) => call(api['send-message'].post(v)),
     onSuccess: invalidateMessages,
   })
 }

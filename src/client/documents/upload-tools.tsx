@@ -28,11 +28,14 @@ type Picked = { id: number; name: string; auto?: boolean }
 export function UploadTools({
   taxYear,
   disabled = false,
+  transmitted = false,
   primary = false,
   onUploaded,
 }: {
   taxYear: number
   disabled?: boolean
+  /** The year was transmitted: uploads stay open for a forgotten document, and the note says it reaches them as new. */
+  transmitted?: boolean
   primary?: boolean
   onUploaded?: () => void
 }) {
@@ -208,6 +211,7 @@ export function UploadTools({
         {t('upload.upload_files')}
       </h2>
       {disabled && <p className="upload-disabled-note">{t('upload.disabled_transmitted')}</p>}
+      {transmitted && !disabled && <p className="upload-late-note">{t('upload.late_note')}</p>}
       {!online && (
         <p className="notice notice-warning upload-offline-note" role="status">
           {t('upload.offline')}

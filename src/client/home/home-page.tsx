@@ -89,12 +89,13 @@ export default function HomePage() {
             </section>
           )}
           <TransmitActions year={year} status={status} />
-          <MessageBox replyCount={replies} />
+          <MessageBox replyCount={replies} taxYear={year} />
         </div>
         <div className="home-documents">
           <DocumentChecklist taxYear={year} statusId={status.id} />
           <section className="upload-area" aria-label={t('documents.upload_area')}>
-            <UploadTools taxYear={year} disabled={isTransmitted(status.id)} primary={status.id === 2} />
+            {/* After transmission a forgotten document may still be added, as new to the experts (issue 25). */}
+            <UploadTools taxYear={year} transmitted={isTransmitted(status.id)} primary={status.id === 2} />
           </section>
           <YourFilesButton taxYear={year} />
         </div>

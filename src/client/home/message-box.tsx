@@ -5,6 +5,12 @@ import { invalidateMessages, useMessages, useSendMessage } from '../api/messages
 import { toast } from '../ui/toast'
 import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
 import { formatDateTime } from '../ui/dates'
+import { sha256Hex, uploadErrorText, uploadOne } from '../documents/documents-api'
+import { ACCEPT_ATTRIBUTE } from '../../shared/documents'
+import { afterFilesChanged } from '../api/documents'
+
+/** The category a message's document is stored in: Other Documents (docs/documents.md). */
+const OTHER_DOCUMENTS = 25
 
 const SENT_NOTE_MS = 5000
 
@@ -16,8 +22,12 @@ const HISTORY_SHOWN = 5
  * Below it, the latest messages with the experts' replies; `replyCount` changes
  * when a reply notification arrives, which reloads them.
  */
-export function MessageBox({ replyCount }: { replyCount: number }) {
+export function MessageBox({ replyCount, taxYear }: { replyCount: number; taxYear: number }) {
   const { t, i18n } = useTranslation('home')
+  // A document with the message (issue 25): stored as one of the year's documents ("Other Documents") first, through
+  // the same upload and checks as any other, then named by the message.
+  const [attachment, setAttachment] = useState<File | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
   const history = useMessages()
   const sendMessage = useSendMessage()
   // A new reply notification means a new reply: the history is fetched again (not on the first render).
@@ -43,9 +53,32 @@ export function MessageBox({ replyCount }: { replyCount: number }) {
       return
     }
     setBusy(true)
+    let attachmentFileId: string | undefined
+    if (attachment) {
+      try {
+        const { item, statusAdvanced } = await uploadOne(
+          attachment,
+          await sha256Hex(attachment),
+          OTHER_DOCUMENTS,
+          taxYear,
+          () => {},
+        )
+        attachmentFileId = item.id
+        await afterFilesChanged(taxYear, statusAdvanced)
+      } catch (err) {
+        setBusy(false)
+        toast({
+          title: t('message.attachment_failed'),
+          description: uploadErrorText(err, i18n, { name: attachment.name, year: taxYear }),
+          variant: 'destructive',
+        })
+        return
+      }
+    }
     try {
-      await sendMessage.mutateAsync(text)
+      await sendMessage.mutateAsync({ message: text, attachmentFileId })
       setText('')
+      setAttachment(null)
       setSentNote(true)
       toast({ title: t('message.sent_title'), description: t('message.sent_text'), variant: 'success' })
     } catch (err) {
@@ -77,6 +110,32 @@ export function MessageBox({ replyCount }: { replyCount: number }) {
         <small id="message-count" className="message-count">
           {t('message.count', { count: text.length, max: MAX_MESSAGE_LENGTH })}
         </small>
+        <div className="message-attachment">
+          <label htmlFor="message-file">{t('message.attach_label')}</label>
+          <input
+            ref={fileInput}
+            id="message-file"
+            type="file"
+            accept={ACCEPT_ATTRIBUTE}
+            aria-describedby="message-file-hint"
+            onChange={(e) => setAttachment(e.currentTarget.files?.[0] ?? null)}
+          />
+          <small id="message-file-hint" className="muted">
+            {t('message.attach_hint')}
+          </small>
+          {attachment && (
+            <button
+              type="button"
+              className="outline secondary"
+              onClick={() => {
+                setAttachment(null)
+                if (fileInput.current) fileInput.current.value = ''
+              }}
+            >
+              {t('message.attach_remove', { name: attachment.name })}
+            </button>
+          )}
+        </div>
         <button type="submit" disabled={!text.trim() || busy} aria-busy={busy}>
           {busy ? t('message.sending') : t('message.send')}
         </button>
@@ -97,6 +156,11 @@ export function MessageBox({ replyCount }: { replyCount: number }) {
                   {formatDateTime(m.createdAt, i18n.language)}
                 </small>
                 <p>{m.message}</p>
+                {m.attachment && (
+                  <a href={m.attachment.blobUrl} target="_blank" rel="noopener">
+                    {t('message.attachment', { name: m.attachment.filename })}
+                  </a>
+                )}
               </li>
             ))}
           </ol>

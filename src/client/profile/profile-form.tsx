@@ -1,11 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'wouter'
 import { PageShell } from '../pages/page-shell'
 import { EmailUpdates } from './email-updates'
 import { messageOf } from '../api/client'
 import type { SessionUser } from '../api/user'
-import { acceptTerms, useSaveProfile } from '../api/profile'
+import { acceptTerms, saveDraft, useDraft, useSaveProfile } from '../api/profile'
+import { LoadingOverlay } from '../ui/loading-overlay'
 import { toast } from '../ui/toast'
 import { YourData } from './your-data'
 import {
@@ -33,16 +34,38 @@ const NAME_FIELDS = [
   ['lastName', 'fields.last_name', 'family-name'],
 ] as const
 
-/** The profile screen: edit mode, or first-time registration with the liability statement and the terms. */
+type RegistrationDraft = Partial<Record<'firstName' | 'lastName' | 'phone' | 'countryCode', unknown>>
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined)
+
+/**
+ * The profile screen: edit mode, or first-time registration with the liability statement and the terms. Registration
+ * reopens with what was typed before a legal page was opened (kept on the server, issue 25).
+ */
 export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: SessionUser }) {
+  const stored = useDraft('registration')
+  if (firstTime && stored.isPending) return <LoadingOverlay />
+  return (
+    <ProfileFields firstTime={firstTime} user={user} stored={firstTime ? stored.data?.draft?.answers : undefined} />
+  )
+}
+
+function ProfileFields({
+  firstTime,
+  user,
+  stored,
+}: {
+  firstTime: boolean
+  user: SessionUser
+  stored: RegistrationDraft | undefined
+}) {
   const { t } = useTranslation('profile')
   const [, navigate] = useLocation()
   const saveProfile = useSaveProfile()
   const [form, setForm] = useState({
-    firstName: user.firstName ?? '',
-    lastName: user.lastName ?? '',
-    phone: user.phone ?? '',
-    countryCode: user.countryCode || DEFAULT_COUNTRY_CODE,
+    firstName: user.firstName || text(stored?.firstName) || '',
+    lastName: user.lastName || text(stored?.lastName) || '',
+    phone: user.phone || text(stored?.phone) || '',
+    countryCode: user.countryCode || text(stored?.countryCode) || DEFAULT_COUNTRY_CODE,
   })
   const [agree, setAgree] = useState(false)
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -94,6 +117,14 @@ export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: Ses
     } finally {
       setBusy(false)
     }
+  }
+
+  /** Registration: what was typed is kept on the server before the legal page opens, and is there on return. */
+  async function openLegal(e: MouseEvent, href: string) {
+    if (!firstTime || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
+    e.preventDefault()
+    await saveDraft('registration', { answers: form }).catch(() => {})
+    navigate(href)
   }
 
   async function exportJson() {
@@ -205,11 +236,14 @@ export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: Ses
           )}
 
           <nav className="legal-links profile-legal" aria-label={t('legal.label')}>
-            {LEGAL_LINKS.map(([path, key]) => (
-              <Link key={path} href={`${path}?returnTo=${encodeURIComponent('/profile')}`}>
-                {t(key)}
-              </Link>
-            ))}
+            {LEGAL_LINKS.map(([path, key]) => {
+              const href = `${path}?returnTo=${encodeURIComponent(firstTime ? '/profile?firstTime=true' : '/profile')}`
+              return (
+                <Link key={path} href={href} onClick={(e) => openLegal(e, href)}>
+                  {t(key)}
+                </Link>
+              )
+            })}
           </nav>
 
           <div className="form-actions">

@@ -4,7 +4,8 @@ import { useLocation, useSearch } from 'wouter'
 import { PageShell } from '../pages/page-shell'
 import { messageOf } from '../api/client'
 import type { SessionUser } from '../api/user'
-import { useCompleteTaxSetup } from '../api/profile'
+import { saveDraft, useCompleteTaxSetup, useDraft } from '../api/profile'
+import { LoadingOverlay } from '../ui/loading-overlay'
 import { toast } from '../ui/toast'
 import {
   DEFAULT_COUNTRY_CODE,
@@ -23,13 +24,28 @@ import { StepError, type Draft } from './controls'
 /** After completion the user goes home after this pause (spec part 2 §2). */
 export const WIZARD_REDIRECT_MS = 1500
 
-/** The 12-step tax-setup wizard (/profile?setup=tax). */
+/** The step in the address, 1-based: each step is a history entry, so the browser's Back stays in the wizard. */
+const stepUrl = (taxYear: number, step: number) => `/profile?setup=tax&taxYear=${taxYear}&step=${step}`
+
+/**
+ * The 12-step tax-setup wizard (/profile?setup=tax). Each "Next" writes the answers and the step as a draft on the
+ * server (issue 25: Back or a reload lost every answer); the wizard reopens there.
+ */
 export default function TaxSetupWizard({ user }: { user: SessionUser }) {
+  const stored = useDraft('wizard')
+  if (stored.isPending) return <LoadingOverlay />
+  return <WizardSteps user={user} stored={stored.data?.draft ?? null} />
+}
+
+type StoredDraft = NonNullable<NonNullable<ReturnType<typeof useDraft>['data']>['draft']>
+
+function WizardSteps({ user, stored }: { user: SessionUser; stored: StoredDraft | null }) {
   const { t } = useTranslation(['wizard', 'profile', 'cantons'])
   const [, navigate] = useLocation()
   const params = new URLSearchParams(useSearch())
   const completeSetup = useCompleteTaxSetup()
-  const taxYear = requestedTaxYear(params.get('taxYear'))
+  // The year asked for in the address, else the unfinished wizard's, else the default (one parser: parseTaxYear).
+  const taxYear = requestedTaxYear(params.get('taxYear') ?? stored?.taxYear)
   const [draft, setDraft] = useState<Draft>(() => {
     const d: Draft = {}
     // A stored answer of a retired option becomes its successor or is asked again; the date of birth is never
@@ -38,12 +54,27 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
       const value = currentAnswer(f, user[f])
       if (value !== undefined && value !== null) d[f] = value
     }
+    // The unfinished wizard's answers over the profile's.
+    for (const [key, value] of Object.entries(stored?.answers ?? {})) {
+      const f = key as (typeof PROFILE_FIELDS)[number]
+      if (!PROFILE_FIELDS.includes(f)) continue
+      const current = currentAnswer(f, value)
+      if (current !== undefined) d[f] = current
+    }
     d.countryCode ??= DEFAULT_COUNTRY_CODE
     return d
   })
-  const [index, setIndex] = useState(0)
+  // The furthest step reached: an address further on (typed, or an old entry) opens this one.
+  const [reached, setReached] = useState(stored?.step ?? 0)
+  const urlStep = Number(params.get('step'))
+  const index = Number.isInteger(urlStep) && urlStep >= 1 ? Math.min(urlStep - 1, reached) : reached
+  useEffect(() => {
+    if (urlStep !== index + 1) navigate(stepUrl(taxYear, index + 1), { replace: true })
+  }, [urlStep, index, taxYear, navigate])
   // Next was pressed on this step with something missing: from then on the reason shows next to the field.
   const [attempted, setAttempted] = useState(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step starts without the reason shown
+  useEffect(() => setAttempted(false), [index])
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   const top = useRef<HTMLHeadingElement>(null)
@@ -68,18 +99,21 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
   const shownField = invalid?.field ?? (attempted ? missing : null)
   const stepError = { field: shownField ?? null, message: shownField ? missingText(shownField) : '' }
 
-  // The wizard opens with the focus on its heading, as every step change does: a screen reader starts at the question.
+  // The wizard opens with the focus on its heading, as every step change does (Back and Next, the browser's too): a
+  // screen reader starts at the question.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the step is what moves the focus
   useEffect(() => {
     requestAnimationFrame(() => top.current?.focus())
-  }, [])
+  }, [index])
 
-  const go = (next: number) => {
-    setIndex(next)
-    setAttempted(false)
-    requestAnimationFrame(() => top.current?.focus())
+  function back() {
+    // The answers so far are kept for the step gone back to; the browser's own entry is used when there is one.
+    saveDraft('wizard', { taxYear, step: index - 1, answers: draft }).catch(() => {})
+    if ((window.history.state as { wizard?: boolean } | null)?.wizard) window.history.back()
+    else navigate(stepUrl(taxYear, index), { replace: true })
   }
 
-  function next() {
+  async function next() {
     if (blocked) {
       // GOV.UK's pattern: Next is never disabled; it says what is missing next to the field and goes there.
       setAttempted(true)
@@ -90,8 +124,23 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
     for (const f of step.yesNo ?? [])
       if (draft[f] === undefined || draft[f] === null || draft[f] === '') defaults[f] = YES_NO_DEFAULTS[f]
     if (Object.keys(defaults).length) set(defaults)
-    if (index < total - 1) go(index + 1)
-    else complete({ ...draft, ...defaults })
+    if (index === total - 1) return complete({ ...draft, ...defaults })
+    // Written on the server before the step changes: a reload or another device reopens here.
+    setBusy(true)
+    try {
+      await saveDraft('wizard', { taxYear, step: index + 1, answers: { ...draft, ...defaults } })
+    } catch (err) {
+      toast({
+        title: t('draft_failed_title'),
+        description: messageOf(err, t('draft_failed_text')),
+        variant: 'destructive',
+      })
+      return
+    } finally {
+      setBusy(false)
+    }
+    setReached((r) => Math.max(r, index + 1))
+    navigate(stepUrl(taxYear, index + 2), { state: { wizard: true } })
   }
 
   async function complete(final: Draft) {
@@ -141,7 +190,7 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
             className="wizard-body"
             onSubmit={(e) => {
               e.preventDefault()
-              next()
+              void next()
             }}
             noValidate
           >
@@ -150,12 +199,7 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
             </StepError.Provider>
             {/* One primary action, Next (Complete on the last step); Back is secondary. */}
             <footer className="wizard-nav">
-              <button
-                type="button"
-                className="secondary"
-                disabled={index === 0 || busy || done}
-                onClick={() => go(index - 1)}
-              >
+              <button type="button" className="secondary" disabled={index === 0 || busy || done} onClick={back}>
                 {t('back')}
               </button>
               <button type="submit" className="primary" disabled={busy || done} aria-busy={busy}>

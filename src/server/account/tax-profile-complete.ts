@@ -1,6 +1,7 @@
 import type { AppContext } from '../context'
 import type { RequestContext } from '../infra/request-context'
 import { updateProfile, profileOf } from '../users/profile'
+import { deleteDraft } from '../users/drafts'
 import { saveDeclaration } from '../declarations/service'
 import { setStatus } from '../tax-status/moves'
 import { requireFileableYear, yearStatus } from '../tax-status/service'
@@ -37,6 +38,8 @@ export async function completeTaxProfile(
     )
     if ((await yearStatus(ctx, userId, input.taxYear)).statusId === 1)
       await setStatus(ctx, rc, { taxYear: input.taxYear, to: 2 })
+    // The answers are the profile's now: the wizard's draft goes with the same transaction.
+    await deleteDraft(ctx, userId, 'wizard')
   })
   return await userView(ctx, userId, input.taxYear)
 }

@@ -75,18 +75,19 @@ function upload(cookie: string, categoryId: number, name = 'lohn.pdf') {
 }
 
 describe('GET /api/advanced', () => {
-  test('a new year: seven sections, only authorization on, nothing stored, the cards from the profile', async () => {
-    const { anna } = await setup()
+  test('a new year: seven sections from the wizard answers, nothing stored, the cards from the profile', async () => {
+    const { anna, ben } = await setup()
     const r = await get(anna.cookie)
     expect(r.status).toBe(200)
+    // Married with two children and a property (issue 25): those sections start on, the rest off.
     expect(r.json.sections.map((s: { id: string; enabled: boolean }) => [s.id, s.enabled])).toEqual([
       ['authorization', true],
       ['investments', false],
-      ['deductions', false],
-      ['realEstate', false],
+      ['deductions', true],
+      ['realEstate', true],
       ['foreignIncome', false],
-      ['spouse', false],
-      ['children', false],
+      ['spouse', true],
+      ['children', true],
     ])
     expect(r.json).toMatchObject({
       taxYear: Y,
@@ -95,10 +96,19 @@ describe('GET /api/advanced', () => {
       spouse: null,
       children: [],
       authorization: null,
-      missing: [],
+      missing: ['spouse', 'children'],
       profileCanton: 'ZH',
       transmitted: false,
+      wizardChildren: 2,
     })
+    // A person without wizard answers: only authorization on.
+    const single = (await get(ben.cookie)).json
+    expect(single.sections.filter((s: { enabled: boolean }) => s.enabled).map((s: { id: string }) => s.id)).toEqual([
+      'authorization',
+    ])
+    // A switch the person moved wins over the wizard.
+    await put(anna.cookie, 'sections', { section: 'spouse', enabled: false })
+    expect((await get(anna.cookie)).json.sections.find((s: { id: string }) => s.id === 'spouse').enabled).toBe(false)
     expect(r.json.taxCards.tabs).toEqual([
       'overview',
       'authorization',
@@ -152,16 +162,19 @@ describe('section toggles', () => {
       const { anna } = await setup()
       const r = await t.request('POST', '/api/user-preferences/children', {
         cookie: anna.cookie,
-        body: { taxYear: Y, isRelevant: true },
+        body: { taxYear: Y, isRelevant: false },
       })
       expect(r.status).toBe(200)
-      expect((await get(anna.cookie)).json.sections.find((s: { id: string }) => s.id === 'children').enabled).toBe(true)
+      expect((await get(anna.cookie)).json.sections.find((s: { id: string }) => s.id === 'children').enabled).toBe(
+        false,
+      )
       await t.request('POST', '/api/user-preferences/27', {
         cookie: anna.cookie,
         body: { taxYear: Y, isRelevant: false },
       })
+      // A category's mark leaves its section as it was (on, from the wizard's "married").
       const spouse = (await get(anna.cookie)).json.sections.find((s: { id: string }) => s.id === 'spouse')
-      expect(spouse.enabled).toBe(false)
+      expect(spouse.enabled).toBe(true)
       expect(spouse.categories.find((c: { id: number }) => c.id === 27).isRelevant).toBe(false)
     },
   )
@@ -397,6 +410,8 @@ describe('Finish Section, the lock and transmit', () => {
       body: { taxYear: Y },
     })
     expect([early.status, early.json.code]).toEqual([409, 'ADVANCED_INFO_INCOMPLETE'])
+    await put(anna.cookie, 'spouse', SPOUSE)
+    await put(anna.cookie, 'children', { children: [CHILD] })
     expect((await complete(anna.cookie, true)).status).toBe(200)
     expect(
       (await t.request('GET', `/api/tax-year-status/flags?taxYear=${Y}`, { cookie: anna.cookie })).json.canTransmit,
@@ -499,6 +514,19 @@ describe('the power of attorney PDF', () => {
     ]) {
       expect({ part, found: text.includes(part) }).toEqual({ part, found: true })
     }
+  })
+
+  test('made from what is saved: the saved tax ID, and the spouse named when the year has one', async () => {
+    const { anna } = await setup()
+    const before = await pdfText((await download(anna.cookie, '&lang=de')).bytes)
+    expect(before).not.toContain('Ehepartner/in')
+    expect(before).not.toContain('123.456.789')
+    await put(anna.cookie, 'authorization', POA)
+    await put(anna.cookie, 'spouse', SPOUSE)
+    const after = await pdfText((await download(anna.cookie, '&lang=de')).bytes)
+    expect(after).toContain('123.456.789')
+    expect(after).toContain('Ehepartner/in')
+    expect(after).toContain('Marc Muster')
   })
 
   test('an unknown language is a 400; without lang the person’s language decides', async () => {

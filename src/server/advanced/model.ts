@@ -102,6 +102,8 @@ export const advancedInfoSchema = t.Object({
   profileCanton: t.Nullable(t.String()),
   transmitted: t.Boolean(),
   taxCards: taxCardSummarySchema,
+  /** The wizard's number of children: the children form starts with as many entries. */
+  wizardChildren: t.Number(),
 })
 
 export const sectionAnswerSchema = t.Object({

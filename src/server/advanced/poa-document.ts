@@ -3,13 +3,14 @@ import { badRequest } from '../http/errors'
 import { profileOf } from '../users/profile'
 import { cantonByCode, cantonBySlug } from '../../shared/cantons'
 import { getUser } from '../users/service'
-import { authorizationOf } from './service'
+import { authorizationOf, spouseOf } from './service'
 import { isPoaLanguage, powerOfAttorneyPdf, swissDate, POA_LANGUAGES, type PoaLanguage } from './power-of-attorney'
 
 /**
  * The person's power of attorney for a year: their name, address and date of birth from the
- * profile, the canton and tax ID from the authorization (the profile's canton when none is
- * saved yet), the firm from FIRM_NAME / FIRM_ADDRESS, and the place and date of today.
+ * profile, the canton and tax ID from the saved authorization (the profile's canton when none is
+ * saved yet), the spouse of the year's spouse information, the firm from FIRM_NAME / FIRM_ADDRESS,
+ * and the place and date of today.
  */
 export async function personalPowerOfAttorney(
   ctx: AppContext,
@@ -22,6 +23,7 @@ export async function personalPowerOfAttorney(
     throw badRequest(`Invalid field 'lang': one of ${POA_LANGUAGES.join(', ')}`, 'INVALID_LANGUAGE')
   const p = await profileOf(ctx, userId)
   const auth = await authorizationOf(ctx, userId, taxYear)
+  const spouse = await spouseOf(ctx, userId, taxYear)
   const canton =
     (auth?.canton ? cantonByCode(auth.canton) : undefined) ??
     (p.cantonOfResidence ? cantonBySlug(p.cantonOfResidence) : undefined)
@@ -37,6 +39,7 @@ export async function personalPowerOfAttorney(
         dateOfBirth: p.dateOfBirth ? swissDate(p.dateOfBirth) : '',
         canton: canton ? `${canton.name} (${canton.code})` : '',
         taxId: auth?.tinNumber ?? '',
+        spouse: spouse ? [spouse.firstName, spouse.lastName].filter((s) => s.trim()).join(' ') : undefined,
         place: p.city ?? '',
         date: swissDate(new Date(ctx.now()).toISOString().slice(0, 10)),
       },

@@ -29,6 +29,8 @@ export interface PoaData {
     dateOfBirth: string
     canton: string
     taxId: string
+    /** The spouse's name when the year has one: a joint return, so the power names them too. */
+    spouse?: string
     place: string
     date: string
   }
@@ -148,6 +150,7 @@ export async function powerOfAttorneyPdf(data: PoaData, lang: PoaLanguage): Prom
   w.field(t.date_of_birth, p?.dateOfBirth)
   w.field(t.canton, p?.canton)
   w.field(t.tax_id, p?.taxId)
+  if (p?.spouse) w.field(t.spouse, p.spouse)
   w.y -= 4
 
   w.text(t.representative, { size: 12.5, bold: true, gap: 6 })

@@ -79,7 +79,12 @@ export async function requireSectionCategoryOpen(ctx: AppContext, userId: number
   }
 }
 
+/**
+ * A section the person never switched starts from their wizard answers (issue 25): married or with children, the
+ * spouse and children sections start on, as every section a tax card of the profile opens does.
+ */
 async function enabledSections(ctx: AppContext, userId: number, taxYear: number): Promise<Record<SectionId, boolean>> {
+  const fromWizard = new Set<string>((await taxCardsOf(ctx, userId)).tabs)
   const stored = new Map(
     (
       await ctx.db
@@ -89,11 +94,11 @@ async function enabledSections(ctx: AppContext, userId: number, taxYear: number)
     ).map((r) => [r.section, r.enabled]),
   )
   return Object.fromEntries(
-    SECTIONS.map((s) => [s.id, s.alwaysEnabled || (stored.get(s.id) ?? s.defaultEnabled)]),
+    SECTIONS.map((s) => [s.id, s.alwaysEnabled || (stored.get(s.id) ?? (s.defaultEnabled || fromWizard.has(s.id)))]),
   ) as Record<SectionId, boolean>
 }
 
-async function spouseOf(ctx: AppContext, userId: number, taxYear: number): Promise<SpouseInfo | null> {
+export async function spouseOf(ctx: AppContext, userId: number, taxYear: number): Promise<SpouseInfo | null> {
   const r = await ctx.db
     .select()
     .from(advancedSpouse)
@@ -202,6 +207,8 @@ export async function advancedInfo(ctx: AppContext, userId: number, taxYear: num
     profileCanton: await profileCanton(ctx, userId),
     transmitted: isTransmitted((await yearStatus(ctx, userId, taxYear)).statusId),
     taxCards: await taxCardsOf(ctx, userId),
+    /** The wizard's number of children: the children form starts with as many entries. */
+    wizardChildren: (await profileOf(ctx, userId)).numberOfChildren ?? 0,
   }
 }
 

@@ -59,5 +59,17 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   {
     "tag": "0014_seam_leases_schedules",
     "sql": "CREATE TABLE `schedules` (\n\t`name` text PRIMARY KEY NOT NULL,\n\t`next_run_at` integer NOT NULL,\n\t`last_run_at` integer,\n\t`last_owner` text\n);\n--> statement-breakpoint\nALTER TABLE `mail_outbox` ADD `lease_owner` text;--> statement-breakpoint\nALTER TABLE `mail_outbox` ADD `lease_until` integer;--> statement-breakpoint\nALTER TABLE `recognitions` ADD `lease_owner` text;--> statement-breakpoint\nALTER TABLE `recognitions` ADD `lease_until` integer;"
+  },
+  {
+    "tag": "0015_form_drafts",
+    "sql": "CREATE TABLE `form_drafts` (\n\t`user_id` integer NOT NULL,\n\t`kind` text NOT NULL,\n\t`tax_year` integer NOT NULL,\n\t`step` integer NOT NULL,\n\t`answers` text NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`user_id`, `kind`),\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+  },
+  {
+    "tag": "0016_late_documents",
+    "sql": "ALTER TABLE `file_versions` ADD `after_transmission` integer DEFAULT false NOT NULL;"
+  },
+  {
+    "tag": "0017_message_attachments",
+    "sql": "ALTER TABLE `messages` ADD `attachment_file_id` text;"
   }
 ]

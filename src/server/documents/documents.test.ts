@@ -124,13 +124,6 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
       status: 400,
       code: 'INVALID_INPUT',
     },
-    {
-      name: 'a transmitted year',
-      parts: () => [{ name: 'a.pdf', data: pdf() }],
-      status: 409,
-      code: 'YEAR_TRANSMITTED',
-      before: (id) => writeStatus(t.ctx, id, YEAR, 4, null),
-    },
   ]
   test.each(cases)('$name → $status $code', async (c) => {
     const { cookie, user } = await setup()
@@ -465,6 +458,36 @@ describe('delete and purge', () => {
     await writeStatus(t.ctx, user.id, YEAR, 4, null)
     const del = await t.request('DELETE', `/api/files/${res.json.files[0].value.id}`, { cookie })
     expect(del.status).toBe(409)
+  })
+
+  test('after transmission a forgotten document may still be added, as new; the rest stays closed', async () => {
+    const { cookie, user } = await setup()
+    const before = await upload(cookie, [{ name: 'lohn.pdf', data: pdf('lohn') }])
+    await writeStatus(t.ctx, user.id, YEAR, 4, null)
+    // A new document, in a section's category too (the completed advanced section does not close it after transmit).
+    const late = await upload(cookie, [{ name: 'vergessen.pdf', data: pdf('vergessen') }], {
+      taxYear: YEAR,
+      categoryId: 4,
+    })
+    expect([late.status, late.json.failedCount]).toEqual([200, 0])
+    const spouse = await upload(cookie, [{ name: 'partner.pdf', data: pdf('partner') }], {
+      taxYear: YEAR,
+      categoryId: 30,
+    })
+    expect([spouse.status, spouse.json.failedCount]).toEqual([200, 0])
+    const list = (await t.request('GET', `/api/files?taxYear=${YEAR}`, { cookie })).json as {
+      filename: string
+      afterTransmission: boolean
+    }[]
+    expect(Object.fromEntries(list.map((f) => [f.filename, f.afterTransmission]))).toEqual({
+      'lohn.pdf': false,
+      'vergessen.pdf': true,
+      'partner.pdf': true,
+    })
+    // The status stays where the experts have it; deleting what was transmitted stays refused.
+    expect((await t.request('GET', `/api/tax-status?taxYear=${YEAR}`, { cookie })).json.current_status_id).toBe(4)
+    const del = await t.request('DELETE', `/api/files/${before.json.files[0].value.id}`, { cookie })
+    expect([del.status, del.json.code]).toEqual([409, 'YEAR_TRANSMITTED'])
   })
 })
 

@@ -53,6 +53,7 @@ export const fileRecordProperties = {
   mimeType: t.String(),
   userId: t.Number(),
   recognition: t.Nullable(recognitionSummarySchema),
+  afterTransmission: t.Boolean(),
 }
 export const fileRecordSchema = mirroring<FileRecord>()(t.Object(fileRecordProperties))
 

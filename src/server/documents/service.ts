@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, isNull, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, isNotNull, lt, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { categoryPreferences, files, fileVersions } from '../db/schema'
 import { ApiError, badRequest, conflict, notFound } from '../http/errors'
@@ -38,6 +38,11 @@ export interface Viewer {
 export interface DocumentHooks {
   /** Throws (409) unless the user's documents of the year, in this category, may change now. */
   requireOpen(userId: number, taxYear: number, categoryId?: number): Promise<void>
+  /**
+   * Throws (409) unless a document may be added now. After transmission it may (issue 25: a forgotten document),
+   * answered as `late`: it reaches the experts as new. Deleting and moving stay closed (requireOpen).
+   */
+  requireMayAdd(userId: number, taxYear: number, categoryId: number): Promise<{ late: boolean }>
   /** Files or not-relevant marks changed for (user, year); answers whether the status moved. */
   filesChanged(userId: number, taxYear: number): Promise<boolean>
   /** A named section toggle ('spouse', 'children') sent to the category call; undefined when the key names none. */
@@ -99,9 +104,10 @@ async function storeVersion(
   const { taxYear, categoryId } = place
   return await ctx.tx(async () => {
     await ctx.lock(`files:${owner.id}`)
-    // Asked again inside the transaction: the year may have been transmitted while the file streamed in.
+    // Asked again inside the transaction: the year may have been transmitted while the file streamed in (the
+    // version is then marked as arriving after the transmission).
     await ctx.lock(`status:${owner.id}:${taxYear}`)
-    await hooks.requireOpen(owner.id, taxYear, categoryId)
+    const { late } = await hooks.requireMayAdd(owner.id, taxYear, categoryId)
     const existing = await ctx.db
       .select()
       .from(files)
@@ -150,6 +156,7 @@ async function storeVersion(
       wrappedKey: file.wrappedKey!,
       createdAt: now,
       uploadedBy: owner.id,
+      afterTransmission: late,
     })
     // Last: a refused or failed transaction leaves the blob in its temporary file, which the caller discards.
     store.commit(verified.writer, fileId, versionId)
@@ -171,10 +178,10 @@ export async function storeUploads(
 ): Promise<UploadAnswer> {
   let taxYear: number, categoryId: number
   try {
-    taxYear = await requireWritableYear(hooks, owner.id, input.taxYear)
+    taxYear = taxYearParam(input.taxYear)
     // "I don't know the category": Other Documents, until recognition moves it (docs/recognition.md).
     categoryId = input.autoCategory ? DEFAULT_CATEGORY_ID : requireCategory(input.categoryId)
-    await hooks.requireOpen(owner.id, taxYear, categoryId)
+    await hooks.requireMayAdd(owner.id, taxYear, categoryId)
     if (parsed.files.length === 0) throw badRequest(`Missing field 'files': no file was uploaded`, 'NO_FILES')
   } catch (err) {
     parsed.discardAll()
@@ -247,7 +254,7 @@ export async function coveredCategories(ctx: AppContext, userId: number, taxYear
 type FileRow = typeof files.$inferSelect
 
 function toRecord(
-  row: FileRow & { uploadedAt: number; size: number },
+  row: FileRow & { uploadedAt: number; size: number; afterTransmission?: boolean },
   language: string,
   recognition: FileRecord['recognition'],
 ): FileRecord {
@@ -268,6 +275,7 @@ function toRecord(
     mimeType: MIME_BY_EXTENSION[extensionOf(name) as AllowedExtension] ?? 'application/octet-stream',
     userId: row.userId,
     recognition,
+    afterTransmission: row.afterTransmission ?? false,
   }
 }
 
@@ -284,7 +292,13 @@ export async function listFiles(
     opts.taxYear === undefined ? undefined : eq(files.taxYear, opts.taxYear),
   )
   const rows = await ctx.db
-    .select({ file: files, versionId: fileVersions.id, uploadedAt: fileVersions.createdAt, size: fileVersions.size })
+    .select({
+      file: files,
+      versionId: fileVersions.id,
+      uploadedAt: fileVersions.createdAt,
+      size: fileVersions.size,
+      afterTransmission: fileVersions.afterTransmission,
+    })
     .from(files)
     .innerJoin(fileVersions, and(eq(fileVersions.fileId, files.id), eq(fileVersions.version, files.currentVersion)))
     .where(where)
@@ -297,7 +311,11 @@ export async function listFiles(
     rows.map((r) => r.versionId),
   )
   return rows.map((r) =>
-    toRecord({ ...r.file, uploadedAt: r.uploadedAt, size: r.size }, language, recognition.get(r.versionId) ?? null),
+    toRecord(
+      { ...r.file, uploadedAt: r.uploadedAt, size: r.size, afterTransmission: r.afterTransmission },
+      language,
+      recognition.get(r.versionId) ?? null,
+    ),
   )
 }
 
@@ -563,6 +581,22 @@ export const liveFile = async (ctx: AppContext, fileId: string) =>
     .from(files)
     .where(and(eq(files.id, fileId), isNull(files.deletedAt)))
     .get()) ?? null
+
+/**
+ * Live files named elsewhere (a message's attachment, issue 25): owner, name and the current version's address.
+ * A deleted or unknown file is absent.
+ */
+export async function fileLinks(ctx: AppContext, fileIds: string[]) {
+  const ids = [...new Set(fileIds)]
+  if (ids.length === 0) return new Map<string, { fileId: string; userId: number; filename: string; blobUrl: string }>()
+  const rows = await ctx.db
+    .select({ id: files.id, userId: files.userId, name: files.originalName, version: files.currentVersion })
+    .from(files)
+    .where(and(inArray(files.id, ids), isNull(files.deletedAt)))
+  return new Map(
+    rows.map((r) => [r.id, { fileId: r.id, userId: r.userId, filename: r.name, blobUrl: versionUrl(r.id, r.version) }]),
+  )
+}
 
 /** The current version of a file the viewer may see (no audit: for reading derived data such as recognition). */
 /** A version of a file the viewer may see (the current one unless `version` names another); 404 otherwise. */

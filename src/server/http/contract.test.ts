@@ -34,6 +34,7 @@ const OPEN_BODIES = new Set([
   'POST /api/tax-profile/complete', // its `profile`, the same
   'POST /api/tax/save-declaration', // saveDeclaration, group by group
   'PUT /api/advanced/children', // validateChildren, child by child
+  'PUT /api/user/drafts/:kind', // its `answers`: cleanAnswers keeps known profile fields of plain values
 ])
 
 type Schema = Record<string | symbol, unknown>

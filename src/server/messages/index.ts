@@ -23,11 +23,16 @@ export function messageRoutes(ctx: AppContext, sessions: SessionStore) {
           user.id,
           'You have sent many messages in the last hour. Please try again later.',
         )
-        return { success: true, message: 'Message Sent', item: await sendMessage(ctx, user.id, body.message) }
+        const item = await sendMessage(ctx, user.id, body.message, body.attachmentFileId)
+        return { success: true, message: 'Message Sent', item }
       },
       {
         auth: true,
-        body: messageBody,
+        // A document uploaded before (POST /api/files/upload) may go with it (issue 25).
+        body: t.Object({
+          message: t.String({ maxLength: 20_000 }),
+          attachmentFileId: t.Optional(t.String({ maxLength: 64 })),
+        }),
         response: t.Object({ success: t.Boolean(), message: t.String(), item: messageSchema }),
       },
     )

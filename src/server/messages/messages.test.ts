@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
+import { elf, pdf, uploadForm } from '../documents/test-fixtures'
+import { writeStatus } from '../tax-status/service'
 
 let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
@@ -108,5 +110,51 @@ describe('experts', () => {
       ).status,
     ).toBe(400)
     expect(await count()).toBe(1)
+  })
+})
+
+describe('a document with a message (issue 25)', () => {
+  const Y = 2025
+  const upload = (cookie: string, name: string, data: Uint8Array<ArrayBuffer>) =>
+    t.request('POST', '/api/files/upload', {
+      cookie,
+      raw: uploadForm([{ name, data }], { taxYear: Y, categoryId: 25 }),
+    })
+
+  test('after transmission: stored like any document, and the message names it for both sides', async () => {
+    const { anna, bert, admin } = await setup()
+    await writeStatus(t.ctx, anna.user.id, Y, 4, null)
+    const up = await upload(anna.cookie, 'vergessen.pdf', pdf('vergessen'))
+    expect([up.status, up.json.failedCount]).toEqual([200, 0])
+    const fileId = up.json.files[0].value.id as string
+    const sent = await t.request('POST', '/api/send-message', {
+      cookie: anna.cookie,
+      body: { message: 'Here is the statement I forgot.', attachmentFileId: fileId },
+    })
+    expect(sent.status).toBe(200)
+    const attachment = { fileId, filename: 'vergessen.pdf', blobUrl: `/api/files/${fileId}/versions/1/content` }
+    expect(sent.json.item.attachment).toEqual(attachment)
+    expect((await t.request('GET', '/api/messages', { cookie: anna.cookie })).json[0].attachment).toEqual(attachment)
+    const inbox = (await t.request('GET', '/api/admin/messages', { cookie: admin.cookie })).json
+    expect(inbox[0]).toMatchObject({ userId: anna.user.id, attachment })
+    // The expert opens it; another client cannot.
+    expect((await t.request('GET', attachment.blobUrl, { cookie: admin.cookie })).status).toBe(200)
+    expect((await t.request('GET', attachment.blobUrl, { cookie: bert.cookie })).status).toBe(404)
+    // It is one of the year's documents, new to the experts.
+    const files = (await t.request('GET', `/api/files?taxYear=${Y}`, { cookie: anna.cookie })).json
+    expect(files).toMatchObject([{ id: fileId, categoryId: 25, afterTransmission: true }])
+  })
+
+  test('the upload checks apply (an executable named .pdf is refused) and another person’s file is a 404', async () => {
+    const { anna, bert } = await setup()
+    const refused = await upload(anna.cookie, 'tool.pdf', elf())
+    expect(refused.json.files[0]).toMatchObject({ status: 'rejected', code: 'CONTENT_TYPE_MISMATCH' })
+    const bertFile = (await upload(bert.cookie, 'b.pdf', pdf('b'))).json.files[0].value.id
+    const r = await t.request('POST', '/api/send-message', {
+      cookie: anna.cookie,
+      body: { message: 'Look', attachmentFileId: bertFile },
+    })
+    expect([r.status, r.json.code]).toEqual([404, 'FILE_NOT_FOUND'])
+    expect(await count()).toBe(0)
   })
 })

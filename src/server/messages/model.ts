@@ -7,6 +7,8 @@ export const messageSchema = t.Object({
   fromExpert: t.Boolean(),
   replyTo: t.Nullable(t.Number()),
   createdAt: t.Number(),
+  /** A document sent with the message (issue 25), stored like any other; null without one or once deleted. */
+  attachment: t.Nullable(t.Object({ fileId: t.String(), filename: t.String(), blobUrl: t.String() })),
 })
 
 /** GET /api/admin/messages: every conversation's messages, newest first, with whose they are. */

@@ -11,6 +11,7 @@ import type { RequestContext } from '../infra/request-context'
 import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
 import { hasUnsafeTextCharacters } from '../../shared/plain-text'
 import { namesOf } from '../users/service'
+import { fileLinks } from '../documents/service'
 
 /** Blank input and over-long input are refused with a message fit to show (spec part 1 §5). */
 function cleanMessage(text: string): string {
@@ -23,32 +24,59 @@ function cleanMessage(text: string): string {
   return body
 }
 
-const view = (m: typeof messages.$inferSelect) => ({
-  id: m.id,
-  message: m.body,
-  fromExpert: m.fromExpert,
-  replyTo: m.replyTo,
-  createdAt: m.createdAt,
-})
+type Row = typeof messages.$inferSelect
+type Links = Awaited<ReturnType<typeof fileLinks>>
 
-/** A user's message to the provider. */
-export async function sendMessage(ctx: AppContext, userId: number, text: string) {
+const view = (m: Row, links: Links) => {
+  const a = m.attachmentFileId ? links.get(m.attachmentFileId) : undefined
+  return {
+    id: m.id,
+    message: m.body,
+    fromExpert: m.fromExpert,
+    replyTo: m.replyTo,
+    createdAt: m.createdAt,
+    // A deleted document leaves the message without its link.
+    attachment: a ? { fileId: a.fileId, filename: a.filename, blobUrl: a.blobUrl } : null,
+  }
+}
+
+/** Messages with their attachments' names and addresses, read in one query. */
+const views = async (ctx: AppContext, rows: Row[]) => {
+  const links = await fileLinks(
+    ctx,
+    rows.flatMap((m) => (m.attachmentFileId ? [m.attachmentFileId] : [])),
+  )
+  return rows.map((m) => view(m, links))
+}
+
+/**
+ * A user's message to the provider, with a document of theirs attached when `attachmentFileId` names one (uploaded
+ * before through the documents area, so its checks applied); another's or a deleted file is a 404.
+ */
+export async function sendMessage(ctx: AppContext, userId: number, text: string, attachmentFileId?: string) {
+  const body = cleanMessage(text)
+  if (
+    attachmentFileId !== undefined &&
+    (await fileLinks(ctx, [attachmentFileId])).get(attachmentFileId)?.userId !== userId
+  )
+    throw notFound('The attached document was not found', 'FILE_NOT_FOUND')
   const row = await ctx.tx(() =>
     ctx.db
       .insert(messages)
-      .values({ userId, authorId: userId, body: cleanMessage(text), createdAt: ctx.now() })
+      .values({ userId, authorId: userId, body, attachmentFileId: attachmentFileId ?? null, createdAt: ctx.now() })
       .returning()
       .get(),
   )
   await touchActivity(ctx, userId)
-  return view(row)
+  return (await views(ctx, [row]))[0]!
 }
 
 /** The user's conversation: their messages and the experts' replies, oldest first. */
 export async function listOwnMessages(ctx: AppContext, userId: number) {
-  return (
-    await ctx.db.select().from(messages).where(eq(messages.userId, userId)).orderBy(messages.createdAt, messages.id)
-  ).map(view)
+  return await views(
+    ctx,
+    await ctx.db.select().from(messages).where(eq(messages.userId, userId)).orderBy(messages.createdAt, messages.id),
+  )
 }
 
 /** For experts: every message, newest first, with the user's e-mail. */
@@ -59,7 +87,8 @@ export async function listAllMessages(ctx: AppContext, limit: number) {
     rows.map((m) => m.userId),
   )
   // A message outlives nothing: messages cascade with their user, so every row has an e-mail.
-  return rows.map((m) => ({ ...view(m), userId: m.userId, email: emails.get(m.userId) ?? '' }))
+  const shown = await views(ctx, rows)
+  return rows.map((m, i) => ({ ...shown[i]!, userId: m.userId, email: emails.get(m.userId) ?? '' }))
 }
 
 /** An expert's reply: stored in the user's conversation, and the user is notified. */
@@ -93,7 +122,7 @@ export async function replyToMessage(ctx: AppContext, rc: RequestContext, messag
     })
     await audit(ctx, rc, 'message_reply', { messageId }, { target: { userId: original.userId } })
     await queueClientMail(ctx, original.userId, { kind: 'expert_reply' })
-    return view(row)
+    return view(row, new Map())
   })
 }
 

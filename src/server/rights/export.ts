@@ -5,6 +5,7 @@ import type { BlobStore } from '../infra/blob-store'
 import { auditAbout } from '../infra/audit'
 import { getUser, publicUser } from '../users/service'
 import { profileOf } from '../users/profile'
+import { draftOf } from '../users/drafts'
 import { yearStatuses } from '../tax-status/service'
 import { latestDeclaration } from '../declarations/service'
 import { advancedInfo } from '../advanced/service'
@@ -52,6 +53,14 @@ async function sections(ctx: AppContext, userId: number): Promise<Entry[]> {
   }
   return [
     { path: 'data/profile.json', bytes: json({ ...publicUser(user), ...(await profileOf(ctx, userId)) }) },
+    // The unfinished wizard and registration (issue 25), as kept.
+    {
+      path: 'data/unfinished-forms.json',
+      bytes: json({
+        wizard: await draftOf(ctx, userId, 'wizard'),
+        registration: await draftOf(ctx, userId, 'registration'),
+      }),
+    },
     { path: 'data/tax-status.json', bytes: json(statuses) },
     { path: 'data/declarations.json', bytes: json(await perYear((y) => latestDeclaration(ctx, userId, y))) },
     { path: 'data/advanced-information.json', bytes: json(await perYear((y) => advancedInfo(ctx, userId, y))) },

@@ -30,6 +30,10 @@ describe('GET /api/user/export', () => {
     t = await testApp()
     const { cookie, user } = await t.signIn('a@example.ch')
     await t.request('POST', '/api/send-message', { cookie, body: { message: 'Hello experts' } })
+    await t.request('PUT', '/api/user/drafts/wizard', {
+      cookie,
+      body: { taxYear: 2025, step: 4, answers: { jobName: 'Nurse' } },
+    })
     const v1 = pdf('first'),
       v2 = pdf('second'),
       image = png()
@@ -50,6 +54,11 @@ describe('GET /api/user/export', () => {
     expect(files[names.find((n) => n.startsWith('documents/2024/5 ') && n.endsWith('receipt.png'))!]).toEqual(image)
     expect(JSON.parse(strFromU8(files['data/profile.json']!))).toMatchObject({ id: user.id, email: 'a@example.ch' })
     expect(JSON.parse(strFromU8(files['data/messages.json']!))[0].message).toBe('Hello experts')
+    // The unfinished wizard is the person's data too (issue 25).
+    expect(JSON.parse(strFromU8(files['data/unfinished-forms.json']!))).toMatchObject({
+      wizard: { step: 4, answers: { jobName: 'Nurse' } },
+      registration: null,
+    })
     for (const section of ['tax-status', 'declarations', 'advanced-information', 'notifications', 'audit'])
       expect(names).toContain(`data/${section}.json`)
     expect(JSON.parse(strFromU8(files['data/audit.json']!)).map((a: { action: string }) => a.action)).toContain(

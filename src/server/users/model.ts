@@ -70,3 +70,12 @@ export const publicUserSchema = t.Object({
   countryCode: t.String(),
   isProfileComplete: t.Boolean(),
 })
+
+/** An unfinished form kept on the server (drafts.ts): the wizard's answers and step, or the registration's input. */
+export const draftSchema = t.Object({
+  kind: t.Union([t.Literal('wizard'), t.Literal('registration')]),
+  taxYear: t.Number(),
+  step: t.Number(),
+  answers: t.Record(t.String(), t.Union([t.String(), t.Number(), t.Boolean(), t.Null(), t.Array(t.Number())])),
+  updatedAt: t.String(),
+})

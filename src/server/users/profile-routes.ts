@@ -5,7 +5,8 @@ import type { SessionStore } from '../infra/sessions'
 import { authPlugin } from '../infra/auth-plugin'
 import { badRequest } from '../http/errors'
 import { acceptTerms, setSubscriptionPlan, updateProfile } from './profile'
-import { profileSchema } from './model'
+import { draftKind, draftOf, saveDraft } from './drafts'
+import { draftSchema, profileSchema } from './model'
 import { openObject, requireObject } from '../http/schemas'
 
 /** The profile screen's calls: the profile itself, the terms, and the admin-only plan. */
@@ -41,6 +42,27 @@ export function profileRoutes(ctx: AppContext, sessions: SessionStore) {
             ipAddress: t.String(),
             userAgent: t.String(),
           }),
+        },
+      )
+      // The unfinished wizard or registration (issue 25): read on return, written on each step.
+      .get(
+        '/api/user/drafts/:kind',
+        async ({ user, params }) => ({ draft: await draftOf(ctx, user.id, draftKind(params.kind)) }),
+        { auth: true, response: t.Object({ draft: t.Nullable(draftSchema) }) },
+      )
+      .put(
+        '/api/user/drafts/:kind',
+        async ({ user, params, body }) => await saveDraft(ctx, user.id, draftKind(params.kind), body),
+        {
+          auth: true,
+          transform: requireObject(`Invalid field 'answers': expected an object of profile fields`, 'answers'),
+          body: t.Object({
+            taxYear: t.Optional(t.Integer({ minimum: 2000, maximum: 2100 })),
+            step: t.Optional(t.Integer()),
+            // Open: the service keeps only known profile fields of plain values (drafts.ts cleanAnswers).
+            answers: openObject,
+          }),
+          response: draftSchema,
         },
       )
       .put(

@@ -14,6 +14,7 @@ import {
   type profileReminders,
 } from '../../shared/profile'
 import { firstMissingWizardField } from '../../shared/wizard'
+import { deleteDraft } from './drafts'
 
 type ProfileRow = typeof profiles.$inferSelect
 /** Fields that live on `users` (first-time registration); the rest are on `profiles`. */
@@ -196,6 +197,8 @@ export async function acceptTerms(ctx: AppContext, rc: RequestContext) {
       .update(profiles)
       .set({ gtcAcceptedAt: at, gtcUserAgent: userAgent, gtcIp: ip, updatedAt: at })
       .where(eq(profiles.userId, userId))
+    // Registered: the input kept while a legal page was open is no longer needed.
+    await deleteDraft(ctx, userId, 'registration')
   })
   return { accepted: true, acceptedAt: new Date(at).toISOString(), ipAddress: ip, userAgent }
 }

@@ -42,6 +42,8 @@ export const fileVersions = sqliteTable(
     wrappedKey: text('wrapped_key').notNull(),
     createdAt: integer('created_at').notNull(),
     uploadedBy: integer('uploaded_by').notNull(),
+    /** Added after the year was transmitted (issue 25: a forgotten document): new to the experts. */
+    afterTransmission: integer('after_transmission', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [uniqueIndex('file_versions_file_version').on(t.fileId, t.version)],
 )

@@ -19,6 +19,11 @@ export const messages = sqliteTable(
     fromExpert: integer('from_expert', { mode: 'boolean' }).notNull().default(false),
     replyTo: integer('reply_to'),
     body: text('body').notNull(),
+    /**
+     * A document sent with the message (issue 25): a file of the documents area, uploaded through its checks (type,
+     * size, quota, encryption) like any other; the message only names it.
+     */
+    attachmentFileId: text('attachment_file_id'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { sqliteTable, integer, text, real, index } from 'drizzle-orm/sqlite-core'
+import { sqliteTable, integer, text, real, index, primaryKey } from 'drizzle-orm/sqlite-core'
 
 // Owned by the users area (src/server/users): only its services write these; others read through them.
 
@@ -95,3 +95,26 @@ export const profiles = sqliteTable('profiles', {
   gtcIp: text('gtc_ip'),
   updatedAt: integer('updated_at').notNull(),
 })
+
+/**
+ * A form the person has not finished yet, kept on the server (issue 25: Back, a reload or a legal link lost every
+ * answer): the tax-setup wizard's answers and step, or the registration's input. One row per user and kind; the
+ * wizard's completion and the accepted terms delete theirs.
+ */
+export const formDrafts = sqliteTable(
+  'form_drafts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['wizard', 'registration'] }).notNull(),
+    /** The wizard's tax year (0 for the registration). */
+    taxYear: integer('tax_year').notNull(),
+    /** The wizard's step to reopen on, 0-based (0 for the registration). */
+    step: integer('step').notNull(),
+    /** JSON object of profile fields as entered, unchecked: the profile's rules apply when it is completed. */
+    answers: text('answers').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+)

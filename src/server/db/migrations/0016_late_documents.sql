@@ -1,0 +1,1 @@
+ALTER TABLE `file_versions` ADD `after_transmission` integer DEFAULT false NOT NULL;

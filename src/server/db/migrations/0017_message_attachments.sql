@@ -1,0 +1,1 @@
+ALTER TABLE `messages` ADD `attachment_file_id` text;
