@@ -13,6 +13,14 @@ export const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
 }
 
+/** A figure of several runs: the median, then the lowest and highest run, e.g. "4.2 (3.9–5.1)". */
+export const spread = (xs: number[], digits = 1) => {
+  const ok = xs.filter(Number.isFinite)
+  if (!ok.length) return 'n/a'
+  const f = (n: number) => n.toFixed(digits)
+  return `${f(median(ok))} (${f(Math.min(...ok))}–${f(Math.max(...ok))})`
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((ok) => {
     const srv = createServer()
@@ -229,6 +237,7 @@ export function sideBySide(a: Side, b: Side, { rounds = 3, seconds = 6, connecti
   const summary = (name: string) => {
     const rs = runs[name]!
     return {
+      runs: rs,
       cpuPerReq: median(rs.map((r) => r.cpuPerReq)),
       rps: median(rs.map((r) => r.rps)),
       p50: median(rs.map((r) => r.p50)),
