@@ -41,6 +41,7 @@ const ORDER = [
   'login',
   'home',
   'documents',
+  'files',
   'recognition',
   'e-statement',
   'dossier',
@@ -383,6 +384,19 @@ if (want('documents')) {
     process.exit(1)
   }
   record('documents', `${table.replace(/^### /, '## ').trimEnd()}\n`)
+}
+
+if (want('files')) {
+  // Issue 28: bench/files-list.ts writes the files straight into the database and prints its own table.
+  console.log('files: GET /api/files with 10 and 5,000 files, three rounds …')
+  const run = Bun.spawnSync([process.execPath, 'bench/files-list.ts'], { stdout: 'pipe', stderr: 'inherit' })
+  const out = run.stdout.toString()
+  const table = out.slice(out.indexOf('### GET /api/files'))
+  if (run.exitCode !== 0 || !table.startsWith('###')) {
+    console.error(out)
+    process.exit(1)
+  }
+  record('files', `${table.replace(/^### /, '## ').trimEnd()}\n`)
 }
 
 if (want('recognition')) {
