@@ -1,10 +1,11 @@
 // Benchmark helpers: processes on loopback, CPU time from /proc, wrk rounds.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createServer } from 'node:net'
 
-export const BINARY = resolve('dist/swisstax')
+/** The executable measured: dist/swisstax, or BENCH_BINARY (an earlier build kept aside, for before/after). */
+export const BINARY = resolve(process.env.BENCH_BINARY ?? 'dist/swisstax')
 const CLK_TCK = 100
 
 export const median = (xs: number[]) => {
@@ -60,7 +61,8 @@ export interface Proc {
   pid: number
   url: string
   port: number
-  log: string[]
+  /** What the server wrote so far (stdout and stderr), as one string. */
+  readonly log: string[]
   stop(): Promise<void>
   dataDir: string
 }
@@ -72,7 +74,11 @@ export async function startBinary(
 ): Promise<Proc> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const log: string[] = []
+  // The server's output goes to a file beside the data folder, read when asked (`log`). Not a pipe: while wrk runs,
+  // this process waits in spawnSync and would not drain it, and a server writing its access log into a full pipe
+  // stops answering (~250 requests in).
+  const logFile = `${dataDir}.log`
+  const out = openSync(logFile, 'w')
   const p = Bun.spawn([BINARY], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -82,34 +88,33 @@ export async function startBinary(
       PUBLIC_URL: url,
       ...env,
     },
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: out,
+    stderr: out,
   })
-  ;(async () => {
-    for await (const c of p.stdout) log.push(new TextDecoder().decode(c))
-  })()
-  ;(async () => {
-    for await (const c of p.stderr) log.push(new TextDecoder().decode(c))
-  })()
+  closeSync(out)
+  const readLog = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '')
   started.add(p)
   // A server that exits at start (a port in use, a refused setting) fails the section at once, with its
   // output, instead of being polled for a minute.
   await Promise.race([
     waitFor(`${url}/readyz`, (s) => s === 200),
     p.exited.then((code) => {
-      throw new Error(`${BINARY} exited with ${code} at start:\n${log.join('')}`)
+      throw new Error(`${BINARY} exited with ${code} at start:\n${readLog()}`)
     }),
   ])
   return {
     pid: p.pid,
     url,
     port,
-    log,
+    get log() {
+      return [readLog()]
+    },
     dataDir,
     async stop() {
       p.kill()
       await p.exited
       started.delete(p)
+      rmSync(logFile, { force: true })
     },
   }
 }
