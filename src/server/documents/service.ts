@@ -22,7 +22,7 @@ import type { BlobStore } from '../infra/blob-store'
 import type { ParsedUpload } from './multipart'
 import { categoryName } from './categories'
 import { emitRemoved, emitStored } from './events'
-import { summaryOf } from '../recognition/summary'
+import { recognitionSummaries } from '../recognition/summary'
 import { cachedRead } from '../http/read-cache'
 import { touchActivity } from '../users/service'
 
@@ -265,35 +265,23 @@ function toRecord(
   }
 }
 
-/** The columns of a listed file: the file, its current version, and what was read from that version (if anything). */
-type ListedRow = FileRow & {
-  uploadedAt: number
-  size: number
-  rStatus: string | null
-  rCategoryId: number | null
-  rConfidence: number | null
-  rMovedFrom: number | null
-  rDocumentYear: number | null
-  rMethod: string | null
-  rFields: string | null
-}
+/** The columns of a listed file: the file and its current version. */
+type ListedRow = FileRow & { versionId: string; uploadedAt: number; size: number }
 
 const LIST_SELECT =
   'SELECT f.id, f.user_id AS userId, f.tax_year AS taxYear, f.category_id AS categoryId, f.original_name AS ' +
   'originalName, f.current_version AS currentVersion, f.created_at AS createdAt, f.updated_at AS updatedAt, ' +
-  'f.deleted_at AS deletedAt, v.created_at AS uploadedAt, v.size, r.status AS rStatus, r.category_id AS rCategoryId, ' +
-  'r.confidence AS rConfidence, r.moved_from AS rMovedFrom, r.document_year AS rDocumentYear, r.method AS rMethod, ' +
-  'r.fields AS rFields FROM files f JOIN file_versions v ON v.file_id = f.id AND v.version = f.current_version ' +
-  'LEFT JOIN recognitions r ON r.version_id = v.id WHERE f.user_id = ?1 AND f.deleted_at IS NULL'
+  'f.deleted_at AS deletedAt, v.id AS versionId, v.created_at AS uploadedAt, v.size FROM files f JOIN ' +
+  'file_versions v ON v.file_id = f.id AND v.version = f.current_version WHERE f.user_id = ?1 AND f.deleted_at IS NULL'
 const LIST_ORDER = ' ORDER BY f.updated_at DESC, f.id DESC LIMIT ?2 OFFSET ?3'
 /** Two fixed texts, so that bun:sqlite's statement cache keeps both compiled (a poll builds no SQL). */
 const LIST_OF_YEAR = `${LIST_SELECT} AND f.tax_year = ?4${LIST_ORDER}`
 const LIST_ALL = LIST_SELECT + LIST_ORDER
 
 /**
- * One page of a user's live files, newest first. The page size bounds the cost whatever the total. One raw
- * statement with the recognition joined (the polled list: drizzle's builder and a second query per page cost
- * more than the rows, issue 28); files_user_year serves the per-year page in order. The page is kept until the
+ * One page of a user's live files, newest first. The page size bounds the cost whatever the total. Raw
+ * statements of fixed text, the page's and its recognitions' (the polled list: drizzle's builder cost more than
+ * the rows, issue 28); files_user_year serves the per-year page in order. The page is kept until the
  * database changes (http/read-cache.ts), so that a poll with nothing new costs a lookup, not a build.
  */
 export async function listFiles(
@@ -316,23 +304,11 @@ async function listPage(
     opts.taxYear === undefined
       ? await ctx.backend.all<ListedRow>(LIST_ALL, userId, opts.limit, opts.offset)
       : await ctx.backend.all<ListedRow>(LIST_OF_YEAR, userId, opts.limit, opts.offset, opts.taxYear)
-  return rows.map((r) =>
-    toRecord(
-      r,
-      language,
-      r.rStatus === null
-        ? null
-        : summaryOf({
-            status: r.rStatus,
-            categoryId: r.rCategoryId,
-            confidence: r.rConfidence,
-            movedFrom: r.rMovedFrom,
-            documentYear: r.rDocumentYear,
-            method: r.rMethod,
-            fields: r.rFields,
-          }),
-    ),
+  const recognition = await recognitionSummaries(
+    ctx,
+    rows.map((r) => r.versionId),
   )
+  return rows.map((r) => toRecord(r, language, recognition.get(r.versionId) ?? null))
 }
 
 /** The live file if the viewer owns it or is an admin; 404 otherwise, so others learn nothing. */

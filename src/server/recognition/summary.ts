@@ -48,6 +48,24 @@ function rowsOf(ctx: AppContext, versionIds: string[]): RecognitionRow[] {
   return rows
 }
 
+/**
+ * Recognition per version id, for the file list: one statement of fixed text whatever the page's length (the ids
+ * as one JSON array), so bun:sqlite keeps it compiled (issue 28). Versions not read are absent.
+ */
+export async function recognitionSummaries(
+  ctx: AppContext,
+  versionIds: string[],
+): Promise<Map<string, RecognitionSummary>> {
+  if (!versionIds.length) return new Map()
+  const rows = await ctx.backend.all<SummaryColumns & { versionId: string }>(
+    'SELECT version_id AS versionId, status, category_id AS categoryId, confidence, moved_from AS movedFrom, ' +
+      'document_year AS documentYear, method, fields FROM recognitions WHERE version_id IN (SELECT value FROM ' +
+      'json_each(?))',
+    JSON.stringify(versionIds),
+  )
+  return new Map(rows.map((r) => [r.versionId, summaryOf(r)]))
+}
+
 /** What was read from each version (category, fields), for the expert's dossier; versions not read are absent. */
 export function recognisedFields(ctx: AppContext, versionIds: string[]): Map<string, RecognisedVersion> {
   return new Map(
