@@ -282,7 +282,8 @@ const LIST_ALL = LIST_SELECT + LIST_ORDER
  * One page of a user's live files, newest first. The page size bounds the cost whatever the total. Raw
  * statements of fixed text, the page's and its recognitions' (the polled list: drizzle's builder cost more than
  * the rows, issue 28); files_user_year serves the per-year page in order. The page is kept until the
- * database changes (http/read-cache.ts), so that a poll with nothing new costs a lookup, not a build.
+ * database changes (http/read-cache.ts), so that a poll with nothing new costs a lookup, not a build: the answer
+ * may be shared with other callers, read it and never change it.
  */
 export async function listFiles(
   ctx: AppContext,
