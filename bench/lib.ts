@@ -1,16 +1,25 @@
 // Benchmark helpers: processes on loopback, CPU time from /proc, wrk rounds.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createServer } from 'node:net'
 
-export const BINARY = resolve('dist/swisstax')
+/** The executable measured: dist/swisstax, or BENCH_BINARY (an earlier build kept aside, for before/after). */
+export const BINARY = resolve(process.env.BENCH_BINARY ?? 'dist/swisstax')
 const CLK_TCK = 100
 
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
   const m = s.length >> 1
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
+}
+
+/** A figure of several runs: the median, then the lowest and highest run, e.g. "4.2 (3.9–5.1)". */
+export const spread = (xs: number[], digits = 1) => {
+  const ok = xs.filter(Number.isFinite)
+  if (!ok.length) return 'n/a'
+  const f = (n: number) => n.toFixed(digits)
+  return `${f(median(ok))} (${f(Math.min(...ok))}–${f(Math.max(...ok))})`
 }
 
 export async function freePort(): Promise<number> {
@@ -52,7 +61,8 @@ export interface Proc {
   pid: number
   url: string
   port: number
-  log: { join(separator?: string): string }
+  /** What the server wrote so far (stdout and stderr), as one string. */
+  readonly log: string[]
   stop(): Promise<void>
   dataDir: string
 }
@@ -64,9 +74,11 @@ export async function startBinary(
 ): Promise<Proc> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  // The server's output goes to a file, not a pipe: the bench runs wrk synchronously, and a pipe nobody reads
-  // while it runs would fill after ~280 access-log lines and stall the server on its next write.
+  // The server's output goes to a file beside the data folder, read when asked (`log`). Not a pipe: while wrk runs,
+  // this process waits in spawnSync and would not drain it, and a server writing its access log into a full pipe
+  // stops answering (~250 requests in).
   const logFile = `${dataDir}.log`
+  const out = openSync(logFile, 'w')
   const p = Bun.spawn([BINARY], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -76,37 +88,33 @@ export async function startBinary(
       PUBLIC_URL: url,
       ...env,
     },
-    stdout: Bun.file(logFile),
-    stderr: Bun.file(logFile),
+    stdout: out,
+    stderr: out,
   })
-  const log = {
-    join: (_separator?: string) => {
-      try {
-        return readFileSync(logFile, 'utf8')
-      } catch {
-        return ''
-      }
-    },
-  }
+  closeSync(out)
+  const readLog = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '')
   started.add(p)
   // A server that exits at start (a port in use, a refused setting) fails the section at once, with its
   // output, instead of being polled for a minute.
   await Promise.race([
     waitFor(`${url}/readyz`, (s) => s === 200),
     p.exited.then((code) => {
-      throw new Error(`${BINARY} exited with ${code} at start:\n${log.join('')}`)
+      throw new Error(`${BINARY} exited with ${code} at start:\n${readLog()}`)
     }),
   ])
   return {
     pid: p.pid,
     url,
     port,
-    log,
+    get log() {
+      return [readLog()]
+    },
     dataDir,
     async stop() {
       p.kill()
       await p.exited
       started.delete(p)
+      rmSync(logFile, { force: true })
     },
   }
 }
@@ -234,6 +242,7 @@ export function sideBySide(a: Side, b: Side, { rounds = 3, seconds = 6, connecti
   const summary = (name: string) => {
     const rs = runs[name]!
     return {
+      runs: rs,
       cpuPerReq: median(rs.map((r) => r.cpuPerReq)),
       rps: median(rs.map((r) => r.rps)),
       p50: median(rs.map((r) => r.p50)),

@@ -4,7 +4,7 @@ import { profileOf } from '../users/profile'
 import { cantonByCode, cantonBySlug } from '../../shared/cantons'
 import { getUser } from '../users/service'
 import { authorizationOf, spouseOf } from './service'
-import { isPoaLanguage, powerOfAttorneyPdf, swissDate, POA_LANGUAGES, type PoaLanguage } from './power-of-attorney'
+import { isPoaLanguage, swissDate, POA_LANGUAGES, type PoaLanguage } from './poa-languages'
 
 /**
  * The person's power of attorney for a year: their name, address and date of birth from the
@@ -29,6 +29,8 @@ export async function personalPowerOfAttorney(
     (p.cantonOfResidence ? cantonBySlug(p.cantonOfResidence) : undefined)
   const street = p.street?.trim() ?? ''
   const town = [p.zipCode, p.city].filter(Boolean).join(' ')
+  // Loaded on the first PDF asked for (pdf-lib and the texts are not needed at start).
+  const { powerOfAttorneyPdf } = await import('./power-of-attorney')
   const bytes = await powerOfAttorneyPdf(
     {
       taxYear,

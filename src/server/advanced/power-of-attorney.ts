@@ -1,4 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import type { PoaLanguage } from './poa-languages'
+
+export { isPoaLanguage, POA_LANGUAGES, swissDate, type PoaLanguage } from './poa-languages'
 import en from '../../../locales/en/advanced.json'
 import de from '../../../locales/de/advanced.json'
 import fr from '../../../locales/fr/advanced.json'
@@ -10,12 +13,8 @@ import it from '../../../locales/it/advanced.json'
  * The same function with no person makes the blank forms build.ts puts under /docs/.
  * Texts come from the locale files (advanced:poa_pdf.*), so they are translated once.
  */
-export const POA_LANGUAGES = ['de', 'fr', 'it', 'en'] as const
-export type PoaLanguage = (typeof POA_LANGUAGES)[number]
 type Texts = typeof en.poa_pdf
 const TEXTS: Record<PoaLanguage, Texts> = { en: en.poa_pdf, de: de.poa_pdf, fr: fr.poa_pdf, it: it.poa_pdf }
-
-export const isPoaLanguage = (v: string): v is PoaLanguage => (POA_LANGUAGES as readonly string[]).includes(v)
 
 export interface PoaData {
   /** Null on the blank form: the year is written in by hand. */
@@ -38,10 +37,6 @@ export interface PoaData {
 
 const fill = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(params[k] ?? ''))
-
-/** dd.mm.yyyy, the Swiss way, for every language. */
-export const swissDate = (iso: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : iso
 
 const A4: [number, number] = [595.28, 841.89]
 const MARGIN = 56

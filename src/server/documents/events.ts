@@ -15,7 +15,7 @@ export interface StoredVersion {
 
 type Listener<T> = (x: T) => void | Promise<void>
 /** What was read in each of these versions (the recognition's summaries), by version id. */
-type SummaryReader = (versionIds: string[]) => Map<string, RecognitionSummary>
+type SummaryReader = (versionIds: string[]) => Promise<Map<string, RecognitionSummary>>
 interface Listeners {
   stored: Listener<StoredVersion>[]
   removed: Listener<string>[]
@@ -62,5 +62,5 @@ export const emitRemoved = (ctx: AppContext, fileId: string) => emit(ctx, of(ctx
 export const readSummariesWith = (ctx: AppContext, read: SummaryReader) => {
   of(ctx).summaries = read
 }
-export const summariesOf = (ctx: AppContext, versionIds: string[]): Map<string, RecognitionSummary> =>
-  of(ctx).summaries?.(versionIds) ?? new Map()
+export const summariesOf = async (ctx: AppContext, versionIds: string[]): Promise<Map<string, RecognitionSummary>> =>
+  (await of(ctx).summaries?.(versionIds)) ?? new Map()

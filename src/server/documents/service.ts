@@ -21,6 +21,7 @@ import type { BlobStore } from '../infra/blob-store'
 import type { ParsedUpload } from './multipart'
 import { categoryName } from './categories'
 import { emitRemoved, emitStored, summariesOf } from './events'
+import { cachedRead } from '../http/read-cache'
 import { touchActivity } from '../users/service'
 
 export interface Viewer {
@@ -279,43 +280,54 @@ function toRecord(
   }
 }
 
-/** One page of a user's live files, newest first. The page size bounds the cost whatever the total. */
+/** The columns of a listed file: the file and its current version. */
+type ListedRow = FileRow & { versionId: string; uploadedAt: number; size: number; afterTransmission: number }
+
+const LIST_SELECT =
+  'SELECT f.id, f.user_id AS userId, f.tax_year AS taxYear, f.category_id AS categoryId, f.original_name AS ' +
+  'originalName, f.current_version AS currentVersion, f.created_at AS createdAt, f.updated_at AS updatedAt, ' +
+  'f.deleted_at AS deletedAt, v.id AS versionId, v.created_at AS uploadedAt, v.size, ' +
+  'v.after_transmission AS afterTransmission FROM files f JOIN ' +
+  'file_versions v ON v.file_id = f.id AND v.version = f.current_version WHERE f.user_id = ?1 AND f.deleted_at IS NULL'
+const LIST_ORDER = ' ORDER BY f.updated_at DESC, f.id DESC LIMIT ?2 OFFSET ?3'
+/** Two fixed texts, so that bun:sqlite's statement cache keeps both compiled (a poll builds no SQL). */
+const LIST_OF_YEAR = `${LIST_SELECT} AND f.tax_year = ?4${LIST_ORDER}`
+const LIST_ALL = LIST_SELECT + LIST_ORDER
+
+/**
+ * One page of a user's live files, newest first. The page size bounds the cost whatever the total. Raw
+ * statements of fixed text, the page's and its recognitions' (the polled list: drizzle's builder cost more than
+ * the rows, issue 28); files_user_year serves the per-year page in order. The page is kept until the
+ * database changes (http/read-cache.ts), so that a poll with nothing new costs a lookup, not a build: the answer
+ * may be shared with other callers, read it and never change it.
+ */
 export async function listFiles(
   ctx: AppContext,
   userId: number,
   language: string,
   opts: { taxYear?: number; limit: number; offset: number },
 ): Promise<FileRecord[]> {
-  const where = and(
-    eq(files.userId, userId),
-    isNull(files.deletedAt),
-    opts.taxYear === undefined ? undefined : eq(files.taxYear, opts.taxYear),
-  )
-  const rows = await ctx.db
-    .select({
-      file: files,
-      versionId: fileVersions.id,
-      uploadedAt: fileVersions.createdAt,
-      size: fileVersions.size,
-      afterTransmission: fileVersions.afterTransmission,
-    })
-    .from(files)
-    .innerJoin(fileVersions, and(eq(fileVersions.fileId, files.id), eq(fileVersions.version, files.currentVersion)))
-    .where(where)
-    .orderBy(desc(files.updatedAt), desc(files.id))
-    .limit(opts.limit)
-    .offset(opts.offset)
+  const key = `files:${userId}:${opts.taxYear}:${opts.limit}:${opts.offset}:${language}`
+  return cachedRead(ctx, key, () => listPage(ctx, userId, language, opts))
+}
 
-  const recognition = summariesOf(
+async function listPage(
+  ctx: AppContext,
+  userId: number,
+  language: string,
+  opts: { taxYear?: number; limit: number; offset: number },
+): Promise<FileRecord[]> {
+  const rows =
+    opts.taxYear === undefined
+      ? await ctx.backend.all<ListedRow>(LIST_ALL, userId, opts.limit, opts.offset)
+      : await ctx.backend.all<ListedRow>(LIST_OF_YEAR, userId, opts.limit, opts.offset, opts.taxYear)
+  // The recognition's summaries come through the documents' hook (events.ts), which recognition registers.
+  const recognition = await summariesOf(
     ctx,
     rows.map((r) => r.versionId),
   )
   return rows.map((r) =>
-    toRecord(
-      { ...r.file, uploadedAt: r.uploadedAt, size: r.size, afterTransmission: r.afterTransmission },
-      language,
-      recognition.get(r.versionId) ?? null,
-    ),
+    toRecord({ ...r, afterTransmission: r.afterTransmission === 1 }, language, recognition.get(r.versionId) ?? null),
   )
 }
 

@@ -7,7 +7,6 @@ import { audit } from '../infra/audit'
 import { taxYearParam } from '../http/params'
 import { getUser } from '../users/service'
 import { parseUserId } from '../http/params'
-import { writeDossier } from './dossier'
 import { enforce, LIMITS } from '../infra/rate-limit'
 
 /** Chunks of the PDF are collected to this size before they are handed to the connection. */
@@ -52,16 +51,21 @@ export function dossierRoutes(ctx: AppContext, sessions: SessionStore, store: Bl
               flush()
               if ((controller.desiredSize ?? 1) <= 0) await new Promise<void>((r) => (resume = r))
             }
-            writeDossier(ctx, store, { id: expert.id, language: expert.language }, userId, taxYear, sink).then(
-              () => {
-                flush()
-                controller.close()
-              },
-              (err: Error) => {
-                ctx.log.error('dossier failed', { userId, taxYear, error: err.message })
-                controller.error(err)
-              },
-            )
+            // The PDF writer (pdf-lib, ~1 MB of code) is loaded on the first dossier, not at start (issue 28).
+            import('./dossier')
+              .then(({ writeDossier }) =>
+                writeDossier(ctx, store, { id: expert.id, language: expert.language }, userId, taxYear, sink),
+              )
+              .then(
+                () => {
+                  flush()
+                  controller.close()
+                },
+                (err: Error) => {
+                  ctx.log.error('dossier failed', { userId, taxYear, error: err.message })
+                  controller.error(err)
+                },
+              )
           },
           pull() {
             resume?.()

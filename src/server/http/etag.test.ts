@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { etagResponse } from './etag'
+import { etagResponse, keepSerialised } from './etag'
 
 const req = (inm?: string) => new Request('http://localhost/x', { headers: inm ? { 'if-none-match': inm } : {} })
 
@@ -20,5 +20,21 @@ describe('etagResponse', () => {
     expect(await hit.text()).toBe('')
     expect(hit.headers.get('etag')).toBe(etag)
     expect(etagResponse(req(etag), { n: 2 }).status).toBe(200)
+  })
+})
+
+describe('keepSerialised', () => {
+  test('a kept value is serialised and hashed once: later answers reuse its JSON and ETag', async () => {
+    const kept = keepSerialised({ n: 1 })
+    const first = etagResponse(req(), kept)
+    kept.n = 2
+    const again = etagResponse(req(), kept)
+    expect(await again.json()).toEqual({ n: 1 })
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'))
+    // A value not kept is serialised on every answer.
+    const plain = { n: 1 }
+    etagResponse(req(), plain)
+    plain.n = 2
+    expect(await etagResponse(req(), plain).json()).toEqual({ n: 2 })
   })
 })

@@ -9,9 +9,28 @@ export function jsonWithEtag<T>(request: Request, value: T): T {
   return etagResponse(request, value) as unknown as T
 }
 
-export function etagResponse(request: Request, value: unknown): Response {
+/** Values whose JSON and ETag are computed once and kept with them (read-cache.ts: answers served many times). */
+const serialised = new WeakMap<object, { body: string; etag: string } | null>()
+
+/** Marks a value whose answer is kept: the first etagResponse of it serialises it, the later ones reuse that. */
+export function keepSerialised<T extends object>(value: T): T {
+  if (!serialised.has(value)) serialised.set(value, null)
+  return value
+}
+
+function serialise(value: unknown) {
   const body = JSON.stringify(value)
-  const etag = `W/"${Bun.hash(body).toString(36)}"`
+  return { body, etag: `W/"${Bun.hash(body).toString(36)}"` }
+}
+
+export function etagResponse(request: Request, value: unknown): Response {
+  const kept = typeof value === 'object' && value !== null
+  let answer = kept ? serialised.get(value) : undefined
+  if (!answer) {
+    answer = serialise(value)
+    if (kept && serialised.has(value)) serialised.set(value, answer)
+  }
+  const { body, etag } = answer
   // no-store (docs/api.md), 304s included: the client keeps its own copy and sends If-None-Match itself.
   const headers = { ETag: etag, 'Cache-Control': 'no-store' }
   if (matches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })

@@ -7,7 +7,13 @@ import type { RecognisedFields } from '../../shared/recognition/fields'
 
 export type RecognitionRow = typeof recognitions.$inferSelect
 
-export const summaryOf = (r: RecognitionRow): RecognitionSummary => ({
+/** The columns of a recognition that the file list shows. */
+export type SummaryColumns = Pick<
+  RecognitionRow,
+  'status' | 'categoryId' | 'confidence' | 'movedFrom' | 'documentYear' | 'method' | 'fields'
+>
+
+export const summaryOf = (r: SummaryColumns): RecognitionSummary => ({
   status: r.status as RecognitionStatus,
   categoryId: r.categoryId,
   confidence: r.confidence,
@@ -16,13 +22,13 @@ export const summaryOf = (r: RecognitionRow): RecognitionSummary => ({
   ...withStatement(r),
 })
 
-const withStatement = (r: RecognitionRow) => {
+const withStatement = (r: SummaryColumns) => {
   const statement = statementSummary(r)
   return statement ? { statement } : {}
 }
 
 /** The figures the file list shows of an e-Steuerauszug; the fields are parsed only for those. */
-function statementSummary(r: RecognitionRow): EStatementSummary | null {
+function statementSummary(r: SummaryColumns): EStatementSummary | null {
   if (r.method !== 'e-statement' || !r.fields) return null
   const s = (JSON.parse(r.fields) as RecognisedFields).statement
   return s ? summarizeStatement(s) : null
@@ -42,9 +48,22 @@ function rowsOf(ctx: AppContext, versionIds: string[]): RecognitionRow[] {
   return rows
 }
 
-/** Recognition per version id, for the file list (one query for the page). */
-export function recognitionSummaries(ctx: AppContext, versionIds: string[]): Map<string, RecognitionSummary> {
-  return new Map(rowsOf(ctx, versionIds).map((r) => [r.versionId, summaryOf(r)]))
+/**
+ * Recognition per version id, for the file list: one statement of fixed text whatever the page's length (the ids
+ * as one JSON array), so bun:sqlite keeps it compiled (issue 28). Versions not read are absent.
+ */
+export async function recognitionSummaries(
+  ctx: AppContext,
+  versionIds: string[],
+): Promise<Map<string, RecognitionSummary>> {
+  if (!versionIds.length) return new Map()
+  const rows = await ctx.backend.all<SummaryColumns & { versionId: string }>(
+    'SELECT version_id AS versionId, status, category_id AS categoryId, confidence, moved_from AS movedFrom, ' +
+      'document_year AS documentYear, method, fields FROM recognitions WHERE version_id IN (SELECT value FROM ' +
+      'json_each(?))',
+    JSON.stringify(versionIds),
+  )
+  return new Map(rows.map((r) => [r.versionId, summaryOf(r)]))
 }
 
 /** What was read from each version (category, fields), for the expert's dossier; versions not read are absent. */

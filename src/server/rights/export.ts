@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { Zip, ZipPassThrough } from 'fflate'
+import type { ZipPassThrough } from 'fflate'
 import type { AppContext } from '../context'
 import type { BlobStore } from '../infra/blob-store'
 import { auditAbout } from '../infra/audit'
@@ -112,6 +112,8 @@ export async function exportArchive(
   store: BlobStore,
   userId: number,
 ): Promise<ReadableStream<Uint8Array>> {
+  // The ZIP writer is loaded on the first export, not at start (issue 28).
+  const { Zip, ZipPassThrough } = await import('fflate')
   const language = (await getUser(ctx, userId)).language
   const docs = await documentEntries(ctx, store, userId, language)
   const entries: Entry[] = [...(await sections(ctx, userId)), ...docs.map((d) => d.entry)]
