@@ -186,7 +186,7 @@ export function AuthorizationView({
         </div>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard must be able to scroll the text */}
         <div className="poa-text" role="region" aria-labelledby="poa-text-heading" tabIndex={0}>
-          <h4 id="poa-text-heading">{t('authorization.poa_heading')}</h4>
+          <h3 id="poa-text-heading">{t('authorization.poa_heading')}</h3>
           <p>{t('authorization.poa_text', { year: taxYear })}</p>
         </div>
         <label className="checkbox-label">
