@@ -18,7 +18,8 @@ export interface Sample {
   bytes: Uint8Array
 }
 
-function rasterise(pdf: Uint8Array, dpi: number): Uint8Array {
+/** One PDF page as a grey PNG at `dpi` (pdftoppm, Debian's poppler-utils). */
+export function rasterise(pdf: Uint8Array, dpi: number): Uint8Array {
   const dir = mkdtempSync(join(tmpdir(), 'swisstax-corpus-'))
   try {
     writeFileSync(join(dir, 'in.pdf'), pdf)

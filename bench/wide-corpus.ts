@@ -1,12 +1,6 @@
-// The wide corpus's files (issue 25): every document of src/server/recognition/corpus/wide.ts as a text
-// PDF, and one of each kind, language and wording as a scan, a phone photo or an image-only PDF, with
-// the noise of real paper: skew, perspective, uneven light, low contrast, blur, stamps, fax-like
-// thresholding, sensor noise and JPEG. Made when the bench runs (seeded, the same bytes every time);
-// nothing of it is committed. Needs pdftoppm (Debian's poppler-utils).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+
 import { Jimp } from 'jimp'
+import { rasterise as renderPage } from './recognition-corpus'
 import { rng, type Rng } from '../src/server/recognition/corpus/people'
 import { imagePdf, widePdf, type Stamp } from '../src/server/recognition/corpus/pdf'
 import { wideCorpus, type Part, type WideDoc } from '../src/server/recognition/corpus/wide'
@@ -27,30 +21,13 @@ interface Grey {
   height: number
 }
 
-function rasterise(pdf: Uint8Array, dpi: number): Promise<Grey> {
-  const dir = mkdtempSync(join(tmpdir(), 'swisstax-wide-'))
-  try {
-    writeFileSync(join(dir, 'in.pdf'), pdf)
-    const r = Bun.spawnSync([
-      'pdftoppm',
-      '-r',
-      String(dpi),
-      '-gray',
-      '-png',
-      '-singlefile',
-      join(dir, 'in.pdf'),
-      join(dir, 'p'),
-    ])
-    if (r.exitCode !== 0) throw new Error(`pdftoppm failed (apt-get install poppler-utils): ${r.stderr.toString()}`)
-    return Jimp.read(readFileSync(join(dir, 'p.png'))).then((img) => {
-      const { width, height, data } = img.bitmap
-      const grey = new Uint8Array(width * height)
-      for (let i = 0; i < grey.length; i++) grey[i] = data[i * 4]!
-      return { data: grey, width, height }
-    })
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+/** The page as grey pixels: the corpus bench's rendering (pdftoppm), decoded. */
+async function rasterise(pdf: Uint8Array, dpi: number): Promise<Grey> {
+  const img = await Jimp.read(Buffer.from(renderPage(pdf, dpi)))
+  const { width, height, data } = img.bitmap
+  const grey = new Uint8Array(width * height)
+  for (let i = 0; i < grey.length; i++) grey[i] = data[i * 4]!
+  return { data: grey, width, height }
 }
 
 type Pt = [number, number]
