@@ -1,4 +1,3 @@
-
 import { Jimp } from 'jimp'
 import { rasterise as renderPage } from './recognition-corpus'
 import { rng, type Rng } from '../src/server/recognition/corpus/people'
