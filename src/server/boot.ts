@@ -3,7 +3,7 @@ import { hostname } from 'node:os'
 import { randomUUID } from 'node:crypto'
 import type { Config } from './config'
 import type { AppContext } from './context'
-import { databasePath, openDatabase } from './db'
+import { openBackend } from './db'
 import { keyFilePath, keysFrom, loadKeys, MasterKeyError, type Keys } from './keys'
 import { keyWrapper } from './infra/blob-store'
 import { createMailer, type Mailer } from './infra/mailer'
@@ -20,7 +20,7 @@ export async function createContext(
 ): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
   const log = overrides.log ?? createLogger(undefined, config.logFormat)
-  const { backend, applied } = openDatabase(databasePath(config.dataDir))
+  const { backend, applied } = await openBackend(config)
   if (applied.length) log.info('database migrated', { migrations: applied })
   // The oldest and the newest stored data key tell whether documents exist and whether this master key
   // opens them all: both must open. Only the oldest opening is the mark of a `keys rotate` run while a
@@ -28,7 +28,10 @@ export async function createContext(
   // (Read raw here: the context the documents service needs is what is being built.)
   const wrapped = (order: 'ASC' | 'DESC') =>
     backend
-      .get<{ wrapped_key: string }>(`SELECT wrapped_key FROM file_versions ORDER BY rowid ${order} LIMIT 1`)
+      .get<{ wrapped_key: string }>(
+        // Insertion order: SQLite's rowid; PostgreSQL has none, the creation time stands for it.
+        `SELECT wrapped_key FROM file_versions ORDER BY ${backend.dialect === 'sqlite' ? 'rowid' : 'created_at'} ${order} LIMIT 1`,
+      )
       .then((r) => r?.wrapped_key)
   const oldest = await wrapped('ASC'),
     newest = await wrapped('DESC')

@@ -35,7 +35,15 @@ export interface Config {
   host: string
   /** SHARED_PORT=1: let several processes listen on one port (SO_REUSEPORT); off, a port in use stops the start. */
   sharedPort: boolean
+  /**
+   * The data folder: with SQLite everything (database, documents, key file); with PostgreSQL only this instance's
+   * temporary files.
+   */
   dataDir: string
+  /** DATABASE_URL: postgres://user:password@host:port/db selects PostgreSQL; unset, SQLite in DATA_DIR. */
+  databaseUrl?: string
+  /** PG_POOL_SIZE: connections of this instance to PostgreSQL (default 10). */
+  pgPoolSize: number
   publicUrl: string
   smtpUrl?: string
   mailFrom: string
@@ -118,11 +126,21 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Config 
       `it must not be longer than SESSION_MAX_HOURS (${sessionMaxMs / 3_600_000} h)`,
     )
   const appName = text(env, 'APP_NAME', 'SwissTax', 60)
+  if (given(env, 'DATABASE_URL') !== undefined && given(env, 'SWISSTAX_MASTER_KEY') === undefined)
+    throw new SettingError(
+      'SWISSTAX_MASTER_KEY',
+      '',
+      'it is required with DATABASE_URL (PostgreSQL): every instance must hold the same key, and none keeps a key ' +
+        'file of its own',
+      { secret: true },
+    )
   return {
     port,
     host: host(env),
     sharedPort: flag(env, 'SHARED_PORT'),
     dataDir: dataDir(env),
+    databaseUrl: databaseUrl(env),
+    pgPoolSize: int(env, 'PG_POOL_SIZE', 10, 1, 1000),
     publicUrl,
     smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env, publicUrl),
@@ -233,6 +251,25 @@ function dataDir(env: Env): string {
   return raw
 }
 
+/** A URL with its password replaced by ***, for messages and logs. */
+export const withoutPassword = (raw: string) => raw.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@')
+
+function databaseUrl(env: Env): string | undefined {
+  const raw = given(env, 'DATABASE_URL')
+  if (raw === undefined) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(raw)
+  } catch {}
+  if (!url || !['postgres:', 'postgresql:'].includes(url.protocol) || !url.hostname || url.pathname.length < 2)
+    throw new SettingError(
+      'DATABASE_URL',
+      withoutPassword(raw),
+      'it must be postgres://user:password@host:port/database (unset: SQLite in DATA_DIR)',
+    )
+  return raw
+}
+
 function smtpUrl(env: Env): string | undefined {
   const raw = given(env, 'SMTP_URL')
   if (raw === undefined) return undefined
@@ -242,8 +279,11 @@ function smtpUrl(env: Env): string | undefined {
   } catch {}
   if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
     // The password is not repeated into the log.
-    const shown = raw.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@')
-    throw new SettingError('SMTP_URL', shown, 'it must be smtp://[user:password@]host[:port] or smtps://…')
+    throw new SettingError(
+      'SMTP_URL',
+      withoutPassword(raw),
+      'it must be smtp://[user:password@]host[:port] or smtps://…',
+    )
   }
   return raw
 }

@@ -34,7 +34,11 @@ Settings (environment variables, default in brackets):
   HOST                  address to listen on [0.0.0.0]
   SHARED_PORT           1: let several processes listen on the same port (SO_REUSEPORT) [0: a port
                         in use stops the start]
-  DATA_DIR              database, documents and key file [./data]
+  DATA_DIR              database, documents and key file [./data]; with DATABASE_URL only this instance's
+                        temporary files
+  DATABASE_URL          postgres://user:password@host:port/database: PostgreSQL instead of SQLite, for
+                        several instances on one database; needs SWISSTAX_MASTER_KEY [unset: SQLite in DATA_DIR]
+  PG_POOL_SIZE          connections of one instance to PostgreSQL [10]
   PUBLIC_URL            the address people use, for mails and Secure cookies [http://localhost:PORT]
   APP_NAME              display name [SwissTax]
   SMTP_URL              SMTP server for login codes and client mails, e.g. smtp://user:pass@host:587
@@ -43,7 +47,8 @@ Settings (environment variables, default in brackets):
   ADMIN_EMAILS          comma-separated e-mails that get the admin role at sign-in [none]
   FILING_DEADLINE       filing deadline as MM-DD of the following year, for the clients' reminder
                         mails 30 and 7 days before [03-31]
-  SWISSTAX_MASTER_KEY   base64 32-byte key for document encryption [DATA_DIR/master.key, created at first start]
+  SWISSTAX_MASTER_KEY   base64 32-byte key for document encryption [DATA_DIR/master.key, created at first start;
+                        required with DATABASE_URL]
   SESSION_IDLE_MINUTES  a session ends after this long without use [60]
   SESSION_MAX_HOURS     and this long after sign-in at the latest [12]
   TRUST_PROXY           number of reverse proxies in front that append to X-Forwarded-For [0: header ignored]

@@ -6,6 +6,8 @@ import { MIGRATIONS } from './migrations.gen'
 import { APP_VERSION } from '../../shared/version'
 import { openConnection, sqliteBackend } from '../infra/backend/sqlite'
 import type { Backend } from '../infra/backend'
+import type { Config } from '../config'
+import { postgresSelected } from './dialect'
 
 export type Db = BunSQLiteDatabase<typeof schema>
 export { schema }
@@ -15,6 +17,20 @@ export const databasePath = (dataDir: string) => join(dataDir, 'swisstax.db')
 
 /** How long a start waits for another process that is migrating the same database. */
 const MIGRATION_WAIT_MS = 120_000
+
+/**
+ * The configured database, migrated: PostgreSQL when DATABASE_URL is set (its code loaded only then), else SQLite
+ * in the data folder.
+ */
+export async function openBackend(config: Config): Promise<{ backend: Backend; applied: string[] }> {
+  if (!config.databaseUrl) {
+    if (postgresSelected()) throw new Error('the PostgreSQL table tree is loaded, but no DATABASE_URL is configured')
+    return openDatabase(databasePath(config.dataDir))
+  }
+  if (!postgresSelected()) throw new Error('DATABASE_URL is configured, but the SQLite table tree is loaded')
+  const { openPostgres } = await import('./pg')
+  return openPostgres(config.databaseUrl, config.pgPoolSize)
+}
 
 /** Opens the database (docs/storage.md) and applies the embedded migrations, once across processes. */
 export function openDatabase(path: string): { backend: Backend; applied: string[] } {

@@ -7,7 +7,12 @@ export type Param = string | number | bigint | boolean | null | Uint8Array | { [
 /**
  * The storage seam: the one object between the services and the database. Every service reads and writes
  * through `ctx.db` (drizzle) or the raw calls here, and every write runs inside `tx`. The SQLite backend
- * (`sqlite.ts`) is the default; the seam is what a second backend (PostgreSQL) implements.
+ * (`sqlite.ts`) is the default; PostgreSQL (`postgres.ts`, DATABASE_URL) is the second.
+ *
+ * Both answer in SQLite's shapes, so that one query code base serves both: `ctx.db` is typed as the SQLite
+ * database and its tables (src/server/db/schema picks the PostgreSQL tree at run time); a raw `all/get` row has
+ * numbers for integers (PostgreSQL's int8 included) and 1/0 for booleans; a write awaited without RETURNING
+ * carries `changes`. Raw SQL uses `?` placeholders (or `$name` with one object); PostgreSQL numbers them.
  *
  * - `db` is the current transaction's database inside `tx`, else the shared reading one. Outside a
  *   transaction it only reads: SQLite opens that connection `query_only`, so a write that forgot its `tx`
@@ -17,10 +22,14 @@ export type Param = string | number | bigint | boolean | null | Uint8Array | { [
  * - `lock(key)` holds a named lock until the transaction ends (per user, per user and year, per e-mail,
  *   per address): the read-then-write rules (quota, versions, status moves, throttles) take one before they
  *   read. On SQLite every write transaction already excludes every other (BEGIN IMMEDIATE across processes,
- *   the write gate within one), so it only checks that it is called inside a transaction.
+ *   the write gate within one), so it only checks that it is called inside a transaction; PostgreSQL takes
+ *   `pg_advisory_xact_lock`.
+ * - Outside `tx` nothing writes: SQLite's reading connection is `query_only`, PostgreSQL's pool starts every
+ *   transaction read-only (`tx` begins READ WRITE). `run` outside `tx` is a transaction of its own on both.
  */
 export interface Backend {
-  readonly dialect: 'sqlite'
+  /** Which database (docs/storage.md): raw SQL that differs between the two branches on it. */
+  readonly dialect: 'sqlite' | 'postgres'
   readonly db: Db
   tx<T>(fn: () => Promise<T> | T): Promise<T>
   /** Whether the caller runs inside `tx`. */
@@ -31,9 +40,15 @@ export interface Backend {
   get<T>(text: string, ...params: Param[]): Promise<T | undefined>
   /** A write: inside `tx` it joins the transaction, outside it is a transaction of its own. */
   run(text: string, ...params: Param[]): Promise<{ changes: number }>
-  /** The database's size in bytes and its integrity check's first line ("ok"). */
-  stats(): Promise<{ bytes: number; integrity: string }>
-  /** A consistent copy of the live database into `file` (SQLite: VACUUM INTO); the copy's integrity check. */
+  /**
+   * The database's size in bytes and its integrity check's first line ("ok"; PostgreSQL checks its pages itself
+   * and answers "ok"), and on PostgreSQL the server's version.
+   */
+  stats(): Promise<{ bytes: number; integrity: string; version?: string }>
+  /**
+   * A consistent copy of the live database into `file` (SQLite: VACUUM INTO); the copy's integrity check.
+   * PostgreSQL refuses, naming pg_dump and bucket versioning.
+   */
   backupTo(file: string): Promise<string>
   /** After removing a person's rows: no readable trace of them left in the database's files. */
   eraseDeletedTraces(): Promise<{ walTruncated: boolean }>

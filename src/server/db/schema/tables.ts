@@ -1,0 +1,16 @@
+// Every area's tables, one file per owning area (named after it): only that
+// area writes them, others read through its service (the architecture test
+// checks this). drizzle-kit reads this file (drizzle.config.ts) to generate migrations
+// (`npm run db:generate`, which also refreshes migrations.gen.ts).
+export * from './users'
+export * from './auth'
+export * from './infra'
+export * from './tax-status'
+export * from './notifications'
+export * from './messages'
+export * from './documents'
+export * from './declarations'
+export * from './address'
+export * from './client-mail'
+export * from './advanced'
+export * from './recognition'

@@ -1,0 +1,231 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { SQL, type TransactionSQL } from 'bun'
+import { drizzle } from 'drizzle-orm/bun-sql'
+import * as schema from '../../db/schema'
+import type { Db } from '../../db'
+import type { Backend, Param } from './index'
+
+/**
+ * PostgreSQL behind the storage seam (docs/storage.md "PostgreSQL"), on Bun's built-in client and drizzle's
+ * bun-sql driver. Loaded with a dynamic import only when DATABASE_URL is set (src/server/db/index.ts).
+ *
+ * - One pool. Its connections start every transaction read-only (`default_transaction_read_only`), and `tx` opens
+ *   its own `BEGIN READ WRITE`: a write that forgot its `tx` fails ("read-only transaction"), as on SQLite.
+ * - `tx` reserves a connection for the transaction and keeps it in AsyncLocalStorage; a `tx` inside a `tx` is a
+ *   savepoint. Isolation is PostgreSQL's default, READ COMMITTED: the read-then-write rules take `lock(key)` first.
+ * - `lock(key)` is `pg_advisory_xact_lock` of a 64-bit hash of the key: it really serialises two transactions, on
+ *   any instance, until the holder commits or rolls back.
+ * - Rows come back in SQLite's shapes, so that services stay unchanged: int8 (bigint) as a number, a boolean of a
+ *   raw query (`all/get`) as 1/0 (drizzle's boolean columns map to true/false on both). `?` placeholders of raw
+ *   SQL are numbered (`$1`…) outside quotes; named ones (`$q` with an object of `{ $q: … }`) likewise.
+ */
+
+interface TxState {
+  readonly client: TransactionSQL
+  readonly db: Db
+}
+
+type Row = Record<string, unknown>
+
+/** int8 values (BigInt with the client's `bigint` option) become numbers: ids and millisecond times fit in 2^53. */
+const plain = (v: unknown) => (typeof v === 'bigint' ? Number(v) : v)
+
+/** The client drizzle is given: the same queries, with int8 values as numbers (also in `sql<number>` fields). */
+function numbersClient(client: SQL): SQL {
+  return {
+    unsafe(text: string, params?: unknown[]) {
+      const query = client.unsafe(text, params)
+      return {
+        values: async () => ((await query.values()) as unknown[][]).map((row) => row.map(plain)),
+        // biome-ignore lint/suspicious/noThenProperty: drizzle awaits the query object itself
+        then(resolve: (rows: unknown) => unknown, reject: (err: unknown) => unknown) {
+          return (query as Promise<Row[] & { count: number }>).then(withChanges).then(resolve, reject)
+        },
+      }
+    },
+  } as unknown as SQL
+}
+
+/**
+ * The rows of a query drizzle awaits whole (a write without RETURNING, an `execute`), with `changes` beside them
+ * as bun:sqlite's run result has it: a service reading how many rows its UPDATE changed reads it on both.
+ */
+function withChanges(rows: Row[] & { count: number }): Row[] & { changes: number } {
+  const out = Object.assign(rows.map(rawShape(false)), { changes: Number(rows.count ?? 0) })
+  return out
+}
+
+/** A row of a raw query in SQLite's shape: numbers for int8, and (for `all/get`) 1/0 for booleans. */
+const rawShape =
+  (booleansAsNumbers: boolean) =>
+  (row: Row): Row => {
+    const out: Row = {}
+    for (const key in row) {
+      const v = row[key]
+      out[key] = typeof v === 'bigint' ? Number(v) : booleansAsNumbers && typeof v === 'boolean' ? (v ? 1 : 0) : v
+    }
+    return out
+  }
+
+/**
+ * `?` (or `$name`, `:name`, `@name` with one object of named values) → `$1`, `$2`… outside quoted strings,
+ * quoted identifiers and comments. Exported for its test.
+ */
+export function numberPlaceholders(text: string, params: readonly Param[]): { text: string; values: unknown[] } {
+  const named =
+    params.length === 1 && params[0] !== null && typeof params[0] === 'object' && !(params[0] instanceof Uint8Array)
+      ? (params[0] as Record<string, Param>)
+      : undefined
+  const values: unknown[] = []
+  const slots = new Map<string, number>()
+  let out = ''
+  let i = 0
+  while (i < text.length) {
+    const c = text[i]!
+    if (c === "'" || c === '"') {
+      const end = closing(text, i, c)
+      out += text.slice(i, end)
+      i = end
+    } else if (c === '-' && text[i + 1] === '-') {
+      const end = text.indexOf('\n', i)
+      const stop = end < 0 ? text.length : end
+      out += text.slice(i, stop)
+      i = stop
+    } else if (c === '?' && !named) {
+      values.push(value(params[values.length]))
+      out += `$${values.length}`
+      i++
+    } else if (named && /[$:@]/.test(c) && /[A-Za-z_]/.test(text[i + 1] ?? '') && text[i - 1] !== ':') {
+      const name = /^[$:@][A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i))![0]
+      let slot = slots.get(name)
+      if (slot === undefined) {
+        const given = name in named ? named[name] : named[name.slice(1)]
+        values.push(value(given ?? null))
+        slot = values.length
+        slots.set(name, slot)
+      }
+      out += `$${slot}`
+      i += name.length
+    } else {
+      out += c
+      i++
+    }
+  }
+  return { text: out, values }
+}
+
+/** The index after the quote that closes the one at `start` ('' and "" are an escaped quote inside). */
+function closing(text: string, start: number, quote: string): number {
+  let i = start + 1
+  while (i < text.length) {
+    if (text[i] === quote) {
+      if (text[i + 1] === quote) i += 2
+      else return i + 1
+    } else i++
+  }
+  return text.length
+}
+
+/** A bound value as PostgreSQL takes it: bytes as a Buffer (bytea), the rest as is. */
+const value = (p: Param | undefined) => (p instanceof Uint8Array && !Buffer.isBuffer(p) ? Buffer.from(p) : (p ?? null))
+
+/** Opens the pool. `max`: PG_POOL_SIZE. */
+export function openPool(url: string, max: number): SQL {
+  return new SQL({
+    url,
+    max,
+    bigint: true,
+    idleTimeout: 60,
+    connection: { default_transaction_read_only: 'on', application_name: 'swisstax' },
+  })
+}
+
+export function postgresBackend(pool: SQL): Backend {
+  const readerDb = drizzle({ client: numbersClient(pool), schema }) as unknown as Db
+  const store = new AsyncLocalStorage<TxState>()
+  const state = (client: TransactionSQL): TxState => ({
+    client,
+    db: drizzle({ client: numbersClient(client), schema }) as never,
+  })
+  const client = () => store.getStore()?.client ?? pool
+
+  async function tx<T>(fn: () => Promise<T> | T): Promise<T> {
+    const current = store.getStore()
+    if (current) return (await current.client.savepoint((sp) => store.run(state(sp), async () => await fn()))) as T
+    return (await pool.begin('read write', (c) => store.run(state(c), async () => await fn()))) as T
+  }
+
+  async function query(text: string, params: Param[]): Promise<Row[]> {
+    const q = numberPlaceholders(text, params)
+    return (await client().unsafe(q.text, q.values)) as Row[]
+  }
+
+  return {
+    dialect: 'postgres',
+    get db() {
+      return store.getStore()?.db ?? readerDb
+    },
+    tx,
+    inTx: () => store.getStore() !== undefined,
+    async lock(key: string) {
+      const current = store.getStore()
+      if (!current) throw new Error(`lock(${key}) outside a transaction`)
+      await current.client.unsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key])
+    },
+    async all<T>(text: string, ...params: Param[]) {
+      return (await query(text, params)).map(rawShape(true)) as T[]
+    },
+    async get<T>(text: string, ...params: Param[]) {
+      const row = (await query(text, params))[0]
+      return (row ? rawShape(true)(row) : undefined) as T | undefined
+    },
+    async run(text: string, ...params: Param[]) {
+      const once = async () => {
+        const q = numberPlaceholders(text, params)
+        const result = await client().unsafe(q.text, q.values)
+        return { changes: Number((result as { count?: number }).count ?? 0) }
+      }
+      return store.getStore() ? once() : tx(once)
+    },
+    async stats() {
+      const [row] = (await pool.unsafe(
+        'SELECT pg_database_size(current_database()) AS bytes, version() AS version',
+      )) as { bytes: bigint; version: string }[]
+      return { bytes: Number(row!.bytes), integrity: 'ok', version: row!.version }
+    },
+    async backupTo() {
+      throw new Error(
+        'swisstax backup copies an SQLite data folder. On PostgreSQL back up the database with pg_dump ' +
+          '(e.g. pg_dump -Fc "$DATABASE_URL" > swisstax.dump) or your provider’s snapshots, and keep the documents ' +
+          'with the object store’s bucket versioning (README: "PostgreSQL").',
+      )
+    },
+    async eraseDeletedTraces() {
+      // Dead rows are removed from the tables and their indexes by VACUUM (not FULL: it blocks nobody). The freed
+      // bytes stay in the files and the WAL until overwritten: PostgreSQL has no secure_delete (docs/storage.md).
+      for (const table of ERASED_TABLES) await pool.unsafe(`VACUUM ${table}`)
+      return { walTruncated: false }
+    },
+    close() {
+      void pool.close()
+    },
+  }
+}
+
+/** The tables that hold a person's rows, vacuumed after an account or a file is removed. */
+const ERASED_TABLES = [
+  'users',
+  'profiles',
+  'files',
+  'file_versions',
+  'recognitions',
+  'messages',
+  'declarations',
+  'sessions',
+  'login_codes',
+  'notifications',
+  'mail_outbox',
+  'advanced_spouse',
+  'advanced_children',
+  'advanced_authorization',
+]
