@@ -1,5 +1,7 @@
 // Shared by the in-process API tests: a fresh data folder with a real SQLite
 // file, a clock the test can move, and a mailer that keeps the codes it "sent".
+// With SWISSTAX_TEST_DATABASE_URL set (scripts/test.ts's PostgreSQL stage), each app gets a fresh PostgreSQL
+// database instead (src/server/db/pg/test-databases.ts), dropped when it closes.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,16 +15,32 @@ import type { Asset } from './static/assets'
 
 export const T0 = Date.parse('2026-11-22T10:00:00Z')
 
+/** The test run's PostgreSQL server (the whole suite runs a second time on it), or undefined: SQLite. */
+export const testPostgresUrl = process.env.SWISSTAX_TEST_DATABASE_URL || undefined
+
+/** For a test that only means something on SQLite (its files, its pragmas): skipped in the PostgreSQL run. */
+export const sqliteOnly = !!testPostgresUrl
+
+/** A fresh database for one app: in PostgreSQL mode its DATABASE_URL and how to drop it; nothing on SQLite. */
+export async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (!testPostgresUrl) return { env: {}, async drop() {} }
+  const { testDatabase } = await import('./db/pg/test-databases')
+  const db = await testDatabase(testPostgresUrl)
+  return { env: { DATABASE_URL: db.url }, drop: db.drop }
+}
+
 /** `opts.send` replaces the outgoing-mail half of the mailer (e.g. real SMTP in the client-mail tests). */
 export async function testApp(
   env: Record<string, string> = {},
   opts: { send?: Mailer['send']; recognition?: boolean; assets?: Map<string, Asset> } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-test-'))
+  const database = await freshDatabase()
   const config = loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
+    ...database.env,
     ...env,
   })
   const clock = { now: T0 }
@@ -79,9 +97,11 @@ export async function testApp(
     }
   }
 
+  /** Ends the app; in PostgreSQL mode its database is dropped (awaitable, but nobody has to wait). */
   const close = () => {
     ctx.backend.close()
     rmSync(dataDir, { recursive: true, force: true })
+    return database.drop().catch(() => {})
   }
   return { ctx, app, blobs, config, clock, mails, sent, request, signIn, close, dataDir }
 }
