@@ -1,3 +1,4 @@
+import { first } from '../db/query'
 import { and, asc, eq } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { AppContext } from '../context'
@@ -42,11 +43,12 @@ const where = (table: { userId: SQLiteColumn; taxYear: SQLiteColumn }, userId: n
   and(eq(table.userId, userId), eq(table.taxYear, taxYear))
 
 export async function isAdvancedCompleted(ctx: AppContext, userId: number, taxYear: number): Promise<boolean> {
-  return !!(await ctx.db
-    .select({ at: advancedCompletion.completedAt })
-    .from(advancedCompletion)
-    .where(where(advancedCompletion, userId, taxYear))
-    .get())
+  return !!(await first(
+    ctx.db
+      .select({ at: advancedCompletion.completedAt })
+      .from(advancedCompletion)
+      .where(where(advancedCompletion, userId, taxYear)),
+  ))
 }
 
 /** Every change waits for a fileable, untransmitted year and an open section (409 SECTION_LOCKED while completed). */
@@ -99,11 +101,12 @@ async function enabledSections(ctx: AppContext, userId: number, taxYear: number)
 }
 
 export async function spouseOf(ctx: AppContext, userId: number, taxYear: number): Promise<SpouseInfo | null> {
-  const r = await ctx.db
-    .select()
-    .from(advancedSpouse)
-    .where(where(advancedSpouse, userId, taxYear))
-    .get()
+  const r = await first(
+    ctx.db
+      .select()
+      .from(advancedSpouse)
+      .where(where(advancedSpouse, userId, taxYear)),
+  )
   return r
     ? {
         firstName: r.firstName,
@@ -134,11 +137,12 @@ async function childrenOf(ctx: AppContext, userId: number, taxYear: number): Pro
 }
 
 async function authorizationRow(ctx: AppContext, userId: number, taxYear: number) {
-  return await ctx.db
-    .select()
-    .from(advancedAuthorization)
-    .where(where(advancedAuthorization, userId, taxYear))
-    .get()
+  return await first(
+    ctx.db
+      .select()
+      .from(advancedAuthorization)
+      .where(where(advancedAuthorization, userId, taxYear)),
+  )
 }
 
 export async function authorizationOf(ctx: AppContext, userId: number, taxYear: number) {
@@ -178,11 +182,12 @@ async function missingOf(ctx: AppContext, userId: number, taxYear: number) {
 export async function advancedInfo(ctx: AppContext, userId: number, taxYear: number) {
   const enabled = await enabledSections(ctx, userId, taxYear)
   const { counts, relevance } = await categoryState(ctx, userId, taxYear)
-  const completion = await ctx.db
-    .select()
-    .from(advancedCompletion)
-    .where(where(advancedCompletion, userId, taxYear))
-    .get()
+  const completion = await first(
+    ctx.db
+      .select()
+      .from(advancedCompletion)
+      .where(where(advancedCompletion, userId, taxYear)),
+  )
   return {
     taxYear,
     sections: SECTIONS.map((s) => ({

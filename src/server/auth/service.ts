@@ -1,3 +1,4 @@
+import { first } from '../db/query'
 import { and, count, desc, eq, gt, isNull, lt, min } from 'drizzle-orm'
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../context'
@@ -85,29 +86,31 @@ async function throttled(
   email: string,
   now: number,
 ): Promise<{ reason: string; waitMs: number } | undefined> {
-  const last = await ctx.db
-    .select({ createdAt: loginCodes.createdAt })
-    .from(loginCodes)
-    .where(eq(loginCodes.email, email))
-    .orderBy(desc(loginCodes.createdAt))
-    .limit(1)
-    .get()
+  const last = await first(
+    ctx.db
+      .select({ createdAt: loginCodes.createdAt })
+      .from(loginCodes)
+      .where(eq(loginCodes.email, email))
+      .orderBy(desc(loginCodes.createdAt)),
+  )
   if (last && now - last.createdAt < RESEND_INTERVAL_MS)
     return { reason: 'resend_interval', waitMs: RESEND_INTERVAL_MS - (now - last.createdAt) }
 
   const since = now - HOUR
-  const perEmail = await ctx.db
-    .select({ n: count(), oldest: min(loginCodes.createdAt) })
-    .from(loginCodes)
-    .where(and(eq(loginCodes.email, email), gt(loginCodes.createdAt, since)))
-    .get()
+  const perEmail = await first(
+    ctx.db
+      .select({ n: count(), oldest: min(loginCodes.createdAt) })
+      .from(loginCodes)
+      .where(and(eq(loginCodes.email, email), gt(loginCodes.createdAt, since))),
+  )
   if (perEmail && perEmail.n >= CODES_PER_EMAIL_PER_HOUR)
     return { reason: 'email_hourly', waitMs: (perEmail.oldest ?? now) + HOUR - now }
-  const perIp = await ctx.db
-    .select({ n: count(), oldest: min(loginCodes.createdAt) })
-    .from(loginCodes)
-    .where(and(eq(loginCodes.ip, ip), gt(loginCodes.createdAt, since)))
-    .get()
+  const perIp = await first(
+    ctx.db
+      .select({ n: count(), oldest: min(loginCodes.createdAt) })
+      .from(loginCodes)
+      .where(and(eq(loginCodes.ip, ip), gt(loginCodes.createdAt, since))),
+  )
   if (perIp && perIp.n >= CODES_PER_IP_PER_HOUR)
     return { reason: 'ip_hourly', waitMs: (perIp.oldest ?? now) + HOUR - now }
   return undefined
@@ -134,20 +137,20 @@ export async function verifyCode(
   if (!isValidCode(code)) throw badRequest('The code has 6 digits', 'INVALID_CODE_FORMAT')
   const outcome = await ctx.tx(async () => {
     await ctx.lock(`login-code:email:${email}`)
-    const row = await ctx.db
-      .select()
-      .from(loginCodes)
-      .where(
-        and(
-          eq(loginCodes.email, email),
-          isNull(loginCodes.consumedAt),
-          gt(loginCodes.expiresAt, now),
-          lt(loginCodes.attempts, CODE_MAX_ATTEMPTS),
-        ),
-      )
-      .orderBy(desc(loginCodes.createdAt))
-      .limit(1)
-      .get()
+    const row = await first(
+      ctx.db
+        .select()
+        .from(loginCodes)
+        .where(
+          and(
+            eq(loginCodes.email, email),
+            isNull(loginCodes.consumedAt),
+            gt(loginCodes.expiresAt, now),
+            lt(loginCodes.attempts, CODE_MAX_ATTEMPTS),
+          ),
+        )
+        .orderBy(desc(loginCodes.createdAt)),
+    )
     if (!row) return { failed: 'no_valid_code' as const }
     const expected = Buffer.from(row.codeHash, 'hex')
     const given = Buffer.from(hmac(ctx, email, code), 'hex')

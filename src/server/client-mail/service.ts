@@ -1,3 +1,4 @@
+import { one } from '../db/query'
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { mailOutbox } from '../db/schema'
@@ -65,21 +66,22 @@ export async function queueClientMail(
     if (replaced.length) return true
   } else if (waiting) await ctx.tx(() => ctx.db.delete(mailOutbox).where(waiting))
   const row = await ctx.tx(() =>
-    ctx.db
-      .insert(mailOutbox)
-      .values({
-        userId,
-        kind: event.kind,
-        toAddress: to.email,
-        ...mail,
-        dedupeKey: dedupeKey ?? null,
-        coalesceKey: coalesce?.settle ? coalesce.key : null,
-        nextAttemptAt: coalesce?.settle ? now + STATUS_MAIL_SETTLE_MS : now,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: mailOutbox.id })
-      .get(),
+    one(
+      ctx.db
+        .insert(mailOutbox)
+        .values({
+          userId,
+          kind: event.kind,
+          toAddress: to.email,
+          ...mail,
+          dedupeKey: dedupeKey ?? null,
+          coalesceKey: coalesce?.settle ? coalesce.key : null,
+          nextAttemptAt: coalesce?.settle ? now + STATUS_MAIL_SETTLE_MS : now,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: mailOutbox.id }),
+    ),
   )
   if (row) senderOf(ctx).kick()
   return row !== undefined

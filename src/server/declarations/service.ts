@@ -1,3 +1,4 @@
+import { first } from '../db/query'
 import { and, desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { declarations } from '../db/schema'
@@ -59,13 +60,13 @@ export async function saveDeclaration(
 }
 
 async function latestRow(ctx: AppContext, userId: number, taxYear: number) {
-  return await ctx.db
-    .select()
-    .from(declarations)
-    .where(and(eq(declarations.userId, userId), eq(declarations.taxYear, taxYear)))
-    .orderBy(desc(declarations.version))
-    .limit(1)
-    .get()
+  return await first(
+    ctx.db
+      .select()
+      .from(declarations)
+      .where(and(eq(declarations.userId, userId), eq(declarations.taxYear, taxYear)))
+      .orderBy(desc(declarations.version)),
+  )
 }
 
 export const declarationNotFound = (taxYear: number) =>

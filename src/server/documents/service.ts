@@ -1,3 +1,4 @@
+import { first } from '../db/query'
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq, inArray, isNull, isNotNull, lt, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
@@ -109,26 +110,28 @@ async function storeVersion(
     // version is then marked as arriving after the transmission).
     await ctx.lock(`status:${owner.id}:${taxYear}`)
     const { late } = await hooks.requireMayAdd(owner.id, taxYear, categoryId)
-    const existing = await ctx.db
-      .select()
-      .from(files)
-      .where(
-        and(
-          eq(files.userId, owner.id),
-          eq(files.taxYear, taxYear),
-          eq(files.categoryId, categoryId),
-          eq(files.originalName, file.name),
-          isNull(files.deletedAt),
+    const existing = await first(
+      ctx.db
+        .select()
+        .from(files)
+        .where(
+          and(
+            eq(files.userId, owner.id),
+            eq(files.taxYear, taxYear),
+            eq(files.categoryId, categoryId),
+            eq(files.originalName, file.name),
+            isNull(files.deletedAt),
+          ),
         ),
-      )
-      .get()
+    )
     const current =
       existing &&
-      (await ctx.db
-        .select()
-        .from(fileVersions)
-        .where(and(eq(fileVersions.fileId, existing.id), eq(fileVersions.version, existing.currentVersion)))
-        .get())
+      (await first(
+        ctx.db
+          .select()
+          .from(fileVersions)
+          .where(and(eq(fileVersions.fileId, existing.id), eq(fileVersions.version, existing.currentVersion))),
+      ))
     if (existing && current?.sha256 === verified.sha256) return { existing, unchanged: true as const }
     if ((await storageUsed(ctx, owner.id)) + file.size > ctx.config.userQuotaBytes) throw quotaExceeded(ctx)
     const fileId = existing?.id ?? randomUUID()
@@ -333,11 +336,12 @@ async function listPage(
 
 /** The live file if the viewer owns it or is an admin; 404 otherwise, so others learn nothing. */
 async function fileForViewer(ctx: AppContext, viewer: Viewer, fileId: string): Promise<FileRow> {
-  const row = await ctx.db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, fileId), isNull(files.deletedAt)))
-    .get()
+  const row = await first(
+    ctx.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, fileId), isNull(files.deletedAt))),
+  )
   if (!row || !actorMay(viewer, row.userId)) throw notFound('File not found', 'FILE_NOT_FOUND')
   return row
 }
@@ -358,11 +362,12 @@ export async function fileHistory(ctx: AppContext, viewer: Viewer, fileId: strin
 /** A version to serve; an expert reading another user's file is audited, with the address. */
 export async function versionForViewer(ctx: AppContext, rc: RequestContext, fileId: string, version?: number) {
   const file = await fileForViewer(ctx, rc.user, fileId)
-  const v = await ctx.db
-    .select()
-    .from(fileVersions)
-    .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, version ?? file.currentVersion)))
-    .get()
+  const v = await first(
+    ctx.db
+      .select()
+      .from(fileVersions)
+      .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, version ?? file.currentVersion))),
+  )
   if (!v) throw notFound('File version not found', 'FILE_NOT_FOUND')
   if (file.userId !== rc.user.id)
     await audit(ctx, rc, 'admin_download', { fileId, version: v.version }, { target: { userId: file.userId } })
@@ -437,16 +442,17 @@ export async function storageUsed(ctx: AppContext, userId: number): Promise<numb
 
 /** The person's storage: all of it, the part held by deleted files, and when the first of those is freed. */
 export async function storageOf(ctx: AppContext, userId: number) {
-  const row = await ctx.db
-    .select({
-      used: sql<number>`coalesce(sum(${fileVersions.size}), 0)`,
-      deleted: sql<number>`coalesce(sum(case when ${files.deletedAt} is not null then ${fileVersions.size} end), 0)`,
-      firstDeletedAt: sql<number | null>`min(${files.deletedAt})`,
-    })
-    .from(fileVersions)
-    .innerJoin(files, eq(files.id, fileVersions.fileId))
-    .where(eq(files.userId, userId))
-    .get()
+  const row = await first(
+    ctx.db
+      .select({
+        used: sql<number>`coalesce(sum(${fileVersions.size}), 0)`,
+        deleted: sql<number>`coalesce(sum(case when ${files.deletedAt} is not null then ${fileVersions.size} end), 0)`,
+        firstDeletedAt: sql<number | null>`min(${files.deletedAt})`,
+      })
+      .from(fileVersions)
+      .innerJoin(files, eq(files.id, fileVersions.fileId))
+      .where(eq(files.userId, userId)),
+  )
   return {
     usedBytes: row?.used ?? 0,
     deletedBytes: row?.deleted ?? 0,
@@ -546,19 +552,20 @@ export async function moveFile(
     await ctx.lock(`files:${file.userId}`)
     await ctx.lock(`status:${file.userId}:${file.taxYear}`)
     await hooks.requireOpen(file.userId, file.taxYear)
-    const clash = await ctx.db
-      .select({ id: files.id })
-      .from(files)
-      .where(
-        and(
-          eq(files.userId, file.userId),
-          eq(files.taxYear, file.taxYear),
-          eq(files.categoryId, categoryId),
-          eq(files.originalName, file.originalName),
-          isNull(files.deletedAt),
+    const clash = await first(
+      ctx.db
+        .select({ id: files.id })
+        .from(files)
+        .where(
+          and(
+            eq(files.userId, file.userId),
+            eq(files.taxYear, file.taxYear),
+            eq(files.categoryId, categoryId),
+            eq(files.originalName, file.originalName),
+            isNull(files.deletedAt),
+          ),
         ),
-      )
-      .get()
+    )
     if (clash) throw conflict(`A file named ${file.originalName} is already in that category.`, 'NAME_TAKEN')
     await ctx.db.update(files).set({ categoryId, updatedAt: ctx.now() }).where(eq(files.id, fileId))
   })
@@ -576,11 +583,12 @@ export async function versionContent(ctx: AppContext, store: BlobStore, fileId: 
   const file = await liveFile(ctx, fileId)
   const version =
     file &&
-    (await ctx.db
-      .select()
-      .from(fileVersions)
-      .where(and(eq(fileVersions.id, versionId), eq(fileVersions.fileId, fileId)))
-      .get())
+    (await first(
+      ctx.db
+        .select()
+        .from(fileVersions)
+        .where(and(eq(fileVersions.id, versionId), eq(fileVersions.fileId, fileId))),
+    ))
   if (!file || !version) return null
   const bytes = new Uint8Array(await new Response(store.read(fileId, versionId, version.wrappedKey)).arrayBuffer())
   return { file, version, bytes }
@@ -588,11 +596,12 @@ export async function versionContent(ctx: AppContext, store: BlobStore, fileId: 
 
 /** The live file row, for areas that act on a file without a viewer (recognition's own move). */
 export const liveFile = async (ctx: AppContext, fileId: string) =>
-  (await ctx.db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, fileId), isNull(files.deletedAt)))
-    .get()) ?? null
+  (await first(
+    ctx.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, fileId), isNull(files.deletedAt))),
+  )) ?? null
 
 /**
  * Live files named elsewhere (a message's attachment, issue 25): owner, name and the current version's address.
@@ -614,11 +623,12 @@ export async function fileLinks(ctx: AppContext, fileIds: string[]) {
 /** A version of a file the viewer may see (the current one unless `version` names another); 404 otherwise. */
 export async function currentVersionFor(ctx: AppContext, viewer: Viewer, fileId: string, version?: number) {
   const file = await fileForViewer(ctx, viewer, fileId)
-  const row = await ctx.db
-    .select()
-    .from(fileVersions)
-    .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, version ?? file.currentVersion)))
-    .get()
+  const row = await first(
+    ctx.db
+      .select()
+      .from(fileVersions)
+      .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.version, version ?? file.currentVersion))),
+  )
   if (!row) throw notFound('File version not found', 'FILE_NOT_FOUND')
   return { file, version: row }
 }

@@ -294,7 +294,7 @@ export async function writeDossier(
   const language = pdfLanguage(expert.language)
   const t = await dossierTexts(language)
   const versions = await currentVersionsOfYear(ctx, userId, taxYear)
-  const read = recognisedFields(
+  const read = await recognisedFields(
     ctx,
     versions.map((v) => v.versionId),
   )

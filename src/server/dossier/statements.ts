@@ -28,7 +28,7 @@ const amount = (v: unknown) => (isDecimal(v) ? v : '0')
  */
 export async function yearStatements(ctx: AppContext, userId: number, taxYear: number) {
   const versions = await currentVersionsOfYear(ctx, userId, taxYear)
-  const read = recognisedFields(
+  const read = await recognisedFields(
     ctx,
     versions.map((v) => v.versionId),
   )

@@ -1,3 +1,4 @@
+import { first } from '../db/query'
 import { createHmac } from 'node:crypto'
 import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm'
 import { type Static, t } from 'elysia'
@@ -54,7 +55,7 @@ async function resolveTarget(
   if (!target) return { targetUserId: null, targetHash: null }
   if (target.userId != null) return { targetUserId: target.userId, targetHash: null }
   if (target.email === undefined) return { targetUserId: null, targetHash: null }
-  const account = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, target.email)).get()
+  const account = await first(ctx.db.select({ id: users.id }).from(users).where(eq(users.email, target.email)))
   return account
     ? { targetUserId: account.id, targetHash: null }
     : { targetUserId: null, targetHash: emailHash(ctx, target.email) }
@@ -102,20 +103,20 @@ async function collapsed(
 ): Promise<boolean> {
   await ctx.lock(`audit:${action}:${by.ip}:${by.user?.id}`)
   {
-    const same = await ctx.db
-      .select({ id: auditLog.id, targetUserId: auditLog.targetUserId, targetHash: auditLog.targetHash })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.action, action),
-          by.ip === null ? isNull(auditLog.ip) : eq(auditLog.ip, by.ip),
-          by.user ? eq(auditLog.userId, by.user.id) : isNull(auditLog.userId),
-          gt(auditLog.at, now - COLLAPSE_WINDOW_MS),
-        ),
-      )
-      .orderBy(desc(auditLog.at))
-      .limit(1)
-      .get()
+    const same = await first(
+      ctx.db
+        .select({ id: auditLog.id, targetUserId: auditLog.targetUserId, targetHash: auditLog.targetHash })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, action),
+            by.ip === null ? isNull(auditLog.ip) : eq(auditLog.ip, by.ip),
+            by.user ? eq(auditLog.userId, by.user.id) : isNull(auditLog.userId),
+            gt(auditLog.at, now - COLLAPSE_WINDOW_MS),
+          ),
+        )
+        .orderBy(desc(auditLog.at)),
+    )
     if (same) {
       // Another target from the same client is the same attack, not news: the row keeps its first target and says
       // that others followed (a hundred random addresses must not be a hundred rows).
@@ -155,7 +156,7 @@ export async function listAudit(ctx: AppContext, filter: { userId?: number; acti
     conditions.push(or(eq(auditLog.userId, filter.userId), eq(auditLog.targetUserId, filter.userId))!)
   if (filter.action) conditions.push(eq(auditLog.action, filter.action))
   const where = conditions.length ? and(...conditions) : undefined
-  const total = (await ctx.db.select({ n: count() }).from(auditLog).where(where).get())?.n ?? 0
+  const total = (await first(ctx.db.select({ n: count() }).from(auditLog).where(where)))?.n ?? 0
   const rows = await ctx.db
     .select()
     .from(auditLog)

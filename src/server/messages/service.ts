@@ -1,3 +1,4 @@
+import { first, one } from '../db/query'
 import { desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { messages } from '../db/schema'
@@ -61,14 +62,15 @@ export async function sendMessage(ctx: AppContext, userId: number, text: string,
   )
     throw notFound('The attached document was not found', 'FILE_NOT_FOUND')
   const row = await ctx.tx(() =>
-    ctx.db
-      .insert(messages)
-      .values({ userId, authorId: userId, body, attachmentFileId: attachmentFileId ?? null, createdAt: ctx.now() })
-      .returning()
-      .get(),
+    one(
+      ctx.db
+        .insert(messages)
+        .values({ userId, authorId: userId, body, attachmentFileId: attachmentFileId ?? null, createdAt: ctx.now() })
+        .returning(),
+    ),
   )
   await touchActivity(ctx, userId)
-  return (await views(ctx, [row]))[0]!
+  return (await views(ctx, [row!]))[0]!
 }
 
 /** The user's conversation: their messages and the experts' replies, oldest first. */
@@ -95,21 +97,22 @@ export async function listAllMessages(ctx: AppContext, limit: number) {
 export async function replyToMessage(ctx: AppContext, rc: RequestContext, messageId: number, text: string) {
   const adminId = rc.user.id
   const body = cleanMessage(text)
-  const original = await ctx.db.select().from(messages).where(eq(messages.id, messageId)).get()
+  const original = await first(ctx.db.select().from(messages).where(eq(messages.id, messageId)))
   if (!original) throw notFound('Message not found')
   return await ctx.tx(async () => {
-    const row = await ctx.db
-      .insert(messages)
-      .values({
-        userId: original.userId,
-        authorId: adminId,
-        fromExpert: true,
-        replyTo: original.id,
-        body,
-        createdAt: ctx.now(),
-      })
-      .returning()
-      .get()
+    const row = await one(
+      ctx.db
+        .insert(messages)
+        .values({
+          userId: original.userId,
+          authorId: adminId,
+          fromExpert: true,
+          replyTo: original.id,
+          body,
+          createdAt: ctx.now(),
+        })
+        .returning(),
+    )
     await notify(ctx, original.userId, {
       kind: 'message_reply',
       category: 'message',
@@ -122,7 +125,7 @@ export async function replyToMessage(ctx: AppContext, rc: RequestContext, messag
     })
     await audit(ctx, rc, 'message_reply', { messageId }, { target: { userId: original.userId } })
     await queueClientMail(ctx, original.userId, { kind: 'expert_reply' })
-    return view(row, new Map())
+    return view(row!, new Map())
   })
 }
 

@@ -1,3 +1,4 @@
+import { first } from '../db/query'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { notifications, reminderReads } from '../db/schema'
@@ -119,11 +120,12 @@ export async function markRead(ctx: AppContext, userId: number, id: string) {
   }
   const eventId = /^event-(\d{1,15})$/.exec(id)?.[1]
   if (!eventId) throw notFound('Notification not found')
-  const row = await ctx.db
-    .select({ readAt: notifications.readAt })
-    .from(notifications)
-    .where(and(eq(notifications.id, Number(eventId)), eq(notifications.userId, userId)))
-    .get()
+  const row = await first(
+    ctx.db
+      .select({ readAt: notifications.readAt })
+      .from(notifications)
+      .where(and(eq(notifications.id, Number(eventId)), eq(notifications.userId, userId))),
+  )
   if (!row) throw notFound('Notification not found')
   if (row.readAt === null)
     await ctx.tx(() =>

@@ -1,3 +1,4 @@
+import { first } from '../db/query'
 import { and, asc, eq, isNull, lt, lte, min, or, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { fileVersions, recognitions } from '../db/schema'
@@ -53,7 +54,7 @@ export async function recognitionFor(
   versionNo?: number,
 ): Promise<RecognitionAnswer> {
   const { file, version } = await currentVersionFor(ctx, viewer, fileId, versionNo)
-  const row = await ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
+  const row = await first(ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)))
   if (!row) throw new ApiError(404, 'NOT_RECOGNISED', 'This file has not been queued for recognition.')
   return {
     fileId: file.id,
@@ -80,7 +81,7 @@ export async function recognisedText(
   // The text is the document's content: an expert reading another user's is audited like a download.
   if (file.userId !== rc.user.id)
     await audit(ctx, rc, 'admin_read_text', { fileId, version: version.version }, { target: { userId: file.userId } })
-  const row = await ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
+  const row = await first(ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)))
   if (!row?.textKey) return null
   try {
     return await readText(ctx, row.fileId, row.versionId, row.textKey)
@@ -127,7 +128,7 @@ export async function runJob(
   pool: Pool,
   versionId: string,
 ): Promise<void> {
-  const row = await ctx.db.select().from(recognitions).where(eq(recognitions.versionId, versionId)).get()
+  const row = await first(ctx.db.select().from(recognitions).where(eq(recognitions.versionId, versionId)))
   if (row?.status !== 'pending') return
   // Tries counted when they start: a server that stopped during one counts it too.
   if (row.attempts >= MAX_ATTEMPTS) return void gaveUp(ctx, versionId, row.reason)
@@ -135,11 +136,12 @@ export async function runJob(
   const file = await liveFile(ctx, row.fileId)
   const version =
     file &&
-    (await ctx.db
-      .select({ size: fileVersions.size, wrappedKey: fileVersions.wrappedKey })
-      .from(fileVersions)
-      .where(and(eq(fileVersions.id, versionId), eq(fileVersions.fileId, row.fileId)))
-      .get())
+    (await first(
+      ctx.db
+        .select({ size: fileVersions.size, wrappedKey: fileVersions.wrappedKey })
+        .from(fileVersions)
+        .where(and(eq(fileVersions.id, versionId), eq(fileVersions.fileId, row.fileId))),
+    ))
   if (!file || !version) return await removeForFile(ctx, row.fileId)
   const kind = kindOf(file.originalName)
   if (!kind || kind === 'doc')
@@ -236,19 +238,19 @@ const leaseMs = (ctx: AppContext) => ctx.config.recognitionTimeoutMs + 60_000
 export async function claimNext(ctx: AppContext): Promise<string | null> {
   const now = ctx.now()
   return ctx.tx(async () => {
-    const next = await ctx.db
-      .select({ id: recognitions.versionId })
-      .from(recognitions)
-      .where(
-        and(
-          eq(recognitions.status, 'pending'),
-          or(isNull(recognitions.notBefore), lte(recognitions.notBefore, now)),
-          or(isNull(recognitions.leaseUntil), lt(recognitions.leaseUntil, now)),
-        ),
-      )
-      .orderBy(asc(sql`coalesce(${recognitions.notBefore}, ${recognitions.createdAt})`), asc(recognitions.versionId))
-      .limit(1)
-      .get()
+    const next = await first(
+      ctx.db
+        .select({ id: recognitions.versionId })
+        .from(recognitions)
+        .where(
+          and(
+            eq(recognitions.status, 'pending'),
+            or(isNull(recognitions.notBefore), lte(recognitions.notBefore, now)),
+            or(isNull(recognitions.leaseUntil), lt(recognitions.leaseUntil, now)),
+          ),
+        )
+        .orderBy(asc(sql`coalesce(${recognitions.notBefore}, ${recognitions.createdAt})`), asc(recognitions.versionId)),
+    )
     if (!next) return null
     await ctx.db
       .update(recognitions)
@@ -270,11 +272,12 @@ export async function releaseRecognitionLeases(ctx: AppContext) {
 export async function nextRetryAt(ctx: AppContext): Promise<number | null> {
   return (
     (
-      await ctx.db
-        .select({ at: min(recognitions.notBefore) })
-        .from(recognitions)
-        .where(and(eq(recognitions.status, 'pending'), sql`${recognitions.notBefore} > ${ctx.now()}`))
-        .get()
+      await first(
+        ctx.db
+          .select({ at: min(recognitions.notBefore) })
+          .from(recognitions)
+          .where(and(eq(recognitions.status, 'pending'), sql`${recognitions.notBefore} > ${ctx.now()}`)),
+      )
     )?.at ?? null
   )
 }

@@ -1,3 +1,4 @@
+import { first } from '../db/query'
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { recognitions } from '../db/schema'
@@ -15,11 +16,9 @@ export async function statementOf(
   versionNo?: number,
 ): Promise<EStatement | null> {
   const { version } = await currentVersionFor(ctx, viewer, fileId, versionNo)
-  const row = await ctx.db
-    .select({ fields: recognitions.fields })
-    .from(recognitions)
-    .where(eq(recognitions.versionId, version.id))
-    .get()
+  const row = await first(
+    ctx.db.select({ fields: recognitions.fields }).from(recognitions).where(eq(recognitions.versionId, version.id)),
+  )
   return row?.fields ? ((JSON.parse(row.fields) as StoredFields).statement ?? null) : null
 }
 
@@ -35,7 +34,7 @@ export async function statementXml(
   versionNo?: number,
 ): Promise<string | null> {
   const { file, version } = await currentVersionFor(ctx, rc.user, fileId, versionNo)
-  const row = await ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)).get()
+  const row = await first(ctx.db.select().from(recognitions).where(eq(recognitions.versionId, version.id)))
   const key = row?.fields ? (JSON.parse(row.fields) as StoredFields)[XML_KEY] : undefined
   if (!row || !key) return null
   if (file.userId !== rc.user.id)

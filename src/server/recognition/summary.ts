@@ -35,18 +35,21 @@ function statementSummary(r: SummaryColumns): EStatementSummary | null {
 }
 
 /** The recognition rows of these versions, 500 ids to a query (SQLite's limit on bound parameters is near). */
-function rowsOf(ctx: AppContext, versionIds: string[]): RecognitionRow[] {
+async function rowsOf(ctx: AppContext, versionIds: string[]): Promise<RecognitionRow[]> {
   const rows: RecognitionRow[] = []
   for (let i = 0; i < versionIds.length; i += 500)
     rows.push(
-      ...ctx.db
+      ...(await ctx.db
         .select()
         .from(recognitions)
-        .where(inArray(recognitions.versionId, versionIds.slice(i, i + 500)))
-        .all(),
+        .where(inArray(recognitions.versionId, versionIds.slice(i, i + 500)))),
     )
   return rows
 }
+
+/** The elements of a JSON array bound as one text parameter, as a one-column subquery (the dialects differ). */
+const jsonArrayElements = (ctx: AppContext) =>
+  ctx.backend.dialect === 'sqlite' ? 'SELECT value FROM json_each(?)' : 'SELECT json_array_elements_text(?::json)'
 
 /**
  * Recognition per version id, for the file list: one statement of fixed text whatever the page's length (the ids
@@ -58,18 +61,17 @@ export async function recognitionSummaries(
 ): Promise<Map<string, RecognitionSummary>> {
   if (!versionIds.length) return new Map()
   const rows = await ctx.backend.all<SummaryColumns & { versionId: string }>(
-    'SELECT version_id AS versionId, status, category_id AS categoryId, confidence, moved_from AS movedFrom, ' +
-      'document_year AS documentYear, method, fields FROM recognitions WHERE version_id IN (SELECT value FROM ' +
-      'json_each(?))',
+    'SELECT version_id AS "versionId", status, category_id AS "categoryId", confidence, moved_from AS "movedFrom", ' +
+      `document_year AS "documentYear", method, fields FROM recognitions WHERE version_id IN (${jsonArrayElements(ctx)})`,
     JSON.stringify(versionIds),
   )
   return new Map(rows.map((r) => [r.versionId, summaryOf(r)]))
 }
 
 /** What was read from each version (category, fields), for the expert's dossier; versions not read are absent. */
-export function recognisedFields(ctx: AppContext, versionIds: string[]): Map<string, RecognisedVersion> {
+export async function recognisedFields(ctx: AppContext, versionIds: string[]): Promise<Map<string, RecognisedVersion>> {
   return new Map(
-    rowsOf(ctx, versionIds)
+    (await rowsOf(ctx, versionIds))
       .filter((r) => r.status === 'done')
       .map((r) => [r.versionId, { categoryId: r.categoryId, fields: r.fields ? JSON.parse(r.fields) : {} }]),
   )

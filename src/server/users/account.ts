@@ -1,3 +1,4 @@
+import { first } from '../db/query'
 import { count, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import type { RequestContext } from '../infra/request-context'
@@ -8,7 +9,7 @@ import { conflict } from '../http/errors'
 /** The last admin cannot delete itself: nobody could run the service any more. */
 export async function requireNotLastAdmin(ctx: AppContext, user: { role: string }) {
   if (user.role !== 'admin') return
-  const admins = (await ctx.db.select({ n: count() }).from(users).where(eq(users.role, 'admin')).get())?.n ?? 0
+  const admins = (await first(ctx.db.select({ n: count() }).from(users).where(eq(users.role, 'admin'))))?.n ?? 0
   if (admins <= 1)
     throw conflict('You are the only administrator. Give another account the admin role first.', 'LAST_ADMIN')
 }

@@ -1,3 +1,4 @@
+import { first } from '../db/query'
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { formDrafts } from '../db/schema'
@@ -44,11 +45,12 @@ export function draftKind(raw: string): DraftKind {
 
 /** The stored draft, or null: { taxYear, step, answers, updatedAt }. */
 export async function draftOf(ctx: AppContext, userId: number, kind: DraftKind) {
-  const r = await ctx.db
-    .select()
-    .from(formDrafts)
-    .where(and(eq(formDrafts.userId, userId), eq(formDrafts.kind, kind)))
-    .get()
+  const r = await first(
+    ctx.db
+      .select()
+      .from(formDrafts)
+      .where(and(eq(formDrafts.userId, userId), eq(formDrafts.kind, kind))),
+  )
   if (!r) return null
   let answers: Record<string, DraftValue> = {}
   try {

@@ -1,3 +1,4 @@
+import { first } from '../db/query'
 import { count, eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { profiles, users } from '../db/schema'
@@ -21,7 +22,7 @@ type ProfileRow = typeof profiles.$inferSelect
 const USER_FIELDS = new Set(['firstName', 'lastName', 'phone', 'countryCode'])
 
 async function profileRow(ctx: AppContext, userId: number): Promise<ProfileRow | undefined> {
-  return await ctx.db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1).get()
+  return await first(ctx.db.select().from(profiles).where(eq(profiles.userId, userId)))
 }
 
 function parseAges(text: string | null | undefined): number[] {
@@ -39,7 +40,7 @@ function parseAges(text: string | null | undefined): number[] {
  * and last name, countryCode defaulting to +41, the plan, and null for what was never filled.
  */
 export async function profileOf(ctx: AppContext, userId: number) {
-  const u = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1).get()
+  const u = await first(ctx.db.select().from(users).where(eq(users.id, userId)))
   if (!u) throw notFound('User not found')
   const p = await profileRow(ctx, userId)
   return {
@@ -163,7 +164,7 @@ export async function recordAuthorizationFacts(
 export async function setSubscriptionPlan(ctx: AppContext, rc: RequestContext, userId: number, plan: string) {
   if (!(SUBSCRIPTION_PLANS as readonly string[]).includes(plan))
     throw badRequest(`Invalid field 'subscriptionPlan': must be basic or premium`)
-  if (!(await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()))
+  if (!(await first(ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)))))
     throw notFound('User not found')
   await ctx.tx(async () => {
     await ensureProfileRow(ctx, userId)
@@ -183,7 +184,7 @@ export async function setSubscriptionPlan(ctx: AppContext, rc: RequestContext, u
 export async function acceptTerms(ctx: AppContext, rc: RequestContext) {
   const { ip, userAgent } = rc
   const userId = rc.user.id
-  const u = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1).get()
+  const u = await first(ctx.db.select().from(users).where(eq(users.id, userId)))
   if (!u || !hasRegistrationFields(u)) {
     throw conflict(
       'Please enter your first name, last name and phone number before accepting the terms.',
@@ -287,4 +288,4 @@ export async function setTaxProfileComplete(ctx: AppContext, userId: number, com
 
 /** How many profiles have the tax-profile-complete flag (the debug panel's database status). */
 export const countTaxProfilesComplete = async (ctx: AppContext): Promise<number> =>
-  (await ctx.db.select({ n: count() }).from(profiles).where(eq(profiles.isTaxProfileComplete, true)).get())?.n ?? 0
+  (await first(ctx.db.select({ n: count() }).from(profiles).where(eq(profiles.isTaxProfileComplete, true))))?.n ?? 0

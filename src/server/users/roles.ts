@@ -1,3 +1,4 @@
+import { first } from '../db/query'
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { users } from '../db/schema'
@@ -40,7 +41,7 @@ export async function ensureUser(ctx: AppContext, email: string) {
         email,
       )
     }
-    return (await ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get())!
+    return (await first(ctx.db.select().from(users).where(eq(users.email, email))))!
   })
 }
 
@@ -54,7 +55,7 @@ export async function grantAdmin(ctx: AppContext, rawEmail: string) {
       .onConflictDoNothing()
     await ctx.db.update(users).set({ role: 'admin', roleSource: 'cli' }).where(eq(users.email, email))
     await audit(ctx, COMMAND_LINE, 'admin_granted', { source: 'cli' }, { target: { email } })
-    return (await ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get())!
+    return (await first(ctx.db.select().from(users).where(eq(users.email, email))))!
   })
 }
 
@@ -62,7 +63,7 @@ export async function grantAdmin(ctx: AppContext, rawEmail: string) {
 export async function revokeAdmin(ctx: AppContext, rawEmail: string) {
   const email = checkEmail(rawEmail)
   return ctx.tx(async () => {
-    const user = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()
+    const user = await first(ctx.db.select().from(users).where(eq(users.email, email)))
     if (!user) throw new ApiError(404, 'NOT_FOUND', `No account with the e-mail ${email}`)
     await ctx.db.update(users).set({ role: 'user', roleSource: null }).where(eq(users.id, user.id))
     await audit(ctx, COMMAND_LINE, 'admin_revoked', { source: 'cli' }, { target: { userId: user.id } })

@@ -1,3 +1,4 @@
+import { first } from '../db/query'
 import { desc, eq, inArray, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { users } from '../db/schema'
@@ -38,13 +39,13 @@ export async function getUser(ctx: AppContext, id: number) {
 }
 
 export const findUser = async (ctx: AppContext, id: number) =>
-  await ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
+  await first(ctx.db.select().from(users).where(eq(users.id, id)))
 
 export const findUserByEmail = async (ctx: AppContext, email: string) =>
-  await ctx.db.select().from(users).where(eq(users.email, email)).limit(1).get()
+  await first(ctx.db.select().from(users).where(eq(users.email, email)))
 
 export const userExists = async (ctx: AppContext, id: number) =>
-  !!(await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id)).get())
+  !!(await first(ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id))))
 
 /** The e-mail and display name ("Anna Muster", empty before registration) of each of these accounts. */
 export async function namesOf(
@@ -67,13 +68,14 @@ export const clientIds = async (ctx: AppContext): Promise<number[]> =>
 
 /** How many accounts have each role (the system card). */
 export async function countByRole(ctx: AppContext): Promise<{ clients: number; admins: number }> {
-  const row = await ctx.db
-    .select({
-      clients: sql<number>`COALESCE(SUM(${users.role} = 'user'), 0)`,
-      admins: sql<number>`COALESCE(SUM(${users.role} = 'admin'), 0)`,
-    })
-    .from(users)
-    .get()
+  const row = await first(
+    ctx.db
+      .select({
+        clients: sql<number>`COALESCE(SUM(${users.role} = 'user'), 0)`,
+        admins: sql<number>`COALESCE(SUM(${users.role} = 'admin'), 0)`,
+      })
+      .from(users),
+  )
   return { clients: Number(row?.clients ?? 0), admins: Number(row?.admins ?? 0) }
 }
 
@@ -99,7 +101,7 @@ export async function recordSignIn(ctx: AppContext, id: number) {
 
 /** Who a client mail goes to, in which language, and whether the person wants such mail. */
 export async function mailRecipientOf(ctx: AppContext, id: number) {
-  const u = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1).get()
+  const u = await first(ctx.db.select().from(users).where(eq(users.id, id)))
   if (!u) return null
   return {
     email: u.email,
@@ -126,9 +128,6 @@ export async function touchActivity(ctx: AppContext, id: number) {
 
 /** The most recently created account (the debug panel's database status). */
 export const newestUser = async (ctx: AppContext) =>
-  await ctx.db
-    .select({ id: users.id, email: users.email, createdAt: users.createdAt })
-    .from(users)
-    .orderBy(desc(users.id))
-    .limit(1)
-    .get()
+  await first(
+    ctx.db.select({ id: users.id, email: users.email, createdAt: users.createdAt }).from(users).orderBy(desc(users.id)),
+  )

@@ -1,6 +1,9 @@
 import type { Database } from 'bun:sqlite'
 import type { Db } from '../../db'
 
+/** The databases a backend speaks. */
+export type Dialect = 'sqlite' | 'postgres'
+
 /** A value bound to a `?` of a raw statement. */
 export type Param = string | number | bigint | boolean | null | Uint8Array | { [name: string]: Param }
 
@@ -28,14 +31,25 @@ export type Param = string | number | bigint | boolean | null | Uint8Array | { [
  *   transaction read-only (`tx` begins READ WRITE). `run` outside `tx` is a transaction of its own on both.
  */
 export interface Backend {
-  /** Which database (docs/storage.md): raw SQL that differs between the two branches on it. */
-  readonly dialect: 'sqlite' | 'postgres'
+  /**
+   * Which database answers. Services write SQL both understand (docs/storage.md, "Portable SQL"); the few
+   * pieces that differ are chosen on this in one small place per area (e.g. `recognition/summary.ts`).
+   */
+  readonly dialect: Dialect
   readonly db: Db
   tx<T>(fn: () => Promise<T> | T): Promise<T>
   /** Whether the caller runs inside `tx`. */
   inTx(): boolean
   lock(key: string): Promise<void>
-  /** Raw SQL for the hot paths (statements compiled once and kept): rows, first row, changes. */
+  /**
+   * Raw SQL for the hot paths (statements compiled once and kept): rows, first row, changes. Placeholders are
+   * `?` only (no `?1`, `$name`): the PostgreSQL backend numbers them. Rows are plain objects keyed by the
+   * column names or aliases as written (quote a camelCase alias: PostgreSQL folds unquoted names to lower case).
+   * Every backend returns the same shapes: integers, COUNT and SUM as JS numbers (never bigint or string),
+   * NULL as null, text as string, blobs as Uint8Array. Booleans are 0/1 on SQLite and may be true/false
+   * elsewhere: read a flag with `Boolean(row.flag)`, never `row.flag === 1`; compare it in SQL with TRUE/FALSE
+   * or a bound boolean, never with 1/0.
+   */
   all<T>(text: string, ...params: Param[]): Promise<T[]>
   get<T>(text: string, ...params: Param[]): Promise<T | undefined>
   /** A write: inside `tx` it joins the transaction, outside it is a transaction of its own. */

@@ -1,3 +1,4 @@
+import { first } from '../../db/query'
 // The storage seam (issue 22): transactions through AsyncLocalStorage, the write guard, and the claims that let
 // several processes share one database (two contexts on one data folder stand for two processes).
 import { afterEach, describe, expect, test } from 'bun:test'
@@ -29,7 +30,7 @@ async function neighbour(mailer?: Mailer) {
   return ctx
 }
 
-const meta = (ctx: AppContext) => ctx.db.select().from(appMeta).where(eq(appMeta.key, 'probe')).get()
+const meta = (ctx: AppContext) => first(ctx.db.select().from(appMeta).where(eq(appMeta.key, 'probe')))
 
 describe('transactions', () => {
   test('inside tx every call sees its writes; outside, nobody does until the commit', async () => {
@@ -68,7 +69,7 @@ describe('transactions', () => {
 
   test('a write outside tx is refused (the shared connection only reads)', async () => {
     t = await testApp()
-    expect(() => t.ctx.db.insert(appMeta).values({ key: 'probe', value: 'x' }).run()).toThrow(/readonly/)
+    await expect(t.ctx.db.insert(appMeta).values({ key: 'probe', value: 'x' })).rejects.toThrow(/readonly/)
     expect(t.ctx.lock('k')).rejects.toThrow(/outside a transaction/)
   })
 
@@ -101,7 +102,7 @@ describe('claims across processes', () => {
       }),
     )
     expect(res.status).toBe(200)
-    return (await t.ctx.db.select().from(recognitions).get())!.versionId
+    return (await first(t.ctx.db.select().from(recognitions)))!.versionId
   }
 
   test('two claimers, one job; an expired lease is taken over; the old owner cannot finish it', async () => {
@@ -124,7 +125,7 @@ describe('claims across processes', () => {
       },
     } as unknown as Pool
     await runJob(owner, t.blobs, documentHooks(owner), pool, job)
-    const row = (await t.ctx.db.select().from(recognitions).where(eq(recognitions.versionId, job)).get())!
+    const row = (await first(t.ctx.db.select().from(recognitions).where(eq(recognitions.versionId, job))))!
     expect(row).toMatchObject({ status: 'pending', attempts: 0, leaseOwner: taker.instance })
   })
 
@@ -157,7 +158,7 @@ describe('claims across processes', () => {
     const other = await neighbour(slow)
     const { user } = await t.signIn('b@example.ch')
     expect(await queueClientMail(t.ctx, user.id, { kind: 'expert_reply' })).toBe(true)
-    const first = deliverDue(t.ctx)
+    const firstRun = deliverDue(t.ctx)
     while (!sent.length) await Bun.sleep(1)
     // Meanwhile the other process looks: the mail is claimed, it sends nothing.
     expect(await deliverDue(other)).toEqual({ sent: 0, failed: 0 })
@@ -167,8 +168,8 @@ describe('claims across processes', () => {
     expect(await deliverDue(other)).toEqual({ sent: 1, failed: 0 })
     // The first owner comes back: its own send ends, but the row is the other's and stays as the other left it.
     release()
-    await first
-    const row = (await t.ctx.db.select().from(mailOutbox).get())!
+    await firstRun
+    const row = (await first(t.ctx.db.select().from(mailOutbox)))!
     expect(row).toMatchObject({ attempts: 1, leaseOwner: null })
     expect(row.sentAt).toBe(t.clock.now)
     expect(await deliverDue(t.ctx)).toEqual({ sent: 0, failed: 0 })
