@@ -18,8 +18,11 @@ export const T0 = Date.parse('2026-11-22T10:00:00Z')
 /** The test run's PostgreSQL server (the whole suite runs a second time on it), or undefined: SQLite. */
 export const testPostgresUrl = process.env.SWISSTAX_TEST_DATABASE_URL || undefined
 
-/** For a test that only means something on SQLite (its files, its pragmas): skipped in the PostgreSQL run. */
-export const sqliteOnly = !!testPostgresUrl
+/**
+ * This run is the PostgreSQL one: a test that only means something on SQLite (its files, its pragmas, its one
+ * writer) is skipped with `test.skipIf(onPostgres)` and a comment saying why.
+ */
+export const onPostgres = !!testPostgresUrl
 
 /** A fresh database for one app: in PostgreSQL mode its DATABASE_URL and how to drop it; nothing on SQLite. */
 export async function freshDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {

@@ -1,4 +1,4 @@
-import { one } from '../db/query'
+import { one, skipLocked } from '../db/query'
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { mailOutbox } from '../db/schema'
@@ -145,19 +145,22 @@ async function claimDue(ctx: AppContext) {
   const now = ctx.now()
   return ctx.tx(async () => {
     const ids = (
-      await ctx.db
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(
-          and(
-            isNull(mailOutbox.sentAt),
-            lte(mailOutbox.nextAttemptAt, now),
-            lte(mailOutbox.attempts, MAX_ATTEMPTS - 1),
-            or(isNull(mailOutbox.leaseUntil), lt(mailOutbox.leaseUntil, now)),
-          ),
-        )
-        .orderBy(asc(mailOutbox.id))
-        .limit(BATCH)
+      await skipLocked(
+        ctx.backend.dialect,
+        ctx.db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(
+            and(
+              isNull(mailOutbox.sentAt),
+              lte(mailOutbox.nextAttemptAt, now),
+              lte(mailOutbox.attempts, MAX_ATTEMPTS - 1),
+              or(isNull(mailOutbox.leaseUntil), lt(mailOutbox.leaseUntil, now)),
+            ),
+          )
+          .orderBy(asc(mailOutbox.id))
+          .limit(BATCH),
+      )
     ).map((r) => r.id)
     if (!ids.length) return []
     return ctx.db

@@ -12,3 +12,15 @@ export async function first<T>(query: { limit(n: number): PromiseLike<T[]> }): P
 export async function one<T>(query: PromiseLike<T[]>): Promise<T | undefined> {
   return (await query)[0]
 }
+
+/**
+ * A claim's select (a job, due mails) locks the rows it returns and passes over rows another transaction holds:
+ * `FOR UPDATE SKIP LOCKED` on PostgreSQL, where two claimers run at once and would otherwise both read the same
+ * free row. On SQLite every write transaction already excludes the others, and the clause does not exist.
+ */
+export function skipLocked<Q>(dialect: 'sqlite' | 'postgres', query: Q): Q {
+  if (dialect === 'sqlite') return query
+  return (query as unknown as { for(strength: 'update', opts: { skipLocked: true }): Q }).for('update', {
+    skipLocked: true,
+  })
+}

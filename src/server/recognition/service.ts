@@ -1,4 +1,4 @@
-import { first } from '../db/query'
+import { first, skipLocked } from '../db/query'
 import { and, asc, eq, isNull, lt, lte, min, or, sql } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { fileVersions, recognitions } from '../db/schema'
@@ -238,7 +238,8 @@ const leaseMs = (ctx: AppContext) => ctx.config.recognitionTimeoutMs + 60_000
 export async function claimNext(ctx: AppContext): Promise<string | null> {
   const now = ctx.now()
   return ctx.tx(async () => {
-    const next = await first(
+    const [next] = await skipLocked(
+      ctx.backend.dialect,
       ctx.db
         .select({ id: recognitions.versionId })
         .from(recognitions)
@@ -249,7 +250,8 @@ export async function claimNext(ctx: AppContext): Promise<string | null> {
             or(isNull(recognitions.leaseUntil), lt(recognitions.leaseUntil, now)),
           ),
         )
-        .orderBy(asc(sql`coalesce(${recognitions.notBefore}, ${recognitions.createdAt})`), asc(recognitions.versionId)),
+        .orderBy(asc(sql`coalesce(${recognitions.notBefore}, ${recognitions.createdAt})`), asc(recognitions.versionId))
+        .limit(1),
     )
     if (!next) return null
     await ctx.db

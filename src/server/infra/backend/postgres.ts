@@ -27,48 +27,64 @@ interface TxState {
 
 type Row = Record<string, unknown>
 
-/** int8 values (BigInt with the client's `bigint` option) become numbers: ids and millisecond times fit in 2^53. */
-const plain = (v: unknown) => (typeof v === 'bigint' ? Number(v) : v)
+/** PostgreSQL's type id of `numeric` (what SUM of integers answers): read as a number, like int8. */
+const NUMERIC = 1700
 
-/** The client drizzle is given: the same queries, with int8 values as numbers (also in `sql<number>` fields). */
+type Columns = { columns?: { name: string; type: number }[] }
+
+/** Indexes of the numeric columns of a result (Bun's result carries its columns' type ids). */
+const numericColumns = (result: Columns) =>
+  new Set((result.columns ?? []).flatMap((c, i) => (c.type === NUMERIC ? [i] : [])))
+
+/** int8 (BigInt with the client's `bigint` option) and numeric become numbers: ids, times and sums fit in 2^53. */
+const plain = (v: unknown, numeric: boolean) =>
+  typeof v === 'bigint' ? Number(v) : numeric && typeof v === 'string' ? Number(v) : v
+
+/** The client drizzle is given: the same queries, with int8 and numeric values as numbers (also in `sql<number>`). */
 function numbersClient(client: SQL): SQL {
   return {
     unsafe(text: string, params?: unknown[]) {
       const query = client.unsafe(text, params)
       return {
-        values: async () => ((await query.values()) as unknown[][]).map((row) => row.map(plain)),
+        async values() {
+          const rows = (await query.values()) as unknown[][] & Columns
+          const numeric = numericColumns(rows)
+          return rows.map((row) => row.map((v, i) => plain(v, numeric.has(i))))
+        },
         // biome-ignore lint/suspicious/noThenProperty: drizzle awaits the query object itself
         then(resolve: (rows: unknown) => unknown, reject: (err: unknown) => unknown) {
-          return (query as Promise<Row[] & { count: number }>).then(withChanges).then(resolve, reject)
+          return (query as Promise<Result>).then(withChanges).then(resolve, reject)
         },
       }
     },
   } as unknown as SQL
 }
 
+type Result = Row[] & Columns & { count: number }
+
 /**
  * The rows of a query drizzle awaits whole (a write without RETURNING, an `execute`), with `changes` beside them
  * as bun:sqlite's run result has it: a service reading how many rows its UPDATE changed reads it on both.
  */
-function withChanges(rows: Row[] & { count: number }): Row[] & { changes: number } {
-  const out = Object.assign(rows.map(rawShape(false)), { changes: Number(rows.count ?? 0) })
-  return out
+function withChanges(result: Result): Row[] & { changes: number } {
+  return Object.assign(shaped(result, false), { changes: Number(result.count ?? 0) })
 }
 
-/** A row of a raw query in SQLite's shape: numbers for int8, and (for `all/get`) 1/0 for booleans. */
-const rawShape =
-  (booleansAsNumbers: boolean) =>
-  (row: Row): Row => {
+/** Rows in SQLite's shape: numbers for int8 and numeric, and (for raw `all/get`) 1/0 for booleans. */
+function shaped(result: Result, booleansAsNumbers: boolean): Row[] {
+  const numeric = new Set((result.columns ?? []).filter((c) => c.type === NUMERIC).map((c) => c.name))
+  return result.map((row) => {
     const out: Row = {}
     for (const key in row) {
-      const v = row[key]
-      out[key] = typeof v === 'bigint' ? Number(v) : booleansAsNumbers && typeof v === 'boolean' ? (v ? 1 : 0) : v
+      const v = plain(row[key], numeric.has(key))
+      out[key] = booleansAsNumbers && typeof v === 'boolean' ? (v ? 1 : 0) : v
     }
     return out
-  }
+  })
+}
 
 /**
- * `?` (or `$name`, `:name`, `@name` with one object of named values) → `$1`, `$2`… outside quoted strings,
+ * `?`, `?N` (or `$name`, `:name`, `@name` with one object of named values) → `$1`, `$2`… outside quoted strings,
  * quoted identifiers and comments. Exported for its test.
  */
 export function numberPlaceholders(text: string, params: readonly Param[]): { text: string; values: unknown[] } {
@@ -78,6 +94,7 @@ export function numberPlaceholders(text: string, params: readonly Param[]): { te
       : undefined
   const values: unknown[] = []
   const slots = new Map<string, number>()
+  let next = 0
   let out = ''
   let i = 0
   while (i < text.length) {
@@ -92,9 +109,17 @@ export function numberPlaceholders(text: string, params: readonly Param[]): { te
       out += text.slice(i, stop)
       i = stop
     } else if (c === '?' && !named) {
-      values.push(value(params[values.length]))
-      out += `$${values.length}`
-      i++
+      // `?N` names the Nth value (SQLite's numbered form, one value used twice); a bare `?` the next one.
+      const n = /^\?(\d+)/.exec(text.slice(i))?.[1]
+      const index = n ? Number(n) - 1 : next++
+      let slot = slots.get(`?${index}`)
+      if (slot === undefined) {
+        values.push(value(params[index]))
+        slot = values.length
+        slots.set(`?${index}`, slot)
+      }
+      out += `$${slot}`
+      i += 1 + (n?.length ?? 0)
     } else if (named && /[$:@]/.test(c) && /[A-Za-z_]/.test(text[i + 1] ?? '') && text[i - 1] !== ':') {
       const name = /^[$:@][A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i))![0]
       let slot = slots.get(name)
@@ -157,7 +182,7 @@ export function postgresBackend(pool: SQL): Backend {
 
   async function query(text: string, params: Param[]): Promise<Row[]> {
     const q = numberPlaceholders(text, params)
-    return (await client().unsafe(q.text, q.values)) as Row[]
+    return shaped((await client().unsafe(q.text, q.values)) as Result, true)
   }
 
   return {
@@ -173,11 +198,10 @@ export function postgresBackend(pool: SQL): Backend {
       await current.client.unsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key])
     },
     async all<T>(text: string, ...params: Param[]) {
-      return (await query(text, params)).map(rawShape(true)) as T[]
+      return (await query(text, params)) as T[]
     },
     async get<T>(text: string, ...params: Param[]) {
-      const row = (await query(text, params))[0]
-      return (row ? rawShape(true)(row) : undefined) as T | undefined
+      return (await query(text, params))[0] as T | undefined
     },
     async run(text: string, ...params: Param[]) {
       const once = async () => {

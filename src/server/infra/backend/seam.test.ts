@@ -3,7 +3,7 @@ import { first } from '../../db/query'
 // several processes share one database (two contexts on one data folder stand for two processes).
 import { afterEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { testApp } from '../../test-helpers'
+import { onPostgres, T0, testApp } from '../../test-helpers'
 import { createContext } from '../../boot'
 import { silentLogger } from '../../log'
 import { appMeta, mailOutbox, recognitions } from '../../db/schema'
@@ -67,28 +67,79 @@ describe('transactions', () => {
     expect(await meta(t.ctx)).toEqual({ key: 'probe', value: 'kept' })
   })
 
-  test('a write outside tx is refused (the shared connection only reads)', async () => {
+  test('a write outside tx is refused (the shared connection only reads); a raw run is a transaction of its own', async () => {
     t = await testApp()
-    await expect(t.ctx.db.insert(appMeta).values({ key: 'probe', value: 'x' })).rejects.toThrow(/readonly/)
+    // SQLite: "attempt to write a readonly database"; PostgreSQL: "cannot execute INSERT in a read-only transaction".
+    const refusal = await t.ctx.db
+      .insert(appMeta)
+      .values({ key: 'probe', value: 'x' })
+      .then(
+        () => '',
+        (err: Error & { cause?: Error }) => `${err.message} ${err.cause?.message ?? ''}`,
+      )
+    expect(refusal).toMatch(/readonly|read-only/)
+    expect(await meta(t.ctx)).toBeUndefined()
     expect(t.ctx.lock('k')).rejects.toThrow(/outside a transaction/)
+    expect(await t.ctx.backend.run("INSERT INTO app_meta (key, value) VALUES ('probe', ?)", 'raw')).toEqual({
+      changes: 1,
+    })
+    expect(await meta(t.ctx)).toEqual({ key: 'probe', value: 'raw' })
   })
 
-  test('transactions of one process take turns: interleaved awaits never mix their writes', async () => {
+  test('a named lock serialises two transactions, also of two processes, until the first ends', async () => {
     t = await testApp()
+    const other = await neighbour()
     const order: string[] = []
-    const run = (name: string) =>
-      t.ctx.tx(async () => {
+    const run = (ctx: AppContext, name: string) =>
+      ctx.tx(async () => {
+        await ctx.lock('files:1')
         order.push(`${name} begin`)
-        await t.ctx.db.insert(appMeta).values({ key: name, value: name })
-        await Bun.sleep(5)
+        // Read-then-write: each adds one to what it read; without the lock both would read the same value.
+        const seen = Number((await first(ctx.db.select().from(appMeta).where(eq(appMeta.key, 'n'))))?.value ?? 0)
+        await Bun.sleep(20)
+        await ctx.db
+          .insert(appMeta)
+          .values({ key: 'n', value: String(seen + 1) })
+          .onConflictDoUpdate({ target: appMeta.key, set: { value: String(seen + 1) } })
         order.push(`${name} end`)
-        if (name === 'b') throw new Error('b fails')
       })
-    await Promise.allSettled([run('a'), run('b'), run('c')])
-    expect(order).toEqual(['a begin', 'a end', 'b begin', 'b end', 'c begin', 'c end'])
-    const keys = (await t.ctx.db.select({ key: appMeta.key }).from(appMeta)).map((r) => r.key).sort()
-    expect(keys).toEqual(['a', 'c'])
+    await Promise.all([run(t.ctx, 'a'), run(other, 'b'), run(t.ctx, 'c')])
+    for (let i = 0; i < 6; i += 2) expect(order[i + 1]).toBe(order[i]!.replace('begin', 'end'))
+    expect(await first(t.ctx.db.select().from(appMeta).where(eq(appMeta.key, 'n')))).toEqual({ key: 'n', value: '3' })
   })
+
+  test('raw rows have the same shapes on every backend', async () => {
+    t = await testApp()
+    const { user } = await t.signIn('shape@example.ch')
+    const row = await t.ctx.backend.get<Record<string, unknown>>(
+      `SELECT id, created_at, email_updates, COUNT(*) AS n, SUM(created_at) AS total, 'it''s ?' AS quoted
+         FROM users WHERE email = ? AND email_updates = ? GROUP BY id, created_at, email_updates`,
+      'shape@example.ch',
+      true,
+    )
+    expect(row).toEqual({ id: user.id, created_at: T0, email_updates: 1, n: 1, total: T0, quoted: "it's ?" })
+  })
+
+  // SQLite only: PostgreSQL runs transactions side by side; what serialises them there is lock(), tested above.
+  test.skipIf(onPostgres)(
+    'transactions of one process take turns: interleaved awaits never mix their writes',
+    async () => {
+      t = await testApp()
+      const order: string[] = []
+      const run = (name: string) =>
+        t.ctx.tx(async () => {
+          order.push(`${name} begin`)
+          await t.ctx.db.insert(appMeta).values({ key: name, value: name })
+          await Bun.sleep(5)
+          order.push(`${name} end`)
+          if (name === 'b') throw new Error('b fails')
+        })
+      await Promise.allSettled([run('a'), run('b'), run('c')])
+      expect(order).toEqual(['a begin', 'a end', 'b begin', 'b end', 'c begin', 'c end'])
+      const keys = (await t.ctx.db.select({ key: appMeta.key }).from(appMeta)).map((r) => r.key).sort()
+      expect(keys).toEqual(['a', 'c'])
+    },
+  )
 })
 
 describe('claims across processes', () => {
