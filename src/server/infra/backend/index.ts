@@ -46,8 +46,11 @@ export interface Backend {
   get<T>(text: string, ...params: Param[]): Promise<T | undefined>
   /** A write: inside `tx` it joins the transaction, outside it is a transaction of its own. */
   run(text: string, ...params: Param[]): Promise<{ changes: number }>
-  /** The database's size in bytes and its integrity check's first line ("ok"). */
-  stats(): Promise<{ bytes: number; integrity: string }>
+  /**
+   * For the system card: the database's size in bytes and a name for it (SQLite: the file, PostgreSQL: the
+   * database), and with `integrity` its integrity check's lines (["ok"] when sound; it reads everything).
+   */
+  stats(opts?: { integrity?: boolean }): Promise<{ bytes: number; name: string; integrity: string[] | null }>
   /** A consistent copy of the live database into `file` (SQLite: VACUUM INTO); the copy's integrity check. */
   backupTo(file: string): Promise<string>
   /** After removing a person's rows: no readable trace of them left in the database's files. */

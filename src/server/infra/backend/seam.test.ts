@@ -69,7 +69,9 @@ describe('transactions', () => {
 
   test('a write outside tx is refused (the shared connection only reads)', async () => {
     t = await testApp()
-    await expect(t.ctx.db.insert(appMeta).values({ key: 'probe', value: 'x' })).rejects.toThrow(/readonly/)
+    await expect(Promise.resolve(t.ctx.db.insert(appMeta).values({ key: 'probe', value: 'x' }))).rejects.toThrow(
+      /readonly/,
+    )
     expect(t.ctx.lock('k')).rejects.toThrow(/outside a transaction/)
   })
 
