@@ -30,6 +30,12 @@ export interface Backend {
   readonly dialect: Dialect
   readonly db: Db
   tx<T>(fn: () => Promise<T> | T): Promise<T>
+  /**
+   * A number that changes with every commit of any connection or process (SQLite: `PRAGMA data_version` on
+   * the reading connection), for answers kept until the database changes (http/read-cache.ts); absent where
+   * the database cannot tell cheaply, and then nothing is kept.
+   */
+  dataVersion?(): number
   /** Whether the caller runs inside `tx`. */
   inTx(): boolean
   lock(key: string): Promise<void>
