@@ -16,13 +16,13 @@ export async function queueUnread(ctx: AppContext): Promise<number> {
     taxYear: number
     categoryId: number
     name: string
-  }>(`SELECT v.id AS versionId, f.id AS fileId, f.user_id AS userId, f.tax_year AS taxYear,
-              f.category_id AS categoryId, f.original_name AS name
+  }>(`SELECT v.id AS "versionId", f.id AS "fileId", f.user_id AS "userId", f.tax_year AS "taxYear",
+              f.category_id AS "categoryId", f.original_name AS name
          FROM files f
          JOIN file_versions v ON v.file_id = f.id AND v.version = f.current_version
          LEFT JOIN recognitions r ON r.version_id = v.id
         WHERE f.deleted_at IS NULL AND r.version_id IS NULL
-        ORDER BY v.rowid`)
+        ORDER BY v.created_at, v.id`)
   for (const row of rows) await enqueue(ctx, { ...row, autoCategory: false })
   return rows.length
 }

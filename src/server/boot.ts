@@ -25,12 +25,14 @@ export async function createContext(
   // The oldest and the newest stored data key tell whether documents exist and whether this master key
   // opens them all: both must open. Only the oldest opening is the mark of a `keys rotate` run while a
   // server went on storing (the data lock now refuses that): the newer documents are under the old key.
-  // (Read raw here: the context the documents service needs is what is being built.)
+  // (Read raw here: the context the documents service needs is what is being built.) Stored order: SQLite's rowid
+  // tells two versions of one millisecond apart; PostgreSQL has none, and goes by the time, then the id.
   const wrapped = (order: 'ASC' | 'DESC') =>
     backend
       .get<{ wrapped_key: string }>(
-        // Insertion order: SQLite's rowid; PostgreSQL has none, the creation time stands for it.
-        `SELECT wrapped_key FROM file_versions ORDER BY ${backend.dialect === 'sqlite' ? 'rowid' : 'created_at'} ${order} LIMIT 1`,
+        backend.dialect === 'sqlite'
+          ? `SELECT wrapped_key FROM file_versions ORDER BY rowid ${order} LIMIT 1`
+          : `SELECT wrapped_key FROM file_versions ORDER BY created_at ${order}, id ${order} LIMIT 1`,
       )
       .then((r) => r?.wrapped_key)
   const oldest = await wrapped('ASC'),

@@ -41,7 +41,7 @@ export async function currentLocalities(ctx: AppContext): Promise<Locality[]> {
   const stamp = (await ctx.backend.get<{ n: number; last: number | null }>(
     'SELECT count(*) AS n, max(id) AS last FROM localities',
   ))!
-  if (stamp.n === 0) return embeddedLocalities()
+  if (Number(stamp.n) === 0) return embeddedLocalities()
   const key = `${stamp.n}:${stamp.last}`
   const hit = cache.get(ctx)
   if (hit?.stamp === key) return hit.rows

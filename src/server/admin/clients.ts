@@ -1,4 +1,5 @@
 import type { AppContext } from '../context'
+import type { Param } from '../infra/backend'
 import { statusById } from '../../shared/tax-status'
 import { DEFAULT_PLAN } from '../../shared/profile'
 import { unansweredCounts } from '../messages/service'
@@ -16,9 +17,8 @@ export interface ClientFilter {
 }
 
 // The same expressions as the indexes users_role_activity and users_role_name, so both sorts walk an index.
-const BY_NAME =
-  `u.role, COALESCE(NULLIF(u.last_name, ''), u.email) COLLATE NOCASE, COALESCE(u.first_name, '') ` +
-  `COLLATE NOCASE, u.id`
+// lower(), not COLLATE NOCASE: SQLite and PostgreSQL sort alike (migration 0018_users_role_name_lower).
+const BY_NAME = `u.role, lower(COALESCE(NULLIF(u.last_name, ''), u.email)), lower(COALESCE(u.first_name, '')), u.id`
 const BY_ACTIVITY = 'u.role DESC, u.last_activity_at DESC, u.id DESC'
 
 type DetailRow = {
@@ -43,48 +43,51 @@ type DetailRow = {
  */
 export async function listClients(ctx: AppContext, f: ClientFilter) {
   const where = [`u.role = 'user'`]
-  const params: Record<string, string | number> = { $year: f.taxYear }
+  const whereParams: Param[] = []
   const q = f.q?.trim()
   if (q) {
     // The users area's search: its trigram index for three characters and more.
-    const search = userSearchCondition(q)
+    const search = userSearchCondition(ctx, q)
     where.push(search.sql)
-    Object.assign(params, search.params)
+    whereParams.push(...search.params)
   }
   // Status 1 includes the clients without a stored row for the year.
   let join = ''
+  let joinParams: Param[] = []
   if (f.status === 1) {
-    join = 'LEFT JOIN tax_year_status s ON s.user_id = u.id AND s.tax_year = $year'
+    join = 'LEFT JOIN tax_year_status s ON s.user_id = u.id AND s.tax_year = ?'
+    joinParams = [f.taxYear]
     where.push('(s.status_id IS NULL OR s.status_id = 1)')
   } else if (f.status !== undefined) {
-    join = 'JOIN tax_year_status s ON s.user_id = u.id AND s.tax_year = $year AND s.status_id = $status'
-    params.$status = f.status
+    join = 'JOIN tax_year_status s ON s.user_id = u.id AND s.tax_year = ? AND s.status_id = ?'
+    joinParams = [f.taxYear, f.status]
   }
   const from = `FROM users u ${join} WHERE ${where.join(' AND ')}`
-  const named = (sql: string): Record<string, number | string> =>
-    Object.fromEntries(Object.entries(params).filter(([k]) => sql.includes(k)))
+  const fromParams = [...joinParams, ...whereParams]
   const order = f.sort === 'name' ? BY_NAME : BY_ACTIVITY
-  const pageSql = `SELECT u.id AS id ${from} ORDER BY ${order} LIMIT $limit OFFSET $offset`
   const ids = (
-    await ctx.backend.all<{ id: number }>(pageSql, {
-      ...named(pageSql),
-      $limit: CLIENTS_PAGE_SIZE,
-      $offset: (f.page - 1) * CLIENTS_PAGE_SIZE,
-    })
+    await ctx.backend.all<{ id: number }>(
+      `SELECT u.id AS id ${from} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      ...fromParams,
+      CLIENTS_PAGE_SIZE,
+      (f.page - 1) * CLIENTS_PAGE_SIZE,
+    )
   ).map((r) => r.id)
-  const countSql = `SELECT COUNT(*) AS n ${from}`
-  const total = (await ctx.backend.get<{ n: number }>(countSql, named(countSql)))?.n ?? 0
+  const total = (await ctx.backend.get<{ n: number }>(`SELECT COUNT(*) AS n ${from}`, ...fromParams))?.n ?? 0
   if (!ids.length) return { items: [], total, page: f.page, pageSize: CLIENTS_PAGE_SIZE, taxYear: f.taxYear }
 
   const rows = await ctx.backend.all<DetailRow>(
-    `SELECT u.id AS id, u.email AS email, u.first_name AS firstName, u.last_name AS lastName, u.language AS language,
-            s.status_id AS statusId, p.subscription_plan AS plan, u.last_activity_at AS activity,
+    `SELECT u.id AS id, u.email AS email, u.first_name AS "firstName", u.last_name AS "lastName",
+            u.language AS language, s.status_id AS "statusId", p.subscription_plan AS plan,
+            u.last_activity_at AS activity,
             (SELECT COUNT(*) FROM files f
-              WHERE f.user_id = u.id AND f.tax_year = $year AND f.deleted_at IS NULL) AS fileCount
-       FROM users u LEFT JOIN tax_year_status s ON s.user_id = u.id AND s.tax_year = $year
+              WHERE f.user_id = u.id AND f.tax_year = ? AND f.deleted_at IS NULL) AS "fileCount"
+       FROM users u LEFT JOIN tax_year_status s ON s.user_id = u.id AND s.tax_year = ?
        LEFT JOIN profiles p ON p.user_id = u.id
-      WHERE u.id IN (${ids.map((_, i) => `$id${i}`).join(',')})`,
-    { $year: f.taxYear, ...Object.fromEntries(ids.map((id, i) => [`$id${i}`, id])) },
+      WHERE u.id IN (${ids.map(() => '?').join(',')})`,
+    f.taxYear,
+    f.taxYear,
+    ...ids,
   )
   const byId = new Map(rows.map((r) => [r.id, r]))
   const unanswered = await unansweredCounts(ctx, ids)

@@ -8,7 +8,15 @@ import { countByRole, newestUser } from '../users/service'
  * experts. The column the old client checked is the tax-profile-complete flag.
  */
 export async function dbStatus(ctx: AppContext) {
-  const columns = (await ctx.backend.all<{ name: string }>('PRAGMA table_info(profiles)')).map((c) => c.name)
+  // The table's columns as the database has them (the catalogue differs per dialect).
+  const columns = (
+    await ctx.backend.all<{ name: string }>(
+      ctx.backend.dialect === 'sqlite'
+        ? `SELECT name FROM pragma_table_info('profiles')`
+        : `SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'profiles' ` +
+            'AND table_schema = current_schema() ORDER BY ordinal_position',
+    )
+  ).map((c) => c.name)
   const roles = await countByRole(ctx)
   const userCount = roles.clients + roles.admins
   const taxCompletedCount = await countTaxProfilesComplete(ctx)

@@ -1,6 +1,5 @@
 import { statSync } from 'node:fs'
 import type { AppContext } from '../context'
-import { databasePath } from '../db'
 import { outboxCounts } from '../client-mail/service'
 import { countByRole } from '../users/service'
 import { storedTotals } from '../documents/service'
@@ -18,24 +17,16 @@ function buildDate(): string | null {
   }
 }
 
-const fileSize = (path: string) => {
-  try {
-    return statSync(path).size
-  } catch {
-    return 0
-  }
-}
-
 /**
  * The system card (GET /api/admin/system). integrity_check reads the whole
  * database, so it runs only when asked for.
  */
 export async function systemInfo(ctx: AppContext, opts: { integrity: boolean }) {
-  const db = databasePath(ctx.config.dataDir)
+  const database = await ctx.backend.stats({ integrity: opts.integrity })
   const users = await countByRole(ctx)
   const stored = await storedTotals(ctx)
   const migrations = await ctx.backend.all<{ tag: string; appliedAt: number }>(
-    'SELECT tag, applied_at AS appliedAt FROM __migrations ORDER BY tag',
+    'SELECT tag, applied_at AS "appliedAt" FROM __migrations ORDER BY tag',
   )
   return {
     environment: ctx.config.dev ? 'development' : 'production',
@@ -43,7 +34,7 @@ export async function systemInfo(ctx: AppContext, opts: { integrity: boolean }) 
     buildDate: buildDate(),
     startedAt: new Date(startedAt).toISOString(),
     uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-    database: { bytes: fileSize(db) + fileSize(`${db}-wal`), path: 'swisstax.db' },
+    database: { bytes: database.bytes, path: database.name },
     storedFiles: stored.files,
     storedVersions: stored.versions,
     storedBytes: stored.bytes,
@@ -51,8 +42,6 @@ export async function systemInfo(ctx: AppContext, opts: { integrity: boolean }) 
     admins: users.admins ?? 0,
     migrations,
     mail: { configured: Boolean(ctx.config.smtpUrl), ...(await outboxCounts(ctx)) },
-    integrity: opts.integrity
-      ? (await ctx.backend.all<{ integrity_check: string }>('PRAGMA integrity_check')).map((r) => r.integrity_check)
-      : null,
+    integrity: database.integrity,
   }
 }

@@ -182,9 +182,10 @@ export async function releaseMailLeases(ctx: AppContext) {
 /** For the system card: what waits, what failed lately. */
 export async function outboxCounts(ctx: AppContext) {
   const r = await ctx.backend.get<{ pending: number; failing: number; sent: number }>(
-    `SELECT SUM(sent_at IS NULL AND attempts < ?1) AS pending, SUM(sent_at IS NULL AND attempts > 0) AS failing, ` +
-      `SUM(sent_at IS NOT NULL) AS sent FROM mail_outbox`,
+    `SELECT COALESCE(SUM(CASE WHEN sent_at IS NULL AND attempts < ? THEN 1 ELSE 0 END), 0) AS pending, ` +
+      `COALESCE(SUM(CASE WHEN sent_at IS NULL AND attempts > 0 THEN 1 ELSE 0 END), 0) AS failing, ` +
+      `COALESCE(SUM(CASE WHEN sent_at IS NOT NULL THEN 1 ELSE 0 END), 0) AS sent FROM mail_outbox`,
     MAX_ATTEMPTS,
   )
-  return { pending: r?.pending ?? 0, failing: r?.failing ?? 0, sent: r?.sent ?? 0 }
+  return { pending: Number(r?.pending ?? 0), failing: Number(r?.failing ?? 0), sent: Number(r?.sent ?? 0) }
 }

@@ -284,17 +284,17 @@ function toRecord(
 }
 
 /** The columns of a listed file: the file and its current version. */
-type ListedRow = FileRow & { versionId: string; uploadedAt: number; size: number; afterTransmission: number }
+type ListedRow = FileRow & { versionId: string; uploadedAt: number; size: number; afterTransmission: number | boolean }
 
 const LIST_SELECT =
-  'SELECT f.id, f.user_id AS userId, f.tax_year AS taxYear, f.category_id AS categoryId, f.original_name AS ' +
-  'originalName, f.current_version AS currentVersion, f.created_at AS createdAt, f.updated_at AS updatedAt, ' +
-  'f.deleted_at AS deletedAt, v.id AS versionId, v.created_at AS uploadedAt, v.size, ' +
-  'v.after_transmission AS afterTransmission FROM files f JOIN ' +
-  'file_versions v ON v.file_id = f.id AND v.version = f.current_version WHERE f.user_id = ?1 AND f.deleted_at IS NULL'
-const LIST_ORDER = ' ORDER BY f.updated_at DESC, f.id DESC LIMIT ?2 OFFSET ?3'
+  'SELECT f.id, f.user_id AS "userId", f.tax_year AS "taxYear", f.category_id AS "categoryId", f.original_name AS ' +
+  '"originalName", f.current_version AS "currentVersion", f.created_at AS "createdAt", f.updated_at AS "updatedAt", ' +
+  'f.deleted_at AS "deletedAt", v.id AS "versionId", v.created_at AS "uploadedAt", v.size, ' +
+  'v.after_transmission AS "afterTransmission" FROM files f JOIN ' +
+  'file_versions v ON v.file_id = f.id AND v.version = f.current_version WHERE f.user_id = ? AND f.deleted_at IS NULL'
+const LIST_ORDER = ' ORDER BY f.updated_at DESC, f.id DESC LIMIT ? OFFSET ?'
 /** Two fixed texts, so that bun:sqlite's statement cache keeps both compiled (a poll builds no SQL). */
-const LIST_OF_YEAR = `${LIST_SELECT} AND f.tax_year = ?4${LIST_ORDER}`
+const LIST_OF_YEAR = `${LIST_SELECT} AND f.tax_year = ?${LIST_ORDER}`
 const LIST_ALL = LIST_SELECT + LIST_ORDER
 
 /**
@@ -323,14 +323,14 @@ async function listPage(
   const rows =
     opts.taxYear === undefined
       ? await ctx.backend.all<ListedRow>(LIST_ALL, userId, opts.limit, opts.offset)
-      : await ctx.backend.all<ListedRow>(LIST_OF_YEAR, userId, opts.limit, opts.offset, opts.taxYear)
+      : await ctx.backend.all<ListedRow>(LIST_OF_YEAR, userId, opts.taxYear, opts.limit, opts.offset)
   // The recognition's summaries come through the documents' hook (events.ts), which recognition registers.
   const recognition = await summariesOf(
     ctx,
     rows.map((r) => r.versionId),
   )
   return rows.map((r) =>
-    toRecord({ ...r, afterTransmission: r.afterTransmission === 1 }, language, recognition.get(r.versionId) ?? null),
+    toRecord({ ...r, afterTransmission: Boolean(r.afterTransmission) }, language, recognition.get(r.versionId) ?? null),
   )
 }
 
@@ -445,9 +445,12 @@ export async function storageOf(ctx: AppContext, userId: number) {
   const row = await first(
     ctx.db
       .select({
-        used: sql<number>`coalesce(sum(${fileVersions.size}), 0)`,
-        deleted: sql<number>`coalesce(sum(case when ${files.deletedAt} is not null then ${fileVersions.size} end), 0)`,
-        firstDeletedAt: sql<number | null>`min(${files.deletedAt})`,
+        used: sql<number>`coalesce(sum(${fileVersions.size}), 0)`.mapWith(Number),
+        deleted:
+          sql<number>`coalesce(sum(case when ${files.deletedAt} is not null then ${fileVersions.size} end), 0)`.mapWith(
+            Number,
+          ),
+        firstDeletedAt: sql<number | null>`min(${files.deletedAt})`.mapWith(Number),
       })
       .from(fileVersions)
       .innerJoin(files, eq(files.id, fileVersions.fileId))
@@ -511,7 +514,7 @@ export async function categoryState(ctx: AppContext, userId: number, taxYear: nu
   const relevance = new Map<number, boolean>()
   if (taxYear !== undefined) {
     for (const r of await ctx.db
-      .select({ id: files.categoryId, n: sql<number>`count(*)` })
+      .select({ id: files.categoryId, n: sql<number>`count(*)`.mapWith(Number) })
       .from(files)
       .where(and(eq(files.userId, userId), eq(files.taxYear, taxYear), isNull(files.deletedAt)))
       .groupBy(files.categoryId))

@@ -1,6 +1,4 @@
-import { statSync } from 'node:fs'
 import type { AppContext } from '../context'
-import { databasePath } from '../db'
 import { APP_VERSION } from '../../shared/version'
 
 /** Upper bounds of the latency histogram (seconds), Prometheus' usual web buckets. */
@@ -69,16 +67,8 @@ export class Metrics {
     metric('swisstax_stored_bytes', 'gauge', 'Bytes of stored document versions (before encryption).', [
       `swisstax_stored_bytes ${await one('SELECT coalesce(sum(size), 0) AS n FROM file_versions')}`,
     ])
-    const db = databasePath(ctx.config.dataDir)
-    const size = (p: string) => {
-      try {
-        return statSync(p).size
-      } catch {
-        return 0
-      }
-    }
-    metric('swisstax_database_bytes', 'gauge', 'Size of the database file and its write-ahead log.', [
-      `swisstax_database_bytes ${size(db) + size(`${db}-wal`)}`,
+    metric('swisstax_database_bytes', 'gauge', 'Size of the database (SQLite: the file and its write-ahead log).', [
+      `swisstax_database_bytes ${(await ctx.backend.stats()).bytes}`,
     ])
     metric('process_resident_memory_bytes', 'gauge', 'Resident memory of the server process.', [
       `process_resident_memory_bytes ${process.memoryUsage.rss()}`,

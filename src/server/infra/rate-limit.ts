@@ -42,13 +42,15 @@ export async function hit(ctx: AppContext, limit: Limit, key: string | number): 
   const now = ctx.now()
   const upsert = () =>
     ctx.backend.get<{ window_start: number; hits: number }>(
-      `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?1, ?2, 1)
+      `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
        ON CONFLICT (bucket) DO UPDATE SET
-         hits = CASE WHEN ?2 - window_start >= ?3 THEN 1 ELSE hits + 1 END,
-         window_start = CASE WHEN ?2 - window_start >= ?3 THEN ?2 ELSE window_start END
+         hits = CASE WHEN excluded.window_start - rate_limits.window_start >= ? THEN 1 ELSE rate_limits.hits + 1 END,
+         window_start = CASE WHEN excluded.window_start - rate_limits.window_start >= ?
+           THEN excluded.window_start ELSE rate_limits.window_start END
        RETURNING window_start, hits`,
       `${limit.name}:${key}`,
       now,
+      limit.windowMs,
       limit.windowMs,
     )
   // A write: its own transaction outside one.

@@ -136,20 +136,18 @@ export async function replyToMessage(ctx: AppContext, rc: RequestContext, messag
  */
 export async function unansweredMessages(ctx: AppContext, opts: { limit: number; offset: number; userId?: number }) {
   const where =
-    `m.from_expert = 0 AND m.id > COALESCE((SELECT MAX(e.id) FROM messages e WHERE e.user_id = m.user_id AND ` +
-    `e.from_expert = 1), 0)` +
-    (opts.userId === undefined ? '' : ' AND m.user_id = $userId')
-  const params = {
-    $limit: opts.limit,
-    $offset: opts.offset,
-    ...(opts.userId === undefined ? {} : { $userId: opts.userId }),
-  }
+    `m.from_expert = FALSE AND m.id > COALESCE((SELECT MAX(e.id) FROM messages e WHERE e.user_id = m.user_id AND ` +
+    `e.from_expert = TRUE), 0)` +
+    (opts.userId === undefined ? '' : ' AND m.user_id = ?')
+  const params = opts.userId === undefined ? [] : [opts.userId]
   const total =
-    (await ctx.backend.get<{ n: number }>(`SELECT COUNT(*) AS n FROM messages m WHERE ${where}`, params))?.n ?? 0
+    (await ctx.backend.get<{ n: number }>(`SELECT COUNT(*) AS n FROM messages m WHERE ${where}`, ...params))?.n ?? 0
   const rows = await ctx.backend.all<{ id: number; userId: number; body: string; createdAt: number }>(
-    `SELECT m.id, m.user_id AS userId, m.body, m.created_at AS createdAt
-       FROM messages m WHERE ${where} ORDER BY m.created_at, m.id LIMIT $limit OFFSET $offset`,
-    params,
+    `SELECT m.id, m.user_id AS "userId", m.body, m.created_at AS "createdAt"
+       FROM messages m WHERE ${where} ORDER BY m.created_at, m.id LIMIT ? OFFSET ?`,
+    ...params,
+    opts.limit,
+    opts.offset,
   )
   // The senders' names come from their owner, the users area.
   const names = await namesOf(
@@ -172,8 +170,8 @@ export async function unansweredCounts(ctx: AppContext, userIds: number[]): Prom
   const out = new Map<number, number>()
   for (const id of userIds) {
     const row = await ctx.backend.get<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM messages m WHERE m.user_id = ? AND m.from_expert = 0
-          AND m.id > COALESCE((SELECT MAX(e.id) FROM messages e WHERE e.user_id = ? AND e.from_expert = 1), 0)`,
+      `SELECT COUNT(*) AS n FROM messages m WHERE m.user_id = ? AND m.from_expert = FALSE
+          AND m.id > COALESCE((SELECT MAX(e.id) FROM messages e WHERE e.user_id = ? AND e.from_expert = TRUE), 0)`,
       id,
       id,
     )

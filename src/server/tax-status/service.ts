@@ -6,7 +6,7 @@ import { isTransmitted, REQUIRED_CATEGORY_IDS, statusById, type TaxStatusId } fr
 import { coveredCategories } from '../documents/service'
 import { audit } from '../infra/audit'
 
-type StatusRow = { statusId: number; transmitEnabled: number; updatedAt: number; updatedBy: number | null }
+type StatusRow = { statusId: number; transmitEnabled: number | boolean; updatedAt: number; updatedBy: number | null }
 
 /**
  * The stored row of a user's year, or the defaults (status 1) when there is none
@@ -14,14 +14,14 @@ type StatusRow = { statusId: number; transmitEnabled: number; updatedAt: number;
  */
 export async function yearStatus(ctx: AppContext, userId: number, taxYear: number) {
   const row = await ctx.backend.get<StatusRow>(
-    'SELECT status_id AS statusId, transmit_enabled AS transmitEnabled, updated_at AS updatedAt, updated_by AS ' +
-      'updatedBy FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',
+    'SELECT status_id AS "statusId", transmit_enabled AS "transmitEnabled", updated_at AS "updatedAt", updated_by AS ' +
+      '"updatedBy" FROM tax_year_status WHERE user_id = ? AND tax_year = ? LIMIT 1',
     userId,
     taxYear,
   )
   if (!row)
     return { userId, taxYear, statusId: 1, transmitEnabled: false, updatedAt: 0, updatedBy: null as number | null }
-  return { userId, taxYear, ...row, transmitEnabled: row.transmitEnabled === 1 }
+  return { userId, taxYear, ...row, transmitEnabled: Boolean(row.transmitEnabled) }
 }
 
 /** Writes a year's status (an upsert). Callers check who may move it. */
@@ -103,7 +103,7 @@ export function requireFileableYear(ctx: AppContext, taxYear: number): void {
 export async function yearStatuses(ctx: AppContext, userId: number) {
   return (
     await ctx.backend.all<{ taxYear: number; statusId: number }>(
-      'SELECT tax_year AS taxYear, status_id AS statusId FROM tax_year_status WHERE user_id = ? ORDER BY tax_year DESC',
+      'SELECT tax_year AS "taxYear", status_id AS "statusId" FROM tax_year_status WHERE user_id = ? ORDER BY tax_year DESC',
       userId,
     )
   ).map((r) => ({ taxYear: r.taxYear, status: statusById(r.statusId).name, statusId: r.statusId }))
@@ -134,7 +134,7 @@ export async function usersBelowStatus(ctx: AppContext, userIds: readonly number
   const reached = new Set(
     (
       await ctx.backend.all<{ userId: number }>(
-        'SELECT user_id AS userId FROM tax_year_status WHERE tax_year = ?1 AND status_id >= ?2',
+        'SELECT user_id AS "userId" FROM tax_year_status WHERE tax_year = ? AND status_id >= ?',
         taxYear,
         statusId,
       )

@@ -5,6 +5,7 @@ import type { RequestContext } from '../infra/request-context'
 import { audit, pseudonymiseAudit } from '../infra/audit'
 import { users } from '../db/schema'
 import { conflict } from '../http/errors'
+import { userSearchIndex } from './search'
 
 /** The last admin cannot delete itself: nobody could run the service any more. */
 export async function requireNotLastAdmin(ctx: AppContext, user: { role: string }) {
@@ -30,8 +31,7 @@ export async function removeAccount(
     await ctx.db.delete(users).where(eq(users.id, user.id))
     await audit(ctx, { user: null, ip: rc.ip }, 'account_deleted', detail, { target: { email: user.email } })
   })
-  // The search index is merged so that its old segments with the name's trigrams go (FTS5's own command).
-  await ctx.backend.run(`INSERT INTO users_search(users_search) VALUES ('optimize')`)
+  await userSearchIndex(ctx).afterErase(ctx)
   const erased = await ctx.backend.eraseDeletedTraces()
   if (!erased.walTruncated) ctx.log.warn('account deleted; the write-ahead log is emptied at the next checkpoint')
 }

@@ -226,7 +226,7 @@ type ReminderRow = {
   phone: string | null
   street: string | null
   city: string | null
-  complete: number | null
+  complete: number | boolean | null
 }
 
 /**
@@ -238,7 +238,7 @@ export async function reminderFieldsOf(
   userId: number,
 ): Promise<Parameters<typeof profileReminders>[0] | null> {
   const r = await ctx.backend.get<ReminderRow>(
-    `SELECT u.first_name AS firstName, u.last_name AS lastName, u.phone AS phone, p.street AS street, p.city AS city,
+    `SELECT u.first_name AS "firstName", u.last_name AS "lastName", u.phone AS phone, p.street AS street, p.city AS city,
             p.is_tax_profile_complete AS complete
        FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ? AND u.role = 'user'`,
     userId,
@@ -250,7 +250,7 @@ export async function reminderFieldsOf(
       phone: r.phone,
       street: r.street,
       city: r.city,
-      isTaxProfileComplete: r.complete === 1,
+      isTaxProfileComplete: Boolean(r.complete),
     }) ??
     null
   )

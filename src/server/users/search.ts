@@ -1,34 +1,32 @@
 /**
- * Finding people by a piece of their e-mail or name (the experts' client list). The users
- * area keeps `users_search` (migration 0009_users_search: an FTS5 trigram index over
- * "e-mail first last first", kept in step with `users` by triggers), and answers here
- * with a condition other areas' read-only views put in their WHERE; they never name
- * the index themselves.
+ * Finding people by a piece of their e-mail or name (the experts' client list). The users area keeps an index
+ * over one string per person, "e-mail first last first" (`haystack`), and answers here with a condition other
+ * areas' read-only views put in their WHERE; they never name the index themselves. Which index depends on the
+ * database: SQLite's FTS5 trigram table (search-sqlite.ts), PostgreSQL's pg_trgm (search-postgres.ts).
  */
+import type { AppContext } from '../context'
+import type { Dialect } from '../infra/backend'
+import { haystackOf, likePattern, type SqlCondition, type UserSearchIndex } from './search-index'
+import { postgresUserSearch } from './search-postgres'
+import { sqliteUserSearch } from './search-sqlite'
 
-/** The trigram index finds substrings of at least three characters. */
+export type { SqlCondition } from './search-index'
+
+const INDEXES: Record<Dialect, UserSearchIndex> = { sqlite: sqliteUserSearch, postgres: postgresUserSearch }
+
+/** The index of the database `ctx` runs on. */
+export const userSearchIndex = (ctx: AppContext): UserSearchIndex => INDEXES[ctx.backend.dialect]
+
+/** The indexes find substrings of at least three characters (trigrams). */
 export const MIN_INDEXED_SEARCH = 3
 
-/** LIKE pattern for a search text: its own % and _ are taken literally. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 /**
- * A condition on the users row `alias` that is true when `q` (trimmed, non-empty) is a
- * substring of the e-mail or of the name in either order, case-insensitive (MÜLLER finds
- * Müller). From three characters on it is answered by the trigram index; one or two
- * characters, which would match most people anyway, by a scan with LIKE.
+ * A condition on the users row `alias` that is true when `q` (trimmed, non-empty) is a substring of the e-mail
+ * or of the name in either order, case-insensitive (MÜLLER finds Müller where the index folds beyond ASCII).
+ * From three characters on it is answered by the database's index; one or two characters, which would match
+ * most people anyway, by a scan with LIKE (lower() on both sides: PostgreSQL's LIKE minds case).
  */
-export function userSearchCondition(q: string, alias = 'u'): { sql: string; params: Record<string, string> } {
-  if ([...q].length >= MIN_INDEXED_SEARCH) {
-    // One FTS5 phrase: the whole text as a substring (a quoted phrase takes every character literally).
-    return {
-      sql: `${alias}.id IN (SELECT rowid FROM users_search WHERE users_search MATCH $q)`,
-      params: { $q: `"${q.replace(/"/g, '""')}"` },
-    }
-  }
-  return {
-    sql: `(${alias}.email || ' ' || COALESCE(${alias}.first_name, '') || ' ' || COALESCE(${alias}.last_name, '') || ' '
-      || COALESCE(${alias}.first_name, '')) LIKE $q ESCAPE '\\'`,
-    params: { $q: likePattern(q) },
-  }
+export function userSearchCondition(ctx: AppContext, q: string, alias = 'u'): SqlCondition {
+  if ([...q].length >= MIN_INDEXED_SEARCH) return userSearchIndex(ctx).condition(q, alias)
+  return { sql: `lower(${haystackOf(alias)}) LIKE lower(?) ESCAPE '\\'`, params: [likePattern(q)] }
 }

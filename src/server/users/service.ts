@@ -71,8 +71,8 @@ export async function countByRole(ctx: AppContext): Promise<{ clients: number; a
   const row = await first(
     ctx.db
       .select({
-        clients: sql<number>`COALESCE(SUM(${users.role} = 'user'), 0)`,
-        admins: sql<number>`COALESCE(SUM(${users.role} = 'admin'), 0)`,
+        clients: sql<number>`COALESCE(SUM(CASE WHEN ${users.role} = 'user' THEN 1 ELSE 0 END), 0)`.mapWith(Number),
+        admins: sql<number>`COALESCE(SUM(CASE WHEN ${users.role} = 'admin' THEN 1 ELSE 0 END), 0)`.mapWith(Number),
       })
       .from(users),
   )

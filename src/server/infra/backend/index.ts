@@ -38,6 +38,12 @@ export interface Backend {
   readonly dialect: Dialect
   readonly db: Db
   tx<T>(fn: () => Promise<T> | T): Promise<T>
+  /**
+   * A number that changes with every commit of any connection or process (SQLite: `PRAGMA data_version` on
+   * the reading connection), for answers kept until the database changes (http/read-cache.ts); absent where
+   * the database cannot tell cheaply, and then nothing is kept.
+   */
+  dataVersion?(): number
   /** Whether the caller runs inside `tx`. */
   inTx(): boolean
   lock(key: string): Promise<void>
@@ -55,10 +61,13 @@ export interface Backend {
   /** A write: inside `tx` it joins the transaction, outside it is a transaction of its own. */
   run(text: string, ...params: Param[]): Promise<{ changes: number }>
   /**
-   * The database's size in bytes and its integrity check's first line ("ok"; PostgreSQL checks its pages itself
-   * and answers "ok"), and on PostgreSQL the server's version.
+   * For the system card: the database's size in bytes and a name for it (SQLite: the file, PostgreSQL: the
+   * database), and with `integrity` its integrity check's lines (["ok"] when sound; it reads everything;
+   * PostgreSQL has no such check built in and answers null), and on PostgreSQL the server's version.
    */
-  stats(): Promise<{ bytes: number; integrity: string; version?: string }>
+  stats(opts?: {
+    integrity?: boolean
+  }): Promise<{ bytes: number; name: string; integrity: string[] | null; version?: string }>
   /**
    * A consistent copy of the live database into `file` (SQLite: VACUUM INTO); the copy's integrity check.
    * PostgreSQL refuses, naming pg_dump and bucket versioning.

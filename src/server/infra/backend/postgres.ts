@@ -213,9 +213,17 @@ export function postgresBackend(pool: SQL): Backend {
     },
     async stats() {
       const [row] = (await pool.unsafe(
-        'SELECT pg_database_size(current_database()) AS bytes, version() AS version',
-      )) as { bytes: bigint; version: string }[]
-      return { bytes: Number(row!.bytes), integrity: 'ok', version: row!.version }
+        `SELECT pg_database_size(current_database()) AS bytes, current_database() AS name,
+                current_setting('server_version') AS version`,
+      )) as { bytes: bigint; name: string; version: string }[]
+      // The system card names the database and the server's version. PostgreSQL checks its pages as it reads
+      // them and has no integrity check of SQLite's kind built in: null, as when none was asked for.
+      return {
+        bytes: Number(row!.bytes),
+        name: `${row!.name} (PostgreSQL ${row!.version})`,
+        integrity: null,
+        version: row!.version,
+      }
     },
     async backupTo() {
       throw new Error(

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { Database, type SQLQueryBindings } from 'bun:sqlite'
 import { drizzle } from 'drizzle-orm/bun-sqlite'
 import { statSync } from 'node:fs'
+import { basename } from 'node:path'
 import * as schema from '../../db/schema'
 import type { Db } from '../../db'
 import type { Backend, Param } from './index'
@@ -127,6 +128,7 @@ export function sqliteBackend(path: string, writer: Database): Backend {
     },
     tx,
     inTx: () => store.getStore() !== undefined,
+    dataVersion: () => reader.query<{ data_version: number }, []>('PRAGMA data_version').get()?.data_version ?? -1,
     async lock(key: string) {
       if (!store.getStore()) throw new Error(`lock(${key}) outside a transaction`)
     },
@@ -146,16 +148,20 @@ export function sqliteBackend(path: string, writer: Database): Backend {
       const once = () => ({ changes: writer.query(text).run(...bind(params)).changes })
       return store.getStore() ? once() : tx(async () => once())
     },
-    async stats() {
-      const integrity =
-        reader.query<{ integrity_check: string }, []>('PRAGMA quick_check').get()?.integrity_check ?? 'unknown'
+    async stats(opts = {}) {
+      const integrity = opts.integrity
+        ? reader
+            .query<{ integrity_check: string }, []>('PRAGMA integrity_check')
+            .all()
+            .map((r) => r.integrity_check)
+        : null
       let bytes = 0
       for (const suffix of ['', '-wal']) {
         try {
           bytes += statSync(path + suffix).size
         } catch {}
       }
-      return { bytes, integrity }
+      return { bytes, name: basename(path), integrity }
     },
     async backupTo(file: string) {
       // From the reading connection: a snapshot that blocks no writer. VACUUM INTO writes only the copy, but
