@@ -1,4 +1,5 @@
-// `npm test [-- unit|e2e]`: unit and API tests, then the executable is built and the browser
+// `npm test [-- unit|e2e]`: unit and API tests (on SQLite, then again on PostgreSQL at
+// SWISSTAX_TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres), then the executable is built and the browser
 // tests run against it. Each stage's output is streamed as it comes (the browser stage takes
 // many minutes); the pass/fail counts are read from it on the way. Prints one closing line:
 // "tests: N passed, N failed".
@@ -9,9 +10,14 @@ let failed = 0
 let running: { kill(): void } | undefined
 
 /** Runs one stage, copying its output through as it arrives; true when it exited with 0. */
-async function stage(label: string, cmd: string[], counts: 'bun-test' | 'one' = 'bun-test') {
+async function stage(
+  label: string,
+  cmd: string[],
+  counts: 'bun-test' | 'one' = 'bun-test',
+  env: Record<string, string> = {},
+) {
   console.log(`\n=== ${label}: ${cmd.join(' ')}`)
-  const proc = Bun.spawn(cmd, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0' } })
+  const proc = Bun.spawn(cmd, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, FORCE_COLOR: '0', ...env } })
   running = proc
   // bun test writes its summary to stderr; both streams are kept (the tail is enough for the counts).
   let tail = ''
@@ -54,6 +60,11 @@ if (!only || only === 'unit') {
   // Biome: the formatter's verdict and the linter's, over every source file (biome.json).
   await stage('format and lint', [process.execPath, 'x', 'biome', 'check', '--max-diagnostics=50', '.'], 'one')
   await stage('unit and API tests', [process.execPath, 'test', '--timeout', '30000', 'src'])
+  // The same suite on PostgreSQL: every test app on a fresh database copied from a migrated template
+  // (src/server/db/pg/test-databases.ts). .ci/run starts a server when none answers.
+  await stage('unit and API tests on PostgreSQL', [process.execPath, 'test', '--timeout', '30000', 'src'], 'bun-test', {
+    SWISSTAX_TEST_DATABASE_URL: process.env.SWISSTAX_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  })
 }
 if (!only || only === 'e2e') {
   const built = (await stage('build', [process.execPath, 'build.ts'], 'one')) && existsSync('dist/swisstax')
