@@ -42,6 +42,12 @@ async function templateName(url: string): Promise<string> {
       const pid = Number(/^swisstax_t_(\d+)_/.exec(datname)?.[1])
       if (pid && !alive(pid)) await conn.unsafe(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
     }
+    // Templates of older migrations: dropped unless a run still copies from them (then the DROP fails, harmlessly).
+    const old = (await conn.unsafe(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'swisstax\\_tpl\\_%' AND datname <> $1`,
+      [name],
+    )) as { datname: string }[]
+    for (const { datname } of old) await conn.unsafe(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => {})
     const exists = await conn.unsafe('SELECT 1 FROM pg_database WHERE datname = $1', [name])
     if (!exists.length) {
       await conn.unsafe(`CREATE DATABASE "${name}"`)
