@@ -1,5 +1,5 @@
-// `npm test [-- unit|e2e]`: unit and API tests (on SQLite, then again on PostgreSQL at
-// SWISSTAX_TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres), then the executable is built and the browser
+// `npm test [-- unit|e2e]`: unit and API tests (on SQLite, then again on PostgreSQL at SWISSTAX_TEST_DATABASE_URL,
+// default postgres://postgres@127.0.0.1:5432/postgres), then the executable is built and the browser
 // tests run against it. Each stage's output is streamed as it comes (the browser stage takes
 // many minutes); the pass/fail counts are read from it on the way. Prints one closing line:
 // "tests: N passed, N failed".

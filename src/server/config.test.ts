@@ -39,6 +39,8 @@ const BAD: [string, string, string?][] = [
   ['LOG_FORMAT', 'xml'],
   ['METRICS_TOKEN', 'short', '5 characters, not shown'],
   ['SHUTDOWN_DRAIN_SECONDS', '1m'],
+  ['DATABASE_URL', 'mysql://swisstax:s3cret@db.example.ch/tax', 'mysql://swisstax:***@db.example.ch/tax'],
+  ['PG_POOL_SIZE', '0'],
 ]
 
 describe('a bad setting stops the start, naming the setting and the value', () => {
@@ -62,6 +64,25 @@ describe('a bad setting stops the start, naming the setting and the value', () =
     )
     expect(names.size).toBeGreaterThan(20)
     expect([...names].filter((n) => !BAD.some(([b]) => b === n))).toEqual([])
+  })
+
+  test('PostgreSQL needs the master key: refused without it, naming it; the URL and its password are not shown', () => {
+    const url = 'postgres://swisstax:s3cret@db.example.ch:5432/tax'
+    let message = ''
+    try {
+      loadConfig({ DATA_DIR: tmpdir(), DATABASE_URL: url })
+    } catch (err) {
+      message = (err as Error).message
+    }
+    expect(message).toContain('SWISSTAX_MASTER_KEY')
+    expect(message).toContain('DATABASE_URL')
+    expect(message).not.toContain('s3cret')
+    const key = Buffer.alloc(32, 1).toString('base64')
+    expect(loadConfig({ DATA_DIR: tmpdir(), DATABASE_URL: url, SWISSTAX_MASTER_KEY: key })).toMatchObject({
+      databaseUrl: url,
+      pgPoolSize: 10,
+    })
+    expect(loadConfig({ DATA_DIR: tmpdir() }).databaseUrl).toBeUndefined()
   })
 
   test('the idle limit is not longer than the session', () => {

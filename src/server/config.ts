@@ -126,7 +126,8 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Config 
       `it must not be longer than SESSION_MAX_HOURS (${sessionMaxMs / 3_600_000} h)`,
     )
   const appName = text(env, 'APP_NAME', 'SwissTax', 60)
-  if (given(env, 'DATABASE_URL') !== undefined && given(env, 'SWISSTAX_MASTER_KEY') === undefined)
+  const database = databaseUrl(env)
+  if (database !== undefined && given(env, 'SWISSTAX_MASTER_KEY') === undefined)
     throw new SettingError(
       'SWISSTAX_MASTER_KEY',
       '',
@@ -139,7 +140,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Config 
     host: host(env),
     sharedPort: flag(env, 'SHARED_PORT'),
     dataDir: dataDir(env),
-    databaseUrl: databaseUrl(env),
+    databaseUrl: database,
     pgPoolSize: int(env, 'PG_POOL_SIZE', 10, 1, 1000),
     publicUrl,
     smtpUrl: smtpUrl(env),

@@ -64,7 +64,8 @@ function describeTable(config: AnyConfig) {
     foreignKeys: config.foreignKeys
       .map((fk) => {
         const r = fk.reference()
-        return `${r.columns.map((c) => c.name)} → ${getName(r.foreignTable)}(${r.foreignColumns.map((c) => c.name)}) ${fk.onDelete ?? ''}`
+        const to = `${getName(r.foreignTable)}(${r.foreignColumns.map((c) => c.name)})`
+        return `${r.columns.map((c) => c.name)} → ${to} ${fk.onDelete ?? ''}`
       })
       .sort(),
     indexes: Object.fromEntries(

@@ -67,7 +67,7 @@ describe('transactions', () => {
     expect(await meta(t.ctx)).toEqual({ key: 'probe', value: 'kept' })
   })
 
-  test('a write outside tx is refused (the shared connection only reads); a raw run is a transaction of its own', async () => {
+  test('a write outside tx is refused (the shared connection only reads); a raw run is a tx of its own', async () => {
     t = await testApp()
     // SQLite: "attempt to write a readonly database"; PostgreSQL: "cannot execute INSERT in a read-only transaction".
     const refusal = await t.ctx.db

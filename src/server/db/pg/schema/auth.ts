@@ -1,6 +1,7 @@
 import { pgTable, bigint, integer, text, index } from 'drizzle-orm/pg-core'
 
-// PostgreSQL twin of src/server/db/schema/auth.ts. Owned by the auth area (src/server/auth): only its service writes these.
+// PostgreSQL twin of src/server/db/schema/auth.ts.
+// Owned by the auth area (src/server/auth): only its service writes these.
 
 /** One-time sign-in codes, stored only as an HMAC (docs/sessions.md). */
 export const loginCodes = pgTable(

@@ -1,7 +1,8 @@
 import { pgTable, bigint, integer, text, index } from 'drizzle-orm/pg-core'
 import { users } from './users'
 
-// PostgreSQL twin of src/server/db/schema/infra.ts. Owned by src/server/infra: the session store and the audit log write these.
+// PostgreSQL twin of src/server/db/schema/infra.ts.
+// Owned by src/server/infra: the session store and the audit log write these.
 
 /** Server-side sessions: the cookie holds a random token, the table only its SHA-256. */
 export const sessions = pgTable(

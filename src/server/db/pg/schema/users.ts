@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { pgTable, bigint, integer, text, boolean, doublePrecision, index, primaryKey } from 'drizzle-orm/pg-core'
 
-// PostgreSQL twin of src/server/db/schema/users.ts. Owned by the users area (src/server/users): only its services write these; others read through them.
+// PostgreSQL twin of src/server/db/schema/users.ts.
+// Owned by the users area (src/server/users): only its services write these; others read through them.
 
 /** A person who signed in at least once. Registration fields here, the tax profile in `profiles`. */
 export const users = pgTable(
