@@ -128,8 +128,7 @@ export function sqliteBackend(path: string, writer: Database): Backend {
     },
     tx,
     inTx: () => store.getStore() !== undefined,
-    dataVersion: () =>
-      reader.query<{ data_version: number }, []>('PRAGMA data_version').get()?.data_version ?? -1,
+    dataVersion: () => reader.query<{ data_version: number }, []>('PRAGMA data_version').get()?.data_version ?? -1,
     async lock(key: string) {
       if (!store.getStore()) throw new Error(`lock(${key}) outside a transaction`)
     },
