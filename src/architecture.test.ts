@@ -47,9 +47,9 @@ const CASES: Record<string, string> = {
   'namespace-re-export-write': 'a write through `export * as all from` and a cast',
   'const-alias-write': 'a write through `const target = users`',
   'sql-lower-case-write': "raw SQL in lower case: 'update users set …'",
-  'sql-quoted-write': 'raw SQL with a quoted name: INSERT OR REPLACE INTO "users"',
+  'sql-quoted-write': 'raw SQL with a quoted name: INSERT INTO "users" … ON CONFLICT',
   'sql-template-write': 'a drizzle sql template whose interpolated table is written (delete from …)',
-  'sql-plain-template-write': 'a template literal over lines with a back-quoted name',
+  'sql-plain-template-write': 'a template literal over lines with a back-quoted name (in a *-sqlite.ts file)',
   'top-level-file-write': 'a write from a top-level file of src/server',
   'cli-write': 'a write from cli/',
   'table-read': "a read of another area's table through drizzle",
@@ -66,6 +66,16 @@ const CASES: Record<string, string> = {
   'shared-imports-framework': 'src/shared importing react',
   'shared-imports-side': 'src/shared importing server code',
   'client-imports-server-code': "the client importing server code without 'import type'",
+  // Portable queries (issue 24): nothing only SQLite understands outside the SQLite-only files (rules.ts
+  // isSqliteOnlyFile); the base shows that SQLite's side of a `dialect === 'sqlite' ?` test may.
+  'sqlite-only-get': "drizzle's .get() on a query",
+  'sqlite-only-db-run': "drizzle's db.run(sql`…`)",
+  'sqlite-only-insert-or': 'raw SQL with INSERT OR IGNORE (in lower case, spaced)',
+  'sqlite-only-nocase': 'COLLATE NOCASE in a drizzle sql fragment',
+  'sqlite-only-date-function': "unixepoch('now') in a template over lines",
+  'sqlite-only-back-quote': 'a back-quoted name in raw SQL',
+  'sqlite-only-named-param': 'a $name placeholder (the PostgreSQL backend numbers ? only)',
+  'sqlite-only-wrong-branch': "SQLite's json_each on the other side of the dialect test",
 }
 
 const FIXTURES = 'src/architecture-fixtures'
@@ -108,8 +118,8 @@ describe('architecture: the code', () => {
       'src/server/users/service.ts writes users', // drizzle and SQL
       'src/server/documents/service.ts writes file_versions', // drizzle
       'src/server/auth/service.ts writes login_codes',
-      'src/server/users/account.ts writes users_search', // SQL only: INSERT INTO users_search(users_search) …
-      'src/server/users/search.ts reads users_search', // SQL only, in a template
+      // SQL only: INSERT INTO users_search(users_search) … (it reads the index in a template too; a write wins)
+      'src/server/users/search-sqlite.ts writes users_search',
       'src/server/infra/sessions.ts writes sessions',
     ])
       expect(uses).toContain(expected)
@@ -120,6 +130,13 @@ describe('architecture: the checker rejects each broken rule (src/architecture-f
   test('the folder holds exactly the listed fixtures', () => {
     const folders = readdirSync(FIXTURES).filter((d) => d !== 'base')
     expect(folders.sort()).toEqual(Object.keys(CASES).sort())
+  })
+
+  test('the reader sees the SQLite-only pieces of the SQLite-only files (they are allowed there, not unseen)', () => {
+    const code = check(new Map(realFiles.map((f) => [f, trees.get(f)!])))
+    const seen = new Set(code.sqliteOnly.map((u) => u.file))
+    for (const file of ['src/server/infra/backend/sqlite.ts', 'src/server/users/search-sqlite.ts'])
+      expect(seen).toContain(file)
   })
 
   test('the well-formed base passes', () => {

@@ -6,6 +6,8 @@
 // `${table}` stands for the table's name).
 import { posix } from 'node:path'
 import { type Node, type SourceFile, SyntaxKind } from 'typescript/unstable/ast'
+import { type SqliteOnlyUse, sqliteOnlyUses } from './portable'
+import { isTest } from './rules'
 
 export interface Import {
   from: string
@@ -277,7 +279,10 @@ export function readCode(sources: ReadonlyMap<string, SourceFile>, sqlOnlyTables
 
   const tables = new Map<string, string>()
   for (const [path, m] of modules) for (const name of m.tables.values()) tables.set(name, path)
-  return { imports: [...modules.values()].flatMap((m) => m.imports), uses, tables }
+  const sqliteOnly: SqliteOnlyUse[] = []
+  for (const [path, tree] of sources)
+    if (path.startsWith('src/server/')) sqliteOnly.push(...sqliteOnlyUses(path, tree, !isTest(path)))
+  return { imports: [...modules.values()].flatMap((m) => m.imports), uses, tables, sqliteOnly }
 }
 
 /** `db.insert(t)`, `tx.update(t)`, `db.delete(t)`: the table is the first argument of a write. */

@@ -1,6 +1,7 @@
 // The architecture's rules, written down once; src/architecture.test.ts checks them over the code
 // (read by read-code.ts) and over the violation fixtures of src/architecture-fixtures/.
 import type { Import, TableUse } from './read-code'
+import type { SqliteOnlyUse } from './portable'
 
 /**
  * The rank of the server's units, lowest first: a unit imports only units ranked below it.
@@ -66,6 +67,18 @@ const FRAMEWORKS = new RegExp(
   ].join('|')})`,
 )
 
+/**
+ * Files that are SQLite by design and may use what only SQLite has: the SQLite backend, db/ (the SQLite schema,
+ * its migrations and migrator), the data folder's lock file, and an area's SQLite implementation of one of its
+ * interfaces, named `*-sqlite.ts` (users/search-sqlite.ts beside search-postgres.ts). Everything else in
+ * src/server runs on both databases.
+ */
+export const isSqliteOnlyFile = (path: string) =>
+  path === 'src/server/infra/backend/sqlite.ts' ||
+  path.startsWith('src/server/db/') ||
+  path === 'src/server/data-lock.ts' ||
+  /-sqlite\.tsx?$/.test(path)
+
 /** Tests and their helpers may reach anywhere; the checks are about the running code. */
 export const isTest = (path: string) =>
   /\.test\.tsx?$|(^|\/)test-fixtures\.ts$|(^|\/)test-helpers\.ts$|\/fixtures\//.test(path)
@@ -98,6 +111,8 @@ function ownerOf(table: string, definedIn: ReadonlyMap<string, string>): string 
 export interface CodeFacts {
   imports: Import[]
   uses: TableUse[]
+  /** drizzle's SQLite-only calls and SQLite-only SQL (portable.ts), per file. */
+  sqliteOnly: SqliteOnlyUse[]
   /** SQL table name → the file that declares it. */
   tables: ReadonlyMap<string, string>
 }
@@ -131,6 +146,8 @@ export function violations(code: CodeFacts): string[] {
     const owner = ownerOf(table, code.tables)
     if (owner && owner !== unit) found.add(`${file} ${write ? 'writes' : 'reads'} ${table}, a table of ${owner}`)
   }
+  for (const { file, what } of code.sqliteOnly)
+    if (!isSqliteOnlyFile(file)) found.add(`${file}: ${what} is SQLite-only (docs/storage.md, "Portable SQL")`)
   return [...found].sort()
 }
 

@@ -52,7 +52,7 @@ async function search(q: string) {
 describe('swisstax data import-addresses', () => {
   test('imports the official layout: rows counted, outdated/numberless skipped, alternatives left out', async () => {
     expect(await importCsv(CSV)).toEqual({ rows: 8, imported: 5, skipped: 2, alternatives: 1 })
-    expect(hasBuildingIndex(t!.ctx.backend.sqlite!.reader)).toBe(true)
+    expect(await hasBuildingIndex(t!.ctx)).toBe(true)
   })
 
   test('"Bahnhofstrasse 10 Zürich" finds the address with its house number, first', async () => {
@@ -117,10 +117,8 @@ describe('swisstax data import-addresses', () => {
   test('a second import replaces the first', async () => {
     await importCsv(CSV)
     expect((await importCsv(`${HEADER}\n${ROWS[7]}\n`)).imported).toBe(1)
-    expect(searchBuildingAddresses(t!.ctx.backend.sqlite!.reader, 'Bahnhofstrasse 10')).toEqual([])
-    expect(searchBuildingAddresses(t!.ctx.backend.sqlite!.reader, 'Im langen Loh 19').map((r) => r.city)).toEqual([
-      'Basel',
-    ])
+    expect(await searchBuildingAddresses(t!.ctx, 'Bahnhofstrasse 10')).toEqual([])
+    expect((await searchBuildingAddresses(t!.ctx, 'Im langen Loh 19')).map((r) => r.city)).toEqual(['Basel'])
   })
 
   test('the CLI streams the file, prints progress and a summary', async () => {

@@ -1,31 +1,15 @@
 import { createReadStream, statSync } from 'node:fs'
-import type { Database } from 'bun:sqlite'
 import type { AppContext } from '../context'
 import { cantonByCode } from '../../shared/cantons'
 import { MAX_RESULTS, streetLine, type AddressResult } from '../../shared/address'
+import { type SearchTerm, type StreetIndex, streetIndexOf } from './street-index'
+import { ftsMatch } from './street-index-sqlite'
 
 /**
  * Streets and house numbers: the federal register of building addresses ("Amtliches Verzeichnis
- * der Gebäudeadressen", swisstopo, about 3 million rows).
- *
- * Two tables: the distinct streets (street, postal code, place; a few hundred thousand) in an
- * FTS5 index, and the house numbers per street in a plain b-tree. A search finds the streets
- * by their words and then the typed number by key, so a common number ("5") or a common word
- * never makes FTS5 intersect doclists of hundreds of thousands of buildings.
- *
- * The FTS5 virtual table is not something drizzle's schema can describe, so these tables are not
- * a migration: the import creates them (and replaces them wholesale), and the search asks whether
- * they exist. Only this file reads or writes them. detail=none keeps the index small (no phrase
- * or column queries are needed), the prefix indexes make "Bahnhofstr" cheap.
+ * der Gebäudeadressen", swisstopo, about 3 million rows). This file reads the register and ranks what the
+ * street index (street-index.ts; on SQLite FTS5, street-index-sqlite.ts) finds.
  */
-const STREETS = 'address_streets'
-const NUMBERS = 'address_numbers'
-const CREATE = [
-  `CREATE VIRTUAL TABLE ${STREETS} USING fts5(street, postal_code, locality, municipality UNINDEXED, canton UNINDEXED,
-    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', detail = none)`,
-  `CREATE TABLE ${NUMBERS} (street_id INTEGER NOT NULL, house_number TEXT NOT NULL COLLATE NOCASE, PRIMARY KEY ` +
-    `(street_id, house_number)) WITHOUT ROWID`,
-]
 
 /** The published CSV's columns this importer reads (found by name: the order is not a promise). */
 export const REQUIRED_COLUMNS = ['STN_LABEL', 'ADR_NUMBER', 'ZIP_LABEL', 'COM_NAME', 'COM_CANTON'] as const
@@ -104,9 +88,7 @@ export interface ImportProgress {
  */
 export async function importBuildingAddresses(ctx: AppContext, file: string, onProgress?: (p: ImportProgress) => void) {
   const totalBytes = statSync(file).size
-  const sqlite = ctx.backend.sqlite
-  if (!sqlite) throw new Error('the building-address index needs the SQLite backend')
-  return sqlite.exclusive(async (db) => {
+  return indexOf(ctx).replace(ctx, async (index) => {
     let col: Record<string, number> | undefined
     let rows = 0,
       imported = 0,
@@ -115,79 +97,69 @@ export async function importBuildingAddresses(ctx: AppContext, file: string, onP
       bytes = 0
     let rest = ''
     const decoder = new TextDecoder('utf-8')
-    db.exec('BEGIN IMMEDIATE')
-    try {
-      db.exec(`DROP TABLE IF EXISTS ${STREETS}`)
-      db.exec(`DROP TABLE IF EXISTS ${NUMBERS}`)
-      for (const stmt of CREATE) db.exec(stmt)
-      const insertStreet = db.prepare(
-        `INSERT INTO ${STREETS} (rowid, street, postal_code, locality, municipality, canton) VALUES (?, ?, ?, ?, ?, ?)`,
-      )
-      const insertNumber = db.prepare(`INSERT OR IGNORE INTO ${NUMBERS} (street_id, house_number) VALUES (?, ?)`)
-      // A street is one per name, postal code, place and municipality: a few hundred thousand keys.
-      const streetIds = new Map<string, number>()
-      const take = (line: string) => {
-        if (!line.trim()) return
-        if (!col) {
-          const header = splitCsvLine(line.replace(/^\uFEFF/, '')).map((h) => h.trim())
-          col = Object.fromEntries(header.map((h, i) => [h, i]))
-          const missing = REQUIRED_COLUMNS.filter((c) => col![c] === undefined)
-          if (missing.length)
-            throw new Error(
-              `not a building address register CSV (Gebäudeadressen): missing column(s) ${missing.join(', ')}`,
-            )
-          return
-        }
-        rows++
-        const a = rowToAddress(splitCsvLine(line), col)
-        if (a === 'skip') {
-          skipped++
-          return
-        }
-        if (a === 'alternative') {
-          alternatives++
-          return
-        }
-        const key = `${a.street}|${a.postalCode}|${a.locality}|${a.municipality}`
-        let id = streetIds.get(key)
-        if (id === undefined) {
-          id = streetIds.size + 1
-          streetIds.set(key, id)
-          insertStreet.run(id, a.street, a.postalCode, a.locality, a.municipality, a.canton)
-        }
-        // The register holds an address once per place; a repeated one (several entrances) is counted as skipped.
-        if (insertNumber.run(id, a.houseNumber).changes) imported++
-        else skipped++
+    // A street is one per name, postal code, place and municipality: a few hundred thousand keys.
+    const streetIds = new Map<string, number>()
+    const take = (line: string) => {
+      if (!line.trim()) return
+      if (!col) {
+        const header = splitCsvLine(line.replace(/^\uFEFF/, '')).map((h) => h.trim())
+        col = Object.fromEntries(header.map((h, i) => [h, i]))
+        const missing = REQUIRED_COLUMNS.filter((c) => col![c] === undefined)
+        if (missing.length)
+          throw new Error(
+            `not a building address register CSV (Gebäudeadressen): missing column(s) ${missing.join(', ')}`,
+          )
+        return
       }
-      let lastReport = 0
-      for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
-        bytes += (chunk as Buffer).length
-        const lines = (rest + decoder.decode(chunk as Buffer, { stream: true })).split('\n')
-        rest = lines.pop()!
-        for (const line of lines) take(line.endsWith('\r') ? line.slice(0, -1) : line)
-        if (onProgress && rows - lastReport >= 100_000) {
-          lastReport = rows
-          onProgress({ rows, imported, bytes, totalBytes })
-        }
+      rows++
+      const a = rowToAddress(splitCsvLine(line), col)
+      if (a === 'skip') {
+        skipped++
+        return
       }
-      take(rest + decoder.decode())
-      if (!col) throw new Error(`${file} is empty`)
-      if (imported === 0) throw new Error(`no building addresses found in ${file} (${rows} row(s) skipped)`)
-      onProgress?.({ rows, imported, bytes, totalBytes })
-      db.exec(`INSERT INTO ${STREETS} (${STREETS}) VALUES ('optimize')`)
-      db.exec('COMMIT')
-    } catch (err) {
-      db.exec('ROLLBACK')
-      throw err
+      if (a === 'alternative') {
+        alternatives++
+        return
+      }
+      const key = `${a.street}|${a.postalCode}|${a.locality}|${a.municipality}`
+      let id = streetIds.get(key)
+      if (id === undefined) {
+        id = streetIds.size + 1
+        streetIds.set(key, id)
+        index.addStreet(id, a)
+      }
+      // The register holds an address once per place; a repeated one (several entrances) is counted as skipped.
+      if (index.addNumber(id, a.houseNumber)) imported++
+      else skipped++
     }
-    db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    let lastReport = 0
+    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+      bytes += (chunk as Buffer).length
+      const lines = (rest + decoder.decode(chunk as Buffer, { stream: true })).split('\n')
+      rest = lines.pop()!
+      for (const line of lines) take(line.endsWith('\r') ? line.slice(0, -1) : line)
+      if (onProgress && rows - lastReport >= 100_000) {
+        lastReport = rows
+        onProgress({ rows, imported, bytes, totalBytes })
+      }
+    }
+    take(rest + decoder.decode())
+    if (!col) throw new Error(`${file} is empty`)
+    if (imported === 0) throw new Error(`no building addresses found in ${file} (${rows} row(s) skipped)`)
+    onProgress?.({ rows, imported, bytes, totalBytes })
     return { rows, imported, skipped, alternatives }
   })
 }
 
+const indexOf = (ctx: AppContext): StreetIndex => {
+  const index = streetIndexOf(ctx)
+  if (!index) throw new Error(`the building-address index has no ${ctx.backend.dialect} implementation yet`)
+  return index
+}
+
 /** True when an import has filled the street index. */
-export function hasBuildingIndex(db: Database): boolean {
-  return db.query<{ n: number }, []>(`SELECT count(*) AS n FROM sqlite_master WHERE name = '${NUMBERS}'`).get()!.n > 0
+export async function hasBuildingIndex(ctx: AppContext): Promise<boolean> {
+  return (await streetIndexOf(ctx)?.ready(ctx)) ?? false
 }
 
 const fold = (s: string) =>
@@ -206,33 +178,25 @@ const tokensOf = (q: string) =>
 const isHouseNumber = (t: string) => /^\d{1,3}[a-z]?$/.test(t)
 
 /**
- * The FTS5 query over the streets for what a person typed: every word and postal code must
- * occur. Words of three letters and more, and the last word (still being typed), match as
- * prefixes ("Bahnhofstr" finds Bahnhofstrasse); postal codes match whole. House numbers are
- * not part of it (they are looked up by key afterwards). Null when there is no word to search.
+ * The search terms for what a person typed: every word and postal code must occur. Words of three letters and
+ * more, and the last word (still being typed), match as prefixes ("Bahnhofstr" finds Bahnhofstrasse); postal
+ * codes match whole. House numbers are not part of it (they are looked up by key afterwards). Null when there
+ * is no word to search.
  */
-export function ftsQuery(q: string): string | null {
+export function searchTerms(q: string): SearchTerm[] | null {
   const tokens = tokensOf(q).filter((t) => !isHouseNumber(t))
   if (!tokens.some((t) => /\p{L}{2}/u.test(t))) return null
-  return tokens
-    .map((t, i) => {
-      const prefix = /\p{L}/u.test(t) && (i === tokens.length - 1 || t.length >= 3)
-      return `"${t}"${prefix ? '*' : ''}`
-    })
-    .join(' ')
+  return tokens.map((t, i) => ({ text: t, prefix: /\p{L}/u.test(t) && (i === tokens.length - 1 || t.length >= 3) }))
+}
+
+/** The terms as SQLite's FTS5 query (street-index-sqlite.ts). */
+export function ftsQuery(q: string): string | null {
+  const terms = searchTerms(q)
+  return terms && ftsMatch(terms)
 }
 
 // How many matching streets are ranked; the rest of a very common street name's matches are not looked at.
 const CANDIDATES = 100
-
-type StreetRow = {
-  street: string
-  house_number: string
-  postal_code: string
-  locality: string
-  municipality: string
-  canton: string
-}
 
 /**
  * Street search: up to MAX_RESULTS addresses, best first. With a typed house number, the streets
@@ -240,28 +204,13 @@ type StreetRow = {
  * postal-code list does). The ranking is done here rather than with bm25 (which would score every
  * match of a common street): the postal code and the place typed, then the street's beginning.
  */
-export function searchBuildingAddresses(db: Database, q: string): AddressResult[] {
-  const match = ftsQuery(q)
-  if (!match) return []
+export async function searchBuildingAddresses(ctx: AppContext, q: string): Promise<AddressResult[]> {
+  const terms = searchTerms(q)
+  const index = streetIndexOf(ctx)
+  if (!terms || !index) return []
   const tokens = tokensOf(q)
   const number = tokens.find(isHouseNumber) ?? ''
-  let rows: StreetRow[] = []
-  if (number) {
-    rows = db
-      .query<StreetRow, [string, string, number]>(
-        `SELECT s.street, n.house_number, s.postal_code, s.locality, s.municipality, s.canton FROM ${STREETS} s
-       JOIN ${NUMBERS} n ON n.street_id = s.rowid AND n.house_number = ? WHERE ${STREETS} MATCH ? LIMIT ?`,
-      )
-      .all(number, match, CANDIDATES)
-  }
-  if (rows.length === 0) {
-    rows = db
-      .query<StreetRow, [string, string, number]>(
-        `SELECT street, ? AS house_number, postal_code, locality, municipality, canton FROM ${STREETS} WHERE ` +
-          `${STREETS} MATCH ? LIMIT ?`,
-      )
-      .all(number, match, CANDIDATES)
-  }
+  const rows = await index.candidates(ctx, terms, number, CANDIDATES)
   const words = tokens.filter((t) => /\p{L}/u.test(t))
   const scored = rows.map((r) => {
     const street = fold(r.street)

@@ -172,18 +172,16 @@ function withTypedNumber(results: AddressResult[], query: string): AddressResult
  * number (a postal code or a place alone is the localities' job: the index would list every
  * building of the place).
  */
-function searchStreets(ctx: AppContext, query: string): AddressResult[] {
-  const reader = ctx.backend.sqlite?.reader
-  if (!reader || !hasBuildingIndex(reader)) return []
+async function searchStreets(ctx: AppContext, query: string): Promise<AddressResult[]> {
+  if (!(await hasBuildingIndex(ctx))) return []
   const { street, houseNumber } = parseQuery(query)
   const shortNumber = /(^|\s)\d{1,3}[a-z]?(\s|,|$)/i.test(query)
-  return street || houseNumber || shortNumber ? searchBuildingAddresses(reader, query) : []
+  return street || houseNumber || shortNumber ? await searchBuildingAddresses(ctx, query) : []
 }
 
 /** What the address search can find here: streets with house numbers only after an import. */
-export function addressCoverage(ctx: AppContext): { streets: boolean } {
-  const reader = ctx.backend.sqlite?.reader
-  return { streets: !!reader && hasBuildingIndex(reader) }
+export async function addressCoverage(ctx: AppContext): Promise<{ streets: boolean }> {
+  return { streets: await hasBuildingIndex(ctx) }
 }
 
 /**
@@ -197,7 +195,7 @@ export async function searchAddresses(ctx: AppContext, q: string, language = 'en
   const external = ctx.config.addressSearchUrl ? withTypedNumber(await searchExternal(ctx, query, language), query) : []
   const out: AddressResult[] = []
   const seen = new Set<string>()
-  for (const r of [...external, ...searchStreets(ctx, query), ...(await searchOffline(ctx, query))]) {
+  for (const r of [...external, ...(await searchStreets(ctx, query)), ...(await searchOffline(ctx, query))]) {
     const key = `${fold(r.street)}|${r.houseNumber}|${r.postalCode}|${fold(r.gemeinde)}`
     if (seen.has(key)) continue
     seen.add(key)

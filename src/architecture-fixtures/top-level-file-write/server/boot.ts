@@ -1,4 +1,4 @@
 import type { AppContext } from './context'
 import { users } from './db/schema'
 
-export const boot = (ctx: AppContext) => ctx.db.insert(users).values({}).run()
+export const boot = (ctx: AppContext) => ctx.db.insert(users).values({})

@@ -1,4 +1,4 @@
 import type { AppContext } from '../context'
 import { all } from './tables'
 
-export const addFile = (ctx: AppContext) => ctx.db.insert((all.users as any)).values({}).run()
+export const addFile = (ctx: AppContext) => ctx.db.insert((all.users as any)).values({})

@@ -1,4 +1,4 @@
 import type { AppContext } from '../context'
 import { accounts } from './tables'
 
-export const addFile = (ctx: AppContext) => ctx.db.insert(accounts).values({}).run()
+export const addFile = (ctx: AppContext) => ctx.db.insert(accounts).values({})

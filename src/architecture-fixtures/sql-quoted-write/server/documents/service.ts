@@ -1,4 +1,4 @@
 import type { AppContext } from '../context'
 
 export const addFile = (ctx: AppContext) =>
-  ctx.sqlite.run('INSERT OR REPLACE INTO "users" (id) VALUES (?)', [1])
+  ctx.sqlite.run('INSERT INTO "users" (id) VALUES (?) ON CONFLICT (id) DO NOTHING', [1])

@@ -3,4 +3,4 @@ import { sql } from 'drizzle-orm'
 import { users as u } from '../db/schema'
 
 export const addFile = (ctx: AppContext, id: number) =>
-  ctx.db.run(sql`delete from ${u} where id = ${id}`)
+  ctx.exec(sql`delete from ${u} where id = ${id}`)

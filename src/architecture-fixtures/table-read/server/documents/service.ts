@@ -1,4 +1,4 @@
 import type { AppContext } from '../context'
 import { users } from '../db/schema'
 
-export const addFile = (ctx: AppContext) => ctx.db.select().from(users).all()
+export const addFile = (ctx: AppContext) => ctx.db.select().from(users)
