@@ -106,5 +106,11 @@ export async function testApp(
     rmSync(dataDir, { recursive: true, force: true })
     void database.drop().catch(() => {})
   }
-  return { ctx, app, blobs, config, clock, mails, sent, request, signIn, close, dataDir }
+  /** The settings a CLI process started on this app's data needs (DATA_DIR, the key, and on PostgreSQL the URL). */
+  const cliEnv: Record<string, string> = {
+    DATA_DIR: dataDir,
+    SWISSTAX_MASTER_KEY: config.masterKey ?? '',
+    ...database.env,
+  }
+  return { ctx, app, blobs, config, clock, mails, sent, request, signIn, close, dataDir, cliEnv }
 }

@@ -129,7 +129,7 @@ describe('imported localities', () => {
     const proc = Bun.spawn(
       [process.execPath, join(import.meta.dir, '..', 'main.ts'), 'data', 'import-localities', file],
       {
-        env: { ...process.env, DATA_DIR: t.dataDir, SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') },
+        env: { ...process.env, ...t.cliEnv },
         stdout: 'pipe',
         stderr: 'pipe',
       },

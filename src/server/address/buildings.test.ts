@@ -128,7 +128,7 @@ describe('swisstax data import-addresses', () => {
     const proc = Bun.spawn(
       [process.execPath, join(import.meta.dir, '..', 'main.ts'), 'data', 'import-addresses', file],
       {
-        env: { ...process.env, DATA_DIR: t.dataDir, SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') },
+        env: { ...process.env, ...t.cliEnv },
         stdout: 'pipe',
         stderr: 'pipe',
       },
