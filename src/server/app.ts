@@ -1,4 +1,4 @@
-import { Elysia, ParseError } from 'elysia'
+import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { ApiError, errorResponse, validationMessage } from './http/errors'
 import { checkOrigin, securityHeaders } from './http/security'
@@ -96,7 +96,8 @@ export async function createApp(
   return app.use(staticRoutes(assets, askAs))
 
   function errorAnswer(code: string | number, error: unknown, path: string): Response {
-    if (error instanceof ParseError && error.cause instanceof ApiError) error = error.cause
+    // A refusal thrown below a wrapper (a body parser, drizzle's "Failed query" around the database backend's).
+    if (error instanceof Error && error.cause instanceof ApiError) error = error.cause
     if (error instanceof ApiError) return errorResponse(error.status, error.code, error.message, error.headers)
     switch (code) {
       case 'VALIDATION':

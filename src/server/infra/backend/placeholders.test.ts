@@ -21,6 +21,12 @@ test('? and ?N become $n in order; quoted text, quoted names and comments keep t
   expect(numberPlaceholders('SELECT ?2, ?1', ['a', 'b'])).toEqual({ text: 'SELECT $1, $2', values: ['b', 'a'] })
 })
 
+test('a value cast to json is bound as its text (Bun would encode a string bound as json once more)', () => {
+  expect(numberPlaceholders('SELECT json_array_elements_text(?::json), ?::jsonb, ?::int', ['[1]', '{}', 1]).text).toBe(
+    'SELECT json_array_elements_text($1::text::json), $2::text::jsonb, $3::int',
+  )
+})
+
 test('named values ($q with one object) are numbered too; a cast (::text) is not a name', () => {
   expect(numberPlaceholders('SELECT $q::text, $q, :r', [{ $q: 'x', r: 'y' }])).toEqual({
     text: 'SELECT $1::text, $1, $2',

@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/bun-sql'
 import * as schema from '../../db/schema'
 import type { Db } from '../../db'
 import type { Backend, Param } from './index'
+import { badRequest } from '../../http/errors'
 
 /**
  * PostgreSQL behind the storage seam (docs/storage.md "PostgreSQL"), on Bun's built-in client and drizzle's
@@ -40,10 +41,20 @@ const numericColumns = (result: Columns) =>
 const plain = (v: unknown, numeric: boolean) =>
   typeof v === 'bigint' ? Number(v) : numeric && typeof v === 'string' ? Number(v) : v
 
+/**
+ * PostgreSQL's text cannot hold a NUL character (SQLite's can): a value with one (a fuzzed path, a pasted name) is
+ * refused as bad input, 400, before it reaches the server, which would fail the whole statement.
+ */
+function refuseNul(params: readonly unknown[] | undefined) {
+  for (const p of params ?? [])
+    if (typeof p === 'string' && p.includes('\0')) throw badRequest('The request holds a NUL character.')
+}
+
 /** The client drizzle is given: the same queries, with int8 and numeric values as numbers (also in `sql<number>`). */
 function numbersClient(client: SQL): SQL {
   return {
     unsafe(text: string, params?: unknown[]) {
+      refuseNul(params)
       const query = client.unsafe(text, params)
       return {
         async values() {
@@ -118,8 +129,10 @@ export function numberPlaceholders(text: string, params: readonly Param[]): { te
         slot = values.length
         slots.set(`?${index}`, slot)
       }
-      out += `$${slot}`
       i += 1 + (n?.length ?? 0)
+      // `?::json`: the bound string is the JSON text itself. Typed json, Bun's client would encode it once more
+      // (a JSON string, "a scalar"); typed text first, PostgreSQL parses it.
+      out += /^::jsonb?\b/.test(text.slice(i)) ? `$${slot}::text` : `$${slot}`
     } else if (named && /[$:@]/.test(c) && /[A-Za-z_]/.test(text[i + 1] ?? '') && text[i - 1] !== ':') {
       const name = /^[$:@][A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i))![0]
       let slot = slots.get(name)
@@ -182,6 +195,7 @@ export function postgresBackend(pool: SQL): Backend {
 
   async function query(text: string, params: Param[]): Promise<Row[]> {
     const q = numberPlaceholders(text, params)
+    refuseNul(q.values)
     return shaped((await client().unsafe(q.text, q.values)) as Result, true)
   }
 
@@ -206,6 +220,7 @@ export function postgresBackend(pool: SQL): Backend {
     async run(text: string, ...params: Param[]) {
       const once = async () => {
         const q = numberPlaceholders(text, params)
+        refuseNul(q.values)
         const result = await client().unsafe(q.text, q.values)
         return { changes: Number((result as { count?: number }).count ?? 0) }
       }
