@@ -14,6 +14,8 @@ import type { AppContext } from '../context'
  */
 export async function backup(ctx: AppContext, target: string, opts: { withKey?: boolean } = {}) {
   const file = resolve(target)
+  // PostgreSQL: refused before anything is written, naming pg_dump and bucket versioning (infra/backend/postgres.ts).
+  if (ctx.backend.dialect !== 'sqlite') await ctx.backend.backupTo(file)
   if (existsSync(file)) throw new Error(`${file} exists already; choose a new name`)
   const keyFile = `${file}.key`
   if (opts.withKey && existsSync(keyFile)) throw new Error(`${keyFile} exists already; choose a new name`)

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { testApp } from '../test-helpers'
+import { onPostgres, testApp } from '../test-helpers'
 import { createContext } from '../boot'
 import { loadConfig } from '../config'
 import { silentLogger } from '../log'
@@ -18,7 +18,7 @@ let t: Awaited<ReturnType<typeof testApp>>
 afterEach(() => t?.close())
 
 const reopen = (overrides: { keyRepair?: boolean } = {}) =>
-  createContext(loadConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: 'http://localhost:3000' }), {
+  createContext(loadConfig({ ...t.cliEnv, PUBLIC_URL: 'http://localhost:3000' }), {
     log: silentLogger,
     ...overrides,
   })
@@ -62,22 +62,26 @@ describe('schema', () => {
   })
 })
 
+// The key file is SQLite's (PostgreSQL requires SWISSTAX_MASTER_KEY and makes none): skipped there.
 describe('keys rotate on a running server (security finding 6)', () => {
-  test('uploads after it are under the old key: the start is refused, keys repair puts them right', async () => {
-    t = await testApp({ SWISSTAX_MASTER_KEY: '' })
-    const { cookie } = await t.signIn('a@example.ch')
-    await upload(cookie, 'before.pdf')
-    const previous = Buffer.from(readFileSync(join(t.dataDir, 'master.key'), 'utf8').trim(), 'base64')
-    await rotateKeys(t.ctx) // as if run beside the server: the running app keeps the old key
-    await upload(cookie, 'after.pdf')
-    await expect(reopen()).rejects.toThrow(
-      /opens the older documents but not the newest.*keys repair PREVIOUS_KEY_FILE/,
-    )
-    const repairing = await reopen({ keyRepair: true })
-    expect(await repairKeys(repairing, previous)).toEqual({ rewrapped: 1, total: 2 })
-    repairing.backend.close()
-    ;(await reopen()).backend.close()
-  })
+  test.skipIf(onPostgres)(
+    'uploads after it are under the old key: the start is refused, keys repair puts them right',
+    async () => {
+      t = await testApp({ SWISSTAX_MASTER_KEY: '' })
+      const { cookie } = await t.signIn('a@example.ch')
+      await upload(cookie, 'before.pdf')
+      const previous = Buffer.from(readFileSync(join(t.dataDir, 'master.key'), 'utf8').trim(), 'base64')
+      await rotateKeys(t.ctx) // as if run beside the server: the running app keeps the old key
+      await upload(cookie, 'after.pdf')
+      await expect(reopen()).rejects.toThrow(
+        /opens the older documents but not the newest.*keys repair PREVIOUS_KEY_FILE/,
+      )
+      const repairing = await reopen({ keyRepair: true })
+      expect(await repairKeys(repairing, previous)).toEqual({ rewrapped: 1, total: 2 })
+      repairing.backend.close()
+      ;(await reopen()).backend.close()
+    },
+  )
 })
 
 describe('admins', () => {

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { readFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { testApp } from '../test-helpers'
+import { onPostgres, testApp } from '../test-helpers'
 import { pdf, sha256, uploadForm } from '../documents/test-fixtures'
 import { composeClientMail } from '../client-mail/compose'
 
@@ -122,7 +122,9 @@ describe('5. the quota counts deleted files while they are kept', () => {
   })
 })
 
-describe('7. a deleted account leaves no readable trace in the database file or its WAL', () => {
+// SQLite only: it reads the database file and its WAL. PostgreSQL vacuums the rows, but its files keep the bytes until
+// overwritten (docs/storage.md "PostgreSQL").
+describe.skipIf(onPostgres)('7. a deleted account leaves no readable trace in the database file or its WAL', () => {
   test("name, spouse, messages and the expert's note are gone from the bytes", async () => {
     t = await testApp({ ADMIN_EMAILS: ADMIN })
     const { cookie, user } = await registered('zeb@example.ch', { firstName: 'Zebulonia', lastName: 'Quixotebury' })

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
-import { testApp } from '../test-helpers'
+import { onPostgres, testApp } from '../test-helpers'
 import { createContext } from '../boot'
 import { silentLogger } from '../log'
 import { listFiles } from '../documents/service'
@@ -26,7 +26,9 @@ async function withFile() {
 }
 const page = { taxYear: YEAR, limit: 200, offset: 0 }
 
-describe('the file list between commits', () => {
+// SQLite only: the cache keys on SQLite's data_version; PostgreSQL has no such counter, so every poll builds its
+// answer there (read-cache.ts).
+describe.skipIf(onPostgres)('the file list between commits', () => {
   test('asked again with nothing committed: the same answer, its JSON and ETag reused', async () => {
     const alice = await withFile()
     const first = await listFiles(t.ctx, alice.user.id, 'de', page)
