@@ -256,7 +256,7 @@ describe('mail to clients', () => {
     expect(reply.status).toBe(200)
     await senderOf(t.ctx).idle()
     const row = (await t.ctx.backend.get<{ attempts: number; sentAt: number | null; lastError: string }>(
-      'SELECT attempts, sent_at AS sentAt, last_error AS lastError FROM mail_outbox',
+      'SELECT attempts, sent_at AS "sentAt", last_error AS "lastError" FROM mail_outbox',
     ))!
     expect(row).toMatchObject({ attempts: 1, sentAt: null })
     expect(row.lastError).toContain('451')

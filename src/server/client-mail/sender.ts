@@ -42,12 +42,16 @@ export function senderOf(ctx: AppContext): MailSender {
   }
   sender = {
     kick() {
-      if (scheduled) return
-      scheduled = true
-      setTimeout(() => {
-        scheduled = false
-        void run()
-      }, 0)
+      // Once the request's transaction has committed (another connection sees the mail only then), and outside it;
+      // nothing when it rolls back.
+      ctx.backend.afterCommit(() => {
+        if (scheduled) return
+        scheduled = true
+        setTimeout(() => {
+          scheduled = false
+          void run()
+        }, 0)
+      })
     },
     async idle() {
       while (scheduled || running !== null) {

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import * as schema from './schema'
 import { MIGRATIONS } from './migrations.gen'
+import { MIGRATIONS as PG_MIGRATIONS } from './pg/migrations.gen'
 import { APP_VERSION } from '../../shared/version'
 import { openConnection, sqliteBackend } from '../infra/backend/sqlite'
 import type { Backend } from '../infra/backend'
@@ -31,6 +32,9 @@ export async function openBackend(config: Config): Promise<{ backend: Backend; a
   const { openPostgres } = await import('./pg')
   return openPostgres(config.databaseUrl, config.pgPoolSize)
 }
+
+/** The migrations this binary embeds for a database (SQLite's tree or PostgreSQL's): /readyz waits for them all. */
+export const knownMigrations = (dialect: Backend['dialect']) => (dialect === 'sqlite' ? MIGRATIONS : PG_MIGRATIONS)
 
 /** Opens the database (docs/storage.md) and applies the embedded migrations, once across processes. */
 export function openDatabase(path: string): { backend: Backend; applied: string[] } {

@@ -306,7 +306,8 @@ describe('stored files', () => {
     const secret = 'AHV 756.1234.5678.97 very secret salary figure 123456'
     const res = await upload(cookie, [{ name: 'notes.txt', data: new TextEncoder().encode(secret) }])
     expect(res.status).toBe(200)
-    await t.ctx.backend.sqlite!.exclusive(async (db) => db.exec('PRAGMA wal_checkpoint(FULL)'))
+    // SQLite: the WAL checkpointed into the file too. PostgreSQL keeps no database file under DATA_DIR at all.
+    await t.ctx.backend.sqlite?.exclusive(async (db) => db.exec('PRAGMA wal_checkpoint(FULL)'))
     for (const f of readdirSync(t.dataDir, { recursive: true }) as string[]) {
       try {
         expect(readFileSync(join(t.dataDir, f)).includes(Buffer.from('very secret salary'))).toBe(false)
@@ -410,7 +411,9 @@ describe('access', () => {
       // The owner's own download is not an expert's access: only the admin's is audited, with the address.
       expect((await t.request('GET', `/api/files/${id}/content`, { cookie: alice.cookie })).status).toBe(200)
       expect(
-        await t.ctx.backend.all("SELECT user_id AS userId, ip, detail FROM audit_log WHERE action = 'admin_download'"),
+        await t.ctx.backend.all(
+          `SELECT user_id AS "userId", ip, detail FROM audit_log WHERE action = 'admin_download'`,
+        ),
       ).toEqual([{ userId: admin.user.id, ip: '203.0.113.9', detail: JSON.stringify({ fileId: id, version: 1 }) }])
       expect((await t.request('GET', `/api/files/${id}/content`)).status).toBe(401)
     },

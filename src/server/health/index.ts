@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { pluginSeed } from '../context'
-import { MIGRATIONS } from '../db/migrations.gen'
+import { knownMigrations } from '../db'
 import { Metrics } from './metrics'
 import { errorResponse } from '../http/errors'
 
@@ -39,7 +39,8 @@ export function healthRoutes(ctx: AppContext) {
       if (state.draining) return errorResponse(503, 'NOT_READY', 'draining: the server is shutting down')
       try {
         const applied = (await ctx.backend.get<{ n: number }>('SELECT count(*) AS n FROM __migrations'))?.n ?? 0
-        if (applied < MIGRATIONS.length) return errorResponse(503, 'NOT_READY', 'migrations pending')
+        if (applied < knownMigrations(ctx.backend.dialect).length)
+          return errorResponse(503, 'NOT_READY', 'migrations pending')
       } catch {
         return errorResponse(503, 'NOT_READY', 'database unreachable')
       }

@@ -158,7 +158,7 @@ describe('hostile uploads through the API', () => {
     ).json.files[0].value.id
     const row = async (fileId: string) =>
       (await t.ctx.backend.get(
-        'SELECT status, attempts, not_before AS notBefore, reason FROM recognitions WHERE file_id = ?',
+        'SELECT status, attempts, not_before AS "notBefore", reason FROM recognitions WHERE file_id = ?',
         fileId,
       )) as { status: string; attempts: number; notBefore: number | null; reason: string | null }
     expect((await settled(bob.cookie, b)).json.status).toBe('done')

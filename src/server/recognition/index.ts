@@ -43,7 +43,8 @@ export async function recognitionRoutes(
   }
   onVersionStored(ctx, async (v) => {
     await enqueue(ctx, v)
-    runner?.kick()
+    // After the commit that holds the job, outside that transaction (the runner claims in transactions of its own).
+    ctx.backend.afterCommit(() => void runner?.kick())
   })
   onFileRemoved(ctx, (fileId) => removeForFile(ctx, fileId))
   readSummariesWith(ctx, (versionIds) => recognitionSummaries(ctx, versionIds))

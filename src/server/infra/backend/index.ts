@@ -46,6 +46,12 @@ export interface Backend {
   dataVersion?(): number
   /** Whether the caller runs inside `tx`. */
   inTx(): boolean
+  /**
+   * Runs `fn` once the current transaction has committed (at once outside one), outside any transaction's context;
+   * never when it rolls back. For work that must see the commit: waking the mail sender or the recognition runner
+   * after a request queued something (on PostgreSQL another connection sees a row only once it is committed).
+   */
+  afterCommit(fn: () => void): void
   lock(key: string): Promise<void>
   /**
    * Raw SQL for the hot paths (statements compiled once and kept): rows, first row, changes. Placeholders are

@@ -24,6 +24,8 @@ import { badRequest } from '../../http/errors'
 interface TxState {
   readonly client: TransactionSQL
   readonly db: Db
+  /** afterCommit's callbacks (shared by the savepoints), run once the outermost transaction has committed. */
+  readonly committed: (() => void)[]
 }
 
 type Row = Record<string, unknown>
@@ -181,16 +183,23 @@ export function openPool(url: string, max: number): SQL {
 export function postgresBackend(pool: SQL): Backend {
   const readerDb = drizzle({ client: numbersClient(pool), schema }) as unknown as Db
   const store = new AsyncLocalStorage<TxState>()
-  const state = (client: TransactionSQL): TxState => ({
+  const state = (client: TransactionSQL, committed: (() => void)[]): TxState => ({
     client,
     db: drizzle({ client: numbersClient(client), schema }) as never,
+    committed,
   })
   const client = () => store.getStore()?.client ?? pool
 
   async function tx<T>(fn: () => Promise<T> | T): Promise<T> {
     const current = store.getStore()
-    if (current) return (await current.client.savepoint((sp) => store.run(state(sp), async () => await fn()))) as T
-    return (await pool.begin('read write', (c) => store.run(state(c), async () => await fn()))) as T
+    if (current)
+      return (await current.client.savepoint((sp) =>
+        store.run(state(sp, current.committed), async () => await fn()),
+      )) as T
+    const committed: (() => void)[] = []
+    const result = (await pool.begin('read write', (c) => store.run(state(c, committed), async () => await fn()))) as T
+    for (const f of committed) store.exit(f)
+    return result
   }
 
   async function query(text: string, params: Param[]): Promise<Row[]> {
@@ -206,6 +215,11 @@ export function postgresBackend(pool: SQL): Backend {
     },
     tx,
     inTx: () => store.getStore() !== undefined,
+    afterCommit(fn) {
+      const current = store.getStore()
+      if (current) current.committed.push(fn)
+      else store.exit(fn)
+    },
     async lock(key: string) {
       const current = store.getStore()
       if (!current) throw new Error(`lock(${key}) outside a transaction`)

@@ -226,3 +226,32 @@ describe('claims across processes', () => {
     expect(await deliverDue(t.ctx)).toEqual({ sent: 0, failed: 0 })
   })
 })
+
+describe('after the commit', () => {
+  test('afterCommit runs once the outermost transaction has committed, outside it; never after a rollback', async () => {
+    t = await testApp()
+    const other = await neighbour()
+    const seen: string[] = []
+    await t.ctx.tx(async () => {
+      await t.ctx.db.insert(appMeta).values({ key: 'probe', value: 'committed' })
+      await t.ctx.tx(async () => {
+        t.ctx.backend.afterCommit(() => {
+          // Outside the transaction, and the other process sees the row.
+          seen.push(`inTx=${t.ctx.backend.inTx()}`)
+          void meta(other).then((row) => seen.push(row?.value ?? 'not visible'))
+        })
+      })
+      expect(seen).toEqual([])
+    })
+    while (seen.length < 2) await Bun.sleep(1)
+    expect(seen).toEqual(['inTx=false', 'committed'])
+    await t.ctx
+      .tx(async () => {
+        t.ctx.backend.afterCommit(() => seen.push('rolled back'))
+        throw new Error('refused')
+      })
+      .catch(() => {})
+    t.ctx.backend.afterCommit(() => seen.push('no transaction: at once'))
+    expect(seen).toEqual(['inTx=false', 'committed', 'no transaction: at once'])
+  })
+})

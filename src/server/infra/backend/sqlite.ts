@@ -13,6 +13,8 @@ const BUSY_TIMEOUT_MS = 5000
 interface TxState {
   readonly db: Db
   savepoints: number
+  /** afterCommit's callbacks, run once the outermost transaction has committed. */
+  readonly committed: (() => void)[]
 }
 
 /** Opens one connection with the pragmas every connection of swisstax has. */
@@ -108,13 +110,15 @@ export function sqliteBackend(path: string, writer: Database): Backend {
     try {
       await beginImmediate()
       let result: T
+      const state: TxState = { db: writerDb, savepoints: 0, committed: [] }
       try {
-        result = await store.run({ db: writerDb, savepoints: 0 }, async () => await fn())
+        result = await store.run(state, async () => await fn())
       } catch (err) {
         writer.exec('ROLLBACK')
         throw err
       }
       writer.exec('COMMIT')
+      for (const f of state.committed) store.exit(f)
       return result
     } finally {
       gate.release()
@@ -128,6 +132,11 @@ export function sqliteBackend(path: string, writer: Database): Backend {
     },
     tx,
     inTx: () => store.getStore() !== undefined,
+    afterCommit(fn) {
+      const current = store.getStore()
+      if (current) current.committed.push(fn)
+      else store.exit(fn)
+    },
     dataVersion: () => reader.query<{ data_version: number }, []>('PRAGMA data_version').get()?.data_version ?? -1,
     async lock(key: string) {
       if (!store.getStore()) throw new Error(`lock(${key}) outside a transaction`)
