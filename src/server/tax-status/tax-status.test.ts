@@ -413,7 +413,7 @@ describe("an expert's move the client's data does not support (issue 25, finding
     const { anna, admin } = await setup()
     await fillUser(t.ctx, anna.user.id)
     await fillProfile(t.ctx, anna.user.id, FULL_PROFILE)
-    await t.ctx.backend.run('UPDATE profiles SET is_tax_profile_complete = 1 WHERE user_id = ?', anna.user.id)
+    await t.ctx.backend.run('UPDATE profiles SET is_tax_profile_complete = TRUE WHERE user_id = ?', anna.user.id)
     expect((await move(admin.cookie, anna.user.id, 2)).status).toBe(200)
     const three = await move(admin.cookie, anna.user.id, 3)
     expect(three.status).toBe(409)

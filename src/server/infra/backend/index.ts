@@ -4,8 +4,8 @@ import type { Db } from '../../db'
 /** The databases a backend speaks. */
 export type Dialect = 'sqlite' | 'postgres'
 
-/** A value bound to a `?` of a raw statement. */
-export type Param = string | number | bigint | boolean | null | Uint8Array | { [name: string]: Param }
+/** A value bound to a `?` of a raw statement (positional only: no named parameters). */
+export type Param = string | number | bigint | boolean | null | Uint8Array
 
 /**
  * The storage seam: the one object between the services and the database. Every service reads and writes
