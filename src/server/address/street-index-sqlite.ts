@@ -47,7 +47,8 @@ export const sqliteStreetIndex: StreetIndex = {
         db.exec(`DROP TABLE IF EXISTS ${NUMBERS}`)
         for (const stmt of CREATE) db.exec(stmt)
         const insertStreet = db.prepare(
-          `INSERT INTO ${STREETS} (rowid, street, postal_code, locality, municipality, canton) VALUES (?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO ${STREETS} (rowid, street, postal_code, locality, municipality, canton) ` +
+            'VALUES (?, ?, ?, ?, ?, ?)',
         )
         const insertNumber = db.prepare(`INSERT OR IGNORE INTO ${NUMBERS} (street_id, house_number) VALUES (?, ?)`)
         result = await fill({
