@@ -30,11 +30,15 @@ export interface SearchTerm {
   prefix: boolean
 }
 
-/** What an import writes through, inside the index's one replacing transaction. */
+/**
+ * What an import writes through, inside the index's one replacing transaction. Rows may be queued and written
+ * in batches (an asynchronous database): the importer flushes after every chunk of the file and at the end.
+ */
 export interface StreetIndexWriter {
   addStreet(id: number, s: IndexedStreet): void
-  /** False when the street already has this number (a repeated address). */
-  addNumber(id: number, houseNumber: string): boolean
+  addNumber(id: number, houseNumber: string): void
+  /** Writes what is queued; returns how many of the numbers added since the last flush were new to their street. */
+  flush(): Promise<number>
 }
 
 export interface StreetIndex {
