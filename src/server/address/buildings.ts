@@ -4,6 +4,7 @@ import { cantonByCode } from '../../shared/cantons'
 import { MAX_RESULTS, streetLine, type AddressResult } from '../../shared/address'
 import { type SearchTerm, type StreetIndex, streetIndexOf } from './street-index'
 import { ftsMatch } from './street-index-sqlite'
+import { fold, wordsOf } from './fold'
 
 /**
  * Streets and house numbers: the federal register of building addresses ("Amtliches Verzeichnis
@@ -171,17 +172,7 @@ export async function hasBuildingIndex(ctx: AppContext): Promise<boolean> {
   return (await streetIndexOf(ctx)?.ready(ctx)) ?? false
 }
 
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-const tokensOf = (q: string) =>
-  fold(q)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8)
+const tokensOf = (q: string) => wordsOf(q)
 
 /** House numbers as typed: 1 to 3 digits and maybe a letter (a 4-digit number is a postal code). */
 const isHouseNumber = (t: string) => /^\d{1,3}[a-z]?$/.test(t)

@@ -1,8 +1,9 @@
 // The street index's storage, one implementation per database (buildings.ts reads the register and ranks; an
-// index stores streets and numbers and finds candidates). SQLite: FTS5 (street-index-sqlite.ts); PostgreSQL
-// adds pg_trgm beside it and names it in INDEXES.
+// index stores streets and numbers and finds candidates). SQLite: FTS5 (street-index-sqlite.ts); PostgreSQL:
+// pg_trgm (street-index-postgres.ts).
 import type { AppContext } from '../context'
 import type { Dialect } from '../infra/backend'
+import { postgresStreetIndex } from './street-index-postgres'
 import { sqliteStreetIndex } from './street-index-sqlite'
 
 /** A street as the register names it; `id` is the importer's number for it. */
@@ -50,7 +51,7 @@ export interface StreetIndex {
   candidates(ctx: AppContext, terms: SearchTerm[], number: string, limit: number): Promise<StreetRow[]>
 }
 
-const INDEXES: Partial<Record<Dialect, StreetIndex>> = { sqlite: sqliteStreetIndex }
+const INDEXES: Partial<Record<Dialect, StreetIndex>> = { sqlite: sqliteStreetIndex, postgres: postgresStreetIndex }
 
 /** The street index of the database `ctx` runs on; none where that database has no implementation yet. */
 export const streetIndexOf = (ctx: AppContext): StreetIndex | undefined => INDEXES[ctx.backend.dialect]
