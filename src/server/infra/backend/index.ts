@@ -63,8 +63,9 @@ export interface Backend {
   eraseDeletedTraces(): Promise<{ walTruncated: boolean }>
   close(): void
   /**
-   * SQLite only: the connections themselves, for the one SQLite-specific feature, the FTS5 street index
-   * (address/buildings.ts). `exclusive` runs `fn` on the writing connection under the write gate.
+   * SQLite only: the connections themselves, for the FTS5 street index (address/street-index-sqlite.ts; on
+   * PostgreSQL street-index-postgres.ts goes through the raw calls). `exclusive` runs `fn` on the writing
+   * connection under the write gate.
    */
   readonly sqlite?: {
     readonly reader: Database
