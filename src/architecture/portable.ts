@@ -38,8 +38,17 @@ const IN_SQL: [RegExp, string][] = [
   [/\?\d/, 'a numbered placeholder ?N (use ?)'],
   [/(?<![:\w])[$:@][A-Za-z_]\w*/, 'a named placeholder (use ?)'],
 ]
-const LOOKS_LIKE_SQL =
-  /^\s*(?:select|insert|update|delete|create|drop|alter|pragma|replace)\b|^\s*with\s+\w+\s+as\s*\(|\bselect\b[\s\S]*\bfrom\b|\binsert\s+(?:or\s+\w+\s+)?into\b|\bdelete\s+from\b|\bupdate\s+\w+\s+set\b/i
+const LOOKS_LIKE_SQL = new RegExp(
+  [
+    String.raw`^\s*(?:select|insert|update|delete|create|drop|alter|pragma|replace)\b`,
+    String.raw`^\s*with\s+\w+\s+as\s*\(`,
+    String.raw`\bselect\b[\s\S]*\bfrom\b`,
+    String.raw`\binsert\s+(?:or\s+\w+\s+)?into\b`,
+    String.raw`\bdelete\s+from\b`,
+    String.raw`\bupdate\s+\w+\s+set\b`,
+  ].join('|'),
+  'i',
+)
 
 /** The call chain under `node` (`a.b().c()` → b, c …) holds a drizzle builder call. */
 function isQueryChain(node: Any): boolean {

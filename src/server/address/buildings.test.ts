@@ -114,6 +114,17 @@ describe('swisstax data import-addresses', () => {
     expect((await search('Bahnhofstrasse 10 Zürich')).json[0].houseNumber).toBe('10')
   })
 
+  test('an address the register holds twice (two entrances) is imported once and counted as skipped', async () => {
+    // The same street and number of building 1000001 again under another entrance id.
+    const again = ROWS[0]!.replace('100000001;10000001;1000001;0', '100000009;10000001;1000001;1')
+    expect(await importCsv(`${[HEADER, ROWS[0], again, ROWS[1]].join('\n')}\n`)).toEqual({
+      rows: 3,
+      imported: 2,
+      skipped: 1,
+      alternatives: 0,
+    })
+  })
+
   test('a second import replaces the first', async () => {
     await importCsv(CSV)
     expect((await importCsv(`${HEADER}\n${ROWS[7]}\n`)).imported).toBe(1)

@@ -4,6 +4,7 @@ import { cantonByCode } from '../../shared/cantons'
 import { MAX_RESULTS, streetLine, type AddressResult } from '../../shared/address'
 import { type SearchTerm, type StreetIndex, streetIndexOf } from './street-index'
 import { ftsMatch } from './street-index-sqlite'
+import { fold, wordsOf } from './fold'
 
 /**
  * Streets and house numbers: the federal register of building addresses ("Amtliches Verzeichnis
@@ -94,7 +95,8 @@ export async function importBuildingAddresses(ctx: AppContext, file: string, onP
       imported = 0,
       skipped = 0,
       alternatives = 0,
-      bytes = 0
+      bytes = 0,
+      queued = 0
     let rest = ''
     const decoder = new TextDecoder('utf-8')
     // A street is one per name, postal code, place and municipality: a few hundred thousand keys.
@@ -128,9 +130,15 @@ export async function importBuildingAddresses(ctx: AppContext, file: string, onP
         streetIds.set(key, id)
         index.addStreet(id, a)
       }
-      // The register holds an address once per place; a repeated one (several entrances) is counted as skipped.
-      if (index.addNumber(id, a.houseNumber)) imported++
-      else skipped++
+      index.addNumber(id, a.houseNumber)
+      queued++
+    }
+    // The register holds an address once per place; a repeated one (several entrances) is counted as skipped.
+    const flush = async () => {
+      const added = await index.flush()
+      imported += added
+      skipped += queued - added
+      queued = 0
     }
     let lastReport = 0
     for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
@@ -138,12 +146,14 @@ export async function importBuildingAddresses(ctx: AppContext, file: string, onP
       const lines = (rest + decoder.decode(chunk as Buffer, { stream: true })).split('\n')
       rest = lines.pop()!
       for (const line of lines) take(line.endsWith('\r') ? line.slice(0, -1) : line)
+      await flush()
       if (onProgress && rows - lastReport >= 100_000) {
         lastReport = rows
         onProgress({ rows, imported, bytes, totalBytes })
       }
     }
     take(rest + decoder.decode())
+    await flush()
     if (!col) throw new Error(`${file} is empty`)
     if (imported === 0) throw new Error(`no building addresses found in ${file} (${rows} row(s) skipped)`)
     onProgress?.({ rows, imported, bytes, totalBytes })
@@ -162,17 +172,7 @@ export async function hasBuildingIndex(ctx: AppContext): Promise<boolean> {
   return (await streetIndexOf(ctx)?.ready(ctx)) ?? false
 }
 
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-const tokensOf = (q: string) =>
-  fold(q)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8)
+const tokensOf = (q: string) => wordsOf(q)
 
 /** House numbers as typed: 1 to 3 digits and maybe a letter (a 4-digit number is a postal code). */
 const isHouseNumber = (t: string) => /^\d{1,3}[a-z]?$/.test(t)

@@ -1,120 +1,93 @@
 /**
- * The street index on PostgreSQL (street-index-sqlite.ts is SQLite's FTS5 one). Two tables, made by the import
- * like SQLite's (they are not a migration: the import replaces them wholesale, in one transaction, and readers keep
- * the old ones until it commits): the distinct streets with `words`, their folded words (" bahnhofstrasse 8001
- * zurich "), under a pg_trgm GIN index, and the house numbers per street by key. A term matches a whole word
- * (`LIKE '% zurich %'`) or, as a prefix, a word's beginning (`LIKE '% bahnhofstr%'`); the trigram index answers
- * both. Only this file reads or writes them.
+ * The street index on PostgreSQL: the same two tables as on SQLite (street-index-sqlite.ts), the streets with a
+ * `words` column (street, postal code and place folded by fold.ts, between spaces) under a pg_trgm GIN index,
+ * which answers `words LIKE '% bahnhofstr%'` without a scan, and the house numbers per street by key. Like on
+ * SQLite the import creates the tables and replaces them wholesale, in one transaction (PostgreSQL's DDL is
+ * transactional: readers keep the old index until the commit).
  */
-import type { AppContext } from '../context'
-import type { SearchTerm, StreetIndex, StreetRow } from './street-index'
+import type { Param } from '../infra/backend'
+import { wordsOf } from './fold'
+import type { IndexedStreet, StreetIndex, StreetRow } from './street-index'
 
-const STREETS = 'address_streets'
-const NUMBERS = 'address_numbers'
 const CREATE = [
-  `CREATE TABLE ${STREETS} (id bigint PRIMARY KEY, street text NOT NULL, postal_code text NOT NULL,
-    locality text NOT NULL, municipality text NOT NULL, canton text NOT NULL, words text NOT NULL)`,
-  // number_key: the house number lower-cased ("12a" and "12A" are one address), house_number as the register has it.
-  `CREATE TABLE ${NUMBERS} (street_id bigint NOT NULL, number_key text NOT NULL, house_number text NOT NULL,
-    PRIMARY KEY (street_id, number_key))`,
+  'CREATE EXTENSION IF NOT EXISTS pg_trgm',
+  'DROP TABLE IF EXISTS address_numbers',
+  'DROP TABLE IF EXISTS address_streets',
+  'CREATE TABLE address_streets (id integer PRIMARY KEY, street text NOT NULL, postal_code text NOT NULL, ' +
+    'locality text NOT NULL, municipality text NOT NULL, canton text NOT NULL, words text NOT NULL)',
+  'CREATE TABLE address_numbers (street_id integer NOT NULL, house_number text NOT NULL, ' +
+    'PRIMARY KEY (street_id, house_number))',
 ]
-const INDEX = `CREATE INDEX ${STREETS}_words ON ${STREETS} USING gin (words gin_trgm_ops)`
+// After the rows: an index built once is smaller and faster to build than one kept up row by row.
+const INDEX = 'CREATE INDEX address_streets_words ON address_streets USING gin (words gin_trgm_ops)'
 
-/** Rows sent per INSERT while the import streams (the register has about 3 million). */
-const BATCH = 2000
+/** Rows per INSERT: 7 parameters a street, well below PostgreSQL's 65,535 per statement. */
+const BATCH = 1000
 
-/** Words as the search folds them (buildings.ts searchTerms): no diacritics, ß → ss, lower case. */
-export const foldWords = (text: string) =>
-  ` ${text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .join(' ')} `
+/** The folded words a street is found by, between spaces so that a word's start is ' word'. */
+const wordsOfStreet = (s: IndexedStreet) => ` ${wordsOf(`${s.street} ${s.postalCode} ${s.locality}`, 64).join(' ')} `
 
-/** A LIKE pattern for one term: the whole word, or a word's beginning; LIKE's own characters taken literally. */
-const pattern = (t: SearchTerm) => `% ${t.text.replace(/[\\%_]/g, (c) => `\\${c}`)}${t.prefix ? '%' : ' %'}`
-
-/** Inserts `rows` (each `width` values) into `table` with one statement of numbered placeholders. */
-async function insertRows(ctx: AppContext, table: string, columns: string[], rows: unknown[][], tail = '') {
-  if (!rows.length) return
-  const values = rows.map((r) => `(${r.map(() => '?').join(', ')})`).join(', ')
-  await ctx.backend.run(
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}${tail}`,
-    ...(rows.flat() as never[]),
-  )
-}
+const values = (rows: number, columns: number) =>
+  Array.from({ length: rows }, () => `(${Array.from({ length: columns }, () => '?').join(', ')})`).join(', ')
 
 export const postgresStreetIndex: StreetIndex = {
   async ready(ctx) {
-    const row = await ctx.backend.get<{ t: string | null }>(`SELECT to_regclass('${NUMBERS}')::text AS t`)
-    return !!row?.t
+    const row = await ctx.backend.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_name = 'address_numbers' " +
+        'AND table_schema = current_schema()',
+    )
+    return Number(row?.n ?? 0) > 0
   },
 
   async replace(ctx, fill) {
     return ctx.tx(async () => {
-      await ctx.backend.run(`DROP TABLE IF EXISTS ${STREETS}, ${NUMBERS}`)
       for (const stmt of CREATE) await ctx.backend.run(stmt)
-      let streets: unknown[][] = []
-      let numbers: unknown[][] = []
-      // The writer is synchronous (SQLite's is): rows are batched and sent one batch after the other.
-      let sending: Promise<void> = Promise.resolve()
-      const send = () => {
-        const s = streets,
-          n = numbers
-        streets = []
-        numbers = []
-        sending = sending.then(async () => {
-          const cols = ['id', 'street', 'postal_code', 'locality', 'municipality', 'canton', 'words']
-          await insertRows(ctx, STREETS, cols, s)
-          await insertRows(ctx, NUMBERS, ['street_id', 'number_key', 'house_number'], n, ' ON CONFLICT DO NOTHING')
-        })
+      let streets: Param[][] = []
+      let numbers: Param[][] = []
+      const insert = async (table: string, columns: string, rows: Param[][], tail = '') => {
+        let changes = 0
+        for (let i = 0; i < rows.length; i += BATCH) {
+          const batch = rows.slice(i, i + BATCH)
+          const sql = `INSERT INTO ${table} (${columns}) VALUES ${values(batch.length, batch[0]!.length)}${tail}`
+          changes += (await ctx.backend.run(sql, ...batch.flat())).changes
+        }
+        return changes
       }
-      // A repeated address is counted once (the register's entrances): 53 bits of a hash per address, for the count.
-      const seen = new Set<number>()
       const result = await fill({
-        addStreet(id, s) {
-          const words = foldWords(`${s.street} ${s.postalCode} ${s.locality}`)
-          streets.push([id, s.street, s.postalCode, s.locality, s.municipality, s.canton, words])
-          if (streets.length >= BATCH) send()
-        },
-        addNumber(id, houseNumber) {
-          const key = houseNumber.toLowerCase()
-          const hash = Number(BigInt(Bun.hash(`${id}|${key}`)) & 0x1f_ffff_ffff_ffffn)
-          if (seen.has(hash)) return false
-          seen.add(hash)
-          numbers.push([id, key, houseNumber])
-          if (numbers.length >= BATCH) send()
-          return true
+        addStreet: (id, s) =>
+          streets.push([id, s.street, s.postalCode, s.locality, s.municipality, s.canton, wordsOfStreet(s)]),
+        addNumber: (id, houseNumber) => numbers.push([id, houseNumber]),
+        async flush() {
+          await insert('address_streets', 'id, street, postal_code, locality, municipality, canton, words', streets)
+          // A number the street already has (the register's repeated addresses) is left out and not counted.
+          const added = await insert('address_numbers', 'street_id, house_number', numbers, ' ON CONFLICT DO NOTHING')
+          streets = []
+          numbers = []
+          return added
         },
       })
-      send()
-      await sending
       await ctx.backend.run(INDEX)
-      await ctx.backend.run(`ANALYZE ${STREETS}`)
-      await ctx.backend.run(`ANALYZE ${NUMBERS}`)
       return result
     })
   },
 
   async candidates(ctx, terms, number, limit) {
-    const where = terms.map(() => `s.words LIKE ? ESCAPE '\\'`).join(' AND ')
-    const patterns = terms.map(pattern)
+    // Every term a word of the street's (a prefix: the word's start); the terms are letters and digits only.
+    const where = terms.map(() => 's.words LIKE ?').join(' AND ')
+    const patterns = terms.map((t) => `% ${t.text}${t.prefix ? '' : ' '}%`)
+    const columns = 's.street, s.postal_code, s.locality, s.municipality, s.canton'
     let rows: StreetRow[] = []
     if (number)
       rows = await ctx.backend.all<StreetRow>(
-        `SELECT s.street, n.house_number, s.postal_code, s.locality, s.municipality, s.canton FROM ${STREETS} s
-          JOIN ${NUMBERS} n ON n.street_id = s.id AND n.number_key = lower(?) WHERE ${where} LIMIT ?`,
+        `SELECT ${columns}, n.house_number FROM address_streets s JOIN address_numbers n ON n.street_id = s.id ` +
+          `AND lower(n.house_number) = ? WHERE ${where} LIMIT ?`,
         number,
         ...patterns,
         limit,
       )
     if (rows.length === 0)
       rows = await ctx.backend.all<StreetRow>(
-        `SELECT s.street, ?::text AS house_number, s.postal_code, s.locality, s.municipality, s.canton FROM ${STREETS} s
-          WHERE ${where} LIMIT ?`,
+        `SELECT ${columns}, CAST(? AS text) AS house_number FROM address_streets s WHERE ${where} LIMIT ?`,
         number,
         ...patterns,
         limit,

@@ -47,12 +47,22 @@ export const sqliteStreetIndex: StreetIndex = {
         db.exec(`DROP TABLE IF EXISTS ${NUMBERS}`)
         for (const stmt of CREATE) db.exec(stmt)
         const insertStreet = db.prepare(
-          `INSERT INTO ${STREETS} (rowid, street, postal_code, locality, municipality, canton) VALUES (?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO ${STREETS} (rowid, street, postal_code, locality, municipality, canton) ` +
+            'VALUES (?, ?, ?, ?, ?, ?)',
         )
         const insertNumber = db.prepare(`INSERT OR IGNORE INTO ${NUMBERS} (street_id, house_number) VALUES (?, ?)`)
+        // Written at once (bun:sqlite is synchronous); a flush only reports how many numbers were new.
+        let added = 0
         result = await fill({
           addStreet: (id, s) => insertStreet.run(id, s.street, s.postalCode, s.locality, s.municipality, s.canton),
-          addNumber: (id, houseNumber) => insertNumber.run(id, houseNumber).changes > 0,
+          addNumber: (id, houseNumber) => {
+            added += insertNumber.run(id, houseNumber).changes
+          },
+          async flush() {
+            const n = added
+            added = 0
+            return n
+          },
         })
         // Merges the index's segments so searches touch one b-tree per term.
         db.exec(`INSERT INTO ${STREETS} (${STREETS}) VALUES ('optimize')`)

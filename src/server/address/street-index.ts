@@ -3,8 +3,8 @@
 // pg_trgm (street-index-postgres.ts).
 import type { AppContext } from '../context'
 import type { Dialect } from '../infra/backend'
-import { sqliteStreetIndex } from './street-index-sqlite'
 import { postgresStreetIndex } from './street-index-postgres'
+import { sqliteStreetIndex } from './street-index-sqlite'
 
 /** A street as the register names it; `id` is the importer's number for it. */
 export interface IndexedStreet {
@@ -31,11 +31,15 @@ export interface SearchTerm {
   prefix: boolean
 }
 
-/** What an import writes through, inside the index's one replacing transaction. */
+/**
+ * What an import writes through, inside the index's one replacing transaction. Rows may be queued and written
+ * in batches (an asynchronous database): the importer flushes after every chunk of the file and at the end.
+ */
 export interface StreetIndexWriter {
   addStreet(id: number, s: IndexedStreet): void
-  /** False when the street already has this number (a repeated address). */
-  addNumber(id: number, houseNumber: string): boolean
+  addNumber(id: number, houseNumber: string): void
+  /** Writes what is queued; returns how many of the numbers added since the last flush were new to their street. */
+  flush(): Promise<number>
 }
 
 export interface StreetIndex {

@@ -14,10 +14,10 @@ const caches = new WeakMap<Backend, Cache>()
 /**
  * A polled read's answer kept until the database changes (issue 28): the same page asked again by the same
  * person, with nothing committed in between by any connection or process, is answered from memory, its JSON
- * and ETag included (etag.ts keepSerialised). The backend's `dataVersion` (SQLite's `PRAGMA data_version` on the reading
- * connection) changes with every commit of another connection (this process's writing one, or another
- * process's): read before the answer is built, so an answer kept is never older than the version it is kept under. Inside a transaction, and
- * on a backend without it, every call builds its answer.
+ * and ETag included (etag.ts keepSerialised). The backend's `dataVersion` (SQLite's `PRAGMA data_version` on
+ * the reading connection) changes with every commit of another connection (this process's writing one, or
+ * another process's): read before the answer is built, so an answer kept is never older than the version it is
+ * kept under. Inside a transaction, and on a backend without it, every call builds its answer.
  */
 export async function cachedRead<T extends object>(ctx: AppContext, key: string, build: () => Promise<T>): Promise<T> {
   const version = ctx.backend.inTx() ? undefined : ctx.backend.dataVersion?.()

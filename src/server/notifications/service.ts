@@ -73,8 +73,8 @@ export async function listNotifications(ctx: AppContext, userId: number): Promis
   )
   const events = (
     await ctx.backend.all<EventRow>(
-      `SELECT id, title_key AS "titleKey", description_key AS "descriptionKey", params, category, priority, action_url ` +
-        `AS "actionUrl",
+      `SELECT id, title_key AS "titleKey", description_key AS "descriptionKey", params, category, priority, ` +
+        `action_url AS "actionUrl",
             action_text_key AS "actionTextKey", created_at AS "createdAt", read_at AS "readAt"
        FROM notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 100`,
       userId,

@@ -62,7 +62,8 @@ export async function recognitionSummaries(
   if (!versionIds.length) return new Map()
   const rows = await ctx.backend.all<SummaryColumns & { versionId: string }>(
     'SELECT version_id AS "versionId", status, category_id AS "categoryId", confidence, moved_from AS "movedFrom", ' +
-      `document_year AS "documentYear", method, fields FROM recognitions WHERE version_id IN (${jsonArrayElements(ctx)})`,
+      `document_year AS "documentYear", method, fields FROM recognitions ` +
+      `WHERE version_id IN (${jsonArrayElements(ctx)})`,
     JSON.stringify(versionIds),
   )
   return new Map(rows.map((r) => [r.versionId, summaryOf(r)]))

@@ -103,7 +103,8 @@ export function requireFileableYear(ctx: AppContext, taxYear: number): void {
 export async function yearStatuses(ctx: AppContext, userId: number) {
   return (
     await ctx.backend.all<{ taxYear: number; statusId: number }>(
-      'SELECT tax_year AS "taxYear", status_id AS "statusId" FROM tax_year_status WHERE user_id = ? ORDER BY tax_year DESC',
+      'SELECT tax_year AS "taxYear", status_id AS "statusId" FROM tax_year_status WHERE user_id = ? ' +
+        'ORDER BY tax_year DESC',
       userId,
     )
   ).map((r) => ({ taxYear: r.taxYear, status: statusById(r.statusId).name, statusId: r.statusId }))

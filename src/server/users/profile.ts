@@ -238,8 +238,8 @@ export async function reminderFieldsOf(
   userId: number,
 ): Promise<Parameters<typeof profileReminders>[0] | null> {
   const r = await ctx.backend.get<ReminderRow>(
-    `SELECT u.first_name AS "firstName", u.last_name AS "lastName", u.phone AS phone, p.street AS street, p.city AS city,
-            p.is_tax_profile_complete AS complete
+    `SELECT u.first_name AS "firstName", u.last_name AS "lastName", u.phone AS phone, p.street AS street,
+            p.city AS city, p.is_tax_profile_complete AS complete
        FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ? AND u.role = 'user'`,
     userId,
   )

@@ -4,8 +4,8 @@ import type { Db } from '../../db'
 /** The databases a backend speaks. */
 export type Dialect = 'sqlite' | 'postgres'
 
-/** A value bound to a `?` of a raw statement. */
-export type Param = string | number | bigint | boolean | null | Uint8Array | { [name: string]: Param }
+/** A value bound to a `?` of a raw statement (positional only: no named parameters). */
+export type Param = string | number | bigint | boolean | null | Uint8Array
 
 /**
  * The storage seam: the one object between the services and the database. Every service reads and writes
@@ -83,8 +83,9 @@ export interface Backend {
   eraseDeletedTraces(): Promise<{ walTruncated: boolean }>
   close(): void
   /**
-   * SQLite only: the connections themselves, for the one SQLite-specific feature, the FTS5 street index
-   * (address/buildings.ts). `exclusive` runs `fn` on the writing connection under the write gate.
+   * SQLite only: the connections themselves, for the FTS5 street index (address/street-index-sqlite.ts; on
+   * PostgreSQL street-index-postgres.ts goes through the raw calls). `exclusive` runs `fn` on the writing
+   * connection under the write gate.
    */
   readonly sqlite?: {
     readonly reader: Database

@@ -26,10 +26,3 @@ test('a value cast to json is bound as its text (Bun would encode a string bound
     'SELECT json_array_elements_text($1::text::json), $2::text::jsonb, $3::int',
   )
 })
-
-test('named values ($q with one object) are numbered too; a cast (::text) is not a name', () => {
-  expect(numberPlaceholders('SELECT $q::text, $q, :r', [{ $q: 'x', r: 'y' }])).toEqual({
-    text: 'SELECT $1::text, $1, $2',
-    values: ['x', 'y'],
-  })
-})

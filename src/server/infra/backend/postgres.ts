@@ -18,7 +18,7 @@ import { badRequest } from '../../http/errors'
  *   any instance, until the holder commits or rolls back.
  * - Rows come back in SQLite's shapes, so that services stay unchanged: int8 (bigint) as a number, a boolean of a
  *   raw query (`all/get`) as 1/0 (drizzle's boolean columns map to true/false on both). `?` placeholders of raw
- *   SQL are numbered (`$1`…) outside quotes; named ones (`$q` with an object of `{ $q: … }`) likewise.
+ *   SQL are numbered (`$1`…) outside quotes.
  */
 
 interface TxState {
@@ -97,16 +97,12 @@ function shaped(result: Result, booleansAsNumbers: boolean): Row[] {
 }
 
 /**
- * `?`, `?N` (or `$name`, `:name`, `@name` with one object of named values) → `$1`, `$2`… outside quoted strings,
- * quoted identifiers and comments. Exported for its test.
+ * `?` and `?N` (SQLite's numbered form) → `$1`, `$2`… outside quoted strings, quoted identifiers and comments.
+ * Exported for its test.
  */
 export function numberPlaceholders(text: string, params: readonly Param[]): { text: string; values: unknown[] } {
-  const named =
-    params.length === 1 && params[0] !== null && typeof params[0] === 'object' && !(params[0] instanceof Uint8Array)
-      ? (params[0] as Record<string, Param>)
-      : undefined
   const values: unknown[] = []
-  const slots = new Map<string, number>()
+  const slots = new Map<number, number>()
   let next = 0
   let out = ''
   let i = 0
@@ -121,31 +117,20 @@ export function numberPlaceholders(text: string, params: readonly Param[]): { te
       const stop = end < 0 ? text.length : end
       out += text.slice(i, stop)
       i = stop
-    } else if (c === '?' && !named) {
-      // `?N` names the Nth value (SQLite's numbered form, one value used twice); a bare `?` the next one.
+    } else if (c === '?') {
+      // `?N` names the Nth value (one value used twice); a bare `?` the next one.
       const n = /^\?(\d+)/.exec(text.slice(i))?.[1]
       const index = n ? Number(n) - 1 : next++
-      let slot = slots.get(`?${index}`)
+      let slot = slots.get(index)
       if (slot === undefined) {
         values.push(value(params[index]))
         slot = values.length
-        slots.set(`?${index}`, slot)
+        slots.set(index, slot)
       }
       i += 1 + (n?.length ?? 0)
       // `?::json`: the bound string is the JSON text itself. Typed json, Bun's client would encode it once more
       // (a JSON string, "a scalar"); typed text first, PostgreSQL parses it.
       out += /^::jsonb?\b/.test(text.slice(i)) ? `$${slot}::text` : `$${slot}`
-    } else if (named && /[$:@]/.test(c) && /[A-Za-z_]/.test(text[i + 1] ?? '') && text[i - 1] !== ':') {
-      const name = /^[$:@][A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i))![0]
-      let slot = slots.get(name)
-      if (slot === undefined) {
-        const given = name in named ? named[name] : named[name.slice(1)]
-        values.push(value(given ?? null))
-        slot = values.length
-        slots.set(name, slot)
-      }
-      out += `$${slot}`
-      i += name.length
     } else {
       out += c
       i++
