@@ -228,7 +228,7 @@ describe('claims across processes', () => {
 })
 
 describe('after the commit', () => {
-  test('afterCommit runs once the outermost transaction has committed, outside it; never after a rollback', async () => {
+  test('afterCommit runs after the outermost commit, outside the transaction; never after a rollback', async () => {
     t = await testApp()
     const other = await neighbour()
     const seen: string[] = []
