@@ -65,12 +65,15 @@ async function templateName(url: string): Promise<string> {
   return name
 }
 
-/** A fresh migrated database for one test: its URL, and `drop` for the test's end. */
-export async function testDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh migrated database for one test (or, with `empty`, one without any table): its URL, and `drop` for the
+ * test's end.
+ */
+export async function testDatabase(url: string, empty = false): Promise<{ url: string; drop(): Promise<void> }> {
   template ??= templateName(url)
   const tpl = await template
   const name = `swisstax_t_${process.pid}_${++made}`
-  await admin!.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${tpl}"`)
+  await admin!.unsafe(empty ? `CREATE DATABASE "${name}"` : `CREATE DATABASE "${name}" TEMPLATE "${tpl}"`)
   return {
     url: onDatabase(url, name),
     async drop() {
