@@ -33,5 +33,7 @@ export async function removeAccount(
   })
   await userSearchIndex(ctx).afterErase(ctx)
   const erased = await ctx.backend.eraseDeletedTraces()
-  if (!erased.walTruncated) ctx.log.warn('account deleted; the write-ahead log is emptied at the next checkpoint')
+  // SQLite's WAL (PostgreSQL vacuums; its own WAL is not the application's to empty: docs/storage.md).
+  if (!erased.walTruncated && ctx.backend.dialect === 'sqlite')
+    ctx.log.warn('account deleted; the write-ahead log is emptied at the next checkpoint')
 }
