@@ -1,7 +1,7 @@
 #!/usr/bin/env bun
-import { loadConfig, SettingError } from './config'
+import { type Config, loadConfig, SettingError, withoutPassword } from './config'
 import { ApiError } from './http/errors'
-import { NewerSchemaError } from './db'
+import { knownMigrations, NewerSchemaError } from './db'
 import { createContext } from './boot'
 import { createApp } from './app'
 import { recognitionRunner } from './recognition/index'
@@ -13,7 +13,6 @@ import { keyFilePath, MasterKeyError } from './keys'
 import { DataFolderInUse, lockDataFolder } from './data-lock'
 import { queueUnread, retryFailedAfterUpgrade } from './backfill'
 import { lifecycle } from './health/index'
-import { MIGRATIONS } from './db/migrations.gen'
 import { readFileSync } from 'node:fs'
 import { importLocalities } from './address/localities'
 import { importBuildingAddresses, type ImportProgress } from './address/buildings'
@@ -43,6 +42,16 @@ async function loadAssets(): Promise<Map<string, Asset>> {
     return embeddedAssets() as Map<string, Asset>
   }
   return diskAssets(process.env.CLIENT_DIR ?? 'dist/client')
+}
+
+/**
+ * Servers share their data (the folder, or the PostgreSQL database); the key commands need it alone. SQLite: a file
+ * lock in the data folder (data-lock.ts); PostgreSQL: an advisory lock on the database (db/pg/instance-lock.ts).
+ */
+async function lockInstances(config: Config, what: string, mode: 'shared' | 'exclusive') {
+  if (!config.databaseUrl) return lockDataFolder(config.dataDir, what, mode)
+  const { lockDatabase } = await import('./db/pg/instance-lock')
+  return lockDatabase(config.databaseUrl, what, mode)
 }
 
 export async function main(argv: string[]) {
@@ -96,7 +105,7 @@ export async function main(argv: string[]) {
   }
   if (command === 'keys' && rest[0] === 'repair' && rest[1]) {
     // The same lock as `keys rotate`: a running server must not store under a key being repaired.
-    const lock = lockDataFolder(config.dataDir, 'repair the keys', 'exclusive')
+    const lock = await lockInstances(config, 'repair the keys', 'exclusive')
     const ctx = await createContext(config, { keyRepair: true })
     const previous = Buffer.from(readFileSync(rest[1], 'utf8').trim(), 'base64')
     if (previous.length !== 32) throw new Error(`${rest[1]} does not hold a master key (32 bytes, base64)`)
@@ -109,7 +118,7 @@ export async function main(argv: string[]) {
   }
   if (command === 'keys' && rest[0] === 'rotate') {
     // A server running on the folder would go on wrapping new data keys with the old master key.
-    const lock = lockDataFolder(config.dataDir, 'rotate the keys', 'exclusive')
+    const lock = await lockInstances(config, 'rotate the keys', 'exclusive')
     const ctx = await createContext(config)
     const out = await rotateKeys(ctx)
     ctx.backend.close()
@@ -162,7 +171,7 @@ export async function main(argv: string[]) {
 
   // Servers share the data folder; the key commands need it alone (data-lock.ts). Held until the process ends and
   // kept referenced (stop() releases it): a lock object left to the garbage collector would close its database.
-  const lock = lockDataFolder(config.dataDir, 'start the server', 'shared')
+  const lock = await lockInstances(config, 'start the server', 'shared')
   const ctx = await createContext(config)
   for (const email of await syncAdminEmails(ctx))
     ctx.log.info(`${email} left ADMIN_EMAILS: the admin role it gave is taken away`)
@@ -194,7 +203,9 @@ export async function main(argv: string[]) {
     port: app.server?.port,
     mode: config.dev ? 'development' : 'production',
     dataDir: config.dataDir,
-    migrations: MIGRATIONS.length,
+    // Which database, never with its password.
+    database: config.databaseUrl ? withoutPassword(config.databaseUrl) : 'SQLite in DATA_DIR',
+    migrations: knownMigrations(ctx.backend.dialect).length,
     pid: process.pid,
   })
   if (!config.smtpUrl)

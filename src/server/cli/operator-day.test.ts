@@ -54,6 +54,36 @@ describe('servers share a data folder; the key commands need it alone', () => {
   })
 })
 
+describe('PostgreSQL: instances share the database; the key commands need it alone', () => {
+  test.skipIf(!onPostgres)(
+    'an advisory lock: shared by servers, exclusive for keys rotate, both ways refused',
+    async () => {
+      t = await testApp()
+      const { lockDatabase } = await import('../db/pg/instance-lock')
+      const url = t.config.databaseUrl!
+      const first = await lockDatabase(url, 'start the server', 'shared')
+      const second = await lockDatabase(url, 'start the server', 'shared')
+      await expect(lockDatabase(url, 'rotate the keys', 'exclusive')).rejects.toThrow(
+        /Refusing to rotate the keys: a swisstax server .* is using the database/,
+      )
+      first.release()
+      await expect(lockDatabase(url, 'rotate the keys', 'exclusive')).rejects.toThrow(/Refusing to rotate the keys/)
+      second.release()
+      // The lock ends with its connection: wait until PostgreSQL has seen the second one go.
+      let rotating: Awaited<ReturnType<typeof lockDatabase>> | undefined
+      for (let i = 0; !rotating && i < 200; i++)
+        rotating = await lockDatabase(url, 'rotate the keys', 'exclusive').catch(() =>
+          Bun.sleep(10).then(() => undefined),
+        )
+      expect(rotating).toBeDefined()
+      await expect(lockDatabase(url, 'start the server', 'shared')).rejects.toThrow(
+        /Refusing to start the server: `swisstax keys rotate` or `keys repair` is running on the database/,
+      )
+      rotating!.release()
+    },
+  )
+})
+
 describe('schema', () => {
   test('a database migrated by a newer binary is refused before anything is written', async () => {
     t = await testApp()
