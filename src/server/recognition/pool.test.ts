@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { createPool, type Pool } from './pool'
+import { createPool, type Pool, workerEnv } from './pool'
 
 const pools: Pool[] = []
 afterEach(() => {
@@ -47,4 +47,30 @@ describe('workers are recycled for their memory', () => {
     expect(p.stats.recycled).toBe(1)
     expect(p.running).toBe(0)
   }, 60_000)
+})
+
+test('the worker gets no secret: no key, password, token, mail, database or object store setting', () => {
+  const given = {
+    SWISSTAX_MASTER_KEY: 'k',
+    SMTP_URL: 'smtp://u:p@h',
+    METRICS_TOKEN: 't',
+    DATABASE_URL: 'postgres://swisstax:secret@db/tax',
+    PGPASSWORD: 'secret',
+    STORAGE_URL: 's3://bucket',
+    S3_SECRET_ACCESS_KEY: 's',
+    S3_ACCESS_KEY_ID: 'a',
+    AWS_SESSION_TOKEN: 'x',
+    LANG: 'C.UTF-8',
+    UPGRADE_NOTE: 'kept',
+  }
+  const saved = { ...process.env }
+  Object.assign(process.env, given)
+  try {
+    const env = workerEnv({ memoryMB: 100, jobTimeoutMs: 1000 })
+    expect(Object.keys(given).filter((k) => k in env)).toEqual(['LANG', 'UPGRADE_NOTE'])
+    expect(JSON.stringify(env)).not.toContain('secret')
+  } finally {
+    for (const k of Object.keys(given)) if (!(k in saved)) delete process.env[k]
+    Object.assign(process.env, saved)
+  }
 })

@@ -18,13 +18,18 @@ export function workerCommand(): string[] {
 }
 
 /**
- * The worker needs no secret: the server decrypts before it sends, and keeps the keys to itself.
- * Its limits go with it, for its watchdog (worker/watchdog.ts).
+ * What the worker is never given: keys, passwords, tokens, mail, and the database and object store (DATABASE_URL
+ * holds the database's password; PGPASSWORD and the like, S3_* and AWS_* the store's).
  */
-function workerEnv(limits: { memoryMB: number; jobTimeoutMs: number }): Record<string, string> {
+const SECRET_SETTING = /KEY|SECRET|PASS|TOKEN|SMTP|DATABASE|STORAGE|^PG|^S3_|^AWS_/i
+
+/**
+ * The worker needs no secret: the server decrypts before it sends, and keeps the keys to itself.
+ * Its limits go with it, for its watchdog (worker/watchdog.ts). Exported for its test.
+ */
+export function workerEnv(limits: { memoryMB: number; jobTimeoutMs: number }): Record<string, string> {
   const env: Record<string, string> = {}
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !/KEY|SECRET|PASS|TOKEN|SMTP/i.test(k)) env[k] = v
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !SECRET_SETTING.test(k)) env[k] = v
   env.SWISSTAX_WORKER_MEMORY_BYTES = String(Math.round(limits.memoryMB * 1024 * 1024))
   env.SWISSTAX_WORKER_JOB_MS = String(Math.round(limits.jobTimeoutMs))
   return env
