@@ -241,9 +241,9 @@ export function postgresBackend(pool: SQL): Backend {
     },
     async backupTo() {
       throw new Error(
-        'Refusing to back up: swisstax backup copies an SQLite data folder. On PostgreSQL back up the database with pg_dump ' +
-          '(e.g. pg_dump -Fc "$DATABASE_URL" > swisstax.dump) or your provider’s snapshots, and keep the documents ' +
-          'with the object store’s bucket versioning (README: "PostgreSQL").',
+        'Refusing to back up: swisstax backup copies an SQLite data folder. On PostgreSQL back up the database ' +
+          'with pg_dump (e.g. pg_dump -Fc "$DATABASE_URL" > swisstax.dump) or your provider’s snapshots, and keep ' +
+          'the documents with the object store’s bucket versioning (README: "PostgreSQL").',
       )
     },
     async eraseDeletedTraces() {
