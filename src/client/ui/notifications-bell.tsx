@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { toast } from './toast'
 import { useMarkRead, useNotifications, type NotificationEntry } from '../api/notifications'
+import { notificationTexts } from './notification-texts'
 
 /** Badge text of the bell: the count, '9+' above 9, nothing at 0. */
 export const badgeText = (unread: number) => (unread <= 0 ? '' : unread > 9 ? '9+' : String(unread))
 
 /**
  * The bell of every signed-in page's header (spec part 1 §2, §9): badge with the unread
- * count ('9+' above 9), the list, mark one or all as read. Texts arrive as i18n keys.
+ * count ('9+' above 9), the list, mark one or all as read. The server sends message codes with parameters; the
+ * texts are the client's (notification-texts.ts).
  * The list is the notifications query (refetched every 30 s; ETags make that a 304).
  */
 export function NotificationsBell() {
@@ -45,7 +47,7 @@ export function NotificationsBell() {
 
   // Status names inside a description are translated too.
   const params = (n: NotificationEntry) =>
-    typeof n.params.status === 'string' ? { ...n.params, status: t(`status.name.${n.params.status}`) } : n.params
+    n.code === 'status_changed' ? { ...n.params, status: t(`status.name.${n.params.status}`) } : n.params
 
   return (
     <li className="bell" ref={root}>
@@ -97,24 +99,30 @@ export function NotificationsBell() {
             <p className="muted">{t('notifications.empty')}</p>
           ) : (
             <ul className="notifications-list">
-              {items.map((n) => (
-                <li key={n.id} className={n.read ? 'notification read' : `notification unread priority-${n.priority}`}>
-                  <strong>{t(n.title, params(n))}</strong>
-                  <p>{t(n.description, params(n))}</p>
-                  <div className="notification-actions">
-                    {n.actionUrl && n.actionText && (
-                      <Link href={n.actionUrl} onClick={() => setOpen(false)}>
-                        {t(n.actionText)}
-                      </Link>
-                    )}
-                    {!n.read && (
-                      <button type="button" className="link-button" onClick={() => mark(n.id)}>
-                        {t('notifications.mark_read')}
-                      </button>
-                    )}
-                  </div>
-                </li>
-              ))}
+              {items.map((n) => {
+                const texts = notificationTexts(n)
+                return (
+                  <li
+                    key={n.id}
+                    className={n.read ? 'notification read' : `notification unread priority-${n.priority}`}
+                  >
+                    <strong>{t(texts.title, params(n))}</strong>
+                    <p>{t(texts.description, params(n))}</p>
+                    <div className="notification-actions">
+                      {n.actionUrl && (
+                        <Link href={n.actionUrl} onClick={() => setOpen(false)}>
+                          {t(texts.action)}
+                        </Link>
+                      )}
+                      {!n.read && (
+                        <button type="button" className="link-button" onClick={() => mark(n.id)}>
+                          {t('notifications.mark_read')}
+                        </button>
+                      )}
+                    </div>
+                  </li>
+                )
+              })}
             </ul>
           )}
         </div>

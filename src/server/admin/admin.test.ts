@@ -266,10 +266,10 @@ describe('one client', () => {
       expect(r.status).toBe(200)
       expect(r.json).toMatchObject({ success: true, current_status_id: 5, status: 'review_required' })
       const n = (await t.request('GET', '/api/notifications', { cookie: client.cookie })).json as {
-        description: string
+        code: string
         params: Record<string, unknown>
       }[]
-      expect(n.find((x) => x.description === 'home:notifications.status_changed_note_description')?.params).toEqual({
+      expect(n.find((x) => x.code === 'status_changed')?.params).toEqual({
         year: YEAR,
         status: 'review_required',
         note: 'Please check page 2',
