@@ -174,6 +174,7 @@ const WRITES =
 const READS = /\b(?:from|join)\s+[`"'[]?(\w+)/gi
 
 /** Reads the code of `sources` (path → syntax tree). */
+// long: TODO split (issue 23)
 export function readCode(sources: ReadonlyMap<string, SourceFile>, sqlOnlyTables: Iterable<string> = []) {
   const paths = new Set(sources.keys())
   const modules = new Map<string, ModuleFacts>()

@@ -1,5 +1,6 @@
 // The architecture's rules, written down once; src/architecture.test.ts checks them over the code
 // (read by read-code.ts) and over the violation fixtures of src/architecture-fixtures/.
+import type { LongUnit } from './long-units'
 import type { Import, TableUse } from './read-code'
 
 /**
@@ -100,6 +101,8 @@ export interface CodeFacts {
   uses: TableUse[]
   /** SQL table name → the file that declares it. */
   tables: ReadonlyMap<string, string>
+  /** Function bodies over MAX_LINES lines in the running code (long-units.ts). */
+  long?: readonly LongUnit[]
 }
 
 /** Every broken rule, one line each; a line names the file and what it reaches (file → file). */
@@ -131,6 +134,9 @@ export function violations(code: CodeFacts): string[] {
     const owner = ownerOf(table, code.tables)
     if (owner && owner !== unit) found.add(`${file} ${write ? 'writes' : 'reads'} ${table}, a table of ${owner}`)
   }
+  for (const u of code.long ?? [])
+    if (u.reason === undefined)
+      found.add(`${u.file}:${u.line} ${u.name} is ${u.lines} lines long, without a '// long: <reason>' line before it`)
   return [...found].sort()
 }
 

@@ -45,6 +45,7 @@ async function loadAssets(): Promise<Map<string, Asset>> {
   return diskAssets(process.env.CLIENT_DIR ?? 'dist/client')
 }
 
+// long: split after the storage work
 export async function main(argv: string[]) {
   const args = argv.filter((a) => a !== '--dev')
   const [command = 'serve', ...rest] = args

@@ -293,6 +293,7 @@ const isIsoDay = (v: string) =>
  * One child: names, a real birth date not after `today` and not more than 25 years before the
  * end of the tax year, disability yes/no, schooling text up to 500, alimony ≥ 0.
  */
+// long: TODO split (issue 23)
 export function validateChild(
   raw: Record<string, unknown>,
   index: number,

@@ -194,6 +194,7 @@ export function withoutHiddenAnswers(p: Record<string, unknown>): Record<string,
  * Checks one field's value. `null` clears an optional field. Returns the refusal or null.
  * `today` decides what "in the past" means for the date of birth.
  */
+// long: TODO split (issue 23)
 export function checkProfileField(field: string, value: unknown, today: Date = new Date()): ProfileError | null {
   if (field === 'firstName' || field === 'lastName' || field === 'phone') {
     if (typeof value !== 'string' || !value.trim()) {

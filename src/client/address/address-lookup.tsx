@@ -9,6 +9,7 @@ import { MIN_QUERY_LENGTH, SEARCH_DELAY_MS, streetLine, type AddressResult } fro
  * 500 ms pause (or at once with the search button), lists up to 5 Swiss suggestions, and
  * confirms the chosen one with 'Address Selected'.
  */
+// long: TODO split (issue 23)
 export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: AddressResult) => void; initial?: string }) {
   const { t } = useTranslation('profile')
   const id = useId()

@@ -8,6 +8,7 @@ import { Pager } from './pager'
 import { auditDetails, auditSentence } from './audit-words'
 
 /** The audit log, newest first, filtered by user and event; every event and its details in words. */
+// long: TODO split (issue 23)
 export function AuditView() {
   // The status names of a move are the dashboard's (home), the plan names the profile's.
   const { t, i18n } = useTranslation(['admin', 'home', 'profile'])

@@ -8,6 +8,7 @@ import type { ClientDetail } from './admin-api'
  * revenue A and B, withholding-tax claim) and their sums, i.e. the tax return's list of securities and accounts;
  * and the dossier of the whole year as one PDF.
  */
+// long: TODO split (issue 23)
 export function StatementsCard({ data, userId }: { data: ClientDetail; userId: number }) {
   const { t, i18n } = useTranslation('admin')
   const money = (v: string) => formatDecimal(v, intlLocale(i18n.language))

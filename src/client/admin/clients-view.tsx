@@ -31,6 +31,7 @@ function StatusName({ status }: { status: string }) {
 }
 
 /** The clients: filters, then a table (desktop) or cards (phone), or the board by status. */
+// long: TODO split (issue 23)
 export function ClientsView({ board }: { board: boolean }) {
   const { t } = useTranslation('admin')
   const years = offeredTaxYears()

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query'
  * status every 5 s, the tax-profile-complete toggle, a status and year setter, and
  * (development only, the server has no such route in production) the column fix.
  */
+// long: TODO split (issue 23)
 export function AdminDebugPanel() {
   const { t, i18n } = useTranslation('admin')
   const db = useQuery(dbStatusQuery)

@@ -29,6 +29,7 @@ export interface StatusClient {
  * the server audits. The spec's demo controls (Auto Advance, the Loop, bare Previous/Next) never act on a real
  * client: they live on the Tax Card Demo page, in development mode.
  */
+// long: TODO split (issue 23)
 export function StatusControls({
   client,
   taxYear,

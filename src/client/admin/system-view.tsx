@@ -15,6 +15,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
  * migrations by name, the Tax Card Demo link) are there only when the server runs in development mode, folded away
  * behind their own heading (issue 25: prototype leftovers in production).
  */
+// long: TODO split (issue 23)
 export function SystemView() {
   const { t, i18n } = useTranslation('admin')
   const { data, error } = useQuery(systemQuery)

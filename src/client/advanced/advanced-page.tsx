@@ -54,6 +54,7 @@ export default function AdvancedPage() {
   )
 }
 
+// long: TODO split (issue 23)
 function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: number }) {
   const { t } = useTranslation('advanced')
   const [tab, setTab] = useState<AdvancedTab>('overview')

@@ -85,6 +85,7 @@ export type AuthorizationDraft = ReturnType<typeof useAuthorizationDraft>
  * Authorization & Tax ID (spec part 2 §2): the tax-address and power-of-attorney panels, the canton and tax ID, the
  * PDF.
  */
+// long: TODO split (issue 23)
 export function AuthorizationView({
   info,
   taxYear,

@@ -20,6 +20,7 @@ const emptyRow = (): Row => ({
 const today = () => new Date().toISOString().slice(0, 10)
 
 /** The children list (spec part 2 §3): add and remove, saved as a whole; the shared rule checks it first. */
+// long: TODO split (issue 23)
 export function ChildrenForm({ info, taxYear, locked }: { info: AdvancedInfo; taxYear: number; locked: boolean }) {
   const { t } = useTranslation('advanced')
   const save = useSaveChildren(taxYear)

@@ -13,6 +13,7 @@ import { AdvancedYearSelect } from './year-select'
  * /advanced-tax-info-legacy: the year's advanced information on one long page without tabs,
  * a summary to print or keep (the older screen's layout, with the server's data).
  */
+// long: TODO split (issue 23)
 export default function AdvancedLegacyPage() {
   const { t, i18n } = useTranslation('advanced')
   const [taxYear, setTaxYear] = useState(useAtomValue(selectedTaxYearAtom))

@@ -35,6 +35,7 @@ export function SectionDocuments({ section, taxYear, locked }: { section: Sectio
   )
 }
 
+// long: TODO split (issue 23)
 function CategoryCard({
   category,
   taxYear,

@@ -10,6 +10,7 @@ import { formatTaxId, taxIdRule } from '../../shared/tax-id'
 /**
  * The spouse form (spec part 2 §3): names, age, occupation, AHV number and tax ID, checked by the shared rule first.
  */
+// long: TODO split (issue 23)
 export function SpouseForm({ info, taxYear, locked }: { info: AdvancedInfo; taxYear: number; locked: boolean }) {
   const { t } = useTranslation('advanced')
   const save = useSaveSpouse(taxYear)

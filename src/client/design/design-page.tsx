@@ -23,6 +23,7 @@ const SPACES = ['--space-1', '--space-2', '--space-3', '--space-4', '--space-6',
  * /design, in development builds only (the route is not compiled into production): every
  * shared component of the design system in its states, drawn from the real CSS and texts.
  */
+// long: TODO split (issue 23)
 export default function DesignPage() {
   const { t } = useTranslation(['common', 'login', 'home', 'documents', 'wizard'])
   // A chosen answer has one look, the wizard's (a radio in a tinted box), shown here with its real control.

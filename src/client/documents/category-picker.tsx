@@ -27,6 +27,7 @@ export const UNKNOWN_CATEGORY = 'auto'
  * Chooses the category before an upload or a photo; Continue stays disabled until one is chosen (or "I don't
  * know"). Only the sections that apply to the person are listed, with a way to show them all.
  */
+// long: TODO split (issue 23)
 export function CategoryPickerDialog({
   open,
   taxYear,

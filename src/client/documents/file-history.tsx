@@ -69,6 +69,7 @@ export function FileHistoryDialog({
 }
 
 /** Filters, then the files grouped by upload day, newest first. Shared by the dialog and the /file-history page. */
+// long: TODO split (issue 23)
 export function FileHistoryList({ initialYear, variant }: { initialYear: number; variant: 'dialog' | 'page' }) {
   const { t, i18n } = useTranslation('documents')
   const years = historyYears()

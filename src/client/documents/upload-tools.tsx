@@ -25,6 +25,7 @@ type Picked = { id: number; name: string; auto?: boolean }
  * browser-side SHA-256 before it is sent.
  */
 /** `primary`: uploading is the view's next step (status 2), so Upload files is its one primary action. */
+// long: TODO split (issue 23)
 export function UploadTools({
   taxYear,
   disabled = false,

@@ -22,6 +22,7 @@ const HISTORY_SHOWN = 5
  * Below it, the latest messages with the experts' replies; `replyCount` changes
  * when a reply notification arrives, which reloads them.
  */
+// long: TODO split (issue 23)
 export function MessageBox({ replyCount, taxYear }: { replyCount: number; taxYear: number }) {
   const { t, i18n } = useTranslation('home')
   // A document with the message (issue 25): stored as one of the year's documents ("Other Documents") first, through

@@ -16,6 +16,7 @@ const ADVANCED_DELAY_MS = 200
  * only, once the advanced information is marked complete; the server re-checks it on
  * transmit). The flags are a query: the advanced-info screen's save invalidates it.
  */
+// long: TODO split (issue 23)
 export function TransmitActions({ year, status }: { year: number; status: DisplayStatus }) {
   const { t } = useTranslation('home')
   const [, navigate] = useLocation()

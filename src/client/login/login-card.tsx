@@ -14,6 +14,7 @@ function requestErrorText(err: unknown, t: (k: string) => string) {
 }
 
 /** Step 1: e-mail and send-code; step 2: the six-digit code and verify. */
+// long: TODO split (issue 23)
 export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
   const { t, i18n } = useTranslation('login')
   const [, navigate] = useLocation()

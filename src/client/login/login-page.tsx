@@ -17,6 +17,7 @@ const DebugPanel =
 
 const FEATURES = ['analysis', 'storage', 'privacy', 'pricing', 'needed_only', 'mobile', 'refunds'] as const
 
+// long: TODO split (issue 23)
 export default function LoginPage() {
   const { t } = useTranslation(['login', 'changelog'])
   const [, navigate] = useLocation()

@@ -49,6 +49,7 @@ export function ProfileForm({ firstTime, user }: { firstTime: boolean; user: Ses
   )
 }
 
+// long: TODO split (issue 23)
 function ProfileFields({
   firstTime,
   user,

@@ -22,6 +22,7 @@ const megabytes = (bytes: number, language: string) =>
  * export of everything as one ZIP, and deleting the account after a screen that
  * names what will be lost and offers the export first.
  */
+// long: TODO split (issue 23)
 export function YourData({ email }: { email: string }) {
   const { t, i18n } = useTranslation('profile')
   const [, navigate] = useLocation()

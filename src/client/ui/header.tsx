@@ -18,6 +18,7 @@ import { NotificationsBell } from './notifications-bell'
  * button, and the admin entries for role admin only. The bell is on every signed-in
  * page; `extra` holds a page's own header tools.
  */
+// long: TODO split (issue 23)
 export function Header({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation()
   const user = useSessionUser()

@@ -14,6 +14,7 @@ export const badgeText = (unread: number) => (unread <= 0 ? '' : unread > 9 ? '9
  * texts are the client's (notification-texts.ts).
  * The list is the notifications query (refetched every 30 s; ETags make that a 304).
  */
+// long: TODO split (issue 23)
 export function NotificationsBell() {
   const { t } = useTranslation('home')
   const items = useNotifications()

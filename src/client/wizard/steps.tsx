@@ -31,6 +31,7 @@ type StepProps = { draft: Draft; set: SetDraft; today: string }
 
 const religionKey = (r: string) => `religion.${cantonSlug(r).replace(/-/g, '_')}`
 
+// long: TODO split (issue 23)
 function Personal({ draft, set, today }: StepProps) {
   const { t } = useTranslation(['wizard', 'profile'])
   const religionError = useFieldError('religion')

@@ -39,6 +39,7 @@ export default function TaxSetupWizard({ user }: { user: SessionUser }) {
 
 type StoredDraft = NonNullable<NonNullable<ReturnType<typeof useDraft>['data']>['draft']>
 
+// long: TODO split (issue 23)
 function WizardSteps({ user, stored }: { user: SessionUser; stored: StoredDraft | null }) {
   const { t } = useTranslation(['wizard', 'profile', 'cantons'])
   const [, navigate] = useLocation()

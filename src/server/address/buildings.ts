@@ -102,6 +102,7 @@ export interface ImportProgress {
  * transaction (readers keep the old one until the commit; a refused file changes nothing),
  * then merges the index's segments so searches touch one b-tree per term.
  */
+// long: TODO split (issue 23)
 export async function importBuildingAddresses(ctx: AppContext, file: string, onProgress?: (p: ImportProgress) => void) {
   const totalBytes = statSync(file).size
   const sqlite = ctx.backend.sqlite

@@ -40,6 +40,7 @@ const tooLarge = (name: string) =>
  * rest of the body is not read (the client sends one file per request).
  * Only parts named `files` carry files.
  */
+// long: TODO split (issue 23)
 export async function parseUpload(request: Request, store: BlobStore): Promise<ParsedUpload> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!contentType.toLowerCase().startsWith('multipart/form-data') || !request.body) {

@@ -82,6 +82,7 @@ interface Gathered {
 }
 
 /** The cover: the person, the year's status and answers, advanced information, checklist, statements, figures. */
+// long: TODO split (issue 23)
 async function cover(ctx: AppContext, expertId: number, userId: number, taxYear: number, g: Gathered) {
   const { t } = g
   const w = await PageWriter.create()

@@ -104,6 +104,7 @@ export function keyWrapper(master: Buffer) {
   }
 }
 
+// long: split after the storage work
 export function createBlobStore(dataDir: string, master: Buffer): BlobStore {
   const root = join(dataDir, 'blobs')
   const tmpDir = join(dataDir, 'tmp')

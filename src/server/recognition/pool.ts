@@ -74,6 +74,7 @@ export interface PoolStats {
  * too. One that a job leaves above `recycleAboveMB` is ended. The next job starts a fresh one.
  * A job whose worker ended is rejected with the reason (TOO_LARGE when a limit ended it).
  */
+// long: TODO split (issue 23)
 export function createPool(
   opts: { idleMs?: number; command?: string[]; recycleAboveMB?: number; memoryMB?: number; jobTimeoutMs?: number } = {},
 ) {

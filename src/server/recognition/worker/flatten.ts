@@ -5,6 +5,7 @@
  * faint copy, that threshold cuts through the paper itself, and the page reads as nothing. Issue 25:
  * such pages gave no text at all. In place; one pass to measure, one to write.
  */
+// long: TODO split (issue 23)
 export function flattenLight(data: Uint8Array, width: number, height: number): Uint8Array {
   if (width < 64 || height < 64) return data
   const block = Math.max(16, Math.round(Math.max(width, height) / 40))

@@ -24,6 +24,7 @@ const INFLATE_SLICE = 64 * 1024
  * laid on white, like a page. Interlaced PNGs (Adam7, rare for scans) arrive in seven passes
  * over the whole picture: those are gathered in one grey plane first.
  */
+// long: TODO split (issue 23)
 export async function decodePngGrey(bytes: Uint8Array, onRow: (grey: Uint8Array) => void): Promise<void> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   if (bytes.length < 33 || view.getUint32(0) !== 0x89504e47 || view.getUint32(12) !== 0x49484452)

@@ -27,6 +27,7 @@ const TEXT_MAX = 200
  * what recognition shows and the expert sums, validated field by field. Attributes it does not use
  * are not looked at, so a later minor version still reads.
  */
+// long: TODO split (issue 23)
 export function statementFromXml(xml: string, symbols = 0): EStatement {
   const root = parseXml(xml)
   const ns = root.attrs[root.prefix ? `xmlns:${root.prefix}` : 'xmlns']
