@@ -194,7 +194,6 @@ export function withoutHiddenAnswers(p: Record<string, unknown>): Record<string,
  * Checks one field's value. `null` clears an optional field. Returns the refusal or null.
  * `today` decides what "in the past" means for the date of birth.
  */
-// long: TODO split (issue 23)
 export function checkProfileField(field: string, value: unknown, today: Date = new Date()): ProfileError | null {
   if (field === 'firstName' || field === 'lastName' || field === 'phone') {
     if (typeof value !== 'string' || !value.trim()) {
@@ -221,6 +220,12 @@ export function checkProfileField(field: string, value: unknown, today: Date = n
       ? null
       : err(field, 'errors.country_code', `Invalid field 'countryCode': choose one of the supported country codes`)
   }
+  const byKind = checkByKind(field, value)
+  return byKind !== undefined ? byKind : checkSpecialField(field, value, today)
+}
+
+/** Text, choice and yes/no fields, checked by their kind; undefined for a field of none of these kinds. */
+function checkByKind(field: string, value: unknown): ProfileError | null | undefined {
   if (field in TEXT_FIELDS) {
     if (typeof value !== 'string') return err(field, 'errors.invalid', `Invalid field '${field}': expected text`)
     if (value.length > TEXT_FIELDS[field]!)
@@ -242,6 +247,11 @@ export function checkProfileField(field: string, value: unknown, today: Date = n
       ? null
       : err(field, 'errors.invalid', `Invalid field '${field}': expected true or false`)
   }
+  return undefined
+}
+
+/** The fields with a rule of their own (canton, postal code, date of birth, numbers, alimony). */
+function checkSpecialField(field: string, value: unknown, today: Date): ProfileError | null {
   switch (field) {
     case 'cantonOfResidence':
       return typeof value === 'string' && CANTON_SLUGS.has(value)
