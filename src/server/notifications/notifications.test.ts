@@ -148,7 +148,8 @@ describe('message codes (issue 23)', () => {
     await notify(t.ctx, anna.user.id, { code: 'status_changed', params: { year: 2025, status: 'processing' } })
     expect(
       await t.ctx.backend.get(
-        'SELECT kind, params, title_key AS t, description_key AS d, action_text_key AS a, category, priority FROM notifications',
+        `SELECT kind, params, title_key AS t, description_key AS d, action_text_key AS a, category, priority
+         FROM notifications`,
       ),
     ).toEqual({
       kind: 'status_changed',
