@@ -1,0 +1,115 @@
+import { mkdirSync, rmSync } from 'node:fs'
+import type { S3Client } from 'bun'
+import type { StorageConfig } from '../config'
+import { beginBlob, decryptStream, keyWrapper, streamSource } from './blob-crypto'
+import { ORPHAN_GRACE_MS, safeId, sweepTempDir, type BlobStore, type StoredBlob } from './blob-store'
+
+/**
+ * Parts of a multipart upload: a 50 MB document goes up in 7 parts, 4 at a time. Parts a killed instance left
+ * behind are not objects; the bucket's rule "abort incomplete multipart uploads after 1 day" removes them (README).
+ */
+const PART_SIZE = 8 * 1024 * 1024
+const PARTS_AT_ONCE = 4
+/** ListObjectsV2's page. */
+const PAGE = 1000
+
+export interface S3BlobStore extends BlobStore {
+  readonly kind: 's3'
+  readonly client: S3Client
+  /** The object's key: <prefix>/<place>/blobs/<fileId>/<versionId>. */
+  keyOf(fileId: string, versionId: string): string
+}
+
+/**
+ * Blobs as objects of an S3-compatible bucket (STORAGE_URL=s3://bucket/prefix, docs/storage.md), with Bun's own
+ * client. Only ciphertext leaves the instance: the upload is encrypted into `tmpDir` on this instance's disk
+ * (blob-crypto.ts), and `commit` PUTs that file (multipart past PART_SIZE), then removes it. A read is one GET
+ * whose body is decrypted frame by frame as the answer is sent.
+ */
+export function createS3BlobStore(storage: StorageConfig, place: string, tmpDir: string, master: Buffer): S3BlobStore {
+  mkdirSync(tmpDir, { recursive: true, mode: 0o700 })
+  const client = new Bun.S3Client({
+    bucket: storage.bucket,
+    endpoint: storage.endpoint,
+    region: storage.region,
+    accessKeyId: storage.accessKeyId,
+    ...storage.secret(),
+  })
+  const { wrap, unwrap } = keyWrapper(master)
+  const root = `${storage.prefix}${place ? `${place}/` : ''}blobs/`
+  const keyOf = (fileId: string, versionId: string) => `${root}${safeId(fileId)}/${safeId(versionId)}`
+
+  return {
+    kind: 's3',
+    location: `s3://${storage.bucket}/${root}`,
+    tmpDir,
+    client,
+    keyOf,
+    begin: () => beginBlob(tmpDir, wrap),
+    async commit(writer, fileId, versionId) {
+      await client.write(keyOf(fileId, versionId), Bun.file(writer.tmpPath), {
+        type: 'application/octet-stream',
+        partSize: PART_SIZE,
+        queueSize: PARTS_AT_ONCE,
+      })
+      rmSync(writer.tmpPath, { force: true })
+    },
+    read: (fileId, versionId, wrappedKey) =>
+      decryptStream(async () => streamSource(client.file(keyOf(fileId, versionId)).stream()), unwrap(wrappedKey)),
+    async removeFile(fileId) {
+      for (const blob of await listUnder(client, `${root}${safeId(fileId)}/`)) await remove(client, blob.key)
+    },
+    async removeVersion(fileId, versionId) {
+      await remove(client, keyOf(fileId, versionId))
+    },
+    async list() {
+      const out: StoredBlob[] = []
+      for (const { key, modifiedMs } of await listUnder(client, root)) {
+        const ids = idsOf(key.slice(root.length))
+        if (ids) out.push({ ...ids, modifiedMs })
+      }
+      return out
+    },
+    readStored: async (fileId, versionId) => await client.file(keyOf(fileId, versionId)).bytes(),
+    sweepTemp: async (graceMs = ORPHAN_GRACE_MS) => sweepTempDir(tmpDir, graceMs),
+    async sweepOrphans(isKnown, graceMs = ORPHAN_GRACE_MS) {
+      let n = 0
+      const before = Date.now() - graceMs
+      for (const { key, modifiedMs } of await listUnder(client, root)) {
+        const ids = idsOf(key.slice(root.length))
+        // Only what this store wrote (two ids): anything else under the prefix is not ours to delete.
+        if (!ids || isKnown(ids.fileId, ids.versionId) || (graceMs > 0 && modifiedMs > before)) continue
+        await remove(client, key)
+        n++
+      }
+      return n
+    },
+  }
+}
+
+/** Every object under a prefix, page by page. */
+async function listUnder(client: S3Client, prefix: string): Promise<{ key: string; modifiedMs: number }[]> {
+  const out: { key: string; modifiedMs: number }[] = []
+  let continuationToken: string | undefined
+  do {
+    const page = await client.list({ prefix, maxKeys: PAGE, continuationToken })
+    for (const o of page.contents ?? [])
+      out.push({ key: o.key, modifiedMs: o.lastModified ? Date.parse(o.lastModified) : Date.now() })
+    continuationToken = page.isTruncated ? page.nextContinuationToken : undefined
+  } while (continuationToken)
+  return out
+}
+
+/** A delete that finds nothing has nothing left to do. */
+async function remove(client: S3Client, key: string) {
+  try {
+    await client.delete(key)
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'NoSuchKey') throw err
+  }
+}
+
+function idsOf(rest: string): { fileId: string; versionId: string } | null {
+  const m = /^([A-Za-z0-9-]{1,64})\/([A-Za-z0-9-]{1,64})$/.exec(rest)
+  return m ? { fileId: m[1]!, versionId: m[2]! } : null
+}
