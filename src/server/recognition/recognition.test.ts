@@ -355,7 +355,12 @@ test("keys rotate re-wraps the texts' data keys too: the text stays readable und
   recognitionRunner(t.ctx)?.stop()
   const { newKey } = await rotateKeys(t.ctx)
   const ctx2 = await createContext(
-    loadConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: 'http://localhost:3000', SWISSTAX_MASTER_KEY: newKey! }),
+    loadConfig({
+      DATA_DIR: t.dataDir,
+      PUBLIC_URL: 'http://localhost:3000',
+      ...t.storageEnv,
+      SWISSTAX_MASTER_KEY: newKey!,
+    }),
     { log: silentLogger },
   )
   extra.push(() => ctx2.backend.close())
