@@ -293,13 +293,28 @@ function masterKey(env: Env): string | undefined {
   return raw
 }
 
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_SESSION_TOKEN']
+
 /**
  * STORAGE_URL and the S3 settings, under the names Bun's S3 client reads (S3_*).
  * Unset: undefined, the blobs stay in DATA_DIR.
  */
 function storage(env: Env): StorageConfig | undefined {
   const raw = given(env, 'STORAGE_URL')
-  if (raw === undefined) return undefined
+  if (raw === undefined) {
+    // S3 settings without the bucket would quietly keep the documents on this instance's disk.
+    for (const name of S3_SETTINGS)
+      if (given(env, name) !== undefined)
+        throw new SettingError(
+          name,
+          env[name]!,
+          'it is used only with STORAGE_URL=s3://BUCKET/PREFIX, which is unset',
+          {
+            secret: name === 'S3_SECRET_ACCESS_KEY' || name === 'S3_SESSION_TOKEN',
+          },
+        )
+    return undefined
+  }
   const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/([A-Za-z0-9._/-]*))?$/.exec(raw)
   const prefix = (m?.[2] ?? '').replace(/^\/+|\/+$/g, '').replace(/\/{2,}/g, '/')
   if (!m || prefix.split('/').some((part) => part === '.' || part === '..'))
