@@ -180,6 +180,18 @@ describe('S3 store', () => {
     expect(gets).toEqual([s.keyOf(b.fileId, b.versionId)])
   })
 
+  test("a folder's blob copied to the bucket as it is reads back there (README: moving to a bucket)", async () => {
+    const master = randomBytes(32)
+    const disk = createBlobStore(tempDir(), master)
+    const data = new Uint8Array(randomBytes(2 * CHUNK + 3))
+    const b = await put(disk, data)
+    const s = await s3Store(master)
+    await s.client.write(s.keyOf(b.fileId, b.versionId), Bun.file(disk.pathOf(b.fileId, b.versionId)))
+    expect(await readAll(s.read(b.fileId, b.versionId, b.wrappedKey))).toEqual(data)
+    expect(s.location).toEndWith('/blobs/')
+    expect(s.keyOf(b.fileId, b.versionId)).toEndWith(join('blobs', b.fileId, b.versionId))
+  })
+
   test('what is under the prefix but not a blob of ours is left alone by the sweep', async () => {
     const s = await s3Store()
     await s.client.write(`${s.keyOf(randomUUID(), randomUUID()).split('/blobs/')[0]}/blobs/notes.txt`, 'not ours')
