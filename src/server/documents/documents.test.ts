@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { testApp } from '../test-helpers'
+import { testStorageEnv } from '../infra/test-helpers'
 import { writeStatus, yearStatus } from '../tax-status/service'
 import { purgeDeleted, PURGE_AFTER_MS } from './service'
 import {
@@ -268,6 +269,24 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
 })
 
 describe('stored files', () => {
+  test('with STORAGE_URL the document is an object of the bucket: no byte of it, nor of its blob, on the disk', async () => {
+    const { cookie } = await setup(await testStorageEnv())
+    const data = pdf('kept in the bucket')
+    const res = await upload(cookie, [{ name: 'bank.pdf', data }])
+    expect(res.status).toBe(200)
+    const { id } = res.json.files[0].value
+    expect(t.blobs.kind).toBe('s3')
+    // Only the database is a file of the data folder (and the temporary folders, empty).
+    const onDisk = (readdirSync(t.dataDir, { recursive: true }) as string[]).filter(
+      (f) => !f.startsWith('swisstax.db') && statSync(join(t.dataDir, f)).isFile(),
+    )
+    expect(onDisk).toEqual([])
+    const [name, ...more] = await t.stored.list()
+    expect([name, more]).toEqual([expect.stringMatching(new RegExp(`^blobs/${id}/`)), []])
+    expect((await t.stored.read(name!)).includes(Buffer.from('kept in the bucket'))).toBe(false)
+    expect((await t.request('GET', `/api/files/${id}/content`, { cookie })).text).toBe(new TextDecoder().decode(data))
+  })
+
   test('upload, list, history and content come back byte-identical with the right headers', async () => {
     const { cookie } = await setup()
     const data = pdf('statement')

@@ -159,7 +159,9 @@ async function storeVersion(
       uploadedBy: owner.id,
       afterTransmission: late,
     })
-    // Last: a refused or failed transaction leaves the blob in its temporary file, which the caller discards.
+    // Last, so the row commits only once the blob is stored (renamed into place, or PUT to the bucket): a refusal
+    // before it leaves the blob in its temporary file, which the caller discards; a failure after it, an orphan
+    // that the scheduled sweep removes.
     await store.commit(verified.writer, fileId, versionId)
     return { existing, unchanged: false as const, fileId, versionId, version }
   })
