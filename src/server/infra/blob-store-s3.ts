@@ -41,6 +41,7 @@ export function createS3BlobStore(storage: StorageConfig, place: string, tmpDir:
   const { wrap, unwrap } = keyWrapper(master)
   const root = `${storage.prefix}${place ? `${place}/` : ''}blobs/`
   const keyOf = (fileId: string, versionId: string) => `${root}${safeId(fileId)}/${safeId(versionId)}`
+  const listUnder = (prefix: string) => listPages(client, prefix)
 
   return {
     kind: 's3',
@@ -56,14 +57,14 @@ export function createS3BlobStore(storage: StorageConfig, place: string, tmpDir:
     read: (fileId, versionId, wrappedKey) =>
       decryptStream(async () => streamSource(client.file(keyOf(fileId, versionId)).stream()), unwrap(wrappedKey)),
     async removeFile(fileId) {
-      for (const blob of await listUnder(client, `${root}${safeId(fileId)}/`)) await remove(client, blob.key)
+      for await (const { key } of listUnder(`${root}${safeId(fileId)}/`)) await remove(client, key)
     },
     async removeVersion(fileId, versionId) {
       await remove(client, keyOf(fileId, versionId))
     },
     async list() {
       const out: StoredBlob[] = []
-      for (const { key, modifiedMs } of await listUnder(client, root)) {
+      for await (const { key, modifiedMs } of listUnder(root)) {
         const ids = idsOf(key.slice(root.length))
         if (ids) out.push({ ...ids, modifiedMs })
       }
@@ -74,7 +75,7 @@ export function createS3BlobStore(storage: StorageConfig, place: string, tmpDir:
     async sweepOrphans(isKnown, graceMs = ORPHAN_GRACE_MS) {
       let n = 0
       const before = Date.now() - graceMs
-      for (const { key, modifiedMs } of await listUnder(client, root)) {
+      for await (const { key, modifiedMs } of listUnder(root)) {
         const ids = idsOf(key.slice(root.length))
         // Only what this store wrote (two ids): anything else under the prefix is not ours to delete.
         if (!ids || isKnown(ids.fileId, ids.versionId) || (graceMs > 0 && modifiedMs > before)) continue
@@ -108,17 +109,15 @@ async function upload(object: S3File, path: string) {
   }
 }
 
-/** Every object under a prefix, page by page. */
-async function listUnder(client: S3Client, prefix: string): Promise<{ key: string; modifiedMs: number }[]> {
-  const out: { key: string; modifiedMs: number }[] = []
+/** Every object under a prefix, a page at a time (deleting what was listed does not disturb the next page). */
+export async function* listPages(client: Pick<S3Client, 'list'>, prefix: string, maxKeys = PAGE) {
   let continuationToken: string | undefined
   do {
-    const page = await client.list({ prefix, maxKeys: PAGE, continuationToken })
+    const page = await client.list({ prefix, maxKeys, continuationToken })
     for (const o of page.contents ?? [])
-      out.push({ key: o.key, modifiedMs: o.lastModified ? Date.parse(o.lastModified) : Date.now() })
+      yield { key: o.key, modifiedMs: o.lastModified ? Date.parse(o.lastModified) : Date.now() }
     continuationToken = page.isTruncated ? page.nextContinuationToken : undefined
   } while (continuationToken)
-  return out
 }
 
 /** A delete that finds nothing has nothing left to do. */
