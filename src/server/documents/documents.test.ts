@@ -269,7 +269,7 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
 })
 
 describe('stored files', () => {
-  test('with STORAGE_URL the document is an object of the bucket: no byte of it, nor of its blob, on the disk', async () => {
+  test('with STORAGE_URL the document is an object of the bucket, and nothing of it is on the disk', async () => {
     const { cookie } = await setup(await testStorageEnv())
     const data = pdf('kept in the bucket')
     const res = await upload(cookie, [{ name: 'bank.pdf', data }])

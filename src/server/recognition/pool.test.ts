@@ -64,7 +64,7 @@ describe("the worker's environment", () => {
     SWISSTAX_NEW_SETTING: 'not for the worker',
   }
 
-  test('holds no database or storage secret, nor any setting it was not meant to get; only PATH and its limits', async () => {
+  test('holds no secret, nor any setting it was not meant to get: only PATH and its limits', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'swisstax-worker-env-'))
     const out = join(dir, 'env.json')
     const saved = Object.fromEntries(Object.keys(SECRETS).map((k) => [k, process.env[k]]))

@@ -24,7 +24,7 @@ export function workerCommand(): string[] {
  */
 const WORKER_ENV = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'TZ']
 
-/** The worker's environment: the allow-listed settings of the server's, and its limits, for its watchdog (worker/watchdog.ts). */
+/** The worker's environment: the allow-listed settings, and its limits for its watchdog (worker/watchdog.ts). */
 function workerEnv(limits: { memoryMB: number; jobTimeoutMs: number }): Record<string, string> {
   const env: Record<string, string> = {}
   for (const name of WORKER_ENV) {
