@@ -98,6 +98,11 @@ test('an upload is an object of the bucket, read back whole; its text is recogni
     expect(names).not.toContain(name)
   expect(environ.join('\n')).not.toContain(Buffer.alloc(32, 5).toString('base64'))
 
+  // The start names the bucket; no log line has its key or secret (s3rver's are both "S3RVER").
+  const log = server.log.join('')
+  expect(log).toContain(`${storage.STORAGE_URL}/ at ${storage.S3_ENDPOINT}`)
+  expect(log).not.toContain(storage.S3_SECRET_ACCESS_KEY!)
+
   // The account's deletion takes its objects with it.
   const gone = await fetch(`${server.url}/api/user`, {
     method: 'DELETE',

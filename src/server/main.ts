@@ -199,6 +199,10 @@ export async function main(argv: string[]) {
     port: app.server?.port,
     mode: config.dev ? 'development' : 'production',
     dataDir: config.dataDir,
+    // Where the blobs are, never with the key that opens the bucket.
+    blobs: config.storage
+      ? `s3://${config.storage.bucket}/${config.storage.prefix} at ${config.storage.endpoint ?? 'Amazon S3'}`
+      : 'DATA_DIR',
     migrations: MIGRATIONS.length,
     pid: process.pid,
   })
