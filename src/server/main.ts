@@ -86,6 +86,11 @@ export async function main(argv: string[]) {
         `${out.key ? `, master key in ${out.key}` : ''} ` +
         `(readable by this user only)`,
     )
+    if (out.bucket)
+      console.log(
+        `The documents are not in this backup: they stay in ${out.bucket}. Keep the bucket's versioning on ` +
+          `(README: "Storage in S3"), so that a restore can take them as they were at this time.`,
+      )
     if (!out.key) {
       console.log(
         `Keep the master key too: the documents in this backup cannot be read without it. It is ` +
@@ -195,6 +200,10 @@ export async function main(argv: string[]) {
     port: app.server?.port,
     mode: config.dev ? 'development' : 'production',
     dataDir: config.dataDir,
+    // Where the blobs are, never with the key that opens the bucket.
+    blobs: config.storage
+      ? `s3://${config.storage.bucket}/${config.storage.prefix} at ${config.storage.endpoint ?? 'Amazon S3'}`
+      : 'DATA_DIR',
     migrations: MIGRATIONS.length,
     pid: process.pid,
   })

@@ -18,13 +18,19 @@ export function workerCommand(): string[] {
 }
 
 /**
- * The worker needs no secret: the server decrypts before it sends, and keeps the keys to itself.
- * Its limits go with it, for its watchdog (worker/watchdog.ts).
+ * What a worker's environment may hold: where programs and temporary files are, and the locale. Nothing else of
+ * the server's: the worker needs no secret (the server decrypts before it sends, and keeps the keys to itself),
+ * and an allow-list cannot let a new one through (the database's URL, the bucket's keys, the master key, SMTP).
  */
+const WORKER_ENV = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'TZ']
+
+/** The worker's environment: the allow-listed settings, and its limits for its watchdog (worker/watchdog.ts). */
 function workerEnv(limits: { memoryMB: number; jobTimeoutMs: number }): Record<string, string> {
   const env: Record<string, string> = {}
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !/KEY|SECRET|PASS|TOKEN|SMTP/i.test(k)) env[k] = v
+  for (const name of WORKER_ENV) {
+    const value = process.env[name]
+    if (value !== undefined) env[name] = value
+  }
   env.SWISSTAX_WORKER_MEMORY_BYTES = String(Math.round(limits.memoryMB * 1024 * 1024))
   env.SWISSTAX_WORKER_JOB_MS = String(Math.round(limits.jobTimeoutMs))
   return env
