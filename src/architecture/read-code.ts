@@ -183,6 +183,21 @@ export function readCode(sources: ReadonlyMap<string, SourceFile>, sqlOnlyTables
   const sqlNames = new Set<string>(sqlOnlyTables)
   for (const m of modules.values()) for (const name of m.tables.values()) sqlNames.add(name)
 
+  const resolveExpression = resolverOf(modules)
+  const uses = tableUses(sources, sqlNames, resolveExpression)
+
+  const tables = new Map<string, string>()
+  for (const [path, m] of modules) for (const name of m.tables.values()) tables.set(name, path)
+  const sqliteOnly: SqliteOnlyUse[] = []
+  for (const [path, tree] of sources)
+    if (path.startsWith('src/server/')) sqliteOnly.push(...sqliteOnlyUses(path, tree, !isTest(path)))
+  return { imports: [...modules.values()].flatMap((m) => m.imports), uses, tables, sqliteOnly }
+}
+
+type Resolve = (file: string, node: Node, seen: Set<string>) => Target
+
+/** What an expression of a file stands for (a table, a namespace), following imports, re-exports and aliases. */
+function resolverOf(modules: ReadonlyMap<string, ModuleFacts>): Resolve {
   const resolveExport = (file: string, name: string, seen: Set<string>): Target => {
     const key = `${file}#${name}`
     if (seen.has(key)) return undefined
@@ -225,6 +240,15 @@ export function readCode(sources: ReadonlyMap<string, SourceFile>, sqlOnlyTables
     return undefined
   }
 
+  return resolveExpression
+}
+
+/** Which tables each file reads or writes: through drizzle (the table as a write's first argument) or in SQL. */
+function tableUses(
+  sources: ReadonlyMap<string, SourceFile>,
+  sqlNames: ReadonlySet<string>,
+  resolveExpression: Resolve,
+) {
   const uses: TableUse[] = []
   for (const [path, tree] of sources) {
     const found = new Map<string, boolean>()
@@ -277,12 +301,7 @@ export function readCode(sources: ReadonlyMap<string, SourceFile>, sqlOnlyTables
     for (const [table, write] of found) uses.push({ file: path, table, write })
   }
 
-  const tables = new Map<string, string>()
-  for (const [path, m] of modules) for (const name of m.tables.values()) tables.set(name, path)
-  const sqliteOnly: SqliteOnlyUse[] = []
-  for (const [path, tree] of sources)
-    if (path.startsWith('src/server/')) sqliteOnly.push(...sqliteOnlyUses(path, tree, !isTest(path)))
-  return { imports: [...modules.values()].flatMap((m) => m.imports), uses, tables, sqliteOnly }
+  return uses
 }
 
 /** `db.insert(t)`, `tx.update(t)`, `db.delete(t)`: the table is the first argument of a write. */

@@ -1,5 +1,6 @@
 // The architecture's rules, written down once; src/architecture.test.ts checks them over the code
 // (read by read-code.ts) and over the violation fixtures of src/architecture-fixtures/.
+import type { LongUnit } from './long-units'
 import type { Import, TableUse } from './read-code'
 import type { SqliteOnlyUse } from './portable'
 
@@ -115,6 +116,8 @@ export interface CodeFacts {
   sqliteOnly: SqliteOnlyUse[]
   /** SQL table name → the file that declares it. */
   tables: ReadonlyMap<string, string>
+  /** Function bodies over MAX_LINES lines in the running code (long-units.ts). */
+  long?: readonly LongUnit[]
 }
 
 /** Every broken rule, one line each; a line names the file and what it reaches (file → file). */
@@ -148,6 +151,9 @@ export function violations(code: CodeFacts): string[] {
   }
   for (const { file, what } of code.sqliteOnly)
     if (!isSqliteOnlyFile(file)) found.add(`${file}: ${what} is SQLite-only (docs/storage.md, "Portable SQL")`)
+  for (const u of code.long ?? [])
+    if (u.reason === undefined)
+      found.add(`${u.file}:${u.line} ${u.name} is ${u.lines} lines long, without a '// long: <reason>' line before it`)
   return [...found].sort()
 }
 

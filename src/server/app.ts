@@ -50,7 +50,7 @@ export async function createApp(
 ) {
   // The infrastructure every area receives: one session store, one blob store.
   const sessions = createSessionStore(ctx)
-  const blobs = opts.blobs ?? openBlobStore(ctx)
+  const blobs = opts.blobs ?? (await openBlobStore(ctx))
   if (opts.maintenance) {
     startSchedules(ctx, scheduledJobs(ctx, sessions, blobs))
     startClientMail(ctx)
@@ -141,7 +141,7 @@ export function scheduledJobs(
       name: 'orphan-sweep',
       everyMs: 6 * HOUR,
       run: async () => {
-        sweepBlobLeftovers(ctx, blobs, await storedVersionCheck(ctx))
+        await sweepBlobLeftovers(ctx, blobs, await storedVersionCheck(ctx))
         await sweepTexts(ctx)
         await sweepStatementXml(ctx)
       },

@@ -41,6 +41,13 @@ const BAD: [string, string, string?][] = [
   ['SHUTDOWN_DRAIN_SECONDS', '1m'],
   ['DATABASE_URL', 'mysql://swisstax:s3cret@db.example.ch/tax', 'mysql://swisstax:***@db.example.ch/tax'],
   ['PG_POOL_SIZE', '0'],
+  ['STORAGE_URL', 'https://bucket.example.ch/x'],
+  // Alone (without STORAGE_URL), each S3 setting is refused: the documents would quietly stay on this disk.
+  ['S3_ENDPOINT', 'https://s3.example.ch'],
+  ['S3_REGION', 'eu-central-2'],
+  ['S3_ACCESS_KEY_ID', 'AKIAEXAMPLE'],
+  ['S3_SECRET_ACCESS_KEY', 'the-s3-secret', '13 characters, not shown'],
+  ['S3_SESSION_TOKEN', 'a-session-token', '15 characters, not shown'],
 ]
 
 describe('a bad setting stops the start, naming the setting and the value', () => {
@@ -83,6 +90,35 @@ describe('a bad setting stops the start, naming the setting and the value', () =
       pgPoolSize: 10,
     })
     expect(loadConfig({ DATA_DIR: tmpdir() }).databaseUrl).toBeUndefined()
+  })
+
+  test('STORAGE_URL: a bucket and a clean prefix, the S3 keys required with it, the secret in no dump', () => {
+    const s3 = {
+      DATA_DIR: tmpdir(),
+      S3_ENDPOINT: 'https://s3.example.ch/',
+      S3_REGION: 'eu-central-2',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'the-s3-secret',
+    }
+    const c = loadConfig({ ...s3, STORAGE_URL: 's3://swisstax-docs//firm/a/' })
+    expect(c.storage).toMatchObject({
+      bucket: 'swisstax-docs',
+      prefix: 'firm/a/',
+      endpoint: 'https://s3.example.ch',
+      region: 'eu-central-2',
+      accessKeyId: 'AKIAEXAMPLE',
+    })
+    expect(c.storage!.secret()).toEqual({ secretAccessKey: 'the-s3-secret', sessionToken: undefined })
+    expect(JSON.stringify(c)).not.toContain('the-s3-secret')
+    expect(Bun.inspect(c)).not.toContain('the-s3-secret')
+    expect(loadConfig({ ...s3, STORAGE_URL: 's3://swisstax-docs' }).storage!.prefix).toBe('')
+    for (const bad of ['s3://', 's3://B/x', 's3://bucket/../x', 's3://bucket/a b', 'S3://bucket'])
+      expect(() => loadConfig({ ...s3, STORAGE_URL: bad })).toThrow('STORAGE_URL=')
+    const { S3_SECRET_ACCESS_KEY: _, ...noSecret } = s3
+    expect(() => loadConfig({ ...noSecret, STORAGE_URL: 's3://bucket1' })).toThrow(
+      /needs S3_ACCESS_KEY_ID and S3_SECRET/,
+    )
+    expect(() => loadConfig({ ...s3, STORAGE_URL: 's3://bucket1', S3_REGION: 'EU 2' })).toThrow('S3_REGION="EU 2"')
   })
 
   test('the idle limit is not longer than the session', () => {

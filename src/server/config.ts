@@ -85,6 +85,19 @@ export interface Config {
   metricsToken?: string
   /** SHUTDOWN_DRAIN_SECONDS: after SIGTERM, /readyz answers 503 this long before the server stops listening. */
   drainMs: number
+  /** STORAGE_URL=s3://bucket/prefix: blobs in an S3-compatible bucket; unset, in DATA_DIR (infra/blob-store.ts). */
+  storage?: StorageConfig
+}
+
+/** Where the blobs go when STORAGE_URL names a bucket. The secret is behind a function: no log or dump shows it. */
+export interface StorageConfig {
+  bucket: string
+  /** '' or a path ending in '/', e.g. 'swisstax/'. */
+  prefix: string
+  endpoint?: string
+  region?: string
+  accessKeyId: string
+  secret(): { secretAccessKey: string; sessionToken?: string }
 }
 
 /** A refused setting: the message names the setting and the value (secrets are not repeated). */
@@ -167,6 +180,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = []): Config 
     logFormat: oneOf(env, 'LOG_FORMAT', ['text', 'json']) ?? 'text',
     metricsToken: metricsToken(env),
     drainMs: int(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 300) * 1000,
+    storage: storage(env),
   }
 }
 
@@ -318,6 +332,50 @@ function masterKey(env: Env): string | undefined {
       secret: true,
     })
   return raw
+}
+
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_SESSION_TOKEN']
+
+/**
+ * STORAGE_URL and the S3 settings, under the names Bun's S3 client reads (S3_*).
+ * Unset: undefined, the blobs stay in DATA_DIR.
+ */
+function storage(env: Env): StorageConfig | undefined {
+  const raw = given(env, 'STORAGE_URL')
+  if (raw === undefined) {
+    // S3 settings without the bucket would quietly keep the documents on this instance's disk.
+    for (const name of S3_SETTINGS)
+      if (given(env, name) !== undefined)
+        throw new SettingError(
+          name,
+          env[name]!,
+          'it is used only with STORAGE_URL=s3://BUCKET/PREFIX, which is unset',
+          {
+            secret: name === 'S3_SECRET_ACCESS_KEY' || name === 'S3_SESSION_TOKEN',
+          },
+        )
+    return undefined
+  }
+  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/([A-Za-z0-9._/-]*))?$/.exec(raw)
+  const prefix = (m?.[2] ?? '').replace(/^\/+|\/+$/g, '').replace(/\/{2,}/g, '/')
+  if (!m || prefix.split('/').some((part) => part === '.' || part === '..'))
+    throw new SettingError('STORAGE_URL', raw, 'it must be s3://BUCKET or s3://BUCKET/PREFIX, e.g. s3://swisstax/blobs')
+  const accessKeyId = given(env, 'S3_ACCESS_KEY_ID')
+  const secretAccessKey = given(env, 'S3_SECRET_ACCESS_KEY')
+  if (!accessKeyId || !secretAccessKey)
+    throw new SettingError('STORAGE_URL', raw, 'it needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY too')
+  const region = given(env, 'S3_REGION')
+  if (region !== undefined && !/^[a-z0-9-]{1,40}$/.test(region))
+    throw new SettingError('S3_REGION', region, 'it must be a region name, e.g. eu-central-2')
+  const sessionToken = given(env, 'S3_SESSION_TOKEN')
+  return {
+    bucket: m[1]!,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint: httpUrl(env, 'S3_ENDPOINT'),
+    region,
+    accessKeyId,
+    secret: () => ({ secretAccessKey, sessionToken }),
+  }
 }
 
 function metricsToken(env: Env): string | undefined {

@@ -54,6 +54,7 @@ async function lockInstances(config: Config, what: string, mode: 'shared' | 'exc
   return lockDatabase(config.databaseUrl, what, mode)
 }
 
+// long: split after the storage work
 export async function main(argv: string[]) {
   const args = argv.filter((a) => a !== '--dev')
   const [command = 'serve', ...rest] = args
@@ -94,6 +95,11 @@ export async function main(argv: string[]) {
         `${out.key ? `, master key in ${out.key}` : ''} ` +
         `(readable by this user only)`,
     )
+    if (out.bucket)
+      console.log(
+        `The documents are not in this backup: they stay in ${out.bucket}. Keep the bucket's versioning on ` +
+          `(README: "Storage in S3"), so that a restore can take them as they were at this time.`,
+      )
     if (!out.key) {
       console.log(
         `Keep the master key too: the documents in this backup cannot be read without it. It is ` +
@@ -205,6 +211,10 @@ export async function main(argv: string[]) {
     dataDir: config.dataDir,
     // Which database, never with its password.
     database: config.databaseUrl ? withoutPassword(config.databaseUrl) : 'SQLite in DATA_DIR',
+    // Where the blobs are, never with the key that opens the bucket.
+    blobs: config.storage
+      ? `s3://${config.storage.bucket}/${config.storage.prefix} at ${config.storage.endpoint ?? 'Amazon S3'}`
+      : 'DATA_DIR',
     migrations: knownMigrations(ctx.backend.dialect).length,
     pid: process.pid,
   })

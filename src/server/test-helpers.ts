@@ -2,9 +2,10 @@
 // file, a clock the test can move, and a mailer that keeps the codes it "sent".
 // With SWISSTAX_TEST_DATABASE_URL set (scripts/test.ts's PostgreSQL stage), each app gets a fresh PostgreSQL
 // database instead (src/server/db/pg/test-databases.ts), dropped when it closes.
-import { mkdtempSync, rmSync } from 'node:fs'
+// With SWISSTAX_TEST_S3=1 the blobs go to a prefix of their own on the process's S3 server (infra/test-helpers.ts).
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { loadConfig } from './config'
 import { createContext } from './boot'
 import { createApp } from './app'
@@ -12,6 +13,8 @@ import { silentLogger } from './log'
 import { openBlobStore } from './infra/blob-store'
 import type { Mailer, OutgoingMail } from './infra/mailer'
 import type { Asset } from './static/assets'
+import { s3TestMode, testStorageEnv } from './infra/test-helpers'
+import type { Config } from './config'
 
 export const T0 = Date.parse('2026-11-22T10:00:00Z')
 
@@ -39,11 +42,14 @@ export async function testApp(
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-test-'))
   const database = await freshDatabase()
+  // A test about the data folder's own layout opts out with STORAGE_URL: ''.
+  const storageEnv = s3TestMode() && env.STORAGE_URL === undefined ? await testStorageEnv() : {}
   const config = loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     SWISSTAX_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
     ...database.env,
+    ...storageEnv,
     ...env,
   })
   const clock = { now: T0 }
@@ -60,7 +66,7 @@ export async function testApp(
       }),
   }
   const ctx = await createContext(config, { now: () => clock.now, mailer, log: silentLogger })
-  const blobs = openBlobStore(ctx)
+  const blobs = await openBlobStore(ctx)
   const app = await createApp(ctx, opts.assets ?? new Map(), { blobs, recognition: opts.recognition })
 
   /** One request through app.handle: no network, no port. */
@@ -111,6 +117,63 @@ export async function testApp(
     DATA_DIR: dataDir,
     SWISSTAX_MASTER_KEY: config.masterKey ?? '',
     ...database.env,
+    ...storageEnv,
   }
-  return { ctx, app, blobs, config, clock, mails, sent, request, signIn, close, dataDir, cliEnv }
+  const stored = storedBytes(config)
+  return { ctx, app, blobs, config, clock, mails, sent, request, signIn, close, dataDir, stored, storageEnv, cliEnv }
+}
+
+/**
+ * What the instance keeps besides its database and key, by name relative to where it is kept: the data folder's
+ * files ('blobs/<file>/<version>', 'recognition/blobs/…', 'tmp/<upload>.part') and, with STORAGE_URL, the
+ * objects under the bucket's prefix (the same names). Tests check with it that a refused upload leaves nothing
+ * and that no plaintext is stored, on either store.
+ */
+function storedBytes(config: Config) {
+  const storage = config.storage
+  const client =
+    storage &&
+    new Bun.S3Client({
+      bucket: storage.bucket,
+      endpoint: storage.endpoint,
+      region: storage.region,
+      accessKeyId: storage.accessKeyId,
+      ...storage.secret(),
+    })
+  const prefix = storage?.prefix ?? ''
+  return {
+    async list(): Promise<string[]> {
+      const names = localFiles(config.dataDir)
+      if (client)
+        for (let token: string | undefined, first = true; first || token; first = false) {
+          const page = await client.list({ prefix, continuationToken: token })
+          for (const o of page.contents ?? []) names.push(o.key.slice(prefix.length))
+          token = page.isTruncated ? page.nextContinuationToken : undefined
+        }
+      return names.sort()
+    },
+    async read(name: string): Promise<Buffer> {
+      const path = join(config.dataDir, name)
+      if (!client || localFiles(config.dataDir).includes(name)) return readFileSync(path)
+      return Buffer.from(await client.file(`${prefix}${name}`).bytes())
+    },
+    async write(name: string, bytes: Uint8Array) {
+      if (!client || localFiles(config.dataDir).includes(name)) writeFileSync(join(config.dataDir, name), bytes)
+      else await client.write(`${prefix}${name}`, bytes)
+    },
+  }
+}
+
+/** Every file under the data folder, relative, except the database and the key file. */
+function localFiles(dir: string): string[] {
+  const out: string[] = []
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name)
+      if (statSync(p).isDirectory()) walk(p)
+      else out.push(relative(dir, p))
+    }
+  }
+  walk(dir)
+  return out.filter((f) => !f.startsWith('swisstax.db') && f !== 'master.key').sort()
 }

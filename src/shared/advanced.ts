@@ -289,6 +289,37 @@ export function splitLegacyName(entry: Record<string, unknown>): Record<string, 
 const isIsoDay = (v: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v
 
+/** A child's birth date: a real day, not after `today`, not more than MAX_CHILD_YEARS before the end of the year. */
+function birthDateError(birthDate: string, index: number, taxYear: number, today: string): AdvancedError | null {
+  const prefix = `children.${index}.`
+  if (!isIsoDay(birthDate))
+    return fail(
+      `${prefix}birthDate`,
+      'INVALID_BIRTH_DATE',
+      'errors.birth_date_required',
+      `Invalid field '${prefix}birthDate': a date (YYYY-MM-DD) is required`,
+      { child: index + 1 },
+    )
+  if (birthDate > today)
+    return fail(
+      `${prefix}birthDate`,
+      'INVALID_BIRTH_DATE',
+      'errors.birth_date_future',
+      `Invalid field '${prefix}birthDate': the date is in the future`,
+      { child: index + 1 },
+    )
+  const earliest = `${taxYear - MAX_CHILD_YEARS}-12-31`
+  if (birthDate < earliest)
+    return fail(
+      `${prefix}birthDate`,
+      'INVALID_BIRTH_DATE',
+      'errors.birth_date_too_old',
+      `Invalid field '${prefix}birthDate': at most ${MAX_CHILD_YEARS} years before the end of ${taxYear}`,
+      { child: index + 1, years: MAX_CHILD_YEARS },
+    )
+  return null
+}
+
 /**
  * One child: names, a real birth date not after `today` and not more than 25 years before the
  * end of the tax year, disability yes/no, schooling text up to 500, alimony ≥ 0.
@@ -306,37 +337,8 @@ export function validateChild(
   const e = nameError('firstName', firstName, prefix) ?? nameError('lastName', lastName, prefix)
   if (e) return { error: { ...e, params: { ...e.params, child: index + 1 } } }
   const birthDate = text(input.birthDate)
-  if (!isIsoDay(birthDate))
-    return {
-      error: fail(
-        `${prefix}birthDate`,
-        'INVALID_BIRTH_DATE',
-        'errors.birth_date_required',
-        `Invalid field '${prefix}birthDate': a date (YYYY-MM-DD) is required`,
-        { child: index + 1 },
-      ),
-    }
-  if (birthDate > today)
-    return {
-      error: fail(
-        `${prefix}birthDate`,
-        'INVALID_BIRTH_DATE',
-        'errors.birth_date_future',
-        `Invalid field '${prefix}birthDate': the date is in the future`,
-        { child: index + 1 },
-      ),
-    }
-  const earliest = `${taxYear - MAX_CHILD_YEARS}-12-31`
-  if (birthDate < earliest)
-    return {
-      error: fail(
-        `${prefix}birthDate`,
-        'INVALID_BIRTH_DATE',
-        'errors.birth_date_too_old',
-        `Invalid field '${prefix}birthDate': at most ${MAX_CHILD_YEARS} years before the end of ${taxYear}`,
-        { child: index + 1, years: MAX_CHILD_YEARS },
-      ),
-    }
+  const birthError = birthDateError(birthDate, index, taxYear, today)
+  if (birthError) return { error: birthError }
   if (input.disability !== undefined && typeof input.disability !== 'boolean')
     return {
       error: fail(

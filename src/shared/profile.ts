@@ -220,6 +220,12 @@ export function checkProfileField(field: string, value: unknown, today: Date = n
       ? null
       : err(field, 'errors.country_code', `Invalid field 'countryCode': choose one of the supported country codes`)
   }
+  const byKind = checkByKind(field, value)
+  return byKind !== undefined ? byKind : checkSpecialField(field, value, today)
+}
+
+/** Text, choice and yes/no fields, checked by their kind; undefined for a field of none of these kinds. */
+function checkByKind(field: string, value: unknown): ProfileError | null | undefined {
   if (field in TEXT_FIELDS) {
     if (typeof value !== 'string') return err(field, 'errors.invalid', `Invalid field '${field}': expected text`)
     if (value.length > TEXT_FIELDS[field]!)
@@ -241,6 +247,11 @@ export function checkProfileField(field: string, value: unknown, today: Date = n
       ? null
       : err(field, 'errors.invalid', `Invalid field '${field}': expected true or false`)
   }
+  return undefined
+}
+
+/** The fields with a rule of their own (canton, postal code, date of birth, numbers, alimony). */
+function checkSpecialField(field: string, value: unknown, today: Date): ProfileError | null {
   switch (field) {
     case 'cantonOfResidence':
       return typeof value === 'string' && CANTON_SLUGS.has(value)

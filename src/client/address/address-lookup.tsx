@@ -12,12 +12,65 @@ import { MIN_QUERY_LENGTH, SEARCH_DELAY_MS, streetLine, type AddressResult } fro
 export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: AddressResult) => void; initial?: string }) {
   const { t } = useTranslation('profile')
   const id = useId()
-  const [query, setQuery] = useState(initial)
-  const [results, setResults] = useState<AddressResult[] | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [selected, setSelected] = useState<AddressResult | null>(null)
-  const seq = useRef(0)
-  // Streets and house numbers can be found only once the server has imported the building register.
+  const streets = useStreetsCovered()
+  const { query, setQuery, results, busy, selected, setSelected, search, choose, clear } = useAddressSearch(
+    initial,
+    onSelect,
+  )
+
+  return (
+    <div className="address-lookup">
+      <label htmlFor={`${id}-q`}>{t('address.search_label')}</label>
+      {/* No role="search" here: Pico joins a search group's children into one pill, which breaks
+          when the row wraps on a phone (half-rounded buttons). */}
+      <div className="address-row">
+        <input
+          id={`${id}-q`}
+          type="search"
+          autoComplete="off"
+          value={query}
+          placeholder={t('address.placeholder')}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => {
+            setQuery(e.target.value)
+            setSelected(null)
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault()
+              search(query)
+            }
+          }}
+        />
+        <button
+          type="button"
+          className="outline"
+          onClick={() => search(query)}
+          aria-busy={busy}
+          disabled={query.trim().length < MIN_QUERY_LENGTH}
+        >
+          {t('address.search')}
+        </button>
+        <button type="button" className="secondary outline" onClick={clear} disabled={!query}>
+          {t('address.clear')}
+        </button>
+      </div>
+      <small id={`${id}-hint`} className="muted">
+        {t(streets ? 'address.hint_streets' : 'address.hint')}
+      </small>
+      {results && <Suggestions results={results} onChoose={choose} />}
+      {selected && (
+        <div className="address-selected" role="status">
+          <strong>{t('address.selected')}</strong>
+          <span>{selected.displayName}</span>
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** Streets and house numbers can be found only once the server has imported the building register. */
+function useStreetsCovered() {
   const [streets, setStreets] = useState(false)
   useEffect(() => {
     let live = true
@@ -31,6 +84,47 @@ export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: Addres
       live = false
     }
   }, [])
+  return streets
+}
+
+/** Up to five Swiss suggestions, or the note that only Swiss addresses are found. */
+function Suggestions({ results, onChoose }: { results: AddressResult[]; onChoose: (a: AddressResult) => void }) {
+  const { t } = useTranslation('profile')
+  return (
+    <>
+      {results.length > 0 && (
+        <ul className="address-suggestions" aria-label={t('address.suggestions')}>
+          {results.map((r) => (
+            <li key={`${r.displayName}|${r.gemeinde}`}>
+              <button type="button" className="suggestion" onClick={() => onChoose(r)}>
+                <strong>{streetLine(r) || `${r.postalCode} ${r.city}`}</strong>
+                <small>
+                  {`${r.postalCode} ${r.city}${r.gemeinde && r.gemeinde !== r.city ? ` (${r.gemeinde})` : ''}, ` +
+                    `${r.state}`}
+                </small>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {results.length === 0 && (
+        <div className="address-empty" role="status">
+          <strong>{t('address.swiss_only_title')}</strong>
+          <p>{t('address.swiss_only_text')}</p>
+        </div>
+      )}
+    </>
+  )
+}
+
+/** The search: after a pause in typing (or at once), the latest answer only; choosing and clearing. */
+function useAddressSearch(initial: string, onSelect: (a: AddressResult) => void) {
+  const { t } = useTranslation('profile')
+  const [query, setQuery] = useState(initial)
+  const [results, setResults] = useState<AddressResult[] | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [selected, setSelected] = useState<AddressResult | null>(null)
+  const seq = useRef(0)
 
   async function search(q: string) {
     const n = ++seq.current
@@ -77,73 +171,5 @@ export function AddressLookup({ onSelect, initial = '' }: { onSelect: (a: Addres
     setBusy(false)
   }
 
-  return (
-    <div className="address-lookup">
-      <label htmlFor={`${id}-q`}>{t('address.search_label')}</label>
-      {/* No role="search" here: Pico joins a search group's children into one pill, which breaks
-          when the row wraps on a phone (half-rounded buttons). */}
-      <div className="address-row">
-        <input
-          id={`${id}-q`}
-          type="search"
-          autoComplete="off"
-          value={query}
-          placeholder={t('address.placeholder')}
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => {
-            setQuery(e.target.value)
-            setSelected(null)
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault()
-              search(query)
-            }
-          }}
-        />
-        <button
-          type="button"
-          className="outline"
-          onClick={() => search(query)}
-          aria-busy={busy}
-          disabled={query.trim().length < MIN_QUERY_LENGTH}
-        >
-          {t('address.search')}
-        </button>
-        <button type="button" className="secondary outline" onClick={clear} disabled={!query}>
-          {t('address.clear')}
-        </button>
-      </div>
-      <small id={`${id}-hint`} className="muted">
-        {t(streets ? 'address.hint_streets' : 'address.hint')}
-      </small>
-      {results && results.length > 0 && (
-        <ul className="address-suggestions" aria-label={t('address.suggestions')}>
-          {results.map((r) => (
-            <li key={`${r.displayName}|${r.gemeinde}`}>
-              <button type="button" className="suggestion" onClick={() => choose(r)}>
-                <strong>{streetLine(r) || `${r.postalCode} ${r.city}`}</strong>
-                <small>
-                  {`${r.postalCode} ${r.city}${r.gemeinde && r.gemeinde !== r.city ? ` (${r.gemeinde})` : ''}, ` +
-                    `${r.state}`}
-                </small>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {results && results.length === 0 && (
-        <div className="address-empty" role="status">
-          <strong>{t('address.swiss_only_title')}</strong>
-          <p>{t('address.swiss_only_text')}</p>
-        </div>
-      )}
-      {selected && (
-        <div className="address-selected" role="status">
-          <strong>{t('address.selected')}</strong>
-          <span>{selected.displayName}</span>
-        </div>
-      )}
-    </div>
-  )
+  return { query, setQuery, results, busy, selected, setSelected, search, choose, clear }
 }

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { formatDateTime } from '../ui/dates'
 import { useTranslation } from 'react-i18next'
 import { messageOf } from '../api/client'
-import { auditQuery } from './admin-api'
+import { type AuditPage, auditQuery } from './admin-api'
 import { useQuery } from '@tanstack/react-query'
 import { Pager } from './pager'
 import { auditDetails, auditSentence } from './audit-words'
@@ -60,41 +60,48 @@ export function AuditView() {
           {messageOf(error, t('errors.load_failed'))}
         </p>
       )}
-      {data && (
-        // A region that scrolls sideways on a phone must be reachable by keyboard to be scrolled (axe
-        // scrollable-region-focusable).
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
-        <div className="table-scroll" role="region" aria-labelledby="audit-heading" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('audit.when')}</th>
-                <th scope="col">{t('audit.event')}</th>
-                <th scope="col">{t('audit.by')}</th>
-                <th scope="col">{t('audit.target')}</th>
-                <th scope="col">{t('audit.ip')}</th>
-                <th scope="col">{t('audit.detail')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    {formatDateTime(e.at, i18n.resolvedLanguage ?? 'en')}
-                    {e.repeats > 1 ? ` (×${e.repeats})` : ''}
-                  </td>
-                  <td>{auditSentence(t, e.action)}</td>
-                  <td>{e.userId ?? '—'}</td>
-                  <td>{e.targetUserId ?? '—'}</td>
-                  <td>{e.ip ?? '—'}</td>
-                  <td>{auditDetails(t, e.action, e.detail).join(' · ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {data && <AuditTable items={data.items} />}
       <Pager page={page} pages={pages} setPage={setPage} />
     </section>
+  )
+}
+
+type AuditItem = AuditPage['items'][number]
+
+function AuditTable({ items }: { items: AuditItem[] }) {
+  const { t, i18n } = useTranslation(['admin', 'home', 'profile'])
+  return (
+    // A region that scrolls sideways on a phone must be reachable by keyboard to be scrolled (axe
+    // scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+    <div className="table-scroll" role="region" aria-labelledby="audit-heading" tabIndex={0}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('audit.when')}</th>
+            <th scope="col">{t('audit.event')}</th>
+            <th scope="col">{t('audit.by')}</th>
+            <th scope="col">{t('audit.target')}</th>
+            <th scope="col">{t('audit.ip')}</th>
+            <th scope="col">{t('audit.detail')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((e) => (
+            <tr key={e.id}>
+              <td>
+                {formatDateTime(e.at, i18n.resolvedLanguage ?? 'en')}
+                {e.repeats > 1 ? ` (×${e.repeats})` : ''}
+              </td>
+              <td>{auditSentence(t, e.action)}</td>
+              <td>{e.userId ?? '—'}</td>
+              <td>{e.targetUserId ?? '—'}</td>
+              <td>{e.ip ?? '—'}</td>
+              <td>{auditDetails(t, e.action, e.detail).join(' · ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }

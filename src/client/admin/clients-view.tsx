@@ -30,9 +30,8 @@ function StatusName({ status }: { status: string }) {
   return <>{t(`status.name.${status}`)}</>
 }
 
-/** The clients: filters, then a table (desktop) or cards (phone), or the board by status. */
-export function ClientsView({ board }: { board: boolean }) {
-  const { t } = useTranslation('admin')
+/** The clients' filters: the search (taken after a pause in typing), status, year and order; each starts at page 1. */
+function useClientFilters() {
   const years = offeredTaxYears()
   const [text, setText] = useState('')
   const [q, setQ] = useState('')
@@ -47,90 +46,124 @@ export function ClientsView({ board }: { board: boolean }) {
     }, SEARCH_PAUSE_MS)
     return () => clearTimeout(timer)
   }, [text])
+  return {
+    years,
+    text,
+    setText,
+    q,
+    search: () => {
+      setQ(text.trim())
+      setPage(1)
+    },
+    status,
+    setStatus: (v: string) => {
+      setStatus(v)
+      setPage(1)
+    },
+    taxYear,
+    setTaxYear: (v: number) => {
+      setTaxYear(v)
+      setPage(1)
+    },
+    sort,
+    setSort,
+    page,
+    setPage,
+  }
+}
 
+/** The clients: filters, then a table (desktop) or cards (phone), or the board by status. */
+export function ClientsView({ board }: { board: boolean }) {
+  const { t } = useTranslation('admin')
+  const f = useClientFilters()
   return (
     <section aria-labelledby="clients-heading">
       <h2 id="clients-heading">{board ? t('tabs.board') : t('tabs.clients')}</h2>
-      <search>
-        <form
-          className="admin-filters"
-          onSubmit={(e) => {
-            e.preventDefault()
-            setQ(text.trim())
-            setPage(1)
-          }}
-        >
+      <ClientFilters f={f} board={board} />
+      {board ? (
+        <Board q={f.q} taxYear={f.taxYear} />
+      ) : (
+        <ClientListView
+          q={f.q}
+          status={f.status ? Number(f.status) : undefined}
+          taxYear={f.taxYear}
+          sort={f.sort}
+          page={f.page}
+          setPage={f.setPage}
+        />
+      )}
+    </section>
+  )
+}
+
+function ClientFilters({ f, board }: { f: ReturnType<typeof useClientFilters>; board: boolean }) {
+  const { t } = useTranslation('admin')
+  const years = f.years
+  return (
+    <search>
+      <form
+        className="admin-filters"
+        onSubmit={(e) => {
+          e.preventDefault()
+          f.search()
+        }}
+      >
+        <div>
+          <label htmlFor="clients-q">{t('clients.search')}</label>
+          <input
+            id="clients-q"
+            type="search"
+            value={f.text}
+            onChange={(e) => f.setText(e.target.value)}
+            placeholder={t('clients.search_placeholder')}
+          />
+        </div>
+        {!board && (
           <div>
-            <label htmlFor="clients-q">{t('clients.search')}</label>
-            <input
-              id="clients-q"
-              type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              placeholder={t('clients.search_placeholder')}
-            />
-          </div>
-          {!board && (
-            <div>
-              <label htmlFor="clients-status">{t('clients.status')}</label>
-              <select
-                id="clients-status"
-                value={status}
-                onChange={(e) => {
-                  setStatus(e.target.value)
-                  setPage(1)
-                }}
-              >
-                <option value="">{t('clients.all_statuses')}</option>
-                {TAX_STATUSES.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.id} · {t(`home:status.name.${s.name}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          <div>
-            <label htmlFor="clients-year">{t('clients.year')}</label>
+            <label htmlFor="clients-status">{t('clients.status')}</label>
             <select
-              id="clients-year"
-              value={taxYear}
+              id="clients-status"
+              value={f.status}
               onChange={(e) => {
-                setTaxYear(Number(e.target.value))
-                setPage(1)
+                f.setStatus(e.target.value)
               }}
             >
-              {years.map((y) => (
-                <option key={y} value={y}>
-                  {y}
+              <option value="">{t('clients.all_statuses')}</option>
+              {TAX_STATUSES.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.id} · {t(`home:status.name.${s.name}`)}
                 </option>
               ))}
             </select>
           </div>
-          {!board && (
-            <div>
-              <label htmlFor="clients-sort">{t('clients.sort')}</label>
-              <select id="clients-sort" value={sort} onChange={(e) => setSort(e.target.value as 'activity' | 'name')}>
-                <option value="activity">{t('clients.sort_activity')}</option>
-                <option value="name">{t('clients.sort_name')}</option>
-              </select>
-            </div>
-          )}
-        </form>
-      </search>
-      {board ? (
-        <Board q={q} taxYear={taxYear} />
-      ) : (
-        <ClientListView
-          q={q}
-          status={status ? Number(status) : undefined}
-          taxYear={taxYear}
-          sort={sort}
-          page={page}
-          setPage={setPage}
-        />
-      )}
-    </section>
+        )}
+        <div>
+          <label htmlFor="clients-year">{t('clients.year')}</label>
+          <select
+            id="clients-year"
+            value={f.taxYear}
+            onChange={(e) => {
+              f.setTaxYear(Number(e.target.value))
+            }}
+          >
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </div>
+        {!board && (
+          <div>
+            <label htmlFor="clients-sort">{t('clients.sort')}</label>
+            <select id="clients-sort" value={f.sort} onChange={(e) => f.setSort(e.target.value as 'activity' | 'name')}>
+              <option value="activity">{t('clients.sort_activity')}</option>
+              <option value="name">{t('clients.sort_name')}</option>
+            </select>
+          </div>
+        )}
+      </form>
+    </search>
   )
 }
 

@@ -4,8 +4,11 @@ import { messageOf } from '../api/client'
 import { toast } from '../ui/toast'
 import { TAX_STATUSES } from '../../shared/tax-status'
 import { offeredTaxYears } from '../../shared/tax-years'
-import { dbStatusQuery, setOwnStatus, setTaxProfileFlag, taxProfileStatusQuery } from './admin-api'
+import { type DbStatus, dbStatusQuery, setOwnStatus, setTaxProfileFlag, taxProfileStatusQuery } from './admin-api'
 import { useQuery } from '@tanstack/react-query'
+
+const failed = (title: string) => (err: unknown) =>
+  toast({ title, description: messageOf(err, ''), variant: 'destructive' })
 
 /**
  * The debug panel of spec part 1 §6 for experts: database status every 10 s, the tax
@@ -13,23 +16,14 @@ import { useQuery } from '@tanstack/react-query'
  * (development only, the server has no such route in production) the column fix.
  */
 export function AdminDebugPanel() {
-  const { t, i18n } = useTranslation('admin')
+  const { t } = useTranslation('admin')
   const db = useQuery(dbStatusQuery)
   const tax = useQuery(taxProfileStatusQuery)
   const reloadDb = () => void db.refetch()
   const reloadTax = () => void tax.refetch()
-  const years = offeredTaxYears()
-  const [status, setStatus] = useState('')
-  const [year, setYear] = useState(years[0]!)
-  const failed = (title: string) => (err: unknown) =>
-    toast({ title, description: messageOf(err, ''), variant: 'destructive' })
 
   const toggle = () =>
     setTaxProfileFlag(!tax.data?.isTaxProfileComplete).then(reloadTax, failed(t('debug.update_failed')))
-  const applyStatus = () => {
-    if (!status) return toast({ title: t('status.select_required'), variant: 'destructive' })
-    setOwnStatus(Number(status), year).then(reloadTax, failed(t('debug.update_failed')))
-  }
   // A development-only route (mounted in dev mode only, so not in the typed App); its answer is not read.
   const fixColumn = () =>
     fetch('/api/debug/fix-column', { method: 'POST', credentials: 'same-origin' })
@@ -44,35 +38,7 @@ export function AdminDebugPanel() {
           {t('debug.check_failed')}
         </p>
       )}
-      {db.data && (
-        <dl className="facts">
-          <div>
-            <dt>{t('debug.column')}</dt>
-            <dd>
-              {db.data.hasTaxProfileColumn ? t('yes') : t('no')} (
-              {t('debug.columns', { count: db.data.columns.length })})
-            </dd>
-          </div>
-          <div>
-            <dt>{t('debug.users')}</dt>
-            <dd>{db.data.userCount}</dd>
-          </div>
-          <div>
-            <dt>{t('debug.completed')}</dt>
-            <dd>
-              {db.data.taxCompletedCount} ({db.data.completionRate}%)
-            </dd>
-          </div>
-          <div>
-            <dt>{t('debug.newest')}</dt>
-            <dd>{db.data.newestUser ? `${db.data.newestUser.id} · ${db.data.newestUser.email}` : '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('debug.checked')}</dt>
-            <dd>{new Date(db.data.lastChecked).toLocaleTimeString(i18n.language)}</dd>
-          </div>
-        </dl>
-      )}
+      {db.data && <DatabaseFacts data={db.data} />}
       {tax.data && (
         <p>
           {t('debug.tax_status', {
@@ -95,32 +61,80 @@ export function AdminDebugPanel() {
           </button>
         )}
       </div>
-      <div className="control-row">
-        <label>
-          {t('debug.status')}
-          <select value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="">{t('status.select_placeholder')}</option>
-            {TAX_STATUSES.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.id} · {t(`home:status.name.${s.name}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('clients.year')}
-          <select value={year} onChange={(e) => setYear(Number(e.target.value))}>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" onClick={applyStatus}>
-          {t('debug.set_status')}
-        </button>
-      </div>
+      <StatusSetter onSet={reloadTax} />
     </section>
+  )
+}
+
+/** What the database check found: the column, the users, the completed profiles, the newest user. */
+function DatabaseFacts({ data }: { data: DbStatus }) {
+  const { t, i18n } = useTranslation('admin')
+  return (
+    <dl className="facts">
+      <div>
+        <dt>{t('debug.column')}</dt>
+        <dd>
+          {data.hasTaxProfileColumn ? t('yes') : t('no')} ({t('debug.columns', { count: data.columns.length })})
+        </dd>
+      </div>
+      <div>
+        <dt>{t('debug.users')}</dt>
+        <dd>{data.userCount}</dd>
+      </div>
+      <div>
+        <dt>{t('debug.completed')}</dt>
+        <dd>
+          {data.taxCompletedCount} ({data.completionRate}%)
+        </dd>
+      </div>
+      <div>
+        <dt>{t('debug.newest')}</dt>
+        <dd>{data.newestUser ? `${data.newestUser.id} · ${data.newestUser.email}` : '—'}</dd>
+      </div>
+      <div>
+        <dt>{t('debug.checked')}</dt>
+        <dd>{new Date(data.lastChecked).toLocaleTimeString(i18n.language)}</dd>
+      </div>
+    </dl>
+  )
+}
+
+/** Sets the expert's own status for a year (the spec's status and year setter). */
+function StatusSetter({ onSet }: { onSet: () => void }) {
+  const { t } = useTranslation('admin')
+  const years = offeredTaxYears()
+  const [status, setStatus] = useState('')
+  const [year, setYear] = useState(years[0]!)
+  const applyStatus = () => {
+    if (!status) return toast({ title: t('status.select_required'), variant: 'destructive' })
+    setOwnStatus(Number(status), year).then(onSet, failed(t('debug.update_failed')))
+  }
+  return (
+    <div className="control-row">
+      <label>
+        {t('debug.status')}
+        <select value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">{t('status.select_placeholder')}</option>
+          {TAX_STATUSES.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.id} · {t(`home:status.name.${s.name}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('clients.year')}
+        <select value={year} onChange={(e) => setYear(Number(e.target.value))}>
+          {years.map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" onClick={applyStatus}>
+        {t('debug.set_status')}
+      </button>
+    </div>
   )
 }

@@ -22,24 +22,8 @@ export interface StatusClient {
   emailUpdates: boolean
 }
 
-/**
- * A client's status for the year (docs/experts.md): the six-status tracker, a note, and one deliberate move: the
- * expert picks a status and confirms in a dialog that names the client, the move and the mail that goes out. A
- * move the client's data does not support (the server says why) needs a second, explicit "change anyway", which
- * the server audits. The spec's demo controls (Auto Advance, the Loop, bare Previous/Next) never act on a real
- * client: they live on the Tax Card Demo page, in development mode.
- */
-export function StatusControls({
-  client,
-  taxYear,
-  statusId,
-  onMoved,
-}: {
-  client: StatusClient
-  taxYear: number
-  statusId: number
-  onMoved: (id: number) => void
-}) {
+/** The move's state: the status shown, the chosen one, the note, the dialog's step, and the last move. */
+function useStatusMove(client: StatusClient, taxYear: number, statusId: number, onMoved: (id: number) => void) {
   const { t } = useTranslation('admin')
   const [current, setCurrent] = useState<number>(statusId)
   const [note, setNote] = useState('')
@@ -55,17 +39,7 @@ export function StatusControls({
   // biome-ignore lint/correctness/useExhaustiveDependencies: another year's page starts without the last move's line
   useEffect(() => setMoved(null), [taxYear])
 
-  const name = client.name || client.email
-  const statusName = (id: number) => t(`home:status.name.${statusById(id).name}`)
   const target = Number(selected) as TaxStatusId
-  const movedText = (m: { to: number; at: number; note: boolean }) =>
-    [
-      `${t('status.moved', { name, to: statusName(m.to) })} (${formatTime(new Date(m.at).toISOString())}).`,
-      client.emailUpdates ? t('status.moved_told_mail', { name }) : t('status.moved_told_app', { name }),
-      m.note ? t('status.moved_with_note') : '',
-    ]
-      .filter(Boolean)
-      .join(' ')
 
   const open = () => {
     if (!selected) return toast({ title: t('status.select_required'), variant: 'destructive' })
@@ -105,83 +79,141 @@ export function StatusControls({
     }
   }
 
+  return { current, note, setNote, selected, setSelected, target, step, reason, busy, moved, open, close, move }
+}
+
+type Move = ReturnType<typeof useStatusMove>
+
+/**
+ * A client's status for the year (docs/experts.md): the six-status tracker, a note, and one deliberate move: the
+ * expert picks a status and confirms in a dialog that names the client, the move and the mail that goes out. A
+ * move the client's data does not support (the server says why) needs a second, explicit "change anyway", which
+ * the server audits. The spec's demo controls (Auto Advance, the Loop, bare Previous/Next) never act on a real
+ * client: they live on the Tax Card Demo page, in development mode.
+ */
+export function StatusControls({
+  client,
+  taxYear,
+  statusId,
+  onMoved,
+}: {
+  client: StatusClient
+  taxYear: number
+  statusId: number
+  onMoved: (id: number) => void
+}) {
+  const { t } = useTranslation('admin')
+  const m = useStatusMove(client, taxYear, statusId, onMoved)
   return (
     <section className="status-controls" aria-labelledby="status-controls-heading">
       <h2 id="status-controls-heading">{t('status.heading', { year: taxYear })}</h2>
-      <StatusTracker current={current} />
-      <article className="manage-status">
-        <h3>{t('status.manage_heading')}</h3>
-        <div className="control-row">
-          <label>
-            {t('status.select_label')}
-            <select value={selected} onChange={(e) => setSelected(e.target.value)}>
-              <option value="">{t('status.select_placeholder')}</option>
-              {TAX_STATUSES.map((s) => (
-                <option key={s.id} value={s.id} disabled={s.id === current}>
-                  {s.id} · {t(`home:status.name.${s.name}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <label>
-          {t('status.note')}
-          <textarea value={note} maxLength={1000} rows={2} onChange={(e) => setNote(e.target.value)} />
-          <small className="muted">{t('status.note_help')}</small>
-        </label>
-        <button type="button" disabled={busy || !selected} onClick={open}>
-          {t('status.change')}
-        </button>
-        <p className="status-moved" role="status">
-          {moved && movedText(moved)}
-        </p>
-      </article>
-      <Dialog
-        open={step !== 'closed'}
-        onClose={close}
-        labelledBy="status-confirm-title"
-        title={step === 'override' ? t('status.unsupported_title', { name }) : t('status.confirm_title', { name })}
-        footer={
-          <>
-            <button type="button" className="secondary" onClick={close}>
-              {t('status.cancel')}
-            </button>
-            <button
-              type="button"
-              className={step === 'override' ? 'contrast' : undefined}
-              disabled={busy}
-              onClick={() => void move(step === 'override')}
-            >
-              {step === 'override' ? t('status.override_button') : t('status.confirm_button')}
-            </button>
-          </>
-        }
-      >
-        <p>
-          {t('status.confirm_move', {
-            year: taxYear,
-            from: statusName(current),
-            to: selected ? statusName(target) : '',
-          })}
-        </p>
-        {step === 'override' ? (
-          <p role="alert">{t('status.unsupported_text', { reason })}</p>
-        ) : (
-          <>
-            <p>
-              {client.emailUpdates
-                ? t('status.confirm_mail', {
-                    name,
-                    email: client.email,
-                    year: taxYear,
-                    to: selected ? statusName(target) : '',
-                  })
-                : t('status.confirm_app_only', { name })}
-            </p>
-            {note.trim() && <p className="muted">{t('status.confirm_note')}</p>}
-          </>
-        )}
-      </Dialog>
+      <StatusTracker current={m.current} />
+      <ManageStatus client={client} m={m} />
+      <ConfirmMove client={client} taxYear={taxYear} m={m} />
     </section>
+  )
+}
+
+function useStatusName() {
+  const { t } = useTranslation('admin')
+  return (id: number) => t(`home:status.name.${statusById(id).name}`)
+}
+
+/** Choosing the next status and a note; the last move said in words until the next. */
+function ManageStatus({ client, m }: { client: StatusClient; m: Move }) {
+  const { t } = useTranslation('admin')
+  const statusName = useStatusName()
+  const name = client.name || client.email
+  const movedText = (moved: NonNullable<Move['moved']>) =>
+    [
+      `${t('status.moved', { name, to: statusName(moved.to) })} (${formatTime(new Date(moved.at).toISOString())}).`,
+      client.emailUpdates ? t('status.moved_told_mail', { name }) : t('status.moved_told_app', { name }),
+      moved.note ? t('status.moved_with_note') : '',
+    ]
+      .filter(Boolean)
+      .join(' ')
+  return (
+    <article className="manage-status">
+      <h3>{t('status.manage_heading')}</h3>
+      <div className="control-row">
+        <label>
+          {t('status.select_label')}
+          <select value={m.selected} onChange={(e) => m.setSelected(e.target.value)}>
+            <option value="">{t('status.select_placeholder')}</option>
+            {TAX_STATUSES.map((s) => (
+              <option key={s.id} value={s.id} disabled={s.id === m.current}>
+                {s.id} · {t(`home:status.name.${s.name}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <label>
+        {t('status.note')}
+        <textarea value={m.note} maxLength={1000} rows={2} onChange={(e) => m.setNote(e.target.value)} />
+        <small className="muted">{t('status.note_help')}</small>
+      </label>
+      <button type="button" disabled={m.busy || !m.selected} onClick={m.open}>
+        {t('status.change')}
+      </button>
+      <p className="status-moved" role="status">
+        {m.moved && movedText(m.moved)}
+      </p>
+    </article>
+  )
+}
+
+/** The confirmation naming the client, the move and the mail; a refused move asks for "change anyway". */
+function ConfirmMove({ client, taxYear, m }: { client: StatusClient; taxYear: number; m: Move }) {
+  const { t } = useTranslation('admin')
+  const statusName = useStatusName()
+  const name = client.name || client.email
+  return (
+    <Dialog
+      open={m.step !== 'closed'}
+      onClose={m.close}
+      labelledBy="status-confirm-title"
+      title={m.step === 'override' ? t('status.unsupported_title', { name }) : t('status.confirm_title', { name })}
+      footer={
+        <>
+          <button type="button" className="secondary" onClick={m.close}>
+            {t('status.cancel')}
+          </button>
+          <button
+            type="button"
+            className={m.step === 'override' ? 'contrast' : undefined}
+            disabled={m.busy}
+            onClick={() => void m.move(m.step === 'override')}
+          >
+            {m.step === 'override' ? t('status.override_button') : t('status.confirm_button')}
+          </button>
+        </>
+      }
+    >
+      <p>
+        {t('status.confirm_move', {
+          year: taxYear,
+          from: statusName(m.current),
+          to: m.selected ? statusName(m.target) : '',
+        })}
+      </p>
+      {m.step === 'override' ? (
+        <p role="alert">{t('status.unsupported_text', { reason: m.reason })}</p>
+      ) : (
+        <>
+          <p>
+            {client.emailUpdates
+              ? t('status.confirm_mail', {
+                  name,
+                  email: client.email,
+                  year: taxYear,
+                  to: m.selected ? statusName(m.target) : '',
+                })
+              : t('status.confirm_app_only', { name })}
+          </p>
+          {m.note.trim() && <p className="muted">{t('status.confirm_note')}</p>}
+        </>
+      )}
+    </Dialog>
   )
 }

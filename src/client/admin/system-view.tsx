@@ -16,17 +16,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
  * behind their own heading (issue 25: prototype leftovers in production).
  */
 export function SystemView() {
-  const { t, i18n } = useTranslation('admin')
+  const { t } = useTranslation('admin')
   const { data, error } = useQuery(systemQuery)
-  const latestMigration = data?.migrations.reduce((at, m) => Math.max(at, m.appliedAt), 0) ?? 0
-  const [integrity, setIntegrity] = useState<SystemInfo['integrity']>(null)
-  const check = async () => {
-    try {
-      setIntegrity((await fetchSystem(true)).integrity)
-    } catch (err) {
-      toast({ title: t('system.check_failed'), description: messageOf(err, ''), variant: 'destructive' })
-    }
-  }
   return (
     <>
       <section aria-labelledby="system-heading">
@@ -36,86 +27,7 @@ export function SystemView() {
             {messageOf(error, t('errors.load_failed'))}
           </p>
         )}
-        {data && (
-          <dl className="facts">
-            <div>
-              <dt>{t('system.environment')}</dt>
-              <dd>{t(`system.env_${data.environment}`)}</dd>
-            </div>
-            <div>
-              <dt>{t('system.version')}</dt>
-              <dd>{data.version}</dd>
-            </div>
-            <div>
-              <dt>{t('system.build_date')}</dt>
-              <dd>{data.buildDate ? formatDateTime(data.buildDate, i18n.resolvedLanguage ?? 'en') : '—'}</dd>
-            </div>
-            <div>
-              <dt>{t('system.uptime')}</dt>
-              <dd>
-                {t('system.uptime_value', {
-                  hours: Math.floor(data.uptimeSeconds / 3600),
-                  minutes: Math.floor((data.uptimeSeconds % 3600) / 60),
-                })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('system.database')}</dt>
-              <dd>{mb(data.database.bytes)}</dd>
-            </div>
-            <div>
-              <dt>{t('system.files')}</dt>
-              <dd>
-                {t('system.files_value', {
-                  files: data.storedFiles,
-                  versions: data.storedVersions,
-                  size: mb(data.storedBytes),
-                })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('system.users')}</dt>
-              <dd>{t('system.users_value', { clients: data.clients, admins: data.admins })}</dd>
-            </div>
-            <div>
-              <dt>{t('system.mail')}</dt>
-              <dd>
-                {t(data.mail.configured ? 'system.mail_on' : 'system.mail_off', {
-                  pending: data.mail.pending,
-                  failing: data.mail.failing,
-                  sent: data.mail.sent,
-                })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('system.schema')}</dt>
-              <dd>
-                {t('system.schema_value', {
-                  count: data.migrations.length,
-                  date: latestMigration
-                    ? dateFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(latestMigration)
-                    : '—',
-                })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('system.integrity')}</dt>
-              <dd>
-                {integrity ? (
-                  integrity.join(' ') === 'ok' ? (
-                    t('system.integrity_ok')
-                  ) : (
-                    t('system.integrity_problems', { problems: integrity.join('; ') })
-                  )
-                ) : (
-                  <button type="button" className="outline" onClick={check}>
-                    {t('system.check')}
-                  </button>
-                )}
-              </dd>
-            </div>
-          </dl>
-        )}
+        {data && <SystemFacts data={data} />}
       </section>
       <ResetByIdCard />
       {data?.environment === 'development' && (
@@ -170,5 +82,107 @@ function ResetByIdCard() {
         </button>
       </form>
     </section>
+  )
+}
+
+/** The system in words: version, uptime, storage, users, mail, schema, and the integrity check on demand. */
+function SystemFacts({ data }: { data: SystemInfo }) {
+  const { t, i18n } = useTranslation('admin')
+  const latestMigration = data.migrations.reduce((at, m) => Math.max(at, m.appliedAt), 0)
+  return (
+    <dl className="facts">
+      <div>
+        <dt>{t('system.environment')}</dt>
+        <dd>{t(`system.env_${data.environment}`)}</dd>
+      </div>
+      <div>
+        <dt>{t('system.version')}</dt>
+        <dd>{data.version}</dd>
+      </div>
+      <div>
+        <dt>{t('system.build_date')}</dt>
+        <dd>{data.buildDate ? formatDateTime(data.buildDate, i18n.resolvedLanguage ?? 'en') : '—'}</dd>
+      </div>
+      <div>
+        <dt>{t('system.uptime')}</dt>
+        <dd>
+          {t('system.uptime_value', {
+            hours: Math.floor(data.uptimeSeconds / 3600),
+            minutes: Math.floor((data.uptimeSeconds % 3600) / 60),
+          })}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('system.database')}</dt>
+        <dd>{mb(data.database.bytes)}</dd>
+      </div>
+      <div>
+        <dt>{t('system.files')}</dt>
+        <dd>
+          {t('system.files_value', {
+            files: data.storedFiles,
+            versions: data.storedVersions,
+            size: mb(data.storedBytes),
+          })}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('system.users')}</dt>
+        <dd>{t('system.users_value', { clients: data.clients, admins: data.admins })}</dd>
+      </div>
+      <div>
+        <dt>{t('system.mail')}</dt>
+        <dd>
+          {t(data.mail.configured ? 'system.mail_on' : 'system.mail_off', {
+            pending: data.mail.pending,
+            failing: data.mail.failing,
+            sent: data.mail.sent,
+          })}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('system.schema')}</dt>
+        <dd>
+          {t('system.schema_value', {
+            count: data.migrations.length,
+            date: latestMigration
+              ? dateFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(latestMigration)
+              : '—',
+          })}
+        </dd>
+      </div>
+      <IntegrityCheck />
+    </dl>
+  )
+}
+
+/** The database's integrity, checked when the expert asks (it reads the whole file). */
+function IntegrityCheck() {
+  const { t } = useTranslation('admin')
+  const [integrity, setIntegrity] = useState<SystemInfo['integrity']>(null)
+  const check = async () => {
+    try {
+      setIntegrity((await fetchSystem(true)).integrity)
+    } catch (err) {
+      toast({ title: t('system.check_failed'), description: messageOf(err, ''), variant: 'destructive' })
+    }
+  }
+  return (
+    <div>
+      <dt>{t('system.integrity')}</dt>
+      <dd>
+        {integrity ? (
+          integrity.join(' ') === 'ok' ? (
+            t('system.integrity_ok')
+          ) : (
+            t('system.integrity_problems', { problems: integrity.join('; ') })
+          )
+        ) : (
+          <button type="button" className="outline" onClick={check}>
+            {t('system.check')}
+          </button>
+        )}
+      </dd>
+    </div>
   )
 }

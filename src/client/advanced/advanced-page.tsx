@@ -99,34 +99,71 @@ function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: numbe
 
   return (
     <>
-      <div className="completion-bar">
-        {!info.completed && !info.transmitted && (
-          <button
-            type="button"
-            onClick={() => void finish()}
-            disabled={complete.isPending || authorization.pending}
-            aria-busy={complete.isPending}
-          >
-            {t('page.finish')}
-          </button>
-        )}
-        {info.completed && (
-          <span className="badge completed" role="status">
-            {t('page.completed_badge')}
-          </span>
-        )}
-        {info.completed && !info.transmitted && (
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => void reopen()}
-            disabled={complete.isPending}
-            aria-busy={complete.isPending}
-          >
-            {t('page.reopen')}
-          </button>
-        )}
+      <CompletionBar
+        info={info}
+        busy={complete.isPending}
+        saving={authorization.pending}
+        onFinish={() => void finish()}
+        onReopen={() => void reopen()}
+      />
+      <StateNote info={info} locked={locked} />
+      {/* A locked section stays readable (issue 25): every tab opens, only the fields and uploads are closed. */}
+      <TabList tabs={tabs} current={current} onSelect={setTab} />
+      <div role="tabpanel" id="advanced-panel" aria-labelledby={`tab-${current}`} className="advanced-panel">
+        <TabContent
+          tab={current}
+          info={info}
+          taxYear={taxYear}
+          locked={locked}
+          onOpen={setTab}
+          authorization={authorization}
+        />
       </div>
+    </>
+  )
+}
+
+/** "Finish" while open, the completed badge and "Reopen" until the year is transmitted. */
+function CompletionBar({
+  info,
+  busy,
+  saving,
+  onFinish,
+  onReopen,
+}: {
+  info: AdvancedInfo
+  busy: boolean
+  saving: boolean
+  onFinish: () => void
+  onReopen: () => void
+}) {
+  const { t } = useTranslation('advanced')
+  return (
+    <div className="completion-bar">
+      {!info.completed && !info.transmitted && (
+        <button type="button" onClick={onFinish} disabled={busy || saving} aria-busy={busy}>
+          {t('page.finish')}
+        </button>
+      )}
+      {info.completed && (
+        <span className="badge completed" role="status">
+          {t('page.completed_badge')}
+        </span>
+      )}
+      {info.completed && !info.transmitted && (
+        <button type="button" className="secondary" onClick={onReopen} disabled={busy} aria-busy={busy}>
+          {t('page.reopen')}
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** What is still missing, or why the fields are closed (the year is completed or transmitted). */
+function StateNote({ info, locked }: { info: AdvancedInfo; locked: boolean }) {
+  const { t } = useTranslation('advanced')
+  return (
+    <>
       {!locked && info.missing.length > 0 && (
         <div className="missing-callout" role="note">
           <strong>{t('page.missing_title')}</strong>
@@ -142,49 +179,53 @@ function AdvancedContent({ info, taxYear }: { info: AdvancedInfo; taxYear: numbe
           {t(info.transmitted ? 'page.transmitted_readable' : 'page.locked_readable')}
         </p>
       )}
-      {/* A locked section stays readable (issue 25): every tab opens, only the fields and uploads are closed. */}
-      <div role="tablist" aria-label={t('page.tabs_label')} className="advanced-tabs">
-        {tabs.map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`tab-${id}`}
-            aria-selected={id === current}
-            aria-controls="advanced-panel"
-            tabIndex={id === current ? 0 : -1}
-            className={id === current ? 'tab selected' : 'tab'}
-            onClick={() => setTab(id)}
-            onKeyDown={(e) => {
-              const i = tabs.indexOf(id)
-              const next =
-                e.key === 'ArrowRight'
-                  ? tabs[(i + 1) % tabs.length]
-                  : e.key === 'ArrowLeft'
-                    ? tabs[(i - 1 + tabs.length) % tabs.length]
-                    : undefined
-              if (next) {
-                setTab(next)
-                document.getElementById(`tab-${next}`)?.focus()
-              }
-            }}
-          >
-            <span className="tab-long">{t(`tabs.${id}`)}</span>
-            <span className="tab-short">{t(`tabs_short.${id}`)}</span>
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id="advanced-panel" aria-labelledby={`tab-${current}`} className="advanced-panel">
-        <TabContent
-          tab={current}
-          info={info}
-          taxYear={taxYear}
-          locked={locked}
-          onOpen={setTab}
-          authorization={authorization}
-        />
-      </div>
     </>
+  )
+}
+
+/** The tabs, moved through with the arrow keys (the WAI tabs pattern). */
+function TabList({
+  tabs,
+  current,
+  onSelect,
+}: {
+  tabs: AdvancedTab[]
+  current: AdvancedTab
+  onSelect: (tab: AdvancedTab) => void
+}) {
+  const { t } = useTranslation('advanced')
+  return (
+    <div role="tablist" aria-label={t('page.tabs_label')} className="advanced-tabs">
+      {tabs.map((id) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          id={`tab-${id}`}
+          aria-selected={id === current}
+          aria-controls="advanced-panel"
+          tabIndex={id === current ? 0 : -1}
+          className={id === current ? 'tab selected' : 'tab'}
+          onClick={() => onSelect(id)}
+          onKeyDown={(e) => {
+            const i = tabs.indexOf(id)
+            const next =
+              e.key === 'ArrowRight'
+                ? tabs[(i + 1) % tabs.length]
+                : e.key === 'ArrowLeft'
+                  ? tabs[(i - 1 + tabs.length) % tabs.length]
+                  : undefined
+            if (next) {
+              onSelect(next)
+              document.getElementById(`tab-${next}`)?.focus()
+            }
+          }}
+        >
+          <span className="tab-long">{t(`tabs.${id}`)}</span>
+          <span className="tab-short">{t(`tabs_short.${id}`)}</span>
+        </button>
+      ))}
+    </div>
   )
 }
 

@@ -98,20 +98,9 @@ export function AuthorizationView({
 }) {
   // The cantons' texts (names, tax-ID notes) too: loaded with this screen, not only after a visit to /cantons.
   const { t, i18n } = useTranslation(['advanced', 'cantons'])
-  const cantons = useShownCantons(CANTONS)
   const a = info.authorization
-  const { form, change, error } = draft
-  const [pdfLang, setPdfLang] = useState(pdfLanguageOf(i18n.language))
-  const rule = form.canton ? taxIdRule(form.canton) : undefined
-  const errorOn = (field: string) => (error?.field === field ? error.text : null)
-  const fieldError = (field: string) =>
-    errorOn(field) && (
-      <small id={`${field}-error`} className="form-error" role="alert">
-        {errorOn(field)}
-      </small>
-    )
-  const invalidProps = (field: string) =>
-    errorOn(field) ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {}
+  const { form, change } = draft
+  const { fieldError, invalidProps } = errorsOf(draft.error)
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
@@ -144,46 +133,7 @@ export function AuthorizationView({
         disabled={locked}
         onChange={(on) => change({ powerOfAttorneyEnabled: on })}
       >
-        <div className="grid-2">
-          <label>
-            {t('authorization.canton')}
-            {/* A new canton has another format: the tax ID starts over (spec part 2 §4). */}
-            <select
-              name="canton"
-              value={form.canton}
-              disabled={locked}
-              {...invalidProps('canton')}
-              onChange={(e) => change({ canton: e.target.value, tinNumber: '' })}
-            >
-              <option value="">{t('authorization.canton_choose')}</option>
-              {cantons?.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.shownName} ({c.code})
-                </option>
-              ))}
-            </select>
-            {fieldError('canton')}
-          </label>
-          <label>
-            {t('authorization.tin')}
-            <input
-              name="tinNumber"
-              value={form.tinNumber}
-              disabled={locked || !form.canton}
-              inputMode="numeric"
-              placeholder={rule?.placeholder}
-              aria-describedby={errorOn('tinNumber') ? 'tinNumber-error tin-hint' : 'tin-hint'}
-              aria-invalid={errorOn('tinNumber') ? true : undefined}
-              onChange={(e) => change({ tinNumber: formatTaxId(form.canton, e.target.value) })}
-            />
-            {fieldError('tinNumber')}
-            <small id="tin-hint">
-              {rule
-                ? `${t('authorization.tin_expected', { format: rule.format })} ${t(rule.infoKey)}`
-                : t('authorization.canton_first')}
-            </small>
-          </label>
-        </div>
+        <CantonAndTaxId draft={draft} locked={locked} />
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard must be able to scroll the text */}
         <div className="poa-text" role="region" aria-labelledby="poa-text-heading" tabIndex={0}>
           <h3 id="poa-text-heading">{t('authorization.poa_heading')}</h3>
@@ -206,31 +156,7 @@ export function AuthorizationView({
             {t('authorization.accepted_at', { date: formatDateTime(a.powerOfAttorneyAcceptedAt, i18n.language) })}
           </p>
         )}
-        <div className="pdf-download">
-          <label>
-            {t('authorization.pdf_language')}
-            <select value={pdfLang} onChange={(e) => setPdfLang(e.target.value)}>
-              {PDF_LANGUAGES.map((l) => (
-                <option key={l} value={l}>
-                  {t(`authorization.pdf_languages.${l}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <a role="button" className="secondary" href={powerOfAttorneyUrl(taxYear, pdfLang)} download>
-            {t('authorization.download')}
-          </a>
-        </div>
-        <p className="muted">
-          {t('authorization.blank_forms')}{' '}
-          <a href="/docs/power-of-attorney-en.pdf" download>
-            {t('authorization.pdf_languages.en')}
-          </a>
-          {' · '}
-          <a href="/docs/power-of-attorney-de.pdf" download>
-            {t('authorization.pdf_languages.de')}
-          </a>
-        </p>
+        <PowerOfAttorneyPdf taxYear={taxYear} />
       </SwitchPanel>
       <button type="submit" disabled={locked || draft.pending} aria-busy={draft.pending}>
         {t('authorization.save')}
@@ -267,6 +193,106 @@ function SwitchPanel(props: {
       <div id={panel} className="detail-panel" hidden={!props.on}>
         {props.children}
       </div>
+    </>
+  )
+}
+
+/** A field's error below it, and the attributes that tie the field to it. */
+function errorsOf(error: AuthorizationDraft['error']) {
+  const errorOn = (field: string) => (error?.field === field ? error.text : null)
+  const fieldError = (field: string) =>
+    errorOn(field) && (
+      <small id={`${field}-error`} className="form-error" role="alert">
+        {errorOn(field)}
+      </small>
+    )
+  const invalidProps = (field: string) =>
+    errorOn(field) ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {}
+  return { errorOn, fieldError, invalidProps }
+}
+
+/** The canton and the tax ID in the canton's format. */
+function CantonAndTaxId({ draft, locked }: { draft: AuthorizationDraft; locked: boolean }) {
+  const { t } = useTranslation(['advanced', 'cantons'])
+  const cantons = useShownCantons(CANTONS)
+  const { form, change } = draft
+  const { errorOn, fieldError, invalidProps } = errorsOf(draft.error)
+  const rule = form.canton ? taxIdRule(form.canton) : undefined
+  return (
+    <div className="grid-2">
+      <label>
+        {t('authorization.canton')}
+        {/* A new canton has another format: the tax ID starts over (spec part 2 §4). */}
+        <select
+          name="canton"
+          value={form.canton}
+          disabled={locked}
+          {...invalidProps('canton')}
+          onChange={(e) => change({ canton: e.target.value, tinNumber: '' })}
+        >
+          <option value="">{t('authorization.canton_choose')}</option>
+          {cantons?.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.shownName} ({c.code})
+            </option>
+          ))}
+        </select>
+        {fieldError('canton')}
+      </label>
+      <label>
+        {t('authorization.tin')}
+        <input
+          name="tinNumber"
+          value={form.tinNumber}
+          disabled={locked || !form.canton}
+          inputMode="numeric"
+          placeholder={rule?.placeholder}
+          aria-describedby={errorOn('tinNumber') ? 'tinNumber-error tin-hint' : 'tin-hint'}
+          aria-invalid={errorOn('tinNumber') ? true : undefined}
+          onChange={(e) => change({ tinNumber: formatTaxId(form.canton, e.target.value) })}
+        />
+        {fieldError('tinNumber')}
+        <small id="tin-hint">
+          {rule
+            ? `${t('authorization.tin_expected', { format: rule.format })} ${t(rule.infoKey)}`
+            : t('authorization.canton_first')}
+        </small>
+      </label>
+    </div>
+  )
+}
+
+/** The power of attorney as a PDF in a chosen language, and the blank forms. */
+function PowerOfAttorneyPdf({ taxYear }: { taxYear: number }) {
+  const { t, i18n } = useTranslation('advanced')
+  const [pdfLang, setPdfLang] = useState(pdfLanguageOf(i18n.language))
+  return (
+    <>
+      <div className="pdf-download">
+        <label>
+          {t('authorization.pdf_language')}
+          <select value={pdfLang} onChange={(e) => setPdfLang(e.target.value)}>
+            {PDF_LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {t(`authorization.pdf_languages.${l}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <a role="button" className="secondary" href={powerOfAttorneyUrl(taxYear, pdfLang)} download>
+          {t('authorization.download')}
+        </a>
+      </div>
+      <p className="muted">
+        {t('authorization.blank_forms')}{' '}
+        <a href="/docs/power-of-attorney-en.pdf" download>
+          {t('authorization.pdf_languages.en')}
+        </a>
+        {' · '}
+        <a href="/docs/power-of-attorney-de.pdf" download>
+          {t('authorization.pdf_languages.de')}
+        </a>
+      </p>
     </>
   )
 }

@@ -62,7 +62,6 @@ export function ChildrenForm({ info, taxYear, locked }: { info: AdvancedInfo; ta
     }
   }
 
-  const invalid = (i: number, f: string) => error?.field === `children.${i}.${f}` || undefined
   return (
     <form className="advanced-form" onSubmit={submit} noValidate aria-labelledby="children-heading">
       <h3 id="children-heading">{t('children.heading')}</h3>
@@ -73,77 +72,15 @@ export function ChildrenForm({ info, taxYear, locked }: { info: AdvancedInfo; ta
       )}
       {rows.length === 0 && <p className="muted">{t('children.empty')}</p>}
       {rows.map((r, i) => (
-        <fieldset key={r.key} className="child-row" disabled={locked}>
-          <legend>{t('children.child_n', { n: i + 1 })}</legend>
-          <div className="grid-2">
-            <label>
-              {t('children.first_name')}
-              <input
-                name={`child-${i}-firstName`}
-                value={r.firstName}
-                aria-invalid={invalid(i, 'firstName')}
-                onChange={(e) => update(r.key, { firstName: e.target.value })}
-              />
-            </label>
-            <label>
-              {t('children.last_name')}
-              <input
-                name={`child-${i}-lastName`}
-                value={r.lastName}
-                aria-invalid={invalid(i, 'lastName')}
-                onChange={(e) => update(r.key, { lastName: e.target.value })}
-              />
-            </label>
-            <label>
-              {t('children.birth_date')}
-              <input
-                type="date"
-                name={`child-${i}-birthDate`}
-                value={r.birthDate}
-                max={today()}
-                aria-invalid={invalid(i, 'birthDate')}
-                onChange={(e) => update(r.key, { birthDate: e.target.value })}
-              />
-            </label>
-            <label>
-              {t('children.alimony')}
-              <input
-                name={`child-${i}-alimony`}
-                inputMode="decimal"
-                value={r.alimony}
-                aria-invalid={invalid(i, 'alimony')}
-                onChange={(e) => update(r.key, { alimony: e.target.value.replace(/[^\d.]/g, '') })}
-              />
-            </label>
-          </div>
-          <label>
-            {t('children.schooling')}
-            <textarea
-              name={`child-${i}-schoolingInfo`}
-              rows={2}
-              maxLength={MAX_SCHOOLING_INFO}
-              value={r.schoolingInfo}
-              onChange={(e) => update(r.key, { schoolingInfo: e.target.value })}
-            />
-          </label>
-          <label className="switch-label">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={r.disability}
-              aria-checked={r.disability}
-              onChange={(e) => update(r.key, { disability: e.target.checked })}
-            />
-            {t('children.disability')}
-          </label>
-          <button
-            type="button"
-            className="outline secondary"
-            onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
-          >
-            {t('children.remove', { n: i + 1 })}
-          </button>
-        </fieldset>
+        <ChildRow
+          key={r.key}
+          row={r}
+          index={i}
+          locked={locked}
+          invalidField={error?.field}
+          onChange={(change) => update(r.key, change)}
+          onRemove={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+        />
       ))}
       <div className="action-row">
         <button
@@ -159,5 +96,94 @@ export function ChildrenForm({ info, taxYear, locked }: { info: AdvancedInfo; ta
         </button>
       </div>
     </form>
+  )
+}
+
+/** One child's fields. */
+function ChildRow({
+  row,
+  index,
+  locked,
+  invalidField,
+  onChange,
+  onRemove,
+}: {
+  row: Row
+  index: number
+  locked: boolean
+  invalidField: string | undefined
+  onChange: (change: Partial<Row>) => void
+  onRemove: () => void
+}) {
+  const { t } = useTranslation('advanced')
+  const invalid = (i: number, f: string) => invalidField === `children.${i}.${f}` || undefined
+  return (
+    <fieldset className="child-row" disabled={locked}>
+      <legend>{t('children.child_n', { n: index + 1 })}</legend>
+      <div className="grid-2">
+        <label>
+          {t('children.first_name')}
+          <input
+            name={`child-${index}-firstName`}
+            value={row.firstName}
+            aria-invalid={invalid(index, 'firstName')}
+            onChange={(e) => onChange({ firstName: e.target.value })}
+          />
+        </label>
+        <label>
+          {t('children.last_name')}
+          <input
+            name={`child-${index}-lastName`}
+            value={row.lastName}
+            aria-invalid={invalid(index, 'lastName')}
+            onChange={(e) => onChange({ lastName: e.target.value })}
+          />
+        </label>
+        <label>
+          {t('children.birth_date')}
+          <input
+            type="date"
+            name={`child-${index}-birthDate`}
+            value={row.birthDate}
+            max={today()}
+            aria-invalid={invalid(index, 'birthDate')}
+            onChange={(e) => onChange({ birthDate: e.target.value })}
+          />
+        </label>
+        <label>
+          {t('children.alimony')}
+          <input
+            name={`child-${index}-alimony`}
+            inputMode="decimal"
+            value={row.alimony}
+            aria-invalid={invalid(index, 'alimony')}
+            onChange={(e) => onChange({ alimony: e.target.value.replace(/[^\d.]/g, '') })}
+          />
+        </label>
+      </div>
+      <label>
+        {t('children.schooling')}
+        <textarea
+          name={`child-${index}-schoolingInfo`}
+          rows={2}
+          maxLength={MAX_SCHOOLING_INFO}
+          value={row.schoolingInfo}
+          onChange={(e) => onChange({ schoolingInfo: e.target.value })}
+        />
+      </label>
+      <label className="switch-label">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={row.disability}
+          aria-checked={row.disability}
+          onChange={(e) => onChange({ disability: e.target.checked })}
+        />
+        {t('children.disability')}
+      </label>
+      <button type="button" className="outline secondary" onClick={onRemove}>
+        {t('children.remove', { n: index + 1 })}
+      </button>
+    </fieldset>
   )
 }

@@ -1,5 +1,6 @@
 import { useRef } from 'react'
 import { useRememberedOpen } from '../ui/remembered-open'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { useSignals } from '@preact/signals-react/runtime'
 import { afterSectionUpload, useSetCategoryRelevance, type AdvancedInfo } from '../api/advanced'
@@ -20,6 +21,7 @@ import { SectionProgress } from './progress-bar'
 export const CLEAR_AFTER_MS = 2000
 
 type Section = AdvancedInfo['sections'][number]
+type I18n = ReturnType<typeof useTranslation>['i18n']
 
 /** The document cards of one section view: one per category, expandable, relevant or not, one upload at a time. */
 export function SectionDocuments({ section, taxYear, locked }: { section: Section; taxYear: number; locked: boolean }) {
@@ -55,86 +57,13 @@ function CategoryCard({
   const mine = (files.data ?? []).filter((f) => f.categoryId === category.id)
   const panelId = `category-panel-${category.id}`
 
-  async function setRelevant(isRelevant: boolean) {
-    try {
-      await relevance.mutateAsync({ categoryId: category.id, isRelevant })
-      toast({
-        title: t('documents.preference_saved_title'),
-        description: t(isRelevant ? 'documents.preference_enabled' : 'documents.preference_disabled'),
-        duration: 2000,
-        variant: 'success',
-      })
-    } catch {
-      // Spec part 2 §4: a category's mark only warns on failure.
-      toast({
-        title: t('documents.preference_failed_title'),
-        description: t('documents.preference_failed_text'),
-        variant: 'destructive',
-      })
-    }
-  }
+  const setRelevant = (isRelevant: boolean) => saveRelevance(relevance, category.id, isRelevant, t)
 
   async function onFile(file: File | undefined) {
     if (input.current) input.current.value = ''
-    if (!file) return
-    if (file.size > MAX_UPLOAD_BYTES)
-      return toast({
-        title: t('documents.too_large_title'),
-        description: t('documents.too_large_text'),
-        variant: 'destructive',
-      })
-    if (!isAllowedExtension(file.name))
-      return toast({
-        title: t('documents:upload.type_title'),
-        description: t('documents:upload.type_text', { name: file.name }),
-        variant: 'destructive',
-      })
-    if (file.size === 0)
-      return toast({
-        title: t('documents:upload.empty_title'),
-        description: t('documents:upload.empty', { name: file.name }),
-        variant: 'destructive',
-      })
-    sectionUpload.value = {
-      categoryId: category.id,
-      fileName: file.name,
-      loaded: 0,
-      total: file.size,
-      status: 'uploading',
-    }
+    if (!file || refused(file, t)) return
     setExpanded(true)
-    try {
-      const hash = await sha256Hex(file)
-      const answer = await uploadToCategory(file, hash, category.id, name, taxYear, (loaded, total) => {
-        sectionUpload.value = { categoryId: category.id, fileName: file.name, loaded, total, status: 'uploading' }
-      })
-      sectionUpload.value = {
-        categoryId: category.id,
-        fileName: file.name,
-        loaded: file.size,
-        total: file.size,
-        status: 'success',
-      }
-      toast({
-        title: t('documents.upload_success_title'),
-        description: t('documents.upload_success_text', { category: name }),
-        variant: 'success',
-      })
-      setTimeout(() => {
-        if (sectionUpload.value?.status === 'success' && sectionUpload.value.categoryId === category.id)
-          sectionUpload.value = null
-        void afterSectionUpload(taxYear, answer.statusAdvanced)
-      }, CLEAR_AFTER_MS)
-    } catch (err) {
-      sectionUpload.value = { ...sectionUpload.value!, status: 'error' }
-      toast({
-        title: t('documents.upload_failed_title'),
-        description:
-          uploadErrorText(err, i18n, { name: file.name, year: taxYear }) ||
-          t('documents.upload_failed_text', { category: name }),
-        variant: 'destructive',
-      })
-    }
+    await uploadToSection(file, category.id, name, taxYear, t, i18n)
   }
 
   return (
@@ -164,19 +93,7 @@ function CategoryCard({
         </label>
       </header>
       <div id={panelId} hidden={!expanded} className="category-panel">
-        {mine.length > 0 ? (
-          <ul className="category-files">
-            {mine.map((f) => (
-              <li key={f.id}>
-                <a href={f.blobUrl} target="_blank" rel="noopener">
-                  {f.originalFileName}
-                </a>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">{t('documents.no_files')}</p>
-        )}
+        <CategoryFiles files={mine} />
         <SectionProgress categoryId={category.id} />
         <input
           ref={input}
@@ -199,4 +116,116 @@ function CategoryCard({
       </div>
     </article>
   )
+}
+
+type FileEntry = NonNullable<ReturnType<typeof useFiles>['data']>[number]
+
+/** The category's files, each opening in a new tab. */
+function CategoryFiles({ files }: { files: FileEntry[] }) {
+  const { t } = useTranslation('advanced')
+  return files.length > 0 ? (
+    <ul className="category-files">
+      {files.map((f) => (
+        <li key={f.id}>
+          <a href={f.blobUrl} target="_blank" rel="noopener">
+            {f.originalFileName}
+          </a>
+        </li>
+      ))}
+    </ul>
+  ) : (
+    <p className="muted">{t('documents.no_files')}</p>
+  )
+}
+
+/** Marks a category relevant or not; only a failure warns (spec part 2 §4), a success says so briefly. */
+async function saveRelevance(
+  relevance: ReturnType<typeof useSetCategoryRelevance>,
+  categoryId: number,
+  isRelevant: boolean,
+  t: TFunction,
+) {
+  try {
+    await relevance.mutateAsync({ categoryId, isRelevant })
+    toast({
+      title: t('documents.preference_saved_title'),
+      description: t(isRelevant ? 'documents.preference_enabled' : 'documents.preference_disabled'),
+      duration: 2000,
+      variant: 'success',
+    })
+  } catch {
+    // Spec part 2 §4: a category's mark only warns on failure.
+    toast({
+      title: t('documents.preference_failed_title'),
+      description: t('documents.preference_failed_text'),
+      variant: 'destructive',
+    })
+  }
+}
+
+/** The client's checks of a section's file (size, type, empty); a refused one gets its toast. */
+function refused(file: File, t: TFunction): boolean {
+  const refusal =
+    file.size > MAX_UPLOAD_BYTES
+      ? { title: t('documents.too_large_title'), description: t('documents.too_large_text') }
+      : !isAllowedExtension(file.name)
+        ? {
+            title: t('documents:upload.type_title'),
+            description: t('documents:upload.type_text', { name: file.name }),
+          }
+        : file.size === 0
+          ? { title: t('documents:upload.empty_title'), description: t('documents:upload.empty', { name: file.name }) }
+          : null
+  if (refusal) toast({ ...refusal, variant: 'destructive' })
+  return refusal !== null
+}
+
+/** Uploads one file to a category, its progress in the section's bar; the files are refetched 2 s after. */
+async function uploadToSection(
+  file: File,
+  categoryId: number,
+  name: string,
+  taxYear: number,
+  t: TFunction,
+  i18n: I18n,
+) {
+  sectionUpload.value = {
+    categoryId: categoryId,
+    fileName: file.name,
+    loaded: 0,
+    total: file.size,
+    status: 'uploading',
+  }
+  try {
+    const hash = await sha256Hex(file)
+    const answer = await uploadToCategory(file, hash, categoryId, name, taxYear, (loaded, total) => {
+      sectionUpload.value = { categoryId: categoryId, fileName: file.name, loaded, total, status: 'uploading' }
+    })
+    sectionUpload.value = {
+      categoryId: categoryId,
+      fileName: file.name,
+      loaded: file.size,
+      total: file.size,
+      status: 'success',
+    }
+    toast({
+      title: t('documents.upload_success_title'),
+      description: t('documents.upload_success_text', { category: name }),
+      variant: 'success',
+    })
+    setTimeout(() => {
+      if (sectionUpload.value?.status === 'success' && sectionUpload.value.categoryId === categoryId)
+        sectionUpload.value = null
+      void afterSectionUpload(taxYear, answer.statusAdvanced)
+    }, CLEAR_AFTER_MS)
+  } catch (err) {
+    sectionUpload.value = { ...sectionUpload.value!, status: 'error' }
+    toast({
+      title: t('documents.upload_failed_title'),
+      description:
+        uploadErrorText(err, i18n, { name: file.name, year: taxYear }) ||
+        t('documents.upload_failed_text', { category: name }),
+      variant: 'destructive',
+    })
+  }
 }

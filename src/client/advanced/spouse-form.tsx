@@ -7,21 +7,23 @@ import { formatAhvInput } from '../../shared/ahv'
 import { validateSpouse } from '../../shared/advanced'
 import { formatTaxId, taxIdRule } from '../../shared/tax-id'
 
+/** The form's fields from the stored spouse (empty when none is stored). */
+const formOf = (s: AdvancedInfo['spouse']) => ({
+  firstName: s?.firstName ?? '',
+  lastName: s?.lastName ?? '',
+  age: s?.age == null ? '' : String(s.age),
+  occupation: s?.occupation ?? '',
+  ahvNumber: s?.ahvNumber ?? '',
+  taxId: s?.taxId ?? '',
+})
+
 /**
  * The spouse form (spec part 2 §3): names, age, occupation, AHV number and tax ID, checked by the shared rule first.
  */
 export function SpouseForm({ info, taxYear, locked }: { info: AdvancedInfo; taxYear: number; locked: boolean }) {
   const { t } = useTranslation('advanced')
   const save = useSaveSpouse(taxYear)
-  const s = info.spouse
-  const [form, setForm] = useState({
-    firstName: s?.firstName ?? '',
-    lastName: s?.lastName ?? '',
-    age: s?.age == null ? '' : String(s.age),
-    occupation: s?.occupation ?? '',
-    ahvNumber: s?.ahvNumber ?? '',
-    taxId: s?.taxId ?? '',
-  })
+  const [form, setForm] = useState(() => formOf(info.spouse))
   const [error, setError] = useState<{ field: string; text: string } | null>(null)
   const canton = info.profileCanton
   const rule = canton ? taxIdRule(canton) : undefined
@@ -84,15 +86,50 @@ export function SpouseForm({ info, taxYear, locked }: { info: AdvancedInfo; taxY
         })}
         {field('occupation', t('spouse.occupation'))}
       </div>
+      <IdFields
+        ahvNumber={form.ahvNumber}
+        taxId={form.taxId}
+        canton={canton}
+        locked={locked}
+        invalid={error?.field}
+        set={set}
+      />
+      <button type="submit" disabled={locked || save.isPending} aria-busy={save.isPending}>
+        {t('spouse.save')}
+      </button>
+    </form>
+  )
+}
+
+/** The spouse's AHV number and tax ID, each formatted as it is typed (the tax ID by the profile's canton). */
+function IdFields({
+  ahvNumber,
+  taxId,
+  canton,
+  locked,
+  invalid,
+  set,
+}: {
+  ahvNumber: string
+  taxId: string
+  canton: AdvancedInfo['profileCanton']
+  locked: boolean
+  invalid: string | undefined
+  set: (field: 'ahvNumber' | 'taxId') => (value: string) => void
+}) {
+  const { t } = useTranslation('advanced')
+  const rule = canton ? taxIdRule(canton) : undefined
+  return (
+    <>
       <label>
         {t('spouse.ahv')}
         <input
           name="ahvNumber"
-          value={form.ahvNumber}
+          value={ahvNumber}
           disabled={locked}
           inputMode="numeric"
           placeholder="756.1234.5678.97"
-          aria-invalid={error?.field === 'ahvNumber' || undefined}
+          aria-invalid={invalid === 'ahvNumber' || undefined}
           aria-describedby="ahv-hint"
           onChange={(e) => set('ahvNumber')(formatAhvInput(e.target.value))}
         />
@@ -102,18 +139,15 @@ export function SpouseForm({ info, taxYear, locked }: { info: AdvancedInfo; taxY
         {t('spouse.tax_id')}
         <input
           name="taxId"
-          value={form.taxId}
+          value={taxId}
           disabled={locked}
           inputMode="numeric"
           placeholder={rule?.placeholder}
-          aria-invalid={error?.field === 'taxId' || undefined}
+          aria-invalid={invalid === 'taxId' || undefined}
           onChange={(e) => set('taxId')(canton ? formatTaxId(canton, e.target.value) : e.target.value)}
         />
         {rule && <small>{t('authorization.tin_expected', { format: rule.format })}</small>}
       </label>
-      <button type="submit" disabled={locked || save.isPending} aria-busy={save.isPending}>
-        {t('spouse.save')}
-      </button>
-    </form>
+    </>
   )
 }

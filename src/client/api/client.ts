@@ -37,14 +37,24 @@ export function onReachable(handler: (answered: boolean) => void) {
   reachable = handler
 }
 
-/** fetch, telling onReachable whether an answer came (a cancelled request says nothing about the connection). */
+/** How many answers have come back so far: a failure is stale once an answer arrived while it was under way. */
+let answers = 0
+
+/**
+ * fetch, telling onReachable whether an answer came. A cancelled request says nothing about the connection, and
+ * neither does one that failed while another got its answer: it was sent before the connection came back (Retry's
+ * answer first, then the failure of a read sent while the server was down), and would take the app offline again.
+ */
 async function fetchOrReport(request: () => Promise<Response>): Promise<Response> {
+  const answersBefore = answers
   try {
     const response = await request()
+    answers += 1
     reachable(true)
     return response
   } catch (err) {
-    if (!(err instanceof DOMException && err.name === 'AbortError')) reachable(false)
+    const cancelled = err instanceof DOMException && err.name === 'AbortError'
+    if (!cancelled && answers === answersBefore) reachable(false)
     throw err
   }
 }

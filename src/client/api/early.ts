@@ -26,9 +26,14 @@ function keyOf(url: string) {
 }
 
 export function askEarly(path: string) {
+  const key = keyOf(path)
   const response = fetch(path, { credentials: 'same-origin' })
-  response.catch(() => {}) // a failure reaches whoever takes it
-  early.set(keyOf(path), { at: performance.now(), response })
+  // A failure reaches whoever took it already, and nobody later: handed out after the connection came back, the
+  // failure of a read sent while the server was down would take the app offline again (api/offline.ts).
+  response.catch(() => {
+    if (early.get(key)?.response === response) early.delete(key)
+  })
+  early.set(key, { at: performance.now(), response })
   return response
 }
 
@@ -58,5 +63,11 @@ export function prefetchSession({ dashboard, signedOut }: { dashboard: boolean; 
       if (!dashboard || !isRegisteredTaxpayer(user)) return
       for (const path of dashboardReads(defaultTaxYear())) askEarly(path)
     })
-    .catch(() => {})
+    .catch(() => {
+      // No answer (the server is down): the reads index.html named are taken now, so that their failures reach
+      // nobody. Left in the browser's preload cache, a later request of the same URL would be handed the failure
+      // after the connection came back, and take the app offline again.
+      for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]'))
+        if (new URL(link.href).pathname.startsWith('/api/')) askEarly(link.href)
+    })
 }

@@ -13,7 +13,8 @@ import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
  * ended, and a copy older than the longest session (12 h) is thrown away unread.
  */
 const KEY = 'swisstax:offline-cache'
-const VERSION = 1
+/** Raised when a kept answer's shape changes: 2, notifications as message codes (issue 23). */
+const VERSION = 2
 export const MAX_AGE_MS = 12 * 3_600_000
 /** Writes are gathered: one write per second at most. */
 const WRITE_DELAY_MS = 1000

@@ -92,57 +92,28 @@ export function CategoryPickerDialog({
       }
     >
       <label htmlFor="category-picker-select">{t('upload.category_label')}</label>
-      <select
-        id="category-picker-select"
+      <CategorySelect
         value={value}
-        onChange={(e) => setValue(e.target.value)}
-        required
-        aria-invalid={tried && !chosen ? true : undefined}
-        aria-describedby={tried && !chosen ? 'category-picker-error' : undefined}
-      >
-        <option value="" disabled>
-          {t('upload.category_placeholder')}
-        </option>
-        <option value={UNKNOWN_CATEGORY}>{t('upload.unknown_category')}</option>
-        {listed.map((section) => {
-          const inSection = categories.filter((c) => c.section === section)
-          return (
-            inSection.length > 0 && (
-              <optgroup key={section} label={t(`section.${section}`)}>
-                {inSection.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {categoryLabel(c.id, t)}
-                  </option>
-                ))}
-              </optgroup>
-            )
-          )
-        })}
-      </select>
+        onChange={setValue}
+        sections={listed}
+        categories={categories}
+        invalid={tried && !chosen}
+      />
       {tried && !chosen && (
         <small id="category-picker-error" className="form-error" role="alert">
           {t('upload.category_required')}
         </small>
       )}
       {hidden.length > 0 && (
-        <>
-          <small id="category-picker-hint" className="muted">
-            {showAll ? t('upload.all_sections_shown') : t('upload.sections_filtered')}
-          </small>
-          <label className="picker-show-all">
-            <input
-              type="checkbox"
-              checked={showAll}
-              onChange={(e) => {
-                setShowAll(e.target.checked)
-                // A category of a section that is no longer listed is not kept as the choice.
-                const section = categories.find((c) => String(c.id) === value)?.section
-                if (!e.target.checked && section && !applicable.has(section)) setValue('')
-              }}
-            />
-            {t('upload.show_all_sections')}
-          </label>
-        </>
+        <ShowAllSections
+          showAll={showAll}
+          onChange={(all) => {
+            setShowAll(all)
+            // A category of a section that is no longer listed is not kept as the choice.
+            const section = categories.find((c) => String(c.id) === value)?.section
+            if (!all && section && !applicable.has(section)) setValue('')
+          }}
+        />
       )}
     </Dialog>
   )
@@ -160,4 +131,66 @@ function useApplicableSections(open: boolean, taxYear: number, categories: Categ
   // Experts see every section: they upload for whoever they are helping.
   if (user?.role !== 'user') return new Set<CategorySection>(SECTIONS)
   return applicableSections({ cards: taxCards(user), switchedOn, categories })
+}
+
+/** The categories of the listed sections, grouped, after the "I don't know" choice. */
+function CategorySelect({
+  value,
+  onChange,
+  sections,
+  categories,
+  invalid,
+}: {
+  value: string
+  onChange: (value: string) => void
+  sections: readonly CategorySection[]
+  categories: CategoryRecord[]
+  invalid: boolean
+}) {
+  const { t } = useTranslation('documents')
+  return (
+    <select
+      id="category-picker-select"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      required
+      aria-invalid={invalid ? true : undefined}
+      aria-describedby={invalid ? 'category-picker-error' : undefined}
+    >
+      <option value="" disabled>
+        {t('upload.category_placeholder')}
+      </option>
+      <option value={UNKNOWN_CATEGORY}>{t('upload.unknown_category')}</option>
+      {sections.map((section) => {
+        const inSection = categories.filter((c) => c.section === section)
+        return (
+          inSection.length > 0 && (
+            <optgroup key={section} label={t(`section.${section}`)}>
+              {inSection.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {categoryLabel(c.id, t)}
+                </option>
+              ))}
+            </optgroup>
+          )
+        )
+      })}
+    </select>
+  )
+}
+
+/** Some sections are not listed (they do not apply to the person): a box shows them all. */
+function ShowAllSections({ showAll, onChange }: { showAll: boolean; onChange: (all: boolean) => void }) {
+  const { t } = useTranslation('documents')
+  return (
+    <>
+      <small id="category-picker-hint" className="muted">
+        {showAll ? t('upload.all_sections_shown') : t('upload.sections_filtered')}
+      </small>
+      <label className="picker-show-all">
+        <input type="checkbox" checked={showAll} onChange={(e) => onChange(e.target.checked)} />
+        {t('upload.show_all_sections')}
+      </label>
+    </>
+  )
 }

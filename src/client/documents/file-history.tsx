@@ -78,7 +78,6 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
   const filesQuery = useFiles(year)
   // A failed list is shown empty (spec part 1 §8).
   const files = filesQuery.isError ? [] : (filesQuery.data ?? null)
-  const deleteFile = useDeleteFile()
   const [versionsOf, setVersionsOf] = useState<FileRecord | null>(null)
 
   useEffect(() => {
@@ -86,56 +85,24 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
       toast({ title: t('history.files_failed'), variant: 'destructive' })
   }, [filesQuery.error, t])
 
-  const groups = useMemo(() => {
-    const shown = (files ?? []).filter((f) => !categoryId || String(f.categoryId) === categoryId)
-    const byDay = new Map<string, FileRecord[]>()
-    for (const f of [...shown].sort((a, b) => (b.uploadedAt ?? '').localeCompare(a.uploadedAt ?? ''))) {
-      const key = dayKey(f.uploadedAt ?? f.createdAt)
-      byDay.set(key, [...(byDay.get(key) ?? []), f])
-    }
-    return [...byDay.entries()].sort(([a], [b]) => b.localeCompare(a))
-  }, [files, categoryId])
+  const groups = useMemo(() => byDay(files ?? [], categoryId), [files, categoryId])
 
   const categoryName = categories.some((c) => String(c.id) === categoryId)
     ? categoryLabel(Number(categoryId), t)
     : undefined
-  const remove = async (f: FileRecord) => {
-    if (!window.confirm(t('history.delete_confirm', { name: f.originalFileName }))) return
-    try {
-      await deleteFile.mutateAsync({ fileId: f.id, taxYear: f.taxYear })
-      toast({ title: t('history.deleted'), variant: 'success' })
-    } catch (err) {
-      toast({ title: t('history.delete_failed'), description: messageOf(err, ''), variant: 'destructive' })
-    }
-  }
 
   // Under the page's h1 its groups are h2; in the dialog, under the dialog's h2, h3 (axe heading-order).
   const Heading = variant === 'page' ? 'h2' : 'h3'
   return (
     <div className={`file-history file-history-${variant}`}>
-      <div className="file-history-filters">
-        <label>
-          {t('history.year')}
-          <select value={year} onChange={(e) => setYear(Number(e.target.value))}>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('history.category')}
-          <select value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
-            <option value="">{t('history.all_categories')}</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {categoryLabel(c.id, t)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <HistoryFilters
+        years={years}
+        year={year}
+        onYear={setYear}
+        categories={categories}
+        categoryId={categoryId}
+        onCategory={setCategoryId}
+      />
       {files === null ? (
         <p aria-busy="true">{t('history.loading')}</p>
       ) : groups.length === 0 ? (
@@ -162,50 +129,7 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
             </Heading>
             <ul>
               {dayFiles.map((f) => (
-                <li key={f.id} className="file-history-item">
-                  <div className="file-history-name">
-                    <strong>{f.originalFileName}</strong>
-                    <span className="file-history-meta">
-                      {formatTime(f.uploadedAt) ?? t('history.unknown_time')}
-                      {` · ${formatBytes(f.size)}`}
-                      {variant === 'page' && (
-                        <>
-                          {' '}
-                          · {relativeTime(f.uploadedAt, i18n.language)} · {categoryLabel(f.categoryId, t)}
-                        </>
-                      )}
-                      {f.version > 1 && <> · {t('version.label', { version: f.version })}</>}
-                    </span>
-                    {f.recognition?.statement && <StatementFigures statement={f.recognition.statement} />}
-                  </div>
-                  <div className="file-history-actions">
-                    {variant === 'page' && (
-                      <a
-                        href={f.blobUrl}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        role="button"
-                        className="secondary outline"
-                      >
-                        {t('history.view')}
-                      </a>
-                    )}
-                    <a
-                      href={downloadUrl(f.blobUrl)}
-                      download={f.originalFileName}
-                      role="button"
-                      className="secondary outline"
-                    >
-                      {t('history.download')}
-                    </a>
-                    <button type="button" className="secondary outline" onClick={() => setVersionsOf(f)}>
-                      {t('history.versions')}
-                    </button>
-                    <button type="button" className="danger" onClick={() => void remove(f)}>
-                      {t('history.delete')}
-                    </button>
-                  </div>
-                </li>
+                <FileItem key={f.id} f={f} variant={variant} onVersions={() => setVersionsOf(f)} />
               ))}
             </ul>
           </section>
@@ -213,6 +137,110 @@ export function FileHistoryList({ initialYear, variant }: { initialYear: number;
       )}
       <FileVersionDialog file={versionsOf} onClose={() => setVersionsOf(null)} />
     </div>
+  )
+}
+
+function HistoryFilters({
+  years,
+  year,
+  onYear,
+  categories,
+  categoryId,
+  onCategory,
+}: {
+  years: number[]
+  year: number
+  onYear: (year: number) => void
+  categories: { id: number }[]
+  categoryId: string
+  onCategory: (categoryId: string) => void
+}) {
+  const { t } = useTranslation('documents')
+  return (
+    <div className="file-history-filters">
+      <label>
+        {t('history.year')}
+        <select value={year} onChange={(e) => onYear(Number(e.target.value))}>
+          {years.map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('history.category')}
+        <select value={categoryId} onChange={(e) => onCategory(e.target.value)}>
+          <option value="">{t('history.all_categories')}</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {categoryLabel(c.id, t)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  )
+}
+
+/** The files of the chosen category (all when none), grouped by upload day, newest first. */
+function byDay(files: FileRecord[], categoryId: string): [string, FileRecord[]][] {
+  const shown = files.filter((f) => !categoryId || String(f.categoryId) === categoryId)
+  const groups = new Map<string, FileRecord[]>()
+  for (const f of [...shown].sort((a, b) => (b.uploadedAt ?? '').localeCompare(a.uploadedAt ?? ''))) {
+    const key = dayKey(f.uploadedAt ?? f.createdAt)
+    groups.set(key, [...(groups.get(key) ?? []), f])
+  }
+  return [...groups.entries()].sort(([a], [b]) => b.localeCompare(a))
+}
+
+/** One file: name, time, size (on the page also age and category), its statement's figures, and its actions. */
+function FileItem({ f, variant, onVersions }: { f: FileRecord; variant: 'dialog' | 'page'; onVersions: () => void }) {
+  const { t, i18n } = useTranslation('documents')
+  const deleteFile = useDeleteFile()
+  const remove = async () => {
+    if (!window.confirm(t('history.delete_confirm', { name: f.originalFileName }))) return
+    try {
+      await deleteFile.mutateAsync({ fileId: f.id, taxYear: f.taxYear })
+      toast({ title: t('history.deleted'), variant: 'success' })
+    } catch (err) {
+      toast({ title: t('history.delete_failed'), description: messageOf(err, ''), variant: 'destructive' })
+    }
+  }
+  return (
+    <li className="file-history-item">
+      <div className="file-history-name">
+        <strong>{f.originalFileName}</strong>
+        <span className="file-history-meta">
+          {formatTime(f.uploadedAt) ?? t('history.unknown_time')}
+          {` · ${formatBytes(f.size)}`}
+          {variant === 'page' && (
+            <>
+              {' '}
+              · {relativeTime(f.uploadedAt, i18n.language)} · {categoryLabel(f.categoryId, t)}
+            </>
+          )}
+          {f.version > 1 && <> · {t('version.label', { version: f.version })}</>}
+        </span>
+        {f.recognition?.statement && <StatementFigures statement={f.recognition.statement} />}
+      </div>
+      <div className="file-history-actions">
+        {variant === 'page' && (
+          <a href={f.blobUrl} target="_blank" rel="noopener noreferrer" role="button" className="secondary outline">
+            {t('history.view')}
+          </a>
+        )}
+        <a href={downloadUrl(f.blobUrl)} download={f.originalFileName} role="button" className="secondary outline">
+          {t('history.download')}
+        </a>
+        <button type="button" className="secondary outline" onClick={onVersions}>
+          {t('history.versions')}
+        </button>
+        <button type="button" className="danger" onClick={() => void remove()}>
+          {t('history.delete')}
+        </button>
+      </div>
+    </li>
   )
 }
 

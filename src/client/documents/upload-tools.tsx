@@ -1,30 +1,23 @@
-import { useRef, useState } from 'react'
+import { type RefObject, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation } from 'wouter'
 import { useSignals } from '@preact/signals-react/runtime'
-import { isOffline, useOnline } from '../api/offline'
-import { toast } from '../ui/toast'
-import { ACCEPT_ATTRIBUTE, formatMegabytes, isAllowedExtension, MAX_UPLOAD_BYTES } from '../../shared/documents'
-import { afterFilesChanged, sessionAlive, useCategories } from '../api/documents'
-import { categoriesOrFallback, sha256Hex, uploadErrorText, uploadOne, UploadError } from './documents-api'
-import { clearQueue, enqueue, queue, removeFromQueue, type QueueItem } from './upload-queue'
+import { useOnline } from '../api/offline'
+import { ACCEPT_ATTRIBUTE, formatMegabytes } from '../../shared/documents'
+import { useCategories } from '../api/documents'
+import { categoriesOrFallback } from './documents-api'
+import { clearQueue, queue, type QueueItem } from './upload-queue'
 import { CategoryPickerDialog } from './category-picker'
 import { CameraDialog } from './camera-dialog'
-import { RecognitionNotices, watchUpload } from './recognition-notices'
-
-export const SESSION_REDIRECT_MS = 1500
-export const CLEAR_AFTER_SUCCESS_MS = 2000
-
-type Picked = { id: number; name: string; auto?: boolean }
+import { RecognitionNotices } from './recognition-notices'
+import { type Picked, useUploads } from './use-uploads'
 
 /**
  * The dashboard's three upload tools (spec part 1 §2): take photo, upload files,
  * and the upload list. (The spec's admin-only "manual test bypass" upload is not built: experts never see a
  * taxpayer's dashboard, docs/experts.md, and it did nothing the normal upload does not.) Every file goes
- * through the category picker, the client checks, the session probe and the
- * browser-side SHA-256 before it is sent.
+ * through the category picker, then the checks and the sending of `useUploads` (use-uploads.ts).
+ * `primary`: uploading is the view's next step (status 2), so Upload files is its one primary action.
  */
-/** `primary`: uploading is the view's next step (status 2), so Upload files is its one primary action. */
 export function UploadTools({
   taxYear,
   disabled = false,
@@ -39,10 +32,9 @@ export function UploadTools({
   primary?: boolean
   onUploaded?: () => void
 }) {
-  const { t, i18n } = useTranslation('documents')
-  const [, navigate] = useLocation()
-  const online = useOnline()
+  const { t } = useTranslation('documents')
   const categories = categoriesOrFallback(useCategories(taxYear).data ?? [], t)
+  const { start, retry } = useUploads(taxYear, onUploaded)
   const [picker, setPicker] = useState<null | 'files' | 'camera'>(null)
   const [category, setCategory] = useState<Picked | null>(null)
   const [cameraOpen, setCameraOpen] = useState(false)
@@ -50,8 +42,6 @@ export function UploadTools({
   const pending = useRef<Picked | null>(null)
 
   // The picker itself asks for a category, and says it is missing only after an attempt without one.
-  const open = (tool: 'files' | 'camera') => setPicker(tool)
-
   const onPicked = (picked: Picked) => {
     setCategory(picked)
     pending.current = picked
@@ -61,190 +51,14 @@ export function UploadTools({
     else fileInput.current?.click()
   }
 
-  async function start(files: File[], target: Picked) {
-    // Offline nothing is sent (and the session probe would fail as if the session had ended).
-    if (isOffline()) {
-      toast({ title: t('upload.offline_title'), description: t('upload.offline'), variant: 'destructive' })
-      return
-    }
-    const accepted: File[] = []
-    for (const file of files) {
-      if (!isAllowedExtension(file.name)) {
-        toast({ title: t('upload.type_title'), description: t('upload.type_text'), variant: 'destructive' })
-      } else if (file.size > MAX_UPLOAD_BYTES) {
-        toast({ title: t('upload.too_large_title'), description: t('upload.too_large'), variant: 'destructive' })
-      } else if (file.size === 0) {
-        // Empty, not of a wrong type: no retry can store it, so it is not queued (the server refuses it too).
-        toast({
-          title: t('upload.empty_title'),
-          description: t('upload.empty', { name: file.name }),
-          variant: 'destructive',
-        })
-      } else accepted.push(file)
-    }
-    if (!accepted.length) return
-    if (!(await probeSession())) return
-    await uploadBatch(accepted.map((f) => enqueue(f, target.id, target.name, !!target.auto)))
-  }
-
-  /** The pre-upload session probe (spec part 1 §5): 'Session Expired', then /login after 1.5 s. */
-  async function probeSession(): Promise<boolean> {
-    if (await sessionAlive()) return true
-    toast({
-      title: t('upload.session_expired_title'),
-      description: t('upload.session_expired'),
-      variant: 'destructive',
-    })
-    setTimeout(() => navigate('/login'), SESSION_REDIRECT_MS)
-    return false
-  }
-
-  /** Resolves whether the item is stored, and whether storing it moved the year's status. */
-  async function uploadItem(item: QueueItem): Promise<{ ok: boolean; statusAdvanced: boolean }> {
-    item.status.value = 'uploading'
-    item.error.value = ''
-    item.progress.value = 0
-    try {
-      item.hash ??= await sha256Hex(item.file)
-      const stored = await uploadOne(
-        item.file,
-        item.hash,
-        item.categoryId,
-        taxYear,
-        (p) => {
-          item.progress.value = p
-        },
-        item.auto,
-      )
-      item.alreadyVersion = stored.item.unchanged ? stored.item.version : undefined
-      item.status.value = 'success'
-      // The server reads the file now; the notice tells what it found.
-      if (!stored.item.unchanged)
-        watchUpload({
-          fileId: stored.item.id,
-          name: item.file.name,
-          taxYear,
-          categoryId: item.categoryId,
-          auto: item.auto,
-        })
-      return { ok: true, statusAdvanced: stored.statusAdvanced }
-    } catch (err) {
-      item.status.value = 'error'
-      item.error.value = uploadErrorText(err, i18n, { name: item.file.name, year: taxYear })
-      if (err instanceof UploadError && err.sessionExpired) {
-        toast({
-          title: t('upload.session_expired_title'),
-          description: t('upload.session_expired'),
-          variant: 'destructive',
-        })
-      }
-      return { ok: false, statusAdvanced: false }
-    }
-  }
-
-  async function uploadBatch(items: QueueItem[]) {
-    let ok = 0
-    let statusAdvanced = false
-    for (const item of items) {
-      const result = await uploadItem(item)
-      if (result.ok) ok++
-      statusAdvanced ||= result.statusAdvanced
-    }
-    const failed = items.length - ok
-    const categoryName = items[0]!.categoryName
-    if (failed === 0 && items.length === 1 && items[0]!.alreadyVersion !== undefined) {
-      // An identical file adds nothing on the server: say so, naming the version it is stored as.
-      toast({
-        title: t('upload.already_title'),
-        description: t('upload.already_text', {
-          name: items[0]!.file.name,
-          version: items[0]!.alreadyVersion,
-          category: categoryName,
-        }),
-      })
-      setTimeout(() => removeFromQueue(items), CLEAR_AFTER_SUCCESS_MS)
-    } else if (failed === 0) {
-      toast({
-        title: t('upload.success_title'),
-        description:
-          items.length === 1
-            ? t('upload.success_category', { category: categoryName })
-            : t('upload.success_count', { count: ok }),
-        variant: 'success',
-      })
-      setTimeout(() => removeFromQueue(items), CLEAR_AFTER_SUCCESS_MS)
-    } else if (ok > 0) {
-      toast({
-        title: t('upload.partial_title'),
-        description: t('upload.partial', { success: ok, failed }),
-        variant: 'destructive',
-      })
-    } else if (!items.some((i) => i.error.value === t('upload.session_expired'))) {
-      toast({
-        title: t('upload.failed_title'),
-        description:
-          items.length === 1
-            ? `${t('upload.failed_category', { category: categoryName })} ${items[0]!.error.value}`
-            : t('upload.failed_text'),
-        variant: 'destructive',
-      })
-    }
-    if (ok > 0) {
-      onUploaded?.()
-      // One batch, one refresh: the year's categories (checklist, counts) and, if it moved, its status.
-      await afterFilesChanged(taxYear, statusAdvanced)
-    }
-  }
-
-  // A retry is an upload too: it runs the session probe first.
-  const retry = async (item: QueueItem) => {
-    if (isOffline()) {
-      toast({ title: t('upload.offline_title'), description: t('upload.offline'), variant: 'destructive' })
-      return
-    }
-    if (await probeSession()) await uploadBatch([item])
-  }
-
   return (
     <section className="upload-tools" aria-labelledby="upload-tools-title">
       <h2 id="upload-tools-title" className="visually-hidden">
         {t('upload.upload_files')}
       </h2>
-      {disabled && <p className="upload-disabled-note">{t('upload.disabled_transmitted')}</p>}
-      {transmitted && !disabled && <p className="upload-late-note">{t('upload.late_note')}</p>}
-      {!online && (
-        <p className="notice notice-warning upload-offline-note" role="status">
-          {t('upload.offline')}
-        </p>
-      )}
-      <div className="upload-buttons">
-        <button type="button" onClick={() => open('camera')} disabled={disabled}>
-          {t('upload.take_photo')}
-        </button>
-        <button
-          type="button"
-          className={primary ? 'primary' : undefined}
-          onClick={() => open('files')}
-          disabled={disabled}
-        >
-          {t('upload.upload_files')}
-        </button>
-      </div>
-      <input
-        ref={fileInput}
-        type="file"
-        multiple
-        accept={ACCEPT_ATTRIBUTE}
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="upload-input"
-        onChange={(e) => {
-          const files = Array.from(e.currentTarget.files ?? [])
-          e.currentTarget.value = ''
-          if (files.length && pending.current) void start(files, pending.current)
-        }}
-      />
+      <UploadNotes disabled={disabled} transmitted={transmitted} />
+      <UploadButtons disabled={disabled} primary={primary} onOpen={setPicker} />
+      <FileInput ref={fileInput} onFiles={(files) => pending.current && void start(files, pending.current)} />
       <UploadList onRetry={(item) => void retry(item)} />
       <RecognitionNotices />
       <CategoryPickerDialog
@@ -265,6 +79,71 @@ export function UploadTools({
         }}
       />
     </section>
+  )
+}
+
+/** Why uploading is closed, that a late document reaches the experts as new, or that the app is offline. */
+function UploadNotes({ disabled, transmitted }: { disabled: boolean; transmitted: boolean }) {
+  const { t } = useTranslation('documents')
+  const online = useOnline()
+  return (
+    <>
+      {disabled && <p className="upload-disabled-note">{t('upload.disabled_transmitted')}</p>}
+      {transmitted && !disabled && <p className="upload-late-note">{t('upload.late_note')}</p>}
+      {!online && (
+        <p className="notice notice-warning upload-offline-note" role="status">
+          {t('upload.offline')}
+        </p>
+      )}
+    </>
+  )
+}
+
+function UploadButtons({
+  disabled,
+  primary,
+  onOpen,
+}: {
+  disabled: boolean
+  primary: boolean
+  onOpen: (tool: 'files' | 'camera') => void
+}) {
+  const { t } = useTranslation('documents')
+  return (
+    <div className="upload-buttons">
+      <button type="button" onClick={() => onOpen('camera')} disabled={disabled}>
+        {t('upload.take_photo')}
+      </button>
+      <button
+        type="button"
+        className={primary ? 'primary' : undefined}
+        onClick={() => onOpen('files')}
+        disabled={disabled}
+      >
+        {t('upload.upload_files')}
+      </button>
+    </div>
+  )
+}
+
+/** The hidden file input the Upload files button opens (after the category is picked). */
+function FileInput({ ref, onFiles }: { ref: RefObject<HTMLInputElement | null>; onFiles: (files: File[]) => void }) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      multiple
+      accept={ACCEPT_ATTRIBUTE}
+      className="visually-hidden"
+      tabIndex={-1}
+      aria-hidden="true"
+      data-testid="upload-input"
+      onChange={(e) => {
+        const files = Array.from(e.currentTarget.files ?? [])
+        e.currentTarget.value = ''
+        if (files.length) onFiles(files)
+      }}
+    />
   )
 }
 

@@ -17,6 +17,25 @@ const SENT_NOTE_MS = 5000
 /** How many of the latest messages and replies the box shows. */
 const HISTORY_SHOWN = 5
 
+/** "Sent" beside the button, for a few seconds after each message. */
+function useSentNote() {
+  const [sentNote, setSentNote] = useState(false)
+  useEffect(() => {
+    if (!sentNote) return
+    const timer = setTimeout(() => setSentNote(false), SENT_NOTE_MS)
+    return () => clearTimeout(timer)
+  }, [sentNote])
+  return [sentNote, setSentNote] as const
+}
+
+/** Stores the message's document as one of the year's Other Documents; resolves its file id. */
+async function storeAttachment(attachment: File, taxYear: number): Promise<string> {
+  const hash = await sha256Hex(attachment)
+  const { item, statusAdvanced } = await uploadOne(attachment, hash, OTHER_DOCUMENTS, taxYear, () => {})
+  await afterFilesChanged(taxYear, statusAdvanced)
+  return item.id
+}
+
 /**
  * The 'Send Message' box (spec part 1 §2, §5, §8): blank input is never sent.
  * Below it, the latest messages with the experts' replies; `replyCount` changes
@@ -27,24 +46,10 @@ export function MessageBox({ replyCount, taxYear }: { replyCount: number; taxYea
   // A document with the message (issue 25): stored as one of the year's documents ("Other Documents") first, through
   // the same upload and checks as any other, then named by the message.
   const [attachment, setAttachment] = useState<File | null>(null)
-  const fileInput = useRef<HTMLInputElement>(null)
-  const history = useMessages()
   const sendMessage = useSendMessage()
-  // A new reply notification means a new reply: the history is fetched again (not on the first render).
-  const seenReplies = useRef(replyCount)
-  useEffect(() => {
-    if (replyCount !== seenReplies.current) void invalidateMessages()
-    seenReplies.current = replyCount
-  }, [replyCount])
   const [text, setText] = useState('')
   const [busy, setBusy] = useState(false)
-  const [sentNote, setSentNote] = useState(false)
-
-  useEffect(() => {
-    if (!sentNote) return
-    const timer = setTimeout(() => setSentNote(false), SENT_NOTE_MS)
-    return () => clearTimeout(timer)
-  }, [sentNote])
+  const [sentNote, setSentNote] = useSentNote()
 
   async function send(e: FormEvent) {
     e.preventDefault()
@@ -56,15 +61,7 @@ export function MessageBox({ replyCount, taxYear }: { replyCount: number; taxYea
     let attachmentFileId: string | undefined
     if (attachment) {
       try {
-        const { item, statusAdvanced } = await uploadOne(
-          attachment,
-          await sha256Hex(attachment),
-          OTHER_DOCUMENTS,
-          taxYear,
-          () => {},
-        )
-        attachmentFileId = item.id
-        await afterFilesChanged(taxYear, statusAdvanced)
+        attachmentFileId = await storeAttachment(attachment, taxYear)
       } catch (err) {
         setBusy(false)
         toast({
@@ -110,32 +107,7 @@ export function MessageBox({ replyCount, taxYear }: { replyCount: number; taxYea
         <small id="message-count" className="message-count">
           {t('message.count', { count: text.length, max: MAX_MESSAGE_LENGTH })}
         </small>
-        <div className="message-attachment">
-          <label htmlFor="message-file">{t('message.attach_label')}</label>
-          <input
-            ref={fileInput}
-            id="message-file"
-            type="file"
-            accept={ACCEPT_ATTRIBUTE}
-            aria-describedby="message-file-hint"
-            onChange={(e) => setAttachment(e.currentTarget.files?.[0] ?? null)}
-          />
-          <small id="message-file-hint" className="muted">
-            {t('message.attach_hint')}
-          </small>
-          {attachment && (
-            <button
-              type="button"
-              className="outline secondary"
-              onClick={() => {
-                setAttachment(null)
-                if (fileInput.current) fileInput.current.value = ''
-              }}
-            >
-              {t('message.attach_remove', { name: attachment.name })}
-            </button>
-          )}
-        </div>
+        <AttachmentField attachment={attachment} onChange={setAttachment} />
         <button type="submit" disabled={!text.trim() || busy} aria-busy={busy}>
           {busy ? t('message.sending') : t('message.send')}
         </button>
@@ -145,27 +117,75 @@ export function MessageBox({ replyCount, taxYear }: { replyCount: number; taxYea
           </p>
         )}
       </form>
-      {history.length > 0 && (
-        <>
-          <h3 className="history-title">{t('message.history_title')}</h3>
-          <ol className="message-history">
-            {history.slice(-HISTORY_SHOWN).map((m) => (
-              <li key={m.id} className={m.fromExpert ? 'from-expert' : 'from-user'}>
-                <small>
-                  {m.fromExpert ? t('message.from_expert') : t('message.from_you')} ·{' '}
-                  {formatDateTime(m.createdAt, i18n.language)}
-                </small>
-                <p>{m.message}</p>
-                {m.attachment && (
-                  <a href={m.attachment.blobUrl} target="_blank" rel="noopener">
-                    {t('message.attachment', { name: m.attachment.filename })}
-                  </a>
-                )}
-              </li>
-            ))}
-          </ol>
-        </>
-      )}
+      <MessageHistory replyCount={replyCount} />
     </section>
+  )
+}
+
+function AttachmentField({ attachment, onChange }: { attachment: File | null; onChange: (file: File | null) => void }) {
+  const { t } = useTranslation('home')
+  const fileInput = useRef<HTMLInputElement>(null)
+  return (
+    <div className="message-attachment">
+      <label htmlFor="message-file">{t('message.attach_label')}</label>
+      <input
+        ref={fileInput}
+        id="message-file"
+        type="file"
+        accept={ACCEPT_ATTRIBUTE}
+        aria-describedby="message-file-hint"
+        onChange={(e) => onChange(e.currentTarget.files?.[0] ?? null)}
+      />
+      <small id="message-file-hint" className="muted">
+        {t('message.attach_hint')}
+      </small>
+      {attachment && (
+        <button
+          type="button"
+          className="outline secondary"
+          onClick={() => {
+            onChange(null)
+            if (fileInput.current) fileInput.current.value = ''
+          }}
+        >
+          {t('message.attach_remove', { name: attachment.name })}
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** The latest messages with the experts' replies; a new reply notification (`replyCount`) reloads them. */
+function MessageHistory({ replyCount }: { replyCount: number }) {
+  const { t, i18n } = useTranslation('home')
+  const history = useMessages()
+  // A new reply notification means a new reply: the history is fetched again (not on the first render).
+  const seenReplies = useRef(replyCount)
+  useEffect(() => {
+    if (replyCount !== seenReplies.current) void invalidateMessages()
+    seenReplies.current = replyCount
+  }, [replyCount])
+  return (
+    history.length > 0 && (
+      <>
+        <h3 className="history-title">{t('message.history_title')}</h3>
+        <ol className="message-history">
+          {history.slice(-HISTORY_SHOWN).map((m) => (
+            <li key={m.id} className={m.fromExpert ? 'from-expert' : 'from-user'}>
+              <small>
+                {m.fromExpert ? t('message.from_expert') : t('message.from_you')} ·{' '}
+                {formatDateTime(m.createdAt, i18n.language)}
+              </small>
+              <p>{m.message}</p>
+              {m.attachment && (
+                <a href={m.attachment.blobUrl} target="_blank" rel="noopener">
+                  {t('message.attachment', { name: m.attachment.filename })}
+                </a>
+              )}
+            </li>
+          ))}
+        </ol>
+      </>
+    )
   )
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { displayStatus, expertNote } from './status-display'
+import type { NotificationEntry } from '../api/notifications'
+import { type DisplayStatus, displayStatus, expertNote } from './status-display'
 import { badgeText } from '../ui/notifications-bell'
 
 describe('displayStatus (spec part 1 §4)', () => {
@@ -21,12 +22,14 @@ test("the badge shows the count, '9+' above 9, nothing at 0", () => {
 })
 
 describe("the expert's note on the status card (issue 25)", () => {
-  const status = (name: string, year: number, note?: string, createdAt = 1_000) => ({
-    title: 'home:notifications.status_changed_title',
-    description: note
-      ? 'home:notifications.status_changed_note_description'
-      : 'home:notifications.status_changed_description',
+  const status = (name: DisplayStatus['name'], year: number, note?: string, createdAt = 1_000): NotificationEntry => ({
+    id: `event-${createdAt}`,
+    code: 'status_changed',
     params: { year, status: name, ...(note ? { note } : {}) },
+    category: 'status',
+    priority: 'high',
+    actionUrl: '/',
+    read: false,
     createdAt,
   })
   const processing = displayStatus(2025, { taxYear: 2025, taxStatus: 'processing' })

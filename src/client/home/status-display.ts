@@ -19,21 +19,21 @@ export interface ExpertNote {
   at: number
 }
 
-const STATUS_CHANGED = 'home:notifications.status_changed_title'
-const WITH_NOTE = 'home:notifications.status_changed_note_description'
-
 /**
  * The note an expert wrote with the year's latest status change (issue 25: it was only in the bell's list), as long
  * as that change is the status shown: a later move, with or without a note, replaces it. The server keeps the note
  * with the change's notification, the newest first.
  */
 export function expertNote(
-  notifications: readonly Pick<NotificationEntry, 'title' | 'description' | 'params' | 'createdAt'>[],
+  notifications: readonly NotificationEntry[],
   year: number,
   status: DisplayStatus,
 ): ExpertNote | null {
-  const latest = notifications.find((n) => n.title === STATUS_CHANGED && Number(n.params.year) === year)
-  if (!latest || latest.description !== WITH_NOTE || latest.params.status !== status.name) return null
-  const text = String(latest.params.note ?? '').trim()
+  const latest = notifications.find(
+    (n): n is Extract<NotificationEntry, { code: 'status_changed' }> =>
+      n.code === 'status_changed' && n.params.year === year,
+  )
+  if (!latest || latest.params.status !== status.name) return null
+  const text = latest.params.note?.trim() ?? ''
   return text && latest.createdAt !== null ? { text, at: latest.createdAt } : null
 }

@@ -18,22 +18,10 @@ const ADVANCED_DELAY_MS = 200
  */
 export function TransmitActions({ year, status }: { year: number; status: DisplayStatus }) {
   const { t } = useTranslation('home')
-  const [, navigate] = useLocation()
-  const [advancedOpen, setAdvancedOpen] = useState(false)
   // Transmitting cannot be undone: a confirmation says first what it locks.
   const [confirming, setConfirming] = useState(false)
   const flags = useYearFlags(year)
   const transmit = useTransmit()
-
-  const unlocked = status.id >= 3
-  useEffect(() => {
-    if (!unlocked) {
-      setAdvancedOpen(false)
-      return
-    }
-    const timer = setTimeout(() => setAdvancedOpen(true), ADVANCED_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [unlocked])
 
   // The status comes from the polled year view, so an expert's move shows here without refetching the flags.
   const canTransmit = flags?.taxYear === year && mayTransmit(status.id, flags.advancedInfoCompleted)
@@ -56,19 +44,7 @@ export function TransmitActions({ year, status }: { year: number; status: Displa
   const busy = transmit.isPending
   return (
     <section className="transmit-actions">
-      <div className="action-row">
-        <button
-          type="button"
-          disabled={!advancedOpen}
-          aria-describedby="advanced-hint"
-          onClick={() => navigate('/advanced-tax-info')}
-        >
-          {t('advanced.button')}
-        </button>
-        <small id="advanced-hint" className={advancedOpen ? 'hint unlocked' : 'hint'}>
-          {advancedOpen ? t('advanced.unlocked') : t('advanced.locked')}
-        </small>
-      </div>
+      <AdvancedButton unlocked={status.id >= 3} />
       {status.id === 3 && (
         <div className="action-row">
           <button
@@ -111,5 +87,35 @@ export function TransmitActions({ year, status }: { year: number; status: Displa
         </ul>
       </Dialog>
     </section>
+  )
+}
+
+/** 'Advanced Tax Info', enabled from status 3 (evaluated 200 ms after the status settles, as the spec does). */
+function AdvancedButton({ unlocked }: { unlocked: boolean }) {
+  const { t } = useTranslation('home')
+  const [, navigate] = useLocation()
+  const [advancedOpen, setAdvancedOpen] = useState(false)
+  useEffect(() => {
+    if (!unlocked) {
+      setAdvancedOpen(false)
+      return
+    }
+    const timer = setTimeout(() => setAdvancedOpen(true), ADVANCED_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [unlocked])
+  return (
+    <div className="action-row">
+      <button
+        type="button"
+        disabled={!advancedOpen}
+        aria-describedby="advanced-hint"
+        onClick={() => navigate('/advanced-tax-info')}
+      >
+        {t('advanced.button')}
+      </button>
+      <small id="advanced-hint" className={advancedOpen ? 'hint unlocked' : 'hint'}>
+        {advancedOpen ? t('advanced.unlocked') : t('advanced.locked')}
+      </small>
+    </div>
   )
 }

@@ -13,8 +13,8 @@ function requestErrorText(err: unknown, t: (k: string) => string) {
   return messageOf(err, t('errors.send_failed'))
 }
 
-/** Step 1: e-mail and send-code; step 2: the six-digit code and verify. */
-export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
+/** The sign-in's state and calls: ask for a code, check it, or go back to correct the address. */
+function useLoginFlow() {
   const { t, i18n } = useTranslation('login')
   const [, navigate] = useLocation()
   const [step, setStep] = useState<'email' | 'code'>('email')
@@ -28,11 +28,6 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
   useEffect(() => {
     if (step === 'code') codeInput.current?.focus()
   }, [step])
-
-  const sendCode = (e: FormEvent) => {
-    e.preventDefault()
-    void requestCode()
-  }
 
   /** Asks for a code for the address: from the first step, and again ("Request a new code") from the second. */
   const requestCode = async () => {
@@ -59,8 +54,7 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
     }
   }
 
-  const verify = async (e: FormEvent) => {
-    e.preventDefault()
+  const verify = async () => {
     if (code.length !== CODE_LENGTH || busy) return
     setBusy(true)
     setError(null)
@@ -90,7 +84,25 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
     setStep('email')
   }
 
-  return step === 'email' ? (
+  return { step, email, setEmail, code, setCode, busy, error, codeInput, requestCode, verify, otherEmail }
+}
+
+/** Step 1: e-mail and send-code; step 2: the six-digit code and verify. */
+export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
+  const flow = useLoginFlow()
+  return flow.step === 'email' ? <EmailStep flow={flow} onEmailFocus={onEmailFocus} /> : <CodeStep flow={flow} />
+}
+
+type Flow = ReturnType<typeof useLoginFlow>
+
+function EmailStep({ flow, onEmailFocus }: { flow: Flow; onEmailFocus: () => void }) {
+  const { t } = useTranslation('login')
+  const { email, setEmail, busy, error } = flow
+  const sendCode = (e: FormEvent) => {
+    e.preventDefault()
+    void flow.requestCode()
+  }
+  return (
     <form onSubmit={sendCode} noValidate={false} aria-describedby={error ? 'login-error' : undefined}>
       <label htmlFor="login-email">{t('email_label')}</label>
       <input
@@ -116,7 +128,17 @@ export function LoginCard({ onEmailFocus }: { onEmailFocus: () => void }) {
         {busy ? t('sending') : t('send_code')}
       </button>
     </form>
-  ) : (
+  )
+}
+
+function CodeStep({ flow }: { flow: Flow }) {
+  const { t } = useTranslation('login')
+  const { email, code, setCode, busy, error, codeInput, requestCode, otherEmail } = flow
+  const verify = (e: FormEvent) => {
+    e.preventDefault()
+    void flow.verify()
+  }
+  return (
     <form onSubmit={verify} aria-describedby={error ? 'login-error' : undefined}>
       <p>{t('code_sent_to', { email: email.trim() })}</p>
       <label htmlFor="login-code">{t('code_label')}</label>

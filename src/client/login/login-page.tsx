@@ -19,17 +19,10 @@ const FEATURES = ['analysis', 'storage', 'privacy', 'pricing', 'needed_only', 'm
 
 export default function LoginPage() {
   const { t } = useTranslation(['login', 'changelog'])
-  const [, navigate] = useLocation()
   const phase = useIntroPhase()
   const [blocked, setBlocked] = useState(false)
   const [shake, setShake] = useState(false)
   const played = useRef(false)
-  const [sounds, setSounds] = useState(soundsEnabled)
-  const toggleSounds = () => {
-    setSoundsEnabled(!sounds)
-    setSounds(!sounds)
-  }
-
   const playIntro = async () => {
     played.current = true
     setBlocked(!(await playSound(INTRO_SOUND)))
@@ -44,19 +37,7 @@ export default function LoginPage() {
     return () => window.removeEventListener('pointerdown', onFirst)
   }, [])
 
-  // Already signed in: the signed-in area takes over (and sends a new account to its registration).
-  useEffect(() => {
-    let live = true
-    call(quietApi.debug['check-auth'].get()).then(
-      () => {
-        if (live) navigate('/', { replace: true })
-      },
-      () => {},
-    )
-    return () => {
-      live = false
-    }
-  }, [navigate])
+  useLeaveWhenSignedIn()
 
   const onEmailFocus = () => {
     playSound(FOCUS_SOUND)
@@ -96,9 +77,7 @@ export default function LoginPage() {
             ))}
           </ul>
           <footer className="login-footer">
-            <button type="button" className="quiet sound-toggle" aria-pressed={sounds} onClick={toggleSounds}>
-              {sounds ? t('sounds_on') : t('sounds_off')}
-            </button>
+            <SoundToggle />
             <ChangelogButton />
           </footer>
         </article>
@@ -114,5 +93,36 @@ export default function LoginPage() {
         </Suspense>
       )}
     </div>
+  )
+}
+
+/** Already signed in: the signed-in area takes over (and sends a new account to its registration). */
+function useLeaveWhenSignedIn() {
+  const [, navigate] = useLocation()
+  useEffect(() => {
+    let live = true
+    call(quietApi.debug['check-auth'].get()).then(
+      () => {
+        if (live) navigate('/', { replace: true })
+      },
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [navigate])
+}
+
+function SoundToggle() {
+  const { t } = useTranslation('login')
+  const [sounds, setSounds] = useState(soundsEnabled)
+  const toggle = () => {
+    setSoundsEnabled(!sounds)
+    setSounds(!sounds)
+  }
+  return (
+    <button type="button" className="quiet sound-toggle" aria-pressed={sounds} onClick={toggle}>
+      {sounds ? t('sounds_on') : t('sounds_off')}
+    </button>
   )
 }

@@ -23,68 +23,16 @@ export function Header({ extra }: { extra?: ReactNode }) {
   const user = useSessionUser()
   const saveLanguage = useSaveLanguage()
   const installPrompt = useAtomValue(installPromptAtom)
-  const [, navigate] = useLocation()
   const [open, setOpen] = useState(false)
   const isAdmin = user?.role === 'admin'
 
-  // The logo starts the signed-in pages afresh: cached bodies are dropped and every query refetches.
-  const goHome = () => {
-    clearApiCache()
-    sessionStorage.clear()
-    void queryClient.invalidateQueries()
-    navigate('/')
-  }
-  const signOut = async () => {
-    if (!(await logout())) toast({ title: t('logout.failed'), variant: 'destructive' })
-    navigate('/login')
-  }
-  const items = (
-    <>
-      <li>
-        <Link href="/profile" onClick={() => setOpen(false)}>
-          {t('nav.profile')}
-        </Link>
-      </li>
-      {isAdmin && (
-        <li>
-          <Link href="/admin" onClick={() => setOpen(false)}>
-            {t('nav.admin')}
-          </Link>
-        </li>
-      )}
-      {isAdmin && (
-        <li>
-          <Link href="/cantons" onClick={() => setOpen(false)}>
-            {t('nav.cantons')}
-          </Link>
-        </li>
-      )}
-      {isAdmin && (
-        <li>
-          <Link href="/address-demo" onClick={() => setOpen(false)}>
-            {t('nav.address_lookup')}
-          </Link>
-        </li>
-      )}
-      <li>
-        <button type="button" className="link-button" onClick={() => void signOut()}>
-          {t('nav.logout')}
-        </button>
-      </li>
-    </>
-  )
+  const items = <MenuItems isAdmin={isAdmin} onFollow={() => setOpen(false)} />
   const canInstall = !isStandalone() && Boolean(installPrompt)
   return (
     <header className="app-header">
       <nav className="container" aria-label={t('nav.label')}>
         <ul>
-          <li>
-            {/* Its name begins with the brand name it shows (WCAG 2.5.3, label in name), then says where it leads. */}
-            <button type="button" className="logo-button" onClick={goHome}>
-              <Logo size="sm" decorative />
-              <span className="app-name">{t('app_name')}</span> <span className="visually-hidden">{t('nav.home')}</span>
-            </button>
-          </li>
+          <HomeButton />
         </ul>
         <ul className="header-tools">
           {extra}
@@ -141,5 +89,71 @@ export function Header({ extra }: { extra?: ReactNode }) {
         </ul>
       </nav>
     </header>
+  )
+}
+
+/** The logo starts the signed-in pages afresh: cached bodies are dropped and every query refetches. */
+function HomeButton() {
+  const { t } = useTranslation()
+  const [, navigate] = useLocation()
+  const goHome = () => {
+    clearApiCache()
+    sessionStorage.clear()
+    void queryClient.invalidateQueries()
+    navigate('/')
+  }
+  return (
+    <li>
+      {/* Its name begins with the brand name it shows (WCAG 2.5.3, label in name), then says where it leads. */}
+      <button type="button" className="logo-button" onClick={goHome}>
+        <Logo size="sm" decorative />
+        <span className="app-name">{t('app_name')}</span> <span className="visually-hidden">{t('nav.home')}</span>
+      </button>
+    </li>
+  )
+}
+
+/** Profile, the experts' pages for an admin, and Logout: inline on a desk, in the dropdown on a phone. */
+function MenuItems({ isAdmin, onFollow }: { isAdmin: boolean; onFollow: () => void }) {
+  const { t } = useTranslation()
+  const [, navigate] = useLocation()
+  const signOut = async () => {
+    if (!(await logout())) toast({ title: t('logout.failed'), variant: 'destructive' })
+    navigate('/login')
+  }
+  return (
+    <>
+      <li>
+        <Link href="/profile" onClick={onFollow}>
+          {t('nav.profile')}
+        </Link>
+      </li>
+      {isAdmin && (
+        <li>
+          <Link href="/admin" onClick={onFollow}>
+            {t('nav.admin')}
+          </Link>
+        </li>
+      )}
+      {isAdmin && (
+        <li>
+          <Link href="/cantons" onClick={onFollow}>
+            {t('nav.cantons')}
+          </Link>
+        </li>
+      )}
+      {isAdmin && (
+        <li>
+          <Link href="/address-demo" onClick={onFollow}>
+            {t('nav.address_lookup')}
+          </Link>
+        </li>
+      )}
+      <li>
+        <button type="button" className="link-button" onClick={() => void signOut()}>
+          {t('nav.logout')}
+        </button>
+      </li>
+    </>
   )
 }

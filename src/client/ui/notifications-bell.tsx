@@ -1,15 +1,17 @@
-import { useEffect, useRef, useState } from 'react'
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'wouter'
 import { toast } from './toast'
 import { useMarkRead, useNotifications, type NotificationEntry } from '../api/notifications'
+import { notificationTexts } from './notification-texts'
 
 /** Badge text of the bell: the count, '9+' above 9, nothing at 0. */
 export const badgeText = (unread: number) => (unread <= 0 ? '' : unread > 9 ? '9+' : String(unread))
 
 /**
  * The bell of every signed-in page's header (spec part 1 §2, §9): badge with the unread
- * count ('9+' above 9), the list, mark one or all as read. Texts arrive as i18n keys.
+ * count ('9+' above 9), the list, mark one or all as read. The server sends message codes with parameters; the
+ * texts are the client's (notification-texts.ts).
  * The list is the notifications query (refetched every 30 s; ETags make that a 304).
  */
 export function NotificationsBell() {
@@ -21,31 +23,11 @@ export function NotificationsBell() {
   const button = useRef<HTMLButtonElement>(null)
   const unread = items.filter((n) => !n.read).length
 
-  useEffect(() => {
-    if (!open) return
-    // Escape closes the list and gives the focus back to the bell, so keyboard users are not lost.
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return
-      setOpen(false)
-      button.current?.focus()
-    }
-    const onClick = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('keydown', onKey)
-    document.addEventListener('mousedown', onClick)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.removeEventListener('mousedown', onClick)
-    }
-  }, [open])
+  const close = useCallback(() => setOpen(false), [])
+  useDismiss(open, close, root, button)
 
   const mark = (id?: string) =>
     markRead.mutate(id, { onError: () => toast({ title: t('notifications.failed'), variant: 'destructive' }) })
-
-  // Status names inside a description are translated too.
-  const params = (n: NotificationEntry) =>
-    typeof n.params.status === 'string' ? { ...n.params, status: t(`status.name.${n.params.status}`) } : n.params
 
   return (
     <li className="bell" ref={root}>
@@ -58,20 +40,7 @@ export function NotificationsBell() {
         aria-label={unread ? t('notifications.bell_unread', { count: unread }) : t('notifications.bell')}
         onClick={() => setOpen(!open)}
       >
-        <svg
-          viewBox="0 0 24 24"
-          width="20"
-          height="20"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-          <path d="M13.73 21a2 2 0 0 1-3.46 0" />
-        </svg>
+        <BellIcon />
         {unread > 0 && (
           <span className="bell-badge" aria-hidden="true">
             {badgeText(unread)}
@@ -98,27 +67,83 @@ export function NotificationsBell() {
           ) : (
             <ul className="notifications-list">
               {items.map((n) => (
-                <li key={n.id} className={n.read ? 'notification read' : `notification unread priority-${n.priority}`}>
-                  <strong>{t(n.title, params(n))}</strong>
-                  <p>{t(n.description, params(n))}</p>
-                  <div className="notification-actions">
-                    {n.actionUrl && n.actionText && (
-                      <Link href={n.actionUrl} onClick={() => setOpen(false)}>
-                        {t(n.actionText)}
-                      </Link>
-                    )}
-                    {!n.read && (
-                      <button type="button" className="link-button" onClick={() => mark(n.id)}>
-                        {t('notifications.mark_read')}
-                      </button>
-                    )}
-                  </div>
-                </li>
+                <NotificationRow key={n.id} n={n} onFollow={() => setOpen(false)} onMark={() => mark(n.id)} />
               ))}
             </ul>
           )}
         </div>
       )}
+    </li>
+  )
+}
+
+/** Escape closes the list and gives the focus back to the bell, so keyboard users are not lost; so does a click out. */
+function useDismiss(
+  open: boolean,
+  close: () => void,
+  root: RefObject<HTMLElement | null>,
+  button: RefObject<HTMLButtonElement | null>,
+) {
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      close()
+      button.current?.focus()
+    }
+    const onClick = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) close()
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('mousedown', onClick)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('mousedown', onClick)
+    }
+  }, [open, close, root, button])
+}
+
+function BellIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+    </svg>
+  )
+}
+
+/** One notification: its texts from its code (notification-texts.ts), its action, and "mark as read". */
+function NotificationRow({ n, onFollow, onMark }: { n: NotificationEntry; onFollow: () => void; onMark: () => void }) {
+  const { t } = useTranslation('home')
+  const texts = notificationTexts(n)
+  // Status names inside a description are translated too.
+  const params = n.code === 'status_changed' ? { ...n.params, status: t(`status.name.${n.params.status}`) } : n.params
+  return (
+    <li className={n.read ? 'notification read' : `notification unread priority-${n.priority}`}>
+      <strong>{t(texts.title, params)}</strong>
+      <p>{t(texts.description, params)}</p>
+      <div className="notification-actions">
+        {n.actionUrl && (
+          <Link href={n.actionUrl} onClick={onFollow}>
+            {t(texts.action)}
+          </Link>
+        )}
+        {!n.read && (
+          <button type="button" className="link-button" onClick={onMark}>
+            {t('notifications.mark_read')}
+          </button>
+        )}
+      </div>
     </li>
   )
 }

@@ -33,7 +33,6 @@ const religionKey = (r: string) => `religion.${cantonSlug(r).replace(/-/g, '_')}
 
 function Personal({ draft, set, today }: StepProps) {
   const { t } = useTranslation(['wizard', 'profile'])
-  const religionError = useFieldError('religion')
   const phoneError = useFieldError('phone')
   return (
     <>
@@ -74,26 +73,7 @@ function Personal({ draft, set, today }: StepProps) {
           value={draft.dateOfBirth}
           onChange={(v) => set({ dateOfBirth: v })}
         />
-        <div className="text-field">
-          <label htmlFor="w-religion">{t('fields.religion')} *</label>
-          <select
-            id="w-religion"
-            value={String(draft.religion ?? '')}
-            aria-invalid={religionError ? true : undefined}
-            aria-describedby={religionError ? errorIdOf('religion') : undefined}
-            onChange={(e) => set({ religion: e.target.value })}
-          >
-            <option value="" disabled>
-              {t('select')}
-            </option>
-            {RELIGIONS.map((r) => (
-              <option key={r} value={r}>
-                {t(religionKey(r))}
-              </option>
-            ))}
-          </select>
-          <FieldError field="religion" />
-        </div>
+        <ReligionField value={draft.religion} onChange={(religion) => set({ religion })} />
       </div>
       <PhoneInput
         id="w-phone"
@@ -111,6 +91,33 @@ function Personal({ draft, set, today }: StepProps) {
         onChange={(v) => set({ jobName: v })}
       />
     </>
+  )
+}
+
+function ReligionField({ value, onChange }: { value: unknown; onChange: (religion: string) => void }) {
+  const { t } = useTranslation('wizard')
+  const error = useFieldError('religion')
+  return (
+    <div className="text-field">
+      <label htmlFor="w-religion">{t('fields.religion')} *</label>
+      <select
+        id="w-religion"
+        value={String(value ?? '')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorIdOf('religion') : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="" disabled>
+          {t('select')}
+        </option>
+        {RELIGIONS.map((r) => (
+          <option key={r} value={r}>
+            {t(religionKey(r))}
+          </option>
+        ))}
+      </select>
+      <FieldError field="religion" />
+    </div>
   )
 }
 

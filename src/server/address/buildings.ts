@@ -82,6 +82,16 @@ export interface ImportProgress {
   totalBytes: number
 }
 
+/** The header line: each column's index by name; a file without the required columns is refused. */
+function columnsOf(line: string): Record<string, number> {
+  const header = splitCsvLine(line.replace(/^\uFEFF/, '')).map((h) => h.trim())
+  const col: Record<string, number> = Object.fromEntries(header.map((h, i) => [h, i]))
+  const missing = REQUIRED_COLUMNS.filter((c) => col[c] === undefined)
+  if (missing.length)
+    throw new Error(`not a building address register CSV (Gebäudeadressen): missing column(s) ${missing.join(', ')}`)
+  return col
+}
+
 /**
  * `swisstax data import-addresses FILE`: streams the register into a new index in one
  * transaction (readers keep the old one until the commit; a refused file changes nothing),
@@ -104,13 +114,7 @@ export async function importBuildingAddresses(ctx: AppContext, file: string, onP
     const take = (line: string) => {
       if (!line.trim()) return
       if (!col) {
-        const header = splitCsvLine(line.replace(/^\uFEFF/, '')).map((h) => h.trim())
-        col = Object.fromEntries(header.map((h, i) => [h, i]))
-        const missing = REQUIRED_COLUMNS.filter((c) => col![c] === undefined)
-        if (missing.length)
-          throw new Error(
-            `not a building address register CSV (Gebäudeadressen): missing column(s) ${missing.join(', ')}`,
-          )
+        col = columnsOf(line)
         return
       }
       rows++

@@ -43,6 +43,7 @@ const optional = t.Optional(t.String({ maxLength: 100 }))
  * admin-only (the role macro: 403 for users) and audited through the request context:
  * the acting admin, the client acted on, the address.
  */
+// long: the area's route table: one short handler per route, read top to bottom
 export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
   const yearOf = (raw: string | undefined) => optionalTaxYearParam(raw) ?? defaultTaxYear(new Date(ctx.now()))
   const act = (rc: RequestContext, action: string, target?: number, detail?: AuditDetail) =>

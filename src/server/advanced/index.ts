@@ -33,6 +33,7 @@ const readQuery = t.Object({ taxYear: t.Optional(t.String()), userId: t.Optional
 const text = (max: number) => t.Optional(t.String({ maxLength: max }))
 
 /** Advanced tax information, the power of attorney and the tax cards (spec part 2 §2–§5, docs/advanced.md). */
+// long: the area's route table: one short handler per route, read top to bottom
 export function advancedRoutes(ctx: AppContext, sessions: SessionStore) {
   const yearOf = (raw: string | undefined) => optionalTaxYearParam(raw) ?? defaultTaxYear(new Date(ctx.now()))
   // Whose data a GET reads: one's own, or an expert's client named by ?userId= (actorMay);

@@ -35,7 +35,8 @@ export async function backup(ctx: AppContext, target: string, opts: { withKey?: 
     // The documents, and what recognition read from them (encrypted the same way): without the texts a
     // restore would queue every document to be read again.
     const copied: Record<string, string | null> = {}
-    for (const dir of ['blobs', 'recognition']) {
+    // With STORAGE_URL the blobs are the bucket's: its versioning keeps them (README: "Storage in S3").
+    for (const dir of ctx.config.storage ? [] : ['blobs', 'recognition']) {
       const from = join(ctx.config.dataDir, dir)
       copied[dir] = existsSync(from) ? `${file}.${dir}` : null
       if (!copied[dir]) continue
@@ -47,6 +48,7 @@ export async function backup(ctx: AppContext, target: string, opts: { withKey?: 
       database: file,
       blobs: copied.blobs ?? null,
       texts: copied.recognition ?? null,
+      bucket: ctx.config.storage ? `s3://${ctx.config.storage.bucket}/${ctx.config.storage.prefix}` : null,
       key: opts.withKey ? keyFile : null,
       directory: dirname(file),
     }

@@ -49,6 +49,14 @@ Settings (environment variables, default in brackets):
                         mails 30 and 7 days before [03-31]
   SWISSTAX_MASTER_KEY   base64 32-byte key for document encryption [DATA_DIR/master.key, created at first start;
                         required with DATABASE_URL]
+  STORAGE_URL           s3://BUCKET/PREFIX: documents and recognised texts (encrypted) as objects of an
+                        S3-compatible bucket; DATA_DIR then keeps only this instance's temporary files
+                        of them [unset: in DATA_DIR]. README: "Storage in S3"
+  S3_ENDPOINT           the S3 server, e.g. https://s3.eu-central-2.amazonaws.com [Amazon S3]
+  S3_REGION             its region [what the endpoint implies]
+  S3_ACCESS_KEY_ID      the access key with which swisstax reads and writes the bucket (needed with STORAGE_URL)
+  S3_SECRET_ACCESS_KEY  its secret (needed with STORAGE_URL; never logged or shown)
+  S3_SESSION_TOKEN      a temporary credential's session token [none]
   SESSION_IDLE_MINUTES  a session ends after this long without use [60]
   SESSION_MAX_HOURS     and this long after sign-in at the latest [12]
   TRUST_PROXY           number of reverse proxies in front that append to X-Forwarded-For [0: header ignored]

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { testApp } from '../test-helpers'
+import { testStorageEnv } from '../infra/test-helpers'
 import { writeStatus, yearStatus } from '../tax-status/service'
 import { purgeDeleted, PURGE_AFTER_MS } from './service'
 import {
-  dataFiles,
   docx,
   elf,
   pdf,
@@ -134,7 +134,7 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     expect(typeof res.json.message).toBe('string')
     expect(await count('files')).toBe(0)
     expect(await count('file_versions')).toBe(0)
-    expect(dataFiles(t.dataDir)).toEqual([])
+    expect(await t.stored.list()).toEqual([])
   })
 
   test('the wrong-extension message names the allowed types of src/shared', async () => {
@@ -150,7 +150,7 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     const res = await upload('', [{ name: 'a.pdf', data: pdf() }])
     expect(res.status).toBe(401)
     expect(res.json.code).toBe('SESSION_EXPIRED')
-    expect(dataFiles(t.dataDir)).toEqual([])
+    expect(await t.stored.list()).toEqual([])
   })
 
   test(
@@ -178,7 +178,7 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
       expect(pulled()).toBeGreaterThan(50 * 1024 * 1024)
       expect(pulled()).toBeLessThan(52 * 1024 * 1024)
       expect(await count('files')).toBe(0)
-      expect(dataFiles(t.dataDir)).toEqual([])
+      expect(await t.stored.list()).toEqual([])
     },
   )
 
@@ -206,7 +206,7 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     expect(res.status).toBe(400)
     expect((await res.json()).code).toBe('INVALID_UPLOAD')
     expect(await count('files')).toBe(0)
-    expect(dataFiles(t.dataDir)).toEqual([])
+    expect(await t.stored.list()).toEqual([])
   })
 
   test('a real DOCX (a small ZIP) is accepted and served as an attachment', async () => {
@@ -238,7 +238,7 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     expect(res.status).toBe(200)
     const list = await t.request('GET', '/api/files', { cookie })
     expect(list.json[0].size).toBe(size)
-    expect(dataFiles(t.dataDir)).toHaveLength(1)
+    expect(await t.stored.list()).toHaveLength(1)
   })
 
   test('a path in the file name is reduced to its last segment and never used as a path', async () => {
@@ -248,7 +248,7 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     const id = res.json.files[0].value.id
     const list = await t.request('GET', `/api/files?taxYear=${YEAR}`, { cookie })
     expect(list.json[0].originalFileName).toBe('evil.pdf')
-    const files = dataFiles(t.dataDir)
+    const files = await t.stored.list()
     expect(files).toHaveLength(1)
     expect(files[0]).toMatch(new RegExp(`^blobs/${id}/[0-9a-f-]{36}$`))
   })
@@ -264,11 +264,29 @@ describe('refused uploads leave no row, no blob and no temporary file', () => {
     expect(res.json.files[0].status).toBe('fulfilled')
     expect(res.json.files[1]).toMatchObject({ status: 'rejected', code: 'CONTENT_TYPE_MISMATCH', filename: 'bad.pdf' })
     expect(await count('files')).toBe(1)
-    expect(dataFiles(t.dataDir)).toHaveLength(1)
+    expect(await t.stored.list()).toHaveLength(1)
   })
 })
 
 describe('stored files', () => {
+  test('with STORAGE_URL the document is an object of the bucket, and nothing of it is on the disk', async () => {
+    const { cookie } = await setup(await testStorageEnv())
+    const data = pdf('kept in the bucket')
+    const res = await upload(cookie, [{ name: 'bank.pdf', data }])
+    expect(res.status).toBe(200)
+    const { id } = res.json.files[0].value
+    expect(t.blobs.kind).toBe('s3')
+    // Only the database is a file of the data folder (and the temporary folders, empty).
+    const onDisk = (readdirSync(t.dataDir, { recursive: true }) as string[]).filter(
+      (f) => !f.startsWith('swisstax.db') && statSync(join(t.dataDir, f)).isFile(),
+    )
+    expect(onDisk).toEqual([])
+    const [name, ...more] = await t.stored.list()
+    expect([name, more]).toEqual([expect.stringMatching(new RegExp(`^blobs/${id}/`)), []])
+    expect((await t.stored.read(name!)).includes(Buffer.from('kept in the bucket'))).toBe(false)
+    expect((await t.request('GET', `/api/files/${id}/content`, { cookie })).text).toBe(new TextDecoder().decode(data))
+  })
+
   test('upload, list, history and content come back byte-identical with the right headers', async () => {
     const { cookie } = await setup()
     const data = pdf('statement')
@@ -301,7 +319,7 @@ describe('stored files', () => {
     expect(download.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
   })
 
-  test('a .txt is served as an attachment, and its plaintext is nowhere under DATA_DIR', async () => {
+  test('a .txt is served as an attachment, and its plaintext is nowhere under DATA_DIR nor in the bucket', async () => {
     const { cookie } = await setup()
     const secret = 'AHV 756.1234.5678.97 very secret salary figure 123456'
     const res = await upload(cookie, [{ name: 'notes.txt', data: new TextEncoder().encode(secret) }])
@@ -315,6 +333,10 @@ describe('stored files', () => {
         if ((e as NodeJS.ErrnoException).code !== 'EISDIR') throw e
       }
     }
+    const stored = await t.stored.list()
+    expect(stored).toHaveLength(1)
+    for (const name of stored)
+      expect((await t.stored.read(name)).includes(Buffer.from('very secret salary'))).toBe(false)
     const content = await t.request('GET', `/api/files/${res.json.files[0].value.id}/content`, { cookie })
     expect(content.text).toBe(secret)
     expect(content.headers.get('content-disposition')).toStartWith('attachment;')
@@ -334,7 +356,7 @@ describe('stored files', () => {
     })
     expect(otherCategory.json.files[0].value.id).not.toBe(first.json.files[0].value.id)
     expect(await count('file_versions')).toBe(3)
-    expect(dataFiles(t.dataDir)).toHaveLength(3)
+    expect(await t.stored.list()).toHaveLength(3)
     const id = first.json.files[0].value.id
     const history = await t.request('GET', `/api/files/${id}/history`, { cookie })
     expect(history.json.map((v: { version: number }) => v.version)).toEqual([2, 1])
@@ -363,16 +385,16 @@ describe('stored files', () => {
     bad.append('taxYear', String(YEAR))
     const refused = await t.request('POST', '/api/upload', { cookie, raw: bad })
     expect(refused.status).toBe(400)
-    expect(dataFiles(t.dataDir)).toHaveLength(1)
+    expect(await t.stored.list()).toHaveLength(1)
   })
 
   test('a tampered blob fails its integrity check instead of returning wrong bytes', async () => {
     const { cookie } = await setup()
     const res = await upload(cookie, [{ name: 'a.pdf', data: pdf() }])
-    const blob = join(t.dataDir, dataFiles(t.dataDir)[0]!)
-    const bytes = readFileSync(blob)
+    const blob = (await t.stored.list())[0]!
+    const bytes = await t.stored.read(blob)
     bytes[bytes.length - 20]! ^= 1
-    writeFileSync(blob, bytes)
+    await t.stored.write(blob, bytes)
     const content = await t.request('GET', res.json.files[0].value.blobUrl, { cookie })
     expect(content.status).toBe(500)
     expect(content.json.code).toBe('FILE_INTEGRITY_FAILED')
@@ -448,10 +470,10 @@ describe('delete and purge', () => {
     expect((await t.request('GET', `/api/files/${id}/content`, { cookie })).status).toBe(404)
     const store = t.blobs
     expect(await purgeDeleted(t.ctx, store)).toBe(0)
-    expect(dataFiles(t.dataDir)).toHaveLength(1)
+    expect(await t.stored.list()).toHaveLength(1)
     t.clock.now += PURGE_AFTER_MS + 1000
     expect(await purgeDeleted(t.ctx, store)).toBe(1)
-    expect(dataFiles(t.dataDir)).toEqual([])
+    expect(await t.stored.list()).toEqual([])
     expect((await count('files')) + (await count('file_versions'))).toBe(0)
   })
 

@@ -53,6 +53,7 @@ const isAutoCategory = (raw: string | undefined) => raw === '1' || raw === 'true
  * The documents' routes; app.ts hands them the one blob store of the data folder and the hooks into the areas above
  * (wiring.ts).
  */
+// long: the area's route table: one short handler per route, read top to bottom
 export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore, hooks: DocumentHooks) {
   return (
     new Elysia({ name: 'document-routes', seed: pluginSeed(ctx) })

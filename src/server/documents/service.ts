@@ -162,8 +162,10 @@ async function storeVersion(
       uploadedBy: owner.id,
       afterTransmission: late,
     })
-    // Last: a refused or failed transaction leaves the blob in its temporary file, which the caller discards.
-    store.commit(verified.writer, fileId, versionId)
+    // Last, so the row commits only once the blob is stored (renamed into place, or PUT to the bucket): a refusal
+    // before it leaves the blob in its temporary file, which the caller discards; a failure after it, an orphan
+    // that the scheduled sweep removes.
+    await store.commit(verified.writer, fileId, versionId)
     return { existing, unchanged: false as const, fileId, versionId, version }
   })
 }
@@ -405,7 +407,7 @@ export async function purgeDeleted(ctx: AppContext, store: BlobStore): Promise<n
     // Rows first: a crash in between leaves a blob without a row, which the start-up sweep removes,
     // never a row without its blob.
     await ctx.tx(() => ctx.db.delete(files).where(eq(files.id, id)))
-    store.removeFile(id)
+    await store.removeFile(id)
     await emitRemoved(ctx, id)
   }
   return due.length
@@ -696,7 +698,7 @@ export async function destroyAllFilesOf(ctx: AppContext, store: BlobStore, userI
   })
   await ctx.backend.eraseDeletedTraces()
   for (const id of ids) {
-    store.removeFile(id)
+    await store.removeFile(id)
     await emitRemoved(ctx, id)
   }
   return ids.length

@@ -81,10 +81,35 @@ interface Gathered {
   read: Map<string, RecognisedVersion>
 }
 
+type Writer = PageWriter
+
 /** The cover: the person, the year's status and answers, advanced information, checklist, statements, figures. */
 async function cover(ctx: AppContext, expertId: number, userId: number, taxYear: number, g: Gathered) {
-  const { t } = g
   const w = await PageWriter.create()
+  await clientSection(w, ctx, expertId, userId, taxYear, g.t)
+  await advancedSection(w, ctx, userId, taxYear, g.t)
+  await checklistSection(w, ctx, userId, taxYear, g)
+  await statementsSection(w, ctx, userId, taxYear, g.t)
+  figuresSection(w, g)
+  w.heading(g.t('admin:dossier.documents'))
+  if (g.versions.length === 0) w.paragraph(g.t('admin:dossier.no_documents'), true)
+  for (const v of g.versions)
+    w.field(
+      categoryName(v.categoryId, g.language),
+      g.t('admin:dossier.document_line', { name: v.originalName, version: v.version, size: formatBytes(v.size) }),
+    )
+  return w.doc
+}
+
+/** The title, the person, the year's status and the wizard's answers. */
+async function clientSection(
+  w: Writer,
+  ctx: AppContext,
+  expertId: number,
+  userId: number,
+  taxYear: number,
+  t: Translate,
+) {
   const user = await getUser(ctx, userId)
   const expert = await getUser(ctx, expertId)
   const p = await profileOf(ctx, userId)
@@ -111,7 +136,10 @@ async function cover(ctx: AppContext, expertId: number, userId: number, taxYear:
 
   w.heading(t('admin:dossier.answers'))
   for (const [field, group] of ANSWERS) w.field(t(`wizard:field_names.${field}`), answerText(t, field, group, p[field]))
+}
 
+/** The advanced information: completed or not, the spouse, the children, the authorization. */
+async function advancedSection(w: Writer, ctx: AppContext, userId: number, taxYear: number, t: Translate) {
   const advanced = await advancedInfo(ctx, userId, taxYear)
   w.heading(t('admin:dossier.advanced'))
   w.field(
@@ -156,7 +184,11 @@ async function cover(ctx: AppContext, expertId: number, userId: number, taxYear:
       .filter(Boolean)
       .join(' · '),
   )
+}
 
+/** The year's checklist: each required category, and any other with files. */
+async function checklistSection(w: Writer, ctx: AppContext, userId: number, taxYear: number, g: Gathered) {
+  const { t } = g
   w.heading(t('admin:dossier.checklist', { year: taxYear }))
   const state = await categoryState(ctx, userId, taxYear)
   const required = new Set<number>(REQUIRED_CATEGORY_IDS)
@@ -173,41 +205,48 @@ async function cover(ctx: AppContext, expertId: number, userId: number, taxYear:
           : t('admin:dossier.not_relevant'),
     )
   }
+}
 
+/** The year's e-Steuerauszüge, one row each, and their sums. */
+async function statementsSection(w: Writer, ctx: AppContext, userId: number, taxYear: number, t: Translate) {
   w.heading(t('admin:dossier.statements'))
   const statements = await yearStatements(ctx, userId, taxYear)
-  if (statements.rows.length === 0) w.paragraph(t('admin:dossier.no_statements'), true)
-  else
-    w.table(
+  if (statements.rows.length === 0) return w.paragraph(t('admin:dossier.no_statements'), true)
+  const { totals } = statements
+  w.table(
+    [
+      t('admin:dossier.institution'),
+      t('admin:dossier.client_number'),
+      t('admin:dossier.tax_value'),
+      t('admin:dossier.gross_a'),
+      t('admin:dossier.gross_b'),
+      t('admin:dossier.withholding_claim'),
+    ],
+    [
+      ...statements.rows.map((r) => [
+        r.institution,
+        r.clientNumber,
+        formatChf(r.taxValue),
+        formatChf(r.grossRevenueA),
+        formatChf(r.grossRevenueB),
+        formatChf(r.withholdingTaxClaim),
+      ]),
       [
-        t('admin:dossier.institution'),
-        t('admin:dossier.client_number'),
-        t('admin:dossier.tax_value'),
-        t('admin:dossier.gross_a'),
-        t('admin:dossier.gross_b'),
-        t('admin:dossier.withholding_claim'),
+        t('admin:dossier.total'),
+        '',
+        formatChf(totals.taxValue),
+        formatChf(totals.grossRevenueA),
+        formatChf(totals.grossRevenueB),
+        formatChf(totals.withholdingTaxClaim),
       ],
-      [
-        ...statements.rows.map((r) => [
-          r.institution,
-          r.clientNumber,
-          formatChf(r.taxValue),
-          formatChf(r.grossRevenueA),
-          formatChf(r.grossRevenueB),
-          formatChf(r.withholdingTaxClaim),
-        ]),
-        [
-          t('admin:dossier.total'),
-          '',
-          formatChf(statements.totals.taxValue),
-          formatChf(statements.totals.grossRevenueA),
-          formatChf(statements.totals.grossRevenueB),
-          formatChf(statements.totals.withholdingTaxClaim),
-        ],
-      ],
-      { widths: [125, 70, 75, 75, 75, 75], rightFrom: 2, boldLast: true },
-    )
+    ],
+    { widths: [125, 70, 75, 75, 75, 75], rightFrom: 2, boldLast: true },
+  )
+}
 
+/** The figures recognition read: salaries from salary statements, pillar 3a contributions. */
+function figuresSection(w: Writer, g: Gathered) {
+  const { t } = g
   w.heading(t('admin:dossier.recognised'))
   let figures = 0
   for (const v of g.versions) {
@@ -231,15 +270,6 @@ async function cover(ctx: AppContext, expertId: number, userId: number, taxYear:
     }
   }
   if (figures === 0) w.paragraph(t('admin:dossier.no_figures'), true)
-
-  w.heading(t('admin:dossier.documents'))
-  if (g.versions.length === 0) w.paragraph(t('admin:dossier.no_documents'), true)
-  for (const v of g.versions)
-    w.field(
-      categoryName(v.categoryId, g.language),
-      t('admin:dossier.document_line', { name: v.originalName, version: v.version, size: formatBytes(v.size) }),
-    )
-  return w.doc
 }
 
 /** A page that says why a document is not in the dossier, so the expert knows to open it apart. */

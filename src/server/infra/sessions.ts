@@ -26,6 +26,7 @@ const TOUCH_INTERVAL_MS = 60_000
  * The hot path of every authenticated call: cookie token → session → user. Raw SQL through the storage
  * seam's statement cache: drizzle's builder costs 2–3× here (issue 2 benchmark).
  */
+// long: split after the storage work
 export function createSessionStore(ctx: AppContext) {
   const { backend } = ctx
   interface Found {

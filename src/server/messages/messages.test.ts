@@ -77,7 +77,8 @@ describe('experts', () => {
       ['Yes, you can.', true],
     ])
     const notes = (await t.request('GET', '/api/notifications', { cookie: anna.cookie })).json
-    expect(notes.find((n: { title: string }) => n.title === 'home:notifications.reply_title')).toMatchObject({
+    expect(notes.find((n: { code: string }) => n.code === 'message_reply')).toMatchObject({
+      code: 'message_reply',
       params: { excerpt: 'Yes, you can.' },
       read: false,
     })

@@ -114,14 +114,8 @@ export async function replyToMessage(ctx: AppContext, rc: RequestContext, messag
         .returning(),
     )
     await notify(ctx, original.userId, {
-      kind: 'message_reply',
-      category: 'message',
-      priority: 'high',
-      titleKey: 'home:notifications.reply_title',
-      descriptionKey: 'home:notifications.reply_description',
+      code: 'message_reply',
       params: { excerpt: body.length > 80 ? `${body.slice(0, 79)}…` : body },
-      actionUrl: '/',
-      actionTextKey: 'home:notifications.action_dashboard',
     })
     await audit(ctx, rc, 'message_reply', { messageId }, { target: { userId: original.userId } })
     await queueClientMail(ctx, original.userId, { kind: 'expert_reply' })

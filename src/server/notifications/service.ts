@@ -4,7 +4,7 @@ import type { AppContext } from '../context'
 import { notifications, reminderReads } from '../db/schema'
 import { notFound } from '../http/errors'
 import { REMINDERS, profileReminders, type Reminder } from '../../shared/profile'
-import type { NotificationItem } from './model'
+import type { NotificationItem, NotificationMessage } from './model'
 import { reminderFieldsOf } from '../users/profile'
 
 /** Which reminders apply now, from the fields the users area reads for them (one query: this runs on every poll). */
@@ -13,42 +13,31 @@ async function openReminders(ctx: AppContext, userId: number): Promise<Reminder[
   return fields ? profileReminders(fields) : []
 }
 
-const REMINDER_SHAPE: Record<Reminder, Pick<NotificationItem, 'category' | 'priority' | 'actionUrl' | 'actionText'>> = {
-  name: {
-    category: 'profile',
-    priority: 'high',
-    actionUrl: '/profile',
-    actionText: 'home:notifications.action_profile',
-  },
-  phone: {
-    category: 'profile',
-    priority: 'high',
-    actionUrl: '/profile',
-    actionText: 'home:notifications.action_profile',
-  },
-  address: {
-    category: 'profile',
-    priority: 'medium',
-    actionUrl: '/profile?setup=tax',
-    actionText: 'home:notifications.action_tax_profile',
-  },
-  tax_profile: {
-    category: 'profile',
-    priority: 'high',
-    actionUrl: '/profile?setup=tax',
-    actionText: 'home:notifications.action_tax_profile',
-  },
+type Shape = Pick<NotificationItem, 'category' | 'priority' | 'actionUrl'>
+
+const REMINDER_SHAPE: Record<Reminder, Shape> = {
+  name: { category: 'profile', priority: 'high', actionUrl: '/profile' },
+  phone: { category: 'profile', priority: 'high', actionUrl: '/profile' },
+  address: { category: 'profile', priority: 'medium', actionUrl: '/profile?setup=tax' },
+  tax_profile: { category: 'profile', priority: 'high', actionUrl: '/profile?setup=tax' },
+}
+
+/** A stored event: every code but the computed reminders. */
+export type EventMessage = Exclude<NotificationMessage, { code: 'reminder' }>
+
+const EVENT_SHAPE: Record<EventMessage['code'], Shape> = {
+  status_changed: { category: 'status', priority: 'high', actionUrl: '/' },
+  documents_transmitted: { category: 'documents', priority: 'medium', actionUrl: '/' },
+  message_reply: { category: 'message', priority: 'high', actionUrl: '/' },
 }
 
 type EventRow = {
   id: number
-  titleKey: string
-  descriptionKey: string
+  kind: EventMessage['code']
   params: string
-  category: string
+  category: NotificationItem['category']
   priority: NotificationItem['priority']
   actionUrl: string | null
-  actionTextKey: string | null
   createdAt: number
   readAt: number | null
 }
@@ -61,51 +50,56 @@ export async function listNotifications(ctx: AppContext, userId: number): Promis
     ),
   )
   const reminders = (await openReminders(ctx, userId)).map(
-    (r): NotificationItem => ({
-      id: `reminder-${r}`,
-      title: `home:notifications.reminder_${r}_title`,
-      description: `home:notifications.reminder_${r}_description`,
-      params: {},
-      ...REMINDER_SHAPE[r],
-      read: read.has(r),
+    (field): NotificationItem => ({
+      id: `reminder-${field}`,
+      code: 'reminder',
+      params: { field },
+      ...REMINDER_SHAPE[field],
+      read: read.has(field),
       createdAt: null,
     }),
   )
+  // The code is the row's kind. Rows written before the codes also hold i18n keys (title_key …): not read.
   const events = (
     await ctx.backend.all<EventRow>(
-      `SELECT id, title_key AS "titleKey", description_key AS "descriptionKey", params, category, priority, ` +
-        `action_url AS "actionUrl",
-            action_text_key AS "actionTextKey", created_at AS "createdAt", read_at AS "readAt"
+      `SELECT id, kind, params, category, priority, action_url AS "actionUrl", created_at AS "createdAt", ` +
+        `read_at AS "readAt"
        FROM notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 100`,
       userId,
     )
   ).map(
-    (n): NotificationItem => ({
-      id: `event-${n.id}`,
-      title: n.titleKey,
-      description: n.descriptionKey,
-      params: JSON.parse(n.params),
-      category: n.category as NotificationItem['category'],
-      priority: n.priority,
-      actionUrl: n.actionUrl,
-      actionText: n.actionTextKey,
-      read: n.readAt !== null,
-      createdAt: n.createdAt,
-    }),
+    (n) =>
+      ({
+        id: `event-${n.id}`,
+        code: n.kind,
+        params: JSON.parse(n.params),
+        category: n.category,
+        priority: n.priority,
+        actionUrl: n.actionUrl,
+        read: n.readAt !== null,
+        createdAt: n.createdAt,
+      }) as NotificationItem,
   )
   return [...reminders, ...events]
 }
 
-type EventInput = Omit<typeof notifications.$inferInsert, 'id' | 'userId' | 'createdAt' | 'readAt' | 'params'> & {
-  params?: Record<string, string | number>
-}
-
-/** Stores an event notification for a user (status change by an expert, transmission, reply). */
-export async function notify(ctx: AppContext, userId: number, event: EventInput) {
+/**
+ * Stores an event notification for a user (a status change by an expert, a transmission, a reply): its code and
+ * parameters; where it leads and how urgent it is follow from the code. The i18n key columns of the table are
+ * from before the codes and stay empty (docs/statuses.md).
+ */
+export async function notify(ctx: AppContext, userId: number, message: EventMessage) {
   await ctx.tx(() =>
-    ctx.db
-      .insert(notifications)
-      .values({ ...event, userId, params: JSON.stringify(event.params ?? {}), createdAt: ctx.now() }),
+    ctx.db.insert(notifications).values({
+      userId,
+      kind: message.code,
+      titleKey: '',
+      descriptionKey: '',
+      actionTextKey: null,
+      params: JSON.stringify(message.params),
+      ...EVENT_SHAPE[message.code],
+      createdAt: ctx.now(),
+    }),
   )
 }
 

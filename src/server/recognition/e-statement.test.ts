@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { testApp } from '../test-helpers'
 import { uploadForm } from '../documents/test-fixtures'
 import { RequestContext } from '../infra/request-context'
@@ -73,8 +71,9 @@ describe('an e-Steuerauszug uploaded', () => {
     expect(xml).toContain('<taxStatement xmlns="http://www.ech.ch/xmlns/eCH-0196/2"')
     expect((await statementOf(t.ctx, rc.user, id))?.totals.taxValue).toBe(t0.taxValue)
     // Stored encrypted: no blob of the recognition folder holds the XML's words.
-    const dir = join(t.dataDir, 'recognition', 'statements', 'blobs', id)
-    for (const name of readdirSync(dir)) expect(readFileSync(join(dir, name)).includes('taxStatement')).toBe(false)
+    const xmls = (await t.stored.list()).filter((name) => name.startsWith(`recognition/statements/blobs/${id}/`))
+    expect(xmls).toHaveLength(1)
+    for (const name of xmls) expect((await t.stored.read(name)).includes('taxStatement')).toBe(false)
   }, 90_000)
 
   test('accounts only: bank documents; another year than the upload’s is told by documentYear', async () => {

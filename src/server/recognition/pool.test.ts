@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { createPool, type Pool, workerEnv } from './pool'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createPool, type Pool } from './pool'
 
 const pools: Pool[] = []
 afterEach(() => {
@@ -49,28 +52,43 @@ describe('workers are recycled for their memory', () => {
   }, 60_000)
 })
 
-test('the worker gets no secret: no key, password, token, mail, database or object store setting', () => {
-  const given = {
-    SWISSTAX_MASTER_KEY: 'k',
-    SMTP_URL: 'smtp://u:p@h',
-    METRICS_TOKEN: 't',
-    DATABASE_URL: 'postgres://swisstax:secret@db/tax',
-    PGPASSWORD: 'secret',
-    STORAGE_URL: 's3://bucket',
-    S3_SECRET_ACCESS_KEY: 's',
-    S3_ACCESS_KEY_ID: 'a',
-    AWS_SESSION_TOKEN: 'x',
-    LANG: 'C.UTF-8',
-    UPGRADE_NOTE: 'kept',
+describe("the worker's environment", () => {
+  // What a server on PostgreSQL and S3 holds in its environment, and a setting nobody has thought of yet.
+  const SECRETS = {
+    DATABASE_URL: 'postgres://swisstax:db-password@db.internal:5432/swisstax',
+    S3_ACCESS_KEY_ID: 'AKIA-TEST-ACCESS',
+    S3_SECRET_ACCESS_KEY: 's3-secret-value',
+    SWISSTAX_MASTER_KEY: Buffer.alloc(32, 3).toString('base64'),
+    SMTP_URL: 'smtp://mail:smtp-password@mail.internal:587',
+    METRICS_TOKEN: 'metrics-token-0123456789',
+    SWISSTAX_NEW_SETTING: 'not for the worker',
   }
-  const saved = { ...process.env }
-  Object.assign(process.env, given)
-  try {
-    const env = workerEnv({ memoryMB: 100, jobTimeoutMs: 1000 })
-    expect(Object.keys(given).filter((k) => k in env)).toEqual(['LANG', 'UPGRADE_NOTE'])
-    expect(JSON.stringify(env)).not.toContain('secret')
-  } finally {
-    for (const k of Object.keys(given)) if (!(k in saved)) delete process.env[k]
-    Object.assign(process.env, saved)
-  }
+
+  test('holds no secret, nor any setting it was not meant to get: only PATH and its limits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'swisstax-worker-env-'))
+    const out = join(dir, 'env.json')
+    const saved = Object.fromEntries(Object.keys(SECRETS).map((k) => [k, process.env[k]]))
+    Object.assign(process.env, SECRETS)
+    try {
+      // A "worker" that writes down the environment it was started with, then ends.
+      const dump = `require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.env))`
+      const p = pool({ command: [process.execPath, '-e', dump], memoryMB: 300, jobTimeoutMs: 5000 })
+      await expect(p.run('a.txt', note(1), 30_000)).rejects.toThrow()
+      const env = JSON.parse(readFileSync(out, 'utf8')) as Record<string, string>
+      const seen = JSON.stringify(env)
+      for (const [name, value] of Object.entries(SECRETS)) {
+        expect(env[name]).toBeUndefined()
+        expect(seen).not.toContain(value)
+      }
+      expect(env.PATH).toBe(process.env.PATH!)
+      expect(env.SWISSTAX_WORKER_MEMORY_BYTES).toBe(String(300 * 1024 * 1024))
+      expect(env.SWISSTAX_WORKER_JOB_MS).toBe('5000')
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k]
+        else process.env[k] = v
+      }
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })

@@ -18,18 +18,19 @@ export function workerCommand(): string[] {
 }
 
 /**
- * What the worker is never given: keys, passwords, tokens, mail, and the database and object store (DATABASE_URL
- * holds the database's password; PGPASSWORD and the like, S3_* and AWS_* the store's).
+ * What a worker's environment may hold: where programs and temporary files are, and the locale. Nothing else of
+ * the server's: the worker needs no secret (the server decrypts before it sends, and keeps the keys to itself),
+ * and an allow-list cannot let a new one through (the database's URL, the bucket's keys, the master key, SMTP).
  */
-const SECRET_SETTING = /KEY|SECRET|PASS|TOKEN|SMTP|DATABASE|STORAGE|^PG|^S3_|^AWS_/i
+const WORKER_ENV = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'TZ']
 
-/**
- * The worker needs no secret: the server decrypts before it sends, and keeps the keys to itself.
- * Its limits go with it, for its watchdog (worker/watchdog.ts). Exported for its test.
- */
-export function workerEnv(limits: { memoryMB: number; jobTimeoutMs: number }): Record<string, string> {
+/** The worker's environment: the allow-listed settings, and its limits for its watchdog (worker/watchdog.ts). */
+function workerEnv(limits: { memoryMB: number; jobTimeoutMs: number }): Record<string, string> {
   const env: Record<string, string> = {}
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !SECRET_SETTING.test(k)) env[k] = v
+  for (const name of WORKER_ENV) {
+    const value = process.env[name]
+    if (value !== undefined) env[name] = value
+  }
   env.SWISSTAX_WORKER_MEMORY_BYTES = String(Math.round(limits.memoryMB * 1024 * 1024))
   env.SWISSTAX_WORKER_JOB_MS = String(Math.round(limits.jobTimeoutMs))
   return env
@@ -72,6 +73,71 @@ export interface PoolStats {
   recycled: number
 }
 
+/** What the workers of one pool share: its counters, its idle and live workers, their limits and command. */
+interface PoolState {
+  stats: PoolStats
+  idle: WorkerProcess[]
+  all: Set<WorkerProcess>
+  limits: { memoryMB: number; jobTimeoutMs: number }
+  command?: string[]
+}
+
+/** One worker process and the jobs it was sent, answered through its IPC channel. */
+class WorkerProcess {
+  pool: PoolState
+  proc: Subprocess
+  pending = new Map<number, { resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void }>()
+  timer: Awaited<ReturnType<typeof setTimeout>> | null = null
+  dead = false
+  stderr: Promise<string | null>
+  constructor(pool: PoolState) {
+    this.pool = pool
+    pool.stats.started++
+    this.proc = Bun.spawn(pool.command ?? workerCommand(), {
+      stdio: ['pipe', 'inherit', 'pipe'],
+      env: workerEnv(pool.limits),
+      serialization: 'advanced',
+      ipc: (answer: WorkerAnswer) => {
+        pool.stats.peakWorkerRss = Math.max(pool.stats.peakWorkerRss, answer.rss)
+        const p = this.pending.get(answer.id)
+        this.pending.delete(answer.id)
+        p?.resolve(answer)
+      },
+      onExit: () => {
+        // Out of the pool at once; its jobs learn why once its last words are read.
+        this.gone(null)
+        const said = Promise.race([this.stderr, Bun.sleep(STDERR_GRACE_MS).then(() => null)])
+        void said.then((why) => this.fail(new Error(why ?? 'the recognition worker stopped')))
+      },
+    })
+    pool.all.add(this)
+    // Reading is background work: the requests of the server come first when the cores are busy.
+    try {
+      setPriority(this.proc.pid, WORKER_NICE)
+    } catch {
+      /* not allowed here: it runs at the server's priority */
+    }
+    this.stderr = forwardStderr(this.proc.stderr as ReadableStream<Uint8Array>).catch(() => null)
+  }
+  gone(err: Error | null) {
+    if (this.timer) clearTimeout(this.timer)
+    this.dead = true
+    this.pool.all.delete(this)
+    const i = this.pool.idle.indexOf(this)
+    if (i >= 0) this.pool.idle.splice(i, 1)
+    if (err) this.fail(err)
+  }
+  fail(err: Error) {
+    for (const p of this.pending.values()) p.reject(err)
+    this.pending.clear()
+  }
+  kill(why = 'the recognition worker was stopped') {
+    if (this.timer) clearTimeout(this.timer)
+    this.proc.kill('SIGKILL')
+    this.gone(new Error(why))
+  }
+}
+
 /**
  * Worker processes for extraction and OCR, started when a job comes and ended after
  * `idleMs` without one, so an idle server holds no OCR memory. A worker ends itself past
@@ -89,59 +155,7 @@ export function createPool(
   const idle: WorkerProcess[] = []
   const all = new Set<WorkerProcess>()
   let nextId = 1
-
-  class WorkerProcess {
-    proc: Subprocess
-    pending = new Map<number, { resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void }>()
-    timer: Awaited<ReturnType<typeof setTimeout>> | null = null
-    dead = false
-    stderr: Promise<string | null>
-    constructor() {
-      stats.started++
-      this.proc = Bun.spawn(opts.command ?? workerCommand(), {
-        stdio: ['pipe', 'inherit', 'pipe'],
-        env: workerEnv(limits),
-        serialization: 'advanced',
-        ipc: (answer: WorkerAnswer) => {
-          stats.peakWorkerRss = Math.max(stats.peakWorkerRss, answer.rss)
-          const p = this.pending.get(answer.id)
-          this.pending.delete(answer.id)
-          p?.resolve(answer)
-        },
-        onExit: () => {
-          // Out of the pool at once; its jobs learn why once its last words are read.
-          this.gone(null)
-          const said = Promise.race([this.stderr, Bun.sleep(STDERR_GRACE_MS).then(() => null)])
-          void said.then((why) => this.fail(new Error(why ?? 'the recognition worker stopped')))
-        },
-      })
-      all.add(this)
-      // Reading is background work: the requests of the server come first when the cores are busy.
-      try {
-        setPriority(this.proc.pid, WORKER_NICE)
-      } catch {
-        /* not allowed here: it runs at the server's priority */
-      }
-      this.stderr = forwardStderr(this.proc.stderr as ReadableStream<Uint8Array>).catch(() => null)
-    }
-    gone(err: Error | null) {
-      if (this.timer) clearTimeout(this.timer)
-      this.dead = true
-      all.delete(this)
-      const i = idle.indexOf(this)
-      if (i >= 0) idle.splice(i, 1)
-      if (err) this.fail(err)
-    }
-    fail(err: Error) {
-      for (const p of this.pending.values()) p.reject(err)
-      this.pending.clear()
-    }
-    kill(why = 'the recognition worker was stopped') {
-      if (this.timer) clearTimeout(this.timer)
-      this.proc.kill('SIGKILL')
-      this.gone(new Error(why))
-    }
-  }
+  const pool: PoolState = { stats, idle, all, limits, command: opts.command }
 
   /**
    * One job: the file's bytes, or a stream of them with its length (a stored version, decrypted as it
@@ -156,7 +170,7 @@ export function createPool(
     const { size, stream } = file instanceof Uint8Array ? { size: file.length, stream: null } : file
     let worker = idle.pop()
     while (worker?.dead) worker = idle.pop()
-    worker ??= new WorkerProcess()
+    worker ??= new WorkerProcess(pool)
     if (worker.timer) clearTimeout(worker.timer)
     const w = worker
     const id = nextId++

@@ -1,13 +1,10 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { testApp } from '../test-helpers'
 import { createContext } from '../boot'
 import { createApp } from '../app'
 import { silentLogger } from '../log'
 import { uploadForm, type Part } from '../documents/test-fixtures'
 import { recognitionRunner } from './index'
-import { textPath } from './text-store'
 import { rotateKeys } from '../cli/keys-rotate'
 import { loadConfig } from '../config'
 import { makeDoc } from './corpus/kinds'
@@ -85,9 +82,8 @@ describe('recognition of stored versions', () => {
     expect(list.json[0].categoryId).toBe(2)
 
     // The text is stored encrypted: the blob holds no word of it.
-    const blob = readFileSync(
-      textPath(t.ctx, id, ((await t.ctx.backend.get('SELECT id FROM file_versions')) as { id: string }).id),
-    )
+    const versionId = ((await t.ctx.backend.get('SELECT id FROM file_versions')) as { id: string }).id
+    const blob = await t.stored.read(`recognition/blobs/${id}/${versionId}`)
     expect(blob.includes(Buffer.from('Lohnausweis'))).toBe(false)
     const text = await t.request('GET', `/api/files/${id}/recognition/text`, { cookie })
     expect(text.json.text).toContain('Bruttolohn total')
@@ -336,10 +332,10 @@ describe('the queue and deletion', () => {
     )
     const id = up.json.files[0].value.id
     expect((await settled(cookie, id)).json.status).toBe('done')
-    const dir = join(t.dataDir, 'recognition', 'blobs', id)
-    expect(readdirSync(dir)).toHaveLength(1)
+    const texts = async () => (await t.stored.list()).filter((name) => name.startsWith(`recognition/blobs/${id}/`))
+    expect(await texts()).toHaveLength(1)
     expect((await t.request('DELETE', `/api/files/${id}`, { cookie })).status).toBe(200)
-    expect(existsSync(dir)).toBe(false)
+    expect(await texts()).toEqual([])
     expect(((await t.ctx.backend.get('SELECT count(*) AS n FROM recognitions')) as { n: number }).n).toBe(0)
   }, 90_000)
 })

@@ -42,8 +42,8 @@ export async function enqueue(ctx: AppContext, v: StoredVersion) {
 /** Removes what was read from a file (rows and encrypted texts), when the file is deleted. */
 export async function removeForFile(ctx: AppContext, fileId: string) {
   await ctx.tx(() => ctx.db.delete(recognitions).where(eq(recognitions.fileId, fileId)))
-  removeTexts(ctx, fileId)
-  removeStatementXml(ctx, fileId)
+  await removeTexts(ctx, fileId)
+  await removeStatementXml(ctx, fileId)
 }
 
 /** GET /api/files/:id/recognition[?version=N]: a version's recognition, the current one by default (owner or admin). */
@@ -176,9 +176,9 @@ export async function runJob(
   const text = answer.text.length > MAX_TEXT_CHARS ? answer.text.slice(0, MAX_TEXT_CHARS) : answer.text
   // The file may have been deleted while the worker read it: then nothing is kept.
   if (!(await liveFile(ctx, row.fileId))) return await removeForFile(ctx, row.fileId)
-  const textKey = text.trim() ? saveText(ctx, row.fileId, versionId, text) : null
+  const textKey = text.trim() ? await saveText(ctx, row.fileId, versionId, text) : null
   const fields: StoredFields = { ...result.fields }
-  if (answer.statementXml) fields[XML_KEY] = saveStatementXml(ctx, row.fileId, versionId, answer.statementXml)
+  if (answer.statementXml) fields[XML_KEY] = await saveStatementXml(ctx, row.fileId, versionId, answer.statementXml)
   await finish(ctx, versionId, {
     status: 'done',
     categoryId: result.categoryId,

@@ -1,39 +1,42 @@
-import { join } from 'node:path'
 import { and, eq, like } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { recognitions } from '../db/schema'
-import { createBlobStore, ORPHAN_GRACE_MS, type BlobStore } from '../infra/blob-store'
+import { openBlobStore, ORPHAN_GRACE_MS, type BlobStore } from '../infra/blob-store'
 import type { RecognisedFields } from '../../shared/recognition/fields'
 
 /**
  * The eCH-0196 XML of an e-Steuerauszug, as decompressed from its barcodes: kept encrypted like the
  * extracted text (its own data key, wrapped by the master key) under
- * DATA_DIR/recognition/statements/blobs/<fileId>/<versionId>, for the expert's audited download.
+ * DATA_DIR/recognition/statements/blobs/<fileId>/<versionId> (or the bucket's recognition/statements/blobs/), for
+ * the expert's audited download.
  * The wrapped key lives in the recognition's fields (fields.statementXmlKey), which the API never
  * returns: no column, so no migration.
  */
-const stores = new WeakMap<AppContext, BlobStore>()
-function storeOf(ctx: AppContext): BlobStore {
+const stores = new WeakMap<AppContext, Promise<BlobStore>>()
+function storeOf(ctx: AppContext): Promise<BlobStore> {
   let s = stores.get(ctx)
   if (!s) {
-    s = createBlobStore(join(ctx.config.dataDir, 'recognition', 'statements'), ctx.keys.master)
+    s = openBlobStore(ctx, 'recognition/statements')
     stores.set(ctx, s)
   }
   return s
 }
+
+/** The XMLs' store, for checks and tests. */
+export const statementStore = storeOf
 
 /** The fields' entry that holds the XML's wrapped data key. */
 export const XML_KEY = 'statementXmlKey'
 export type StoredFields = RecognisedFields & { [XML_KEY]?: string }
 
 /** Encrypts and stores the XML; returns the wrapped data key. */
-export function saveStatementXml(ctx: AppContext, fileId: string, versionId: string, xml: string): string {
-  const store = storeOf(ctx)
+export async function saveStatementXml(ctx: AppContext, fileId: string, versionId: string, xml: string) {
+  const store = await storeOf(ctx)
   const writer = store.begin()
   try {
     writer.write(new TextEncoder().encode(xml))
     const { wrappedKey } = writer.finishSync()
-    store.commit(writer, fileId, versionId)
+    await store.commit(writer, fileId, versionId)
     return wrappedKey
   } catch (err) {
     writer.discard()
@@ -41,10 +44,11 @@ export function saveStatementXml(ctx: AppContext, fileId: string, versionId: str
   }
 }
 
-export const readStatementXmlBlob = (ctx: AppContext, fileId: string, versionId: string, wrappedKey: string) =>
-  new Response(storeOf(ctx).read(fileId, versionId, wrappedKey)).text()
+export const readStatementXmlBlob = async (ctx: AppContext, fileId: string, versionId: string, wrappedKey: string) =>
+  await new Response((await storeOf(ctx)).read(fileId, versionId, wrappedKey)).text()
 
-export const removeStatementXml = (ctx: AppContext, fileId: string) => storeOf(ctx).removeFile(fileId)
+export const removeStatementXml = async (ctx: AppContext, fileId: string) =>
+  await (await storeOf(ctx)).removeFile(fileId)
 
 const rowsWithXml = async (ctx: AppContext) =>
   await ctx.db
@@ -55,9 +59,9 @@ const rowsWithXml = async (ctx: AppContext) =>
 /** Removes XML blobs whose recognition is gone (a crash between the row's deletion and the blob's). */
 export async function sweepStatementXml(ctx: AppContext, graceMs = ORPHAN_GRACE_MS): Promise<number> {
   const known = new Set((await rowsWithXml(ctx)).map((r) => r.id))
-  const store = storeOf(ctx)
-  store.sweepTemp(graceMs)
-  return store.sweepOrphans((_fileId, versionId) => known.has(versionId), graceMs)
+  const store = await storeOf(ctx)
+  await store.sweepTemp(graceMs)
+  return await store.sweepOrphans((_fileId, versionId) => known.has(versionId), graceMs)
 }
 
 /** `swisstax keys rotate`: the XMLs' data keys are re-wrapped with the texts'. */

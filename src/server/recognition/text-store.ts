@@ -1,32 +1,32 @@
-import { join } from 'node:path'
 import { eq, isNotNull } from 'drizzle-orm'
 import type { AppContext } from '../context'
 import { recognitions } from '../db/schema'
-import { createBlobStore, ORPHAN_GRACE_MS, type BlobStore } from '../infra/blob-store'
+import { openBlobStore, ORPHAN_GRACE_MS, type BlobStore } from '../infra/blob-store'
 
 /**
  * The extracted text is as sensitive as the document, so it is kept like the documents:
  * an encrypted blob (own data key, wrapped by the master key, docs/storage.md) under
- * DATA_DIR/recognition/blobs/<fileId>/<versionId>, written through the same blob store.
+ * DATA_DIR/recognition/blobs/<fileId>/<versionId> (or the bucket's recognition/blobs/), written through the same
+ * blob store.
  */
-const stores = new WeakMap<AppContext, BlobStore>()
-function storeOf(ctx: AppContext): BlobStore {
+const stores = new WeakMap<AppContext, Promise<BlobStore>>()
+function storeOf(ctx: AppContext): Promise<BlobStore> {
   let s = stores.get(ctx)
   if (!s) {
-    s = createBlobStore(join(ctx.config.dataDir, 'recognition'), ctx.keys.master)
+    s = openBlobStore(ctx, 'recognition')
     stores.set(ctx, s)
   }
   return s
 }
 
 /** Encrypts and stores the text; returns the wrapped data key for the row. */
-export function saveText(ctx: AppContext, fileId: string, versionId: string, text: string): string {
-  const store = storeOf(ctx)
+export async function saveText(ctx: AppContext, fileId: string, versionId: string, text: string): Promise<string> {
+  const store = await storeOf(ctx)
   const writer = store.begin()
   try {
     writer.write(new TextEncoder().encode(text))
     const { wrappedKey } = writer.finishSync()
-    store.commit(writer, fileId, versionId)
+    await store.commit(writer, fileId, versionId)
     return wrappedKey
   } catch (err) {
     writer.discard()
@@ -40,7 +40,7 @@ export async function readText(
   versionId: string,
   wrappedKey: string,
 ): Promise<string> {
-  return new Response(storeOf(ctx).read(fileId, versionId, wrappedKey)).text()
+  return new Response((await storeOf(ctx)).read(fileId, versionId, wrappedKey)).text()
 }
 
 /** Removes text blobs without a row (ids known to the table), and temporary files. */
@@ -50,9 +50,9 @@ export async function sweepTexts(ctx: AppContext, graceMs = ORPHAN_GRACE_MS): Pr
       (r) => r.v,
     ),
   )
-  const store = storeOf(ctx)
-  store.sweepTemp(graceMs)
-  return store.sweepOrphans((_fileId, versionId) => known.has(versionId), graceMs)
+  const store = await storeOf(ctx)
+  await store.sweepTemp(graceMs)
+  return await store.sweepOrphans((_fileId, versionId) => known.has(versionId), graceMs)
 }
 
 /** `swisstax keys rotate`: the texts' data keys are re-wrapped under the new master key, like the documents'. */
@@ -77,5 +77,6 @@ export async function rewrapTextKeys(
   })
 }
 
-export const removeTexts = (ctx: AppContext, fileId: string) => storeOf(ctx).removeFile(fileId)
-export const textPath = (ctx: AppContext, fileId: string, versionId: string) => storeOf(ctx).pathOf(fileId, versionId)
+export const removeTexts = async (ctx: AppContext, fileId: string) => await (await storeOf(ctx)).removeFile(fileId)
+/** The texts' store, for checks and tests (what is kept of a text is ciphertext only). */
+export const textStore = storeOf

@@ -107,6 +107,7 @@ async function documentEntries(ctx: AppContext, store: BlobStore, userId: number
  * the total. manifest.json comes last with the SHA-256 of every entry, computed
  * on the bytes written (and checked against the hash stored at upload).
  */
+// long: split after the storage work
 export async function exportArchive(
   ctx: AppContext,
   store: BlobStore,

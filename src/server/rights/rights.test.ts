@@ -1,8 +1,6 @@
 // The person's rights (issue 13): export as one ZIP, account deletion, sessions.
 import { afterEach, describe, expect, test } from 'bun:test'
 import { unzipSync, strFromU8 } from 'fflate'
-import { existsSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { testApp } from '../test-helpers'
 import { pdf, png, sha256, uploadForm } from '../documents/test-fixtures'
 
@@ -108,7 +106,8 @@ describe('DELETE /api/user', () => {
       expect(wrong.json.code).toBe('CONFIRM_EMAIL_MISMATCH')
       expect((await t.request('GET', '/api/user', { cookie })).status).toBe(200)
 
-      const blobDirsBefore = readdirSync(join(t.dataDir, 'blobs')).length
+      const blobs = async () => (await t.stored.list()).filter((name) => name.startsWith('blobs/'))
+      expect(await blobs()).toHaveLength(2)
       const done = await t.request('DELETE', '/api/user', { cookie, body: { confirmEmail: ' A@Example.ch ' } })
       expect(done.status).toBe(200)
       expect(done.json).toEqual({ success: true, deletedFiles: 1 })
@@ -125,15 +124,17 @@ describe('DELETE /api/user', () => {
       ]) {
         expect([table, await q(`SELECT count(*) AS n FROM ${table} = ?`)]).toEqual([table, 0])
       }
-      expect(readdirSync(join(t.dataDir, 'blobs'))).toHaveLength(blobDirsBefore - 1)
+      const left = await blobs()
+      expect(left).toHaveLength(1)
       const trace = (await t.ctx.backend.get<{ target_hash: string; user_id: number | null }>(
         "SELECT target_hash, user_id FROM audit_log WHERE action = 'account_deleted'",
       ))!
       expect(trace.user_id).toBeNull()
       expect(trace.target_hash).toMatch(/^[0-9a-f]{32}$/)
       // The other person is untouched.
-      expect((await t.request('GET', '/api/files', { cookie: other.cookie })).json).toHaveLength(1)
-      expect(existsSync(join(t.dataDir, 'blobs'))).toBe(true)
+      const kept = (await t.request('GET', '/api/files', { cookie: other.cookie })).json
+      expect(kept).toHaveLength(1)
+      expect(left[0]).toStartWith(`blobs/${kept[0].id}/`)
     },
   )
   test('the last admin cannot delete itself; with a second admin it can', async () => {

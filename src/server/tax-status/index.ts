@@ -33,6 +33,7 @@ function requiredStatus(value: number | string | undefined): TaxStatusId {
 }
 
 /** Tax status per user and year, the moves of docs/statuses.md, transmit and the per-year flags. */
+// long: the area's route table: one short handler per route, read top to bottom
 export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advanced: AdvancedCompletion) {
   // ?taxYear= of the polled GETs is parsed by hand rather than by a TypeBox schema:
   // it halves the framework's share of the cheapest, most frequent request.

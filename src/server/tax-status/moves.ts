@@ -72,16 +72,8 @@ async function setStatusLocked(
           const status = statusById(input.to).name
           // The expert's note is shown in the notification, inside the app; the mail only says there is one.
           await notify(ctx, userId, {
-            kind: 'status_changed',
-            category: 'status',
-            priority: 'high',
-            titleKey: 'home:notifications.status_changed_title',
-            descriptionKey: note
-              ? 'home:notifications.status_changed_note_description'
-              : 'home:notifications.status_changed_description',
+            code: 'status_changed',
             params: { year: input.taxYear, status, ...(note ? { note } : {}) },
-            actionUrl: '/',
-            actionTextKey: 'home:notifications.action_dashboard',
           })
           // One mail per series of moves (Auto Advance, the Loop, Next clicked in a row): a move
           // without a note waits for the status to settle; one with a note goes at once.
@@ -239,16 +231,7 @@ async function transmitLocked(ctx: AppContext, advanced: AdvancedCompletion, use
       .set({ transmitEnabled: false })
       .where(and(eq(taxYearStatus.userId, userId), eq(taxYearStatus.taxYear, taxYear)))
 
-    await notify(ctx, userId, {
-      kind: 'documents_transmitted',
-      category: 'documents',
-      priority: 'medium',
-      titleKey: 'home:notifications.transmitted_title',
-      descriptionKey: 'home:notifications.transmitted_description',
-      params: { year: taxYear },
-      actionUrl: '/',
-      actionTextKey: 'home:notifications.action_dashboard',
-    })
+    await notify(ctx, userId, { code: 'documents_transmitted', params: { year: taxYear } })
   })
   return { success: true, ...(await taxStatusAnswer(ctx, userId, taxYear)) }
 }

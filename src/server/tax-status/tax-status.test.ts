@@ -210,10 +210,15 @@ describe('moves by an expert', () => {
       (n: { id: string }) => n.id.startsWith('event-'),
     )
     expect(notes).toHaveLength(2)
-    expect(notes[0]).toMatchObject({
-      title: 'home:notifications.status_changed_title',
+    expect(notes[0]).toEqual({
+      id: expect.stringMatching(/^event-\d+$/),
+      code: 'status_changed',
       params: { year: Y, status: 'completed' },
+      category: 'status',
+      priority: 'high',
+      actionUrl: '/',
       read: false,
+      createdAt: expect.any(Number),
     })
     expect(await t.ctx.backend.get("SELECT count(*) AS n FROM audit_log WHERE action = 'status_set'")).toEqual({
       n: 2,
@@ -281,7 +286,7 @@ describe('transmit 3→4', () => {
       canTransmit: false,
     })
     const notes = (await t.request('GET', '/api/notifications', { cookie: anna.cookie })).json
-    expect(notes.find((n: { title: string }) => n.title === 'home:notifications.transmitted_title')).toMatchObject({
+    expect(notes.find((n: { code: string }) => n.code === 'documents_transmitted')).toMatchObject({
       params: { year: Y },
       category: 'documents',
     })

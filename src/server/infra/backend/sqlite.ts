@@ -60,6 +60,7 @@ function writeGate() {
  * timeout for another process's). The reading one answers everything outside a transaction from the last
  * commit, never blocked by a writer; it is `query_only`, so a write outside `tx` fails loudly.
  */
+// long: split after the storage work
 export function sqliteBackend(path: string, writer: Database): Backend {
   const reader = openConnection(path)
   reader.exec('PRAGMA query_only = ON')

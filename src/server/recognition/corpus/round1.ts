@@ -33,6 +33,7 @@ const head = (issuer: string, r: Rng, lang: Lang, year: number) => [
 export const ROUND1: Record<string, [Variant, Variant]> = {
   salary: [
     // The federal form with its box labels, in the document's language
+    // long: one document's wording, kept whole as the corpus writes it
     (lang, r, year) => {
       const gross = r.int(40, 180) * 1000 + r.int(0, 99) * 10
       return [

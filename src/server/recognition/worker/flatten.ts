@@ -10,49 +10,7 @@ export function flattenLight(data: Uint8Array, width: number, height: number): U
   const block = Math.max(16, Math.round(Math.max(width, height) / 40))
   const gw = Math.ceil(width / block),
     gh = Math.ceil(height / block)
-  const paper = new Float32Array(gw * gh)
-  const hist = new Uint32Array(256)
-  for (let by = 0; by < gh; by++)
-    for (let bx = 0; bx < gw; bx++) {
-      hist.fill(0)
-      const x1 = Math.min(width, (bx + 1) * block),
-        y1 = Math.min(height, (by + 1) * block)
-      let n = 0
-      for (let y = by * block; y < y1; y++)
-        for (let x = bx * block, i = y * width + x; x < x1; x++, i++) {
-          hist[data[i]!]!++
-          n++
-        }
-      // The 90th percentile: paper, even in a block crossed by a few lines of text.
-      let seen = 0,
-        v = 255
-      for (; v > 0; v--) {
-        seen += hist[v]!
-        if (seen >= n * 0.1) break
-      }
-      paper[by * gw + bx] = v
-    }
-  // A 3 × 3 mean of the blocks: no block edges in the result, and a block filled by a bold title
-  // borrows its neighbours' paper.
-  const smooth = new Float32Array(gw * gh)
-  for (let y = 0; y < gh; y++)
-    for (let x = 0; x < gw; x++) {
-      let s = 0,
-        n = 0,
-        top = 0
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx,
-            yy = y + dy
-          if (xx < 0 || yy < 0 || xx >= gw || yy >= gh) continue
-          const p = paper[yy * gw + xx]!
-          s += p
-          n++
-          top = Math.max(top, p)
-        }
-      // Kept as the factor that makes that paper white.
-      smooth[y * gw + x] = 255 / Math.max(16, paper[y * gw + x]!, (s / n + top) / 2)
-    }
+  const smooth = paperFactors(paperOfBlocks(data, width, height, block), gw, gh)
   const out = new Uint8Array(data.length)
   const inkHist = new Uint32Array(256)
   // The paper's factor along the current row, at every block column (interpolated between block rows).
@@ -92,4 +50,59 @@ export function flattenLight(data: Uint8Array, width: number, height: number): U
   }
   data.set(out)
   return data
+}
+
+/** Each block's paper: the 90th percentile of its pixels. */
+function paperOfBlocks(data: Uint8Array, width: number, height: number, block: number): Float32Array {
+  const gw = Math.ceil(width / block),
+    gh = Math.ceil(height / block)
+  const paper = new Float32Array(gw * gh)
+  const hist = new Uint32Array(256)
+  for (let by = 0; by < gh; by++)
+    for (let bx = 0; bx < gw; bx++) {
+      hist.fill(0)
+      const x1 = Math.min(width, (bx + 1) * block),
+        y1 = Math.min(height, (by + 1) * block)
+      let n = 0
+      for (let y = by * block; y < y1; y++)
+        for (let x = bx * block, i = y * width + x; x < x1; x++, i++) {
+          hist[data[i]!]!++
+          n++
+        }
+      // The 90th percentile: paper, even in a block crossed by a few lines of text.
+      let seen = 0,
+        v = 255
+      for (; v > 0; v--) {
+        seen += hist[v]!
+        if (seen >= n * 0.1) break
+      }
+      paper[by * gw + bx] = v
+    }
+  return paper
+}
+
+/** The factor that makes each block's paper white, from a 3 × 3 mean of the blocks. */
+function paperFactors(paper: Float32Array, gw: number, gh: number): Float32Array {
+  // A 3 × 3 mean of the blocks: no block edges in the result, and a block filled by a bold title
+  // borrows its neighbours' paper.
+  const smooth = new Float32Array(gw * gh)
+  for (let y = 0; y < gh; y++)
+    for (let x = 0; x < gw; x++) {
+      let s = 0,
+        n = 0,
+        top = 0
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx,
+            yy = y + dy
+          if (xx < 0 || yy < 0 || xx >= gw || yy >= gh) continue
+          const p = paper[yy * gw + xx]!
+          s += p
+          n++
+          top = Math.max(top, p)
+        }
+      // Kept as the factor that makes that paper white.
+      smooth[y * gw + x] = 255 / Math.max(16, paper[y * gw + x]!, (s / n + top) / 2)
+    }
+  return smooth
 }

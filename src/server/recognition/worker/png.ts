@@ -25,23 +25,8 @@ const INFLATE_SLICE = 64 * 1024
  * over the whole picture: those are gathered in one grey plane first.
  */
 export async function decodePngGrey(bytes: Uint8Array, onRow: (grey: Uint8Array) => void): Promise<void> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  if (bytes.length < 33 || view.getUint32(0) !== 0x89504e47 || view.getUint32(12) !== 0x49484452)
-    throw new Error('not a PNG')
-  const width = view.getUint32(16)
-  const height = view.getUint32(20)
-  const depth = bytes[24]!
-  const colourType = bytes[25]!
-  const interlaced = bytes[28] === 1
-  const channels = CHANNELS[colourType]
-  // The bit depths each colour type allows.
-  const depths = colourType === 0 ? [1, 2, 4, 8, 16] : colourType === 3 ? [1, 2, 4, 8] : [8, 16]
-  if (!channels || !depths.includes(depth) || width === 0 || height === 0)
-    throw new Error('the PNG header is not valid')
-
-  // Palette entries as grey, and their alpha from tRNS (a palette is at most 256 colours).
-  let palette: Uint8Array = new Uint8Array(256)
-  const paletteAlpha = new Uint8Array(256).fill(255)
+  const { width, height, depth, colourType, interlaced, channels } = pngHeader(bytes)
+  const { palette, paletteAlpha, idat } = pngChunks(bytes, colourType)
   const passes = interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const)
   const plane = interlaced ? new Uint8Array(width * height).fill(255) : null
   const maxRowBytes = Math.ceil((width * channels * depth) / 8)
@@ -88,19 +73,6 @@ export async function decodePngGrey(bytes: Uint8Array, onRow: (grey: Uint8Array)
     }
   }
 
-  // The chunks before the pixels: palette and its transparency; then the IDAT data, in slices.
-  const idat: Uint8Array[] = []
-  for (let at = 8; at + 12 <= bytes.length; ) {
-    const length = view.getUint32(at)
-    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8))
-    const data = bytes.subarray(at + 8, Math.min(bytes.length, at + 8 + length))
-    at += 12 + length
-    if (type === 'PLTE') palette = paletteGrey(data)
-    else if (type === 'tRNS' && colourType === 3) paletteAlpha.set(data.subarray(0, 256))
-    else if (type === 'IDAT')
-      for (let i = 0; i < data.length; i += INFLATE_SLICE) idat.push(data.subarray(i, i + INFLATE_SLICE))
-    else if (type === 'IEND') break
-  }
   let next = 0
   // (The slices are views of the file's bytes; the cast only narrows the type of their buffer.)
   const compressed = new ReadableStream<BufferSource>(
@@ -123,6 +95,47 @@ export async function decodePngGrey(bytes: Uint8Array, onRow: (grey: Uint8Array)
   }
   if (!done) throw new Error('the PNG ends before its last row')
   if (plane) for (let y = 0; y < height; y++) onRow(plane.subarray(y * width, (y + 1) * width))
+}
+
+/** The PNG's header: size, bit depth, colour type, interlacing; anything else than a valid PNG is refused. */
+function pngHeader(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (bytes.length < 33 || view.getUint32(0) !== 0x89504e47 || view.getUint32(12) !== 0x49484452)
+    throw new Error('not a PNG')
+  const width = view.getUint32(16)
+  const height = view.getUint32(20)
+  const depth = bytes[24]!
+  const colourType = bytes[25]!
+  const interlaced = bytes[28] === 1
+  const channels = CHANNELS[colourType]
+  // The bit depths each colour type allows.
+  const depths = colourType === 0 ? [1, 2, 4, 8, 16] : colourType === 3 ? [1, 2, 4, 8] : [8, 16]
+  if (!channels || !depths.includes(depth) || width === 0 || height === 0)
+    throw new Error('the PNG header is not valid')
+  return { width, height, depth, colourType, interlaced, channels }
+}
+
+/**
+ * The chunks before the pixels: the palette as grey and its alpha from tRNS (a palette is at most 256 colours);
+ * then the IDAT data, in slices.
+ */
+function pngChunks(bytes: Uint8Array, colourType: number) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  let palette: Uint8Array = new Uint8Array(256)
+  const paletteAlpha = new Uint8Array(256).fill(255)
+  const idat: Uint8Array[] = []
+  for (let at = 8; at + 12 <= bytes.length; ) {
+    const length = view.getUint32(at)
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8))
+    const data = bytes.subarray(at + 8, Math.min(bytes.length, at + 8 + length))
+    at += 12 + length
+    if (type === 'PLTE') palette = paletteGrey(data)
+    else if (type === 'tRNS' && colourType === 3) paletteAlpha.set(data.subarray(0, 256))
+    else if (type === 'IDAT')
+      for (let i = 0; i < data.length; i += INFLATE_SLICE) idat.push(data.subarray(i, i + INFLATE_SLICE))
+    else if (type === 'IEND') break
+  }
+  return { palette, paletteAlpha, idat }
 }
 
 /** PNG's five row filters undone in place; `row` starts with the filter type byte. */

@@ -22,6 +22,18 @@ export class NotAStatement extends Error {}
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const TEXT_MAX = 200
 
+const kids = (e: XmlElement, name: string) => e.children.filter((c) => c.name === name)
+const kid = (e: XmlElement, name: string) => e.children.find((c) => c.name === name)
+
+/** Cuts lists to their bound and remembers that it did (the statement is then `truncated`). */
+class Limiter {
+  truncated = false
+  limit<T>(list: T[], max: number): T[] {
+    if (list.length > max) this.truncated = true
+    return list.slice(0, max)
+  }
+}
+
 /**
  * The statement in an eCH-0196 v2 XML (the version 2.2 schema, minorVersion 22 and earlier 2.x):
  * what recognition shows and the expert sums, validated field by field. Attributes it does not use
@@ -32,14 +44,7 @@ export function statementFromXml(xml: string, symbols = 0): EStatement {
   const ns = root.attrs[root.prefix ? `xmlns:${root.prefix}` : 'xmlns']
   if (root.name !== 'taxStatement' || ns !== ECH_0196_NAMESPACE)
     throw new NotAStatement(`the XML is not an eCH-0196 tax statement (root ${root.name.slice(0, 40)})`)
-  let truncated = false
-  const kids = (e: XmlElement, name: string) => e.children.filter((c) => c.name === name)
-  const kid = (e: XmlElement, name: string) => e.children.find((c) => c.name === name)
-  const limit = <T>(list: T[], max: number) => {
-    if (list.length > max) truncated = true
-    return list.slice(0, max)
-  }
-
+  const limiter = new Limiter()
   const r = reader(root)
   const taxPeriod = Number(r.req('taxPeriod', /^\d{4}$/))
   const institution = kid(root, 'institution')
@@ -47,78 +52,104 @@ export function statementFromXml(xml: string, symbols = 0): EStatement {
   if (!institution || !client) throw new NotAStatement('the statement names no institution or client')
   const c = reader(client)
   const clientName = [c.opt('firstName'), c.opt('lastName')].filter(Boolean).join(' ') || null
+  const bankAccounts = bankAccountsOf(root, limiter)
+  const liabilities = liabilitiesOf(root, limiter)
+  const securities = securitiesOf(root, limiter)
+  return {
+    id: r.req('id'),
+    institution: reader(institution).req('name'),
+    clientNumber: c.req('clientNumber'),
+    clientName,
+    periodFrom: r.req('periodFrom', DATE),
+    periodTo: r.req('periodTo', DATE),
+    taxPeriod,
+    canton: r.opt('canton', /^[A-Z]{2}$/),
+    totals: totalsOf(root),
+    bankAccounts,
+    liabilities,
+    securities,
+    ...(limiter.truncated ? { truncated: true } : {}),
+    symbols,
+  }
+}
 
-  const payments = (e: XmlElement): EStatementPayment[] =>
-    limit(kids(e, 'payment'), MAX_PAYMENTS).map((p) => {
-      const pr = reader(p)
-      const out: EStatementPayment = {
-        date: pr.req('paymentDate', DATE),
-        name: pr.opt('name'),
-        currency: pr.opt('amountCurrency') ?? 'CHF',
-        amount: pr.amountOpt('amount'),
-        exchangeRate: pr.amountOpt('exchangeRate'),
-        grossRevenueA: pr.amountOpt('grossRevenueA'),
-        grossRevenueB: pr.amountOpt('grossRevenueB'),
-        withholdingTaxClaim: pr.amountOpt('withHoldingTaxClaim'),
-      }
-      const extra = {
-        quantity: pr.amountOpt('quantity'),
-        lumpSumTaxCreditAmount: pr.amountOpt('lumpSumTaxCreditAmount'),
-        nonRecoverableTaxAmount: pr.amountOpt('nonRecoverableTaxAmount'),
-        additionalWithholdingTaxUSA: pr.amountOpt('additionalWithHoldingTaxUSA'),
-      }
-      for (const [k, v] of Object.entries(extra)) if (v !== null) (out as unknown as Record<string, string>)[k] = v
-      return out
-    })
+/** The payments of an account or a security (at most MAX_PAYMENTS). */
+function paymentsOf(e: XmlElement, limiter: Limiter): EStatementPayment[] {
+  return limiter.limit(kids(e, 'payment'), MAX_PAYMENTS).map((p) => {
+    const pr = reader(p)
+    const out: EStatementPayment = {
+      date: pr.req('paymentDate', DATE),
+      name: pr.opt('name'),
+      currency: pr.opt('amountCurrency') ?? 'CHF',
+      amount: pr.amountOpt('amount'),
+      exchangeRate: pr.amountOpt('exchangeRate'),
+      grossRevenueA: pr.amountOpt('grossRevenueA'),
+      grossRevenueB: pr.amountOpt('grossRevenueB'),
+      withholdingTaxClaim: pr.amountOpt('withHoldingTaxClaim'),
+    }
+    const extra = {
+      quantity: pr.amountOpt('quantity'),
+      lumpSumTaxCreditAmount: pr.amountOpt('lumpSumTaxCreditAmount'),
+      nonRecoverableTaxAmount: pr.amountOpt('nonRecoverableTaxAmount'),
+      additionalWithholdingTaxUSA: pr.amountOpt('additionalWithHoldingTaxUSA'),
+    }
+    for (const [k, v] of Object.entries(extra)) if (v !== null) (out as unknown as Record<string, string>)[k] = v
+    return out
+  })
+}
 
+function bankAccountsOf(root: XmlElement, limiter: Limiter): EStatementBankAccount[] {
   const accounts = kid(root, 'listOfBankAccounts')
-  const bankAccounts: EStatementBankAccount[] = accounts
-    ? limit(kids(accounts, 'bankAccount'), MAX_ENTRIES).map((a) => {
-        const ar = reader(a)
-        return {
-          number: ar.opt('bankAccountNumber'),
-          iban: ar.opt('iban'),
-          name: ar.req('bankAccountName'),
-          country: ar.opt('bankAccountCountry') ?? '',
-          currency: ar.opt('bankAccountCurrency') ?? 'CHF',
-          taxValue: ar.amount('totalTaxValue'),
-          grossRevenueA: ar.amount('totalGrossRevenueA'),
-          grossRevenueB: ar.amount('totalGrossRevenueB'),
-          withholdingTaxClaim: ar.amount('totalWithHoldingTaxClaim'),
-          payments: payments(a),
-        }
-      })
-    : []
+  if (!accounts) return []
+  return limiter.limit(kids(accounts, 'bankAccount'), MAX_ENTRIES).map((a) => {
+    const ar = reader(a)
+    return {
+      number: ar.opt('bankAccountNumber'),
+      iban: ar.opt('iban'),
+      name: ar.req('bankAccountName'),
+      country: ar.opt('bankAccountCountry') ?? '',
+      currency: ar.opt('bankAccountCurrency') ?? 'CHF',
+      taxValue: ar.amount('totalTaxValue'),
+      grossRevenueA: ar.amount('totalGrossRevenueA'),
+      grossRevenueB: ar.amount('totalGrossRevenueB'),
+      withholdingTaxClaim: ar.amount('totalWithHoldingTaxClaim'),
+      payments: paymentsOf(a, limiter),
+    }
+  })
+}
 
+function liabilitiesOf(root: XmlElement, limiter: Limiter): EStatementLiability[] {
   const debts = kid(root, 'listOfLiabilities')
-  const liabilities: EStatementLiability[] = debts
-    ? limit(kids(debts, 'liabilityAccount'), MAX_ENTRIES).map((a) => {
-        const ar = reader(a)
-        return {
-          number: ar.opt('bankAccountNumber'),
-          iban: ar.opt('iban'),
-          name: ar.req('bankAccountName'),
-          currency: ar.opt('bankAccountCurrency') ?? 'CHF',
-          taxValue: ar.amount('totalTaxValue'),
-          grossRevenueB: ar.amount('totalGrossRevenueB'),
-          payments: payments(a),
-        }
-      })
-    : []
+  if (!debts) return []
+  return limiter.limit(kids(debts, 'liabilityAccount'), MAX_ENTRIES).map((a) => {
+    const ar = reader(a)
+    return {
+      number: ar.opt('bankAccountNumber'),
+      iban: ar.opt('iban'),
+      name: ar.req('bankAccountName'),
+      currency: ar.opt('bankAccountCurrency') ?? 'CHF',
+      taxValue: ar.amount('totalTaxValue'),
+      grossRevenueB: ar.amount('totalGrossRevenueB'),
+      payments: paymentsOf(a, limiter),
+    }
+  })
+}
 
+/** Every depot's securities (at most MAX_ENTRIES over all depots), each with the sums of its payments. */
+function securitiesOf(root: XmlElement, limiter: Limiter): EStatementSecurity[] {
   const list = kid(root, 'listOfSecurities')
   const securities: EStatementSecurity[] = []
   for (const depot of list ? kids(list, 'depot') : []) {
     const depotNumber = reader(depot).req('depotNumber')
     for (const s of kids(depot, 'security')) {
       if (securities.length >= MAX_ENTRIES) {
-        truncated = true
+        limiter.truncated = true
         break
       }
       const sr = reader(s)
       const value = kid(s, 'taxValue')
       const vr = value ? reader(value) : null
-      const paid = payments(s)
+      const paid = paymentsOf(s, limiter)
       const sum = (pick: (p: EStatementPayment) => Amount | null) => sumAmounts(paid.map((p) => pick(p) ?? '0'))
       securities.push({
         depot: depotNumber,
@@ -138,7 +169,13 @@ export function statementFromXml(xml: string, symbols = 0): EStatement {
       })
     }
   }
+  return securities
+}
 
+/** The statement's totals, with the cantonal, DA-1 and US figures when it gives them. */
+function totalsOf(root: XmlElement): EStatement['totals'] {
+  const r = reader(root)
+  const list = kid(root, 'listOfSecurities')
   const lr = list ? reader(list) : null
   const da1 = lr?.amountOpt('totalLumpSumTaxCredit')
   const nonRecoverable = lr?.amountOpt('totalNonRecoverableTax')
@@ -146,31 +183,16 @@ export function statementFromXml(xml: string, symbols = 0): EStatement {
   const aCanton = r.amountOpt('totalGrossRevenueACanton')
   const bCanton = r.amountOpt('totalGrossRevenueBCanton')
   return {
-    id: r.req('id'),
-    institution: reader(institution).req('name'),
-    clientNumber: c.req('clientNumber'),
-    clientName,
-    periodFrom: r.req('periodFrom', DATE),
-    periodTo: r.req('periodTo', DATE),
-    taxPeriod,
-    canton: r.opt('canton', /^[A-Z]{2}$/),
-    totals: {
-      taxValue: r.amount('totalTaxValue'),
-      grossRevenueA: r.amount('totalGrossRevenueA'),
-      grossRevenueB: r.amount('totalGrossRevenueB'),
-      withholdingTaxClaim: r.amount('totalWithHoldingTaxClaim'),
-      ...(aCanton ? { grossRevenueACanton: aCanton } : {}),
-      ...(bCanton ? { grossRevenueBCanton: bCanton } : {}),
-      ...(da1 || nonRecoverable
-        ? { da1: { lumpSumTaxCredit: da1 ?? '0', nonRecoverableTax: nonRecoverable ?? '0' } }
-        : {}),
-      ...(usa ? { usa: { additionalWithholdingTax: usa } } : {}),
-    },
-    bankAccounts,
-    liabilities,
-    securities,
-    ...(truncated ? { truncated } : {}),
-    symbols,
+    taxValue: r.amount('totalTaxValue'),
+    grossRevenueA: r.amount('totalGrossRevenueA'),
+    grossRevenueB: r.amount('totalGrossRevenueB'),
+    withholdingTaxClaim: r.amount('totalWithHoldingTaxClaim'),
+    ...(aCanton ? { grossRevenueACanton: aCanton } : {}),
+    ...(bCanton ? { grossRevenueBCanton: bCanton } : {}),
+    ...(da1 || nonRecoverable
+      ? { da1: { lumpSumTaxCredit: da1 ?? '0', nonRecoverableTax: nonRecoverable ?? '0' } }
+      : {}),
+    ...(usa ? { usa: { additionalWithholdingTax: usa } } : {}),
   }
 }
 
