@@ -169,8 +169,8 @@ export async function signInThroughUi(page: Page, smtp: Awaited<ReturnType<typeo
   await page.getByRole('button', { name: 'Verify' }).click()
 }
 
-/** The interface's texts come from the locale files, so one test reads them in both languages. */
-export function texts(lang: 'en' | 'de') {
+/** The interface's texts come from the locale files, so one test reads them in any of its languages. */
+export function texts(lang: 'en' | 'de' | 'fr') {
   const cache = new Map<string, Record<string, unknown>>()
   return (key: string, params: Record<string, string | number> = {}) => {
     const [ns, path] = key.split(':') as [string, string]

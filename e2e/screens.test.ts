@@ -1,8 +1,9 @@
-// Every screen, in English and German, on a phone (360 px) and at a desk (1280 px): each one has its title in the
-// page's language, does not scroll sideways and is axe-clean (strict: harness.ts's axe). With SCREENSHOTS=dir each is
-// photographed, for the look to be reviewed by a person (issue 12). The screens are shown in the states issue 25 found
-// them failing in: the change log open, a year with documents (the longest German category name, a long file name),
-// an upload under way, the transmit confirmation, every section of the advanced information, a client with files.
+// Every screen, in English, German and French, on a phone (360 px) and at a desk (1280 px): each one has its title in
+// the page's language, does not scroll sideways and is axe-clean (strict: harness.ts's axe). With SCREENSHOTS=dir each
+// is photographed, for the look to be reviewed by a person (issues 12 and 25). The screens are shown in the states
+// issue 25 found them failing in: the change log open, a year with documents (the longest German category name, a long
+// file name), an upload under way, the transmit confirmation, every section of the advanced information, a client with
+// files.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { adminSetStatus, apiSignIn, axe, registerViaApi, screenshot, startStack, texts, type Stack } from './harness'
@@ -126,12 +127,14 @@ const setSection = (page: Page, section: string, enabled: boolean) =>
     [YEAR, section, enabled] as const,
   )
 
-async function openContext(lang: 'en' | 'de', width: number, cookie?: string) {
+const BROWSER_LOCALE = { en: 'en-GB', de: 'de-CH', fr: 'fr-CH' } as const
+
+async function openContext(lang: keyof typeof BROWSER_LOCALE, width: number, cookie?: string) {
   const context = await stack.browser.newContext({
     baseURL: stack.server.url,
     viewport: { width, height: 860 },
     reducedMotion: 'reduce',
-    locale: lang === 'de' ? 'de-CH' : 'en-GB',
+    locale: BROWSER_LOCALE[lang],
   })
   await context.addInitScript((l) => localStorage.setItem('i18nextLng', l), lang)
   if (cookie) {
@@ -146,6 +149,8 @@ describe.each([
   ['en', 1280],
   ['de', 360],
   ['de', 1280],
+  ['fr', 360],
+  ['fr', 1280],
 ] as const)('%s at %d px', (lang, width) => {
   const T = texts(lang)
   const appName = T('common:app_name')
