@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { formatDateTime } from '../ui/dates'
 import { useTranslation } from 'react-i18next'
 import { messageOf } from '../api/client'
-import { auditQuery } from './admin-api'
+import { auditQuery, type AuditPage } from './admin-api'
 import { useQuery } from '@tanstack/react-query'
 import { Pager } from './pager'
 import { auditDetails, auditSentence } from './audit-words'
@@ -17,6 +17,7 @@ export function AuditView() {
   const id = /^\d+$/.test(userId) ? Number(userId) : undefined
   const { data, error } = useQuery(auditQuery({ userId: id, action: action || undefined, page }))
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1
+  const when = (e: AuditItem) => auditWhen(e, i18n.resolvedLanguage ?? 'en')
   return (
     // Not a region itself: its table's scroll box is the one region named by the heading (two would be one landmark
     // twice, axe landmark-unique).
@@ -60,11 +61,12 @@ export function AuditView() {
           {messageOf(error, t('errors.load_failed'))}
         </p>
       )}
+      {data && <AuditCards items={data.items} />}
       {data && (
         // A region that scrolls sideways on a phone must be reachable by keyboard to be scrolled (axe
         // scrollable-region-focusable).
         // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
-        <div className="table-scroll" role="region" aria-labelledby="audit-heading" tabIndex={0}>
+        <div className="table-scroll audit-table" role="region" aria-labelledby="audit-heading" tabIndex={0}>
           <table>
             <thead>
               <tr>
@@ -79,10 +81,7 @@ export function AuditView() {
             <tbody>
               {data.items.map((e) => (
                 <tr key={e.id}>
-                  <td>
-                    {formatDateTime(e.at, i18n.resolvedLanguage ?? 'en')}
-                    {e.repeats > 1 ? ` (×${e.repeats})` : ''}
-                  </td>
+                  <td>{when(e)}</td>
                   <td>{auditSentence(t, e.action)}</td>
                   <td>{e.userId ?? '—'}</td>
                   <td>{e.targetUserId ?? '—'}</td>
@@ -96,5 +95,31 @@ export function AuditView() {
       )}
       <Pager page={page} pages={pages} setPage={setPage} />
     </section>
+  )
+}
+
+type AuditItem = AuditPage['items'][number]
+const auditWhen = (e: AuditItem, lang: string) => formatDateTime(e.at, lang) + (e.repeats > 1 ? ` (×${e.repeats})` : '')
+
+/** On a phone the log is a list of entries, each in words with its people and address, not a six-column table. */
+function AuditCards({ items }: { items: AuditItem[] }) {
+  const { t, i18n } = useTranslation(['admin', 'home', 'profile'])
+  return (
+    <ol className="audit-cards">
+      {items.map((e) => {
+        const details = auditDetails(t, e.action, e.detail)
+        return (
+          <li key={e.id}>
+            <strong>{auditSentence(t, e.action)}</strong>
+            <span className="muted">{auditWhen(e, i18n.resolvedLanguage ?? 'en')}</span>
+            <span>
+              {t('audit.by')}: {e.userId ?? '—'} · {t('audit.target')}: {e.targetUserId ?? '—'} · {t('audit.ip')}:{' '}
+              {e.ip ?? '—'}
+            </span>
+            {details.length > 0 && <span>{details.join(' · ')}</span>}
+          </li>
+        )
+      })}
+    </ol>
   )
 }
