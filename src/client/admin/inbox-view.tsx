@@ -57,14 +57,21 @@ function LateUploads({ late, when }: { late: Inbox['lateUploads']; when: (ms: nu
     <section aria-labelledby="late-heading" className="late-uploads">
       <h3 id="late-heading">{t('inbox.late_heading')}</h3>
       <p className="muted">{t('inbox.late_intro')}</p>
-      <ul>
+      <ol className="inbox">
         {late.map((l) => (
           <li key={`${l.userId}-${l.taxYear}`}>
-            <Link href={`/admin/clients/${l.userId}?taxYear=${l.taxYear}`}>{l.name || l.email}</Link>
-            <p>{t('inbox.late_line', { count: l.count, year: l.taxYear, date: when(l.lastAt) })}</p>
+            <article>
+              <h4>
+                <Link href={`/admin/clients/${l.userId}?taxYear=${l.taxYear}`}>{l.name || l.email}</Link>
+              </h4>
+              <p>
+                <span className="new-badge">{t('client.new_after_transmission')}</span>{' '}
+                {t('inbox.late_line', { count: l.count, year: l.taxYear, date: when(l.lastAt) })}
+              </p>
+            </article>
           </li>
         ))}
-      </ul>
+      </ol>
     </section>
   )
 }
