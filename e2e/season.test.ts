@@ -315,7 +315,9 @@ describe.each([360, 1280])('at %d px', (width) => {
     expect((await adminPage.request.get((await inboxLink.getAttribute('href'))!)).status()).toBe(200)
     const late = adminPage.getByRole('region', { name: T('admin:inbox.late_heading') }).getByRole('listitem')
     const client = late.filter({ has: adminPage.locator(`a[href="/admin/clients/${me.id}?taxYear=${YEAR}"]`) })
-    expect(await client.textContent()).toStartWith(`Anna Muster${YEAR}: 2 documents, the last on `)
+    expect(await client.textContent()).toStartWith(
+      `Anna Muster${T('admin:client.new_after_transmission')} ${YEAR}: 2 documents, the last on `,
+    )
     expect(await axe(adminPage)).toEqual([])
     await screenshot(adminPage, `season-late-inbox-${width}`)
     expect(errors).toEqual([])
