@@ -14,11 +14,12 @@ export async function lateUploadCounts(ctx: AppContext, userIds: number[], taxYe
   const out = new Map<number, number>()
   if (!userIds.length) return out
   const rows = await ctx.backend.all<{ userId: number; n: number }>(
-    `SELECT f.user_id AS userId, COUNT(*) AS n
+    `SELECT f.user_id AS "userId", COUNT(*) AS n
        FROM files f JOIN file_versions v ON v.file_id = f.id AND v.version = f.current_version
-      WHERE +f.deleted_at IS NULL AND v.after_transmission = 1 AND f.tax_year = $year
-        AND f.user_id IN (${userIds.map((_, i) => `$id${i}`).join(',')}) GROUP BY f.user_id`,
-    { $year: taxYear, ...Object.fromEntries(userIds.map((id, i) => [`$id${i}`, id])) },
+      WHERE +f.deleted_at IS NULL AND v.after_transmission = TRUE AND f.tax_year = ?
+        AND f.user_id IN (${userIds.map(() => '?').join(',')}) GROUP BY f.user_id`,
+    taxYear,
+    ...userIds,
   )
   for (const r of rows) out.set(r.userId, r.n)
   return out
@@ -32,11 +33,12 @@ export async function lateUploadCounts(ctx: AppContext, userIds: number[], taxYe
  * only; that is a migration.
  */
 export async function lateUploadsByClient(ctx: AppContext, limit: number) {
+  const join = ctx.backend.dialect === 'sqlite' ? 'CROSS JOIN' : 'JOIN'
   return await ctx.backend.all<{ userId: number; taxYear: number; count: number; lastAt: number }>(
-    `SELECT f.user_id AS userId, f.tax_year AS taxYear, COUNT(*) AS count, MAX(v.created_at) AS lastAt
-       FROM file_versions v CROSS JOIN files f ON f.id = v.file_id AND f.current_version = v.version
-      WHERE v.after_transmission = 1 AND f.deleted_at IS NULL
-      GROUP BY f.user_id, f.tax_year ORDER BY lastAt DESC, f.user_id, f.tax_year LIMIT $limit`,
-    { $limit: limit },
+    `SELECT f.user_id AS "userId", f.tax_year AS "taxYear", COUNT(*) AS count, MAX(v.created_at) AS "lastAt"
+       FROM file_versions v ${join} files f ON f.id = v.file_id AND f.current_version = v.version
+      WHERE v.after_transmission = TRUE AND f.deleted_at IS NULL
+      GROUP BY f.user_id, f.tax_year ORDER BY "lastAt" DESC, f.user_id, f.tax_year LIMIT ?`,
+    limit,
   )
 }
