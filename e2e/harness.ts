@@ -169,14 +169,21 @@ export async function signInThroughUi(page: Page, smtp: Awaited<ReturnType<typeo
   await page.getByRole('button', { name: 'Verify' }).click()
 }
 
-/** The interface's texts come from the locale files, so one test reads them in both languages. */
-export function texts(lang: 'en' | 'de') {
+/** The interface's texts come from the locale files, so one test reads them in any of its languages. */
+export function texts(lang: 'en' | 'de' | 'fr') {
   const cache = new Map<string, Record<string, unknown>>()
   return (key: string, params: Record<string, string | number> = {}) => {
     const [ns, path] = key.split(':') as [string, string]
     if (!cache.has(ns)) cache.set(ns, JSON.parse(readFileSync(`locales/${lang}/${ns}.json`, 'utf8')))
-    let v: unknown = cache.get(ns)
-    for (const part of path.split('.')) v = (v as Record<string, unknown>)[part]
+    const lookup = (p: string) => {
+      let v: unknown = cache.get(ns)
+      for (const part of p.split('.')) v = (v as Record<string, unknown> | undefined)?.[part]
+      return v
+    }
+    let v = lookup(path)
+    // A count picks the plural form as i18next does (key_one, key_other, by the language's plural rules).
+    if (v === undefined && typeof params.count === 'number')
+      v = lookup(`${path}_${new Intl.PluralRules(lang).select(params.count)}`) ?? lookup(`${path}_other`)
     if (typeof v !== 'string') throw new Error(`no text ${lang} ${key}`)
     return v.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(params[k]))
   }

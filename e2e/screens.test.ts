@@ -1,8 +1,9 @@
-// Every screen, in English and German, on a phone (360 px) and at a desk (1280 px): each one has its title in the
-// page's language, does not scroll sideways and is axe-clean (strict: harness.ts's axe). With SCREENSHOTS=dir each is
-// photographed, for the look to be reviewed by a person (issue 12). The screens are shown in the states issue 25 found
-// them failing in: the change log open, a year with documents (the longest German category name, a long file name),
-// an upload under way, the transmit confirmation, every section of the advanced information, a client with files.
+// Every screen, in English, German and French, on a phone (360 px) and at a desk (1280 px): each one has its title in
+// the page's language, does not scroll sideways and is axe-clean (strict: harness.ts's axe). With SCREENSHOTS=dir each
+// is photographed, for the look to be reviewed by a person (issues 12 and 25). The screens are shown in the states
+// issue 25 found them failing in: the change log open, a year with documents (the longest German category name, a long
+// file name), an upload under way, the transmit confirmation, every section of the advanced information, a client with
+// files, a document sent after transmission with a message.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { adminSetStatus, apiSignIn, axe, registerViaApi, screenshot, startStack, texts, type Stack } from './harness'
@@ -84,9 +85,9 @@ const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0
 /** A German file name with no place to break but the underscores a browser does not break at. */
 const LONG_NAME = 'Krankenkassenpraemienverbilligungsbescheinigung_Jahresabrechnung_2025.pdf'
 
-/** A PDF uploaded into a category over the API, as the dashboard's upload sends it. */
+/** A PDF uploaded into a category over the API, as the dashboard's upload sends it; its file id. */
 async function uploadOverApi(page: Page, categoryId: number, name: string) {
-  const status = await page.evaluate(
+  const answer = await page.evaluate(
     async ([body, categoryId, name, taxYear]) => {
       const bytes = new TextEncoder().encode(body)
       const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))
@@ -95,11 +96,19 @@ async function uploadOverApi(page: Page, categoryId: number, name: string) {
       form.append('hashes[]', [...digest].map((b) => b.toString(16).padStart(2, '0')).join(''))
       form.append('categoryId', String(categoryId))
       form.append('taxYear', String(taxYear))
-      return (await fetch('/api/files/upload', { method: 'POST', body: form })).status
+      const res = await fetch('/api/files/upload', { method: 'POST', body: form })
+      return { status: res.status, id: res.ok ? ((await res.json()).files[0].value.id as string) : '' }
     },
     [`${PDF}% ${name}\n`, categoryId, name, YEAR] as const,
   )
-  expect(status).toBe(200)
+  expect(answer.status).toBe(200)
+  return answer.id
+}
+
+const LATE_MESSAGE = {
+  en: 'Here is the certificate I forgot.',
+  de: 'Hier ist die Bescheinigung, die ich vergessen hatte.',
+  fr: 'Voici l’attestation que j’avais oubliée.',
 }
 
 /** Marks the year's advanced information complete (or not), as its switch on the advanced page does. */
@@ -126,12 +135,14 @@ const setSection = (page: Page, section: string, enabled: boolean) =>
     [YEAR, section, enabled] as const,
   )
 
-async function openContext(lang: 'en' | 'de', width: number, cookie?: string) {
+const BROWSER_LOCALE = { en: 'en-GB', de: 'de-CH', fr: 'fr-CH' } as const
+
+async function openContext(lang: keyof typeof BROWSER_LOCALE, width: number, cookie?: string) {
   const context = await stack.browser.newContext({
     baseURL: stack.server.url,
     viewport: { width, height: 860 },
     reducedMotion: 'reduce',
-    locale: lang === 'de' ? 'de-CH' : 'en-GB',
+    locale: BROWSER_LOCALE[lang],
   })
   await context.addInitScript((l) => localStorage.setItem('i18nextLng', l), lang)
   if (cookie) {
@@ -146,6 +157,8 @@ describe.each([
   ['en', 1280],
   ['de', 360],
   ['de', 1280],
+  ['fr', 360],
+  ['fr', 1280],
 ] as const)('%s at %d px', (lang, width) => {
   const T = texts(lang)
   const appName = T('common:app_name')
@@ -320,6 +333,24 @@ describe.each([
       await check(`advanced-${id.replace('tab-', '')}`, T('common:pages.advanced_tax_info'))
     }
 
+    // Transmitted, then a forgotten document sent with a message: the dashboard after transmission, and what the
+    // expert's inbox, list and client page show of it (below).
+    await adminSetStatus(stack.server.url, adminCookie, user.id, YEAR, 4)
+    const late = await uploadOverApi(page, 5, 'Spendenbescheinigung_Nachtrag.pdf')
+    const messageSent = await page.evaluate(
+      ([message, attachmentFileId]) =>
+        fetch('/api/send-message', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ message, attachmentFileId }),
+        }).then((r) => r.status),
+      [LATE_MESSAGE[lang], late] as const,
+    )
+    expect(messageSent).toBe(200)
+    await page.goto('/')
+    await page.getByText(T('home:message.attachment', { name: 'Spendenbescheinigung_Nachtrag.pdf' })).waitFor()
+    await check('dashboard-transmitted', T('common:pages.home'))
+
     expect(errors).toEqual([])
   })
 
@@ -331,10 +362,13 @@ describe.each([
       await page.goto(tab === 'clients' ? '/admin' : `/admin?tab=${tab}`)
       await page.getByRole('link', { name: T(`admin:tabs.${tab}`) }).waitFor()
       await page.getByRole('heading', { level: 1 }).first().waitFor()
+      // The inbox with this client's message and document, and the documents after transmission.
+      if (tab === 'inbox') await page.locator('#late-heading').waitFor()
       await check(`admin-${tab}`, T('common:pages.admin'))
     }
     await page.goto(`/admin/clients/${userId}`)
     await page.getByText(`screens.${lang}.${width}@example.ch`).first().waitFor()
+    await page.locator('.late-notice').waitFor()
     await check('admin-client', T('common:pages.admin'))
     expect(errors).toEqual([])
     await expert.close()

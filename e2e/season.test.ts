@@ -287,13 +287,39 @@ describe.each([360, 1280])('at %d px', (width) => {
     await admin.addCookies([{ name, value, url: stack.server.url }])
     const adminPage = await admin.newPage()
     await adminPage.goto(`/admin/clients/${me.id}?taxYear=${YEAR}`)
-    await adminPage.getByText(T('admin:client.new_after_transmission')).first().waitFor()
-    expect(await adminPage.getByText(T('admin:client.new_after_transmission')).count()).toBe(2)
+    const newBadge = adminPage.getByText(T('admin:client.new_after_transmission'), { exact: true })
+    await newBadge.first().waitFor()
+    expect(await newBadge.count()).toBe(2)
     const link = adminPage.getByRole('link', { name: T('admin:messages.attachment', { name: 'saeule-3a.pdf' }) })
     await link.waitFor()
     const opened = await adminPage.request.get((await link.getAttribute('href'))!)
     expect(opened.status()).toBe(200)
+    // Said once above the cards, too.
+    await adminPage.getByText(T('admin:client.late_notice', { count: 2 })).waitFor()
     await screenshot(adminPage, `season-late-expert-${width}`)
+
+    // The client list: the two new documents by the file count (a table at a desk, cards on a phone).
+    await adminPage.goto('/admin')
+    const row = adminPage
+      .locator('.clients-table tr, .client-card')
+      .filter({ hasText: `late.${width}@example.ch` })
+      .filter({ visible: true })
+    await row.getByText(T('admin:clients.late_files', { count: 2 })).waitFor()
+    // The inbox: the message with its document, which opens, and the client under the documents after transmission.
+    await adminPage.goto('/admin?tab=inbox')
+    const message = adminPage
+      .locator('.inbox article')
+      .filter({ has: adminPage.locator(`a[href="/admin/clients/${me.id}"]`) })
+      .filter({ hasText: 'Here is the pillar 3a certificate I forgot.' })
+    const inboxLink = message.getByRole('link', { name: T('admin:messages.attachment', { name: 'saeule-3a.pdf' }) })
+    expect((await adminPage.request.get((await inboxLink.getAttribute('href'))!)).status()).toBe(200)
+    const late = adminPage.getByRole('region', { name: T('admin:inbox.late_heading') }).getByRole('listitem')
+    const client = late.filter({ has: adminPage.locator(`a[href="/admin/clients/${me.id}?taxYear=${YEAR}"]`) })
+    expect(await client.textContent()).toStartWith(
+      `Anna Muster${T('admin:client.new_after_transmission')} ${YEAR}: 2 documents, the last on `,
+    )
+    expect(await axe(adminPage)).toEqual([])
+    await screenshot(adminPage, `season-late-inbox-${width}`)
     expect(errors).toEqual([])
     await admin.close()
     await context.close()

@@ -1,6 +1,8 @@
 // Words the walk through the product found wrong (issue 25), checked across every namespace so that they do not
 // come back with the next text: French says "téléverser" for an upload and "télécharger" for a download only; the
-// Chinese "section completed" is not "部分已完成" (which reads "partially completed").
+// Chinese "section completed" is not "部分已完成" (which reads "partially completed"); French writes for everyone as
+// the federal administration does, with epicene words or full pairs ("conjoint ou conjointe"), never "client·e" or
+// "marié(e)".
 import { expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 
@@ -32,4 +34,10 @@ test('Chinese: a completed section is not "partially completed"', () => {
   const zh = texts('zh')
   const wrong = [...zh].filter(([, v]) => /(^|[^本此])部分已完成/.test(v)).map(([k]) => k)
   expect(wrong).toEqual([])
+})
+
+test('French: no shortened inclusive forms ("·e", "(e)"): epicene words or full pairs instead', () => {
+  const fr = texts('fr')
+  const shortened = [...fr].filter(([, v]) => /\p{L}[·.•‧⋅-](e|es|ne|nes|trice)\b|\p{L}\((e|es|ne|trice)\)/u.test(v))
+  expect(shortened.map(([k, v]) => `${k}: ${v}`)).toEqual([])
 })

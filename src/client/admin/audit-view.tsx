@@ -60,6 +60,7 @@ export function AuditView() {
           {messageOf(error, t('errors.load_failed'))}
         </p>
       )}
+      {data && <AuditCards items={data.items} />}
       {data && <AuditTable items={data.items} />}
       <Pager page={page} pages={pages} setPage={setPage} />
     </section>
@@ -74,7 +75,7 @@ function AuditTable({ items }: { items: AuditItem[] }) {
     // A region that scrolls sideways on a phone must be reachable by keyboard to be scrolled (axe
     // scrollable-region-focusable).
     // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
-    <div className="table-scroll" role="region" aria-labelledby="audit-heading" tabIndex={0}>
+    <div className="table-scroll audit-table" role="region" aria-labelledby="audit-heading" tabIndex={0}>
       <table>
         <thead>
           <tr>
@@ -89,10 +90,7 @@ function AuditTable({ items }: { items: AuditItem[] }) {
         <tbody>
           {items.map((e) => (
             <tr key={e.id}>
-              <td>
-                {formatDateTime(e.at, i18n.resolvedLanguage ?? 'en')}
-                {e.repeats > 1 ? ` (×${e.repeats})` : ''}
-              </td>
+              <td>{auditWhen(e, i18n.resolvedLanguage ?? 'en')}</td>
               <td>{auditSentence(t, e.action)}</td>
               <td>{e.userId ?? '—'}</td>
               <td>{e.targetUserId ?? '—'}</td>
@@ -103,5 +101,30 @@ function AuditTable({ items }: { items: AuditItem[] }) {
         </tbody>
       </table>
     </div>
+  )
+}
+
+const auditWhen = (e: AuditItem, lang: string) => formatDateTime(e.at, lang) + (e.repeats > 1 ? ` (×${e.repeats})` : '')
+
+/** On a phone the log is a list of entries, each in words with its people and address, not a six-column table. */
+function AuditCards({ items }: { items: AuditItem[] }) {
+  const { t, i18n } = useTranslation(['admin', 'home', 'profile'])
+  return (
+    <ol className="audit-cards">
+      {items.map((e) => {
+        const details = auditDetails(t, e.action, e.detail)
+        return (
+          <li key={e.id}>
+            <strong>{auditSentence(t, e.action)}</strong>
+            <span className="muted">{auditWhen(e, i18n.resolvedLanguage ?? 'en')}</span>
+            <span>
+              {t('audit.by')}: {e.userId ?? '—'} · {t('audit.target')}: {e.targetUserId ?? '—'} · {t('audit.ip')}:{' '}
+              {e.ip ?? '—'}
+            </span>
+            {details.length > 0 && <span>{details.join(' · ')}</span>}
+          </li>
+        )
+      })}
+    </ol>
   )
 }

@@ -56,6 +56,7 @@ export default function ClientPage() {
               ))}
             </select>
           </label>
+          <LateNotice count={data.files.filter((f) => f.afterTransmission).length} />
           <div className="client-grid">
             <StatusControls
               client={{
@@ -81,6 +82,13 @@ export default function ClientPage() {
       )}
     </PageShell>
   )
+}
+
+/** Documents that arrived after the year was transmitted (issue 25), said before the cards. */
+function LateNotice({ count }: { count: number }) {
+  const { t } = useTranslation('admin')
+  if (!count) return null
+  return <p className="late-notice">{t('client.late_notice', { count })}</p>
 }
 
 function PlanCard({ userId, plan, onSaved }: { userId: number; plan: string; onSaved: () => void }) {

@@ -25,6 +25,13 @@ function UnreadBadge({ n }: { n: number }) {
   )
 }
 
+/** Files that arrived after the year was transmitted (issue 25): new to the experts. */
+function LateBadge({ n }: { n: number }) {
+  const { t } = useTranslation('admin')
+  if (!n) return null
+  return <span className="new-badge">{t('clients.late_files', { count: n })}</span>
+}
+
 function StatusName({ status }: { status: string }) {
   const { t } = useTranslation('home')
   return <>{t(`status.name.${status}`)}</>
@@ -221,7 +228,9 @@ function ClientListView({
                 <td>
                   {c.statusId} · <StatusName status={c.status} />
                 </td>
-                <td>{c.fileCount}</td>
+                <td>
+                  {c.fileCount} <LateBadge n={c.lateFileCount} />
+                </td>
                 <td>
                   <UnreadBadge n={c.unanswered} />
                   {!c.unanswered && '0'}
@@ -254,7 +263,8 @@ function ClientCard({ c, taxYear, when }: { c: ClientRow; taxYear: number; when?
       </h3>
       {c.name && <p className="muted">{c.email}</p>}
       <p>
-        {c.statusId} · <StatusName status={c.status} /> · {t('clients.files', { count: c.fileCount })}
+        {c.statusId} · <StatusName status={c.status} /> · {t('clients.files', { count: c.fileCount })}{' '}
+        <LateBadge n={c.lateFileCount} />
       </p>
       {when && (
         <p className="muted">

@@ -128,14 +128,24 @@ function AttachmentField({ attachment, onChange }: { attachment: File | null; on
   return (
     <div className="message-attachment">
       <label htmlFor="message-file">{t('message.attach_label')}</label>
-      <input
-        ref={fileInput}
-        id="message-file"
-        type="file"
-        accept={ACCEPT_ATTRIBUTE}
-        aria-describedby="message-file-hint"
-        onChange={(e) => onChange(e.currentTarget.files?.[0] ?? null)}
-      />
+      {/* The browser's own file field speaks the browser's language ("Choose File" in a German page): the field
+          stays (focused by keyboard, it opens the chooser), hidden behind a button and a line in the page's. */}
+      <div className="file-pick">
+        <input
+          ref={fileInput}
+          id="message-file"
+          type="file"
+          className="visually-hidden"
+          accept={ACCEPT_ATTRIBUTE}
+          aria-describedby="message-file-hint"
+          onChange={(e) => onChange(e.currentTarget.files?.[0] ?? null)}
+        />
+        {/* For the mouse only (hidden from assistive technology): the keyboard reaches the field itself. */}
+        <span className="file-pick-button" aria-hidden="true" onClick={() => fileInput.current?.click()}>
+          {t('message.attach_choose')}
+        </span>
+        <span className="file-pick-name">{attachment?.name ?? t('message.attach_none')}</span>
+      </div>
       <small id="message-file-hint" className="muted">
         {t('message.attach_hint')}
       </small>

@@ -404,6 +404,84 @@ describe('inbox and audit', () => {
   })
 
   test(
+    'documents after transmission: counted in the client list per year, listed in the inbox with the client, ' +
+      'and a message shows its document there',
+    async () => {
+      const { admin, client, as } = await setup()
+      const ben = await t.signIn('ben@example.ch')
+      await fillUser(t.ctx, ben.user.id, { firstName: 'Ben', lastName: 'Keller', phone: '+41791234568' })
+      const upload = async (cookie: string, name: string, text: string, taxYear = YEAR) => {
+        const data = pdf(text)
+        const up = await t.request('POST', '/api/files/upload', {
+          cookie,
+          raw: uploadForm([{ name, data, hash: sha256(data) }], { taxYear, categoryId: 1 }),
+        })
+        expect([up.status, up.json.failedCount]).toEqual([200, 0])
+        return up.json.files[0].value.id as string
+      }
+      // Before the transmission: not new. After it: a new file, and a new version of one sent before.
+      await upload(client.cookie, 'lohn.pdf', 'lohn')
+      await upload(client.cookie, 'bank.pdf', 'bank')
+      await writeStatus(t.ctx, client.user.id, YEAR, 4, null)
+      t.clock.now += 1000
+      const forgotten = await upload(client.cookie, 'vergessen.pdf', 'vergessen')
+      t.clock.now += 1000
+      await upload(client.cookie, 'lohn.pdf', 'lohn, corrected')
+      const annaLast = t.ctx.now()
+      // Ben's late document is for the year before, and arrives last.
+      await writeStatus(t.ctx, ben.user.id, YEAR - 1, 4, null)
+      t.clock.now += 1000
+      await upload(ben.cookie, 'nachtrag.pdf', 'nachtrag', YEAR - 1)
+      // A second version of it: still one file.
+      await upload(ben.cookie, 'nachtrag.pdf', 'nachtrag, signed', YEAR - 1)
+
+      const list = async (taxYear: number) =>
+        Object.fromEntries(
+          (await t.request('GET', `/api/admin/users?taxYear=${taxYear}`, as(admin.cookie))).json.items.map(
+            (c: { email: string; fileCount: number; lateFileCount: number }) => [
+              c.email,
+              [c.fileCount, c.lateFileCount],
+            ],
+          ),
+        )
+      expect(await list(YEAR)).toEqual({ 'anna@example.ch': [3, 2], 'ben@example.ch': [0, 0] })
+      expect(await list(YEAR - 1)).toEqual({ 'anna@example.ch': [0, 0], 'ben@example.ch': [1, 1] })
+
+      await t.request('POST', '/api/send-message', {
+        cookie: client.cookie,
+        body: { message: 'The certificate I forgot', attachmentFileId: forgotten },
+      })
+      await t.request('POST', '/api/send-message', { cookie: ben.cookie, body: { message: 'Without a document' } })
+      const inbox = (await t.request('GET', '/api/admin/inbox', as(admin.cookie))).json
+      expect(inbox.items.map((m: { message: string; attachment: unknown }) => [m.message, m.attachment])).toEqual([
+        [
+          'The certificate I forgot',
+          { fileId: forgotten, filename: 'vergessen.pdf', blobUrl: `/api/files/${forgotten}/versions/1/content` },
+        ],
+        ['Without a document', null],
+      ])
+      expect(inbox.lateUploads).toEqual([
+        {
+          userId: ben.user.id,
+          taxYear: YEAR - 1,
+          count: 1,
+          lastAt: t.ctx.now(),
+          email: 'ben@example.ch',
+          name: 'Ben Keller',
+        },
+        {
+          userId: client.user.id,
+          taxYear: YEAR,
+          count: 2,
+          lastAt: annaLast,
+          email: 'anna@example.ch',
+          name: 'Anna Muster',
+        },
+      ])
+    },
+  )
+
+  test(
     "an expert's download is in the audit log with the address and the client; newest first, filters by " + 'action',
     async () => {
       const { admin, client, as } = await setup()

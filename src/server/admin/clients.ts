@@ -3,6 +3,7 @@ import type { Param } from '../infra/backend'
 import { statusById } from '../../shared/tax-status'
 import { DEFAULT_PLAN } from '../../shared/profile'
 import { unansweredCounts } from '../messages/service'
+import { lateUploadCounts } from '../documents/late'
 import { userSearchCondition } from '../users/search'
 
 export const CLIENTS_PAGE_SIZE = 50
@@ -91,6 +92,7 @@ export async function listClients(ctx: AppContext, f: ClientFilter) {
   )
   const byId = new Map(rows.map((r) => [r.id, r]))
   const unanswered = await unansweredCounts(ctx, ids)
+  const late = await lateUploadCounts(ctx, ids, f.taxYear)
   const items = ids.map((id) => {
     const r = byId.get(id)!
     const s = statusById(r.statusId ?? 1)
@@ -105,6 +107,7 @@ export async function listClients(ctx: AppContext, f: ClientFilter) {
       status: s.name,
       subscriptionPlan: r.plan ?? DEFAULT_PLAN,
       fileCount: r.fileCount,
+      lateFileCount: late.get(id) ?? 0,
       unanswered: unanswered.get(id) ?? 0,
       lastActivityAt: r.activity,
     }

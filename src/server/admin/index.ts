@@ -12,8 +12,8 @@ import { isTaxStatusId } from '../../shared/tax-status'
 import { setStatus } from '../tax-status/moves'
 import { getUser } from '../users/service'
 import { setTaxProfileComplete } from '../users/profile'
-import { unansweredMessages } from '../messages/service'
 import { listClients } from './clients'
+import { expertInbox } from './inbox'
 import { clientDetail } from './client-detail'
 import { resetProfile } from './reset'
 import { systemInfo } from './system'
@@ -24,6 +24,7 @@ import {
   clientDetailSchema,
   clientListSchema,
   dbStatusSchema,
+  expertInboxSchema,
   fixColumnSchema,
   resetProfileSchema,
   statusMoveSchema,
@@ -31,10 +32,8 @@ import {
   taxProfileFlagSchema,
   taxProfileStatusSchema,
 } from './model'
-import { inboxSchema } from '../messages/model'
 import { hasUnsafeLineCharacters } from '../../shared/plain-text'
 
-const INBOX_PAGE_SIZE = 50
 const MAX_PAGE = 1_000_000
 const optional = t.Optional(t.String({ maxLength: 100 }))
 
@@ -132,16 +131,12 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
       async ({ rc, query }) => {
         const page = intParam(query.page, 1, 1, MAX_PAGE, 'page')
         await act(rc, 'admin_view_inbox')
-        return {
-          ...(await unansweredMessages(ctx, { limit: INBOX_PAGE_SIZE, offset: (page - 1) * INBOX_PAGE_SIZE })),
-          page,
-          pageSize: INBOX_PAGE_SIZE,
-        }
+        return await expertInbox(ctx, page)
       },
       {
         role: 'admin',
         query: t.Object({ page: optional }),
-        response: inboxSchema,
+        response: expertInboxSchema,
       },
     )
     .get(

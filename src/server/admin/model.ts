@@ -5,7 +5,7 @@ import { declarationSchema } from '../declarations/model'
 import { flagsSchema, taxStatusSchema, taxViewProperties } from '../tax-status/model'
 import { categoryRecordSchema, fileRecordProperties, fileVersionSchema } from '../documents/model'
 import { advancedInfoSchema } from '../advanced/model'
-import { messageSchema } from '../messages/model'
+import { inboxSchema, messageSchema } from '../messages/model'
 
 /** GET /api/admin/users: a page of the experts' client list. */
 export const clientListSchema = t.Object({
@@ -21,6 +21,8 @@ export const clientListSchema = t.Object({
       status: t.String(),
       subscriptionPlan: t.String(),
       fileCount: t.Number(),
+      /** Of those, the files whose current version arrived after the year was transmitted (issue 25). */
+      lateFileCount: t.Number(),
       unanswered: t.Number(),
       lastActivityAt: t.Number(),
     }),
@@ -37,6 +39,24 @@ const amounts = {
   grossRevenueB: t.String(),
   withholdingTaxClaim: t.String(),
 }
+
+/**
+ * GET /api/admin/inbox: the messages waiting for an answer (a page), and the clients whose documents arrived after
+ * their year was transmitted, per year, the newest arrival first (issue 25).
+ */
+export const expertInboxSchema = t.Object({
+  ...inboxSchema.properties,
+  lateUploads: t.Array(
+    t.Object({
+      userId: t.Number(),
+      taxYear: t.Number(),
+      count: t.Number(),
+      lastAt: t.Number(),
+      email: t.String(),
+      name: t.String(),
+    }),
+  ),
+})
 
 /** GET /api/admin/users/:id: one client for the expert's client page, every part from its own area. */
 export const clientDetailSchema = t.Object({

@@ -29,6 +29,7 @@ export const inboxSchema = t.Object({
       createdAt: t.Number(),
       email: t.String(),
       name: t.String(),
+      attachment: messageSchema.properties.attachment,
     }),
   ),
   page: t.Number(),

@@ -28,18 +28,20 @@ function cleanMessage(text: string): string {
 type Row = typeof messages.$inferSelect
 type Links = Awaited<ReturnType<typeof fileLinks>>
 
-const view = (m: Row, links: Links) => {
-  const a = m.attachmentFileId ? links.get(m.attachmentFileId) : undefined
-  return {
-    id: m.id,
-    message: m.body,
-    fromExpert: m.fromExpert,
-    replyTo: m.replyTo,
-    createdAt: m.createdAt,
-    // A deleted document leaves the message without its link.
-    attachment: a ? { fileId: a.fileId, filename: a.filename, blobUrl: a.blobUrl } : null,
-  }
+/** A message's document with its name and address; a deleted document leaves the message without its link. */
+const attachmentOf = (fileId: string | null, links: Links) => {
+  const a = fileId ? links.get(fileId) : undefined
+  return a ? { fileId: a.fileId, filename: a.filename, blobUrl: a.blobUrl } : null
 }
+
+const view = (m: Row, links: Links) => ({
+  id: m.id,
+  message: m.body,
+  fromExpert: m.fromExpert,
+  replyTo: m.replyTo,
+  createdAt: m.createdAt,
+  attachment: attachmentOf(m.attachmentFileId, links),
+})
 
 /** Messages with their attachments' names and addresses, read in one query. */
 const views = async (ctx: AppContext, rows: Row[]) => {
@@ -136,17 +138,28 @@ export async function unansweredMessages(ctx: AppContext, opts: { limit: number;
   const params = opts.userId === undefined ? [] : [opts.userId]
   const total =
     (await ctx.backend.get<{ n: number }>(`SELECT COUNT(*) AS n FROM messages m WHERE ${where}`, ...params))?.n ?? 0
-  const rows = await ctx.backend.all<{ id: number; userId: number; body: string; createdAt: number }>(
-    `SELECT m.id, m.user_id AS "userId", m.body, m.created_at AS "createdAt"
+  const rows = await ctx.backend.all<{
+    id: number
+    userId: number
+    body: string
+    createdAt: number
+    attachmentFileId: string | null
+  }>(
+    `SELECT m.id, m.user_id AS "userId", m.body, m.created_at AS "createdAt",
+            m.attachment_file_id AS "attachmentFileId"
        FROM messages m WHERE ${where} ORDER BY m.created_at, m.id LIMIT ? OFFSET ?`,
     ...params,
     opts.limit,
     opts.offset,
   )
-  // The senders' names come from their owner, the users area.
+  // The senders' names come from their owner, the users area; the attachments' from the documents area.
   const names = await namesOf(
     ctx,
     rows.map((r) => r.userId),
+  )
+  const links = await fileLinks(
+    ctx,
+    rows.flatMap((r) => (r.attachmentFileId ? [r.attachmentFileId] : [])),
   )
   const items = rows.map((r) => ({
     id: r.id,
@@ -155,6 +168,7 @@ export async function unansweredMessages(ctx: AppContext, opts: { limit: number;
     createdAt: r.createdAt,
     email: names.get(r.userId)?.email ?? '',
     name: names.get(r.userId)?.name ?? '',
+    attachment: attachmentOf(r.attachmentFileId, links),
   }))
   return { total, items }
 }
