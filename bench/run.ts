@@ -50,6 +50,7 @@ const ORDER = [
   'addresses',
   'lighthouse',
   'admin',
+  'pg',
   'binary-size',
 ]
 /** RESULTS.md is written after each section, so a later section that fails keeps the figures measured so far. */
@@ -368,6 +369,23 @@ if (want('admin')) {
   })
   if (run.exitCode !== 0) process.exit(1)
   record('admin', `${run.stdout.toString().replace(/^### /, '## ').trimEnd()}\n`)
+}
+
+if (want('pg')) {
+  // Issue 24: bench/pg.ts runs two instances on PostgreSQL + S3 and prints its own table.
+  console.log('pg: the polled GET on one and two instances, 50 MB upload vs bare PUT, the client list at 10,000 …')
+  const run = Bun.spawnSync([process.execPath, 'bench/pg.ts'], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+    env: { ...process.env, BENCH_NO_BUILD: '1' },
+  })
+  const out = run.stdout.toString()
+  const table = out.slice(out.indexOf('### PostgreSQL'))
+  if (run.exitCode !== 0 || !table.startsWith('###')) {
+    console.error(out)
+    process.exit(1)
+  }
+  record('pg', `${table.replace(/^### /, '## ').trimEnd()}\n`)
 }
 
 if (want('documents')) {
