@@ -60,11 +60,16 @@ if (!only || only === 'unit') {
   // Biome: the formatter's verdict and the linter's, over every source file (biome.json).
   await stage('format and lint', [process.execPath, 'x', 'biome', 'check', '--max-diagnostics=50', '.'], 'one')
   await stage('unit and API tests', [process.execPath, 'test', '--timeout', '30000', 'src'])
-  // The same suite on PostgreSQL: every test app on a fresh database copied from a migrated template
-  // (src/server/db/pg/test-databases.ts). .ci/run starts a server when none answers.
-  await stage('unit and API tests on PostgreSQL', [process.execPath, 'test', '--timeout', '30000', 'src'], 'bun-test', {
-    SWISSTAX_TEST_DATABASE_URL: process.env.SWISSTAX_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
-  })
+  // The same suite on PostgreSQL + S3: every test app on a fresh database copied from a migrated template
+  // (src/server/db/pg/test-databases.ts) and a prefix of its own on the S3 server of the test process
+  // (src/server/infra/test-helpers.ts). .ci/run starts PostgreSQL when none answers.
+  const pg = process.env.SWISSTAX_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+  await stage(
+    'unit and API tests on PostgreSQL + S3',
+    [process.execPath, 'test', '--timeout', '30000', 'src'],
+    'bun-test',
+    { SWISSTAX_TEST_DATABASE_URL: pg, SWISSTAX_TEST_S3: '1' },
+  )
 }
 if (!only || only === 'e2e') {
   const built = (await stage('build', [process.execPath, 'build.ts'], 'one')) && existsSync('dist/swisstax')

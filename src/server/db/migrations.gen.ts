@@ -75,5 +75,9 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   {
     "tag": "0018_users_role_name_lower",
     "sql": "-- Hand-corrected: drizzle-kit cannot write an expression index. The experts' sort by name folds case with\n-- lower() instead of COLLATE NOCASE, so that SQLite and PostgreSQL sort the list alike (admin/clients.ts BY_NAME).\nDROP INDEX `users_role_name`;--> statement-breakpoint\nCREATE INDEX `users_role_name` ON `users` (`role`, lower(COALESCE(NULLIF(`last_name`, ''), `email`)), lower(COALESCE(`first_name`, '')));\n"
+  },
+  {
+    "tag": "0019_file_versions_late",
+    "sql": "CREATE INDEX `file_versions_late` ON `file_versions` (`file_id`) WHERE \"file_versions\".\"after_transmission\" = 1;"
   }
 ]

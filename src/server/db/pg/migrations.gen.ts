@@ -7,5 +7,9 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   {
     "tag": "0001_postgres_only",
     "sql": "-- What drizzle-kit cannot describe (hand-written; docs/storage.md \"PostgreSQL\").\n-- Rate-limit counters are short-lived and rebuilt by the next hits: an unlogged table writes no WAL for them.\nALTER TABLE \"rate_limits\" SET UNLOGGED;\n--> statement-breakpoint\n-- The experts' client search (src/server/users/search-postgres.ts): SQLite's FTS5 trigram table users_search becomes a\n-- trigram GIN index over the same haystack (\"e-mail first last first\", lower-cased), answered by LIKE.\nCREATE EXTENSION IF NOT EXISTS pg_trgm;\n--> statement-breakpoint\nCREATE INDEX \"users_search_trgm\" ON \"users\" USING gin (\n  lower(\"email\" || ' ' || COALESCE(\"first_name\", '') || ' ' || COALESCE(\"last_name\", '') || ' '\n    || COALESCE(\"first_name\", '')) gin_trgm_ops\n);\n"
+  },
+  {
+    "tag": "0002_file_versions_late",
+    "sql": "CREATE INDEX \"file_versions_late\" ON \"file_versions\" USING btree (\"file_id\") WHERE \"file_versions\".\"after_transmission\";"
   }
 ]

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { sqliteTable, integer, text, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core'
 import { users } from './users'
 
@@ -45,7 +46,11 @@ export const fileVersions = sqliteTable(
     /** Added after the year was transmitted (issue 25: a forgotten document): new to the experts. */
     afterTransmission: integer('after_transmission', { mode: 'boolean' }).notNull().default(false),
   },
-  (t) => [uniqueIndex('file_versions_file_version').on(t.fileId, t.version)],
+  (t) => [
+    uniqueIndex('file_versions_file_version').on(t.fileId, t.version),
+    // The experts' inbox reads the versions added after transmission only (documents/late.ts).
+    index('file_versions_late').on(t.fileId).where(sql`${t.afterTransmission} = 1`),
+  ],
 )
 
 /** 'Not relevant' marks per user, year and category. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 // PostgreSQL twin of src/server/db/schema/documents.ts.
 import { pgTable, bigint, integer, text, boolean, index, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core'
 import { users } from './users'
@@ -46,7 +47,11 @@ export const fileVersions = pgTable(
     /** Added after the year was transmitted (issue 25: a forgotten document): new to the experts. */
     afterTransmission: boolean('after_transmission').notNull().default(false),
   },
-  (t) => [uniqueIndex('file_versions_file_version').on(t.fileId, t.version)],
+  (t) => [
+    uniqueIndex('file_versions_file_version').on(t.fileId, t.version),
+    // The experts' inbox reads the versions added after transmission only (documents/late.ts).
+    index('file_versions_late').on(t.fileId).where(sql`${t.afterTransmission}`),
+  ],
 )
 
 /** 'Not relevant' marks per user, year and category. */

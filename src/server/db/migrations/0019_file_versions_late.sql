@@ -1,0 +1,1 @@
+CREATE INDEX `file_versions_late` ON `file_versions` (`file_id`) WHERE "file_versions"."after_transmission" = 1;
