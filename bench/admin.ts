@@ -4,7 +4,7 @@
 // Searches of three characters and more go through the users' trigram index
 // (users_search); "example.ch" matches every client, the index's worst case.
 import { Database } from 'bun:sqlite'
-import { cleanup, signIn, startBinary, wrk } from './lib'
+import { cleanup, clientListShapes, signIn, startBinary, wrk } from './lib'
 import { loadConfig } from '../src/server/config'
 import { createContext } from '../src/server/boot'
 import { silentLogger } from '../src/server/log'
@@ -75,14 +75,7 @@ ctx.backend.close()
 
 const server = await startBinary({ ADMIN_EMAILS: ADMIN }, first.dataDir)
 const cookie = await signIn(server, ADMIN)
-const shapes: [string, string][] = [
-  ['newest activity first (page 1)', '/api/admin/users'],
-  ['by name, page 100', '/api/admin/users?sort=name&page=100'],
-  ['search "meier12"', '/api/admin/users?q=meier12'],
-  ['search "MÜLLER1" (umlaut, any case)', `/api/admin/users?q=${encodeURIComponent('MÜLLER1')}`],
-  ['search "example.ch" (every client)', '/api/admin/users?q=example.ch'],
-  ['status 4 of the year', `/api/admin/users?status=4&taxYear=${YEAR}`],
-]
+const shapes = clientListShapes(YEAR)
 const check = await fetch(`${server.url}/api/admin/users`, { headers: { cookie } })
 const total = ((await check.json()) as { total: number }).total
 if (total !== CLIENTS) throw new Error(`expected ${CLIENTS} clients, the list says ${total}`)

@@ -360,3 +360,13 @@ ${parts.map(([name, n, from]) => `| ${name} | ${size(n)} | ${((n / total) * 100)
 
 ${verdicts}`
 }
+
+/** The experts' client list's query shapes the benches time (bench/admin.ts on SQLite, bench/pg.ts on PostgreSQL). */
+export const clientListShapes = (year: number): [string, string][] => [
+  ['newest activity first (page 1)', '/api/admin/users'],
+  ['by name, page 100', '/api/admin/users?sort=name&page=100'],
+  ['search "meier12"', '/api/admin/users?q=meier12'],
+  ['search "MÜLLER1" (umlaut, any case)', `/api/admin/users?q=${encodeURIComponent('MÜLLER1')}`],
+  ['search "example.ch" (every client)', '/api/admin/users?q=example.ch'],
+  ['status 4 of the year', `/api/admin/users?status=4&taxYear=${year}`],
+]

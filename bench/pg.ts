@@ -5,9 +5,9 @@
 //   (16 connections each, at the same time): CPU µs per request over both, p99;
 // - a 50 MB upload end to end against a bare PUT of the same bytes to the same bucket;
 // - the experts' client list at 10,000 clients (GET /api/admin/users), p50/p99 per query shape.
-import { median, signIn, startBinary, wrk, wrkAsync, cpuMicros, spread } from './lib'
+import { clientListShapes, median, signIn, startBinary, wrk, wrkAsync, cpuMicros, spread } from './lib'
 import { testDatabase } from '../src/server/db/pg/test-databases'
-import { stopTestS3Server, testStorageEnv } from '../src/server/infra/test-helpers'
+import { stopTestS3Server, testBucket, testStorageEnv } from '../src/server/infra/test-helpers'
 
 const PG = process.env.SWISSTAX_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 const YEAR = new Date().getFullYear() - 1
@@ -23,13 +23,7 @@ const env = {
   ADMIN_EMAILS: ADMIN,
   ...storage,
 }
-const bucket = new Bun.S3Client({
-  endpoint: storage.S3_ENDPOINT,
-  bucket: storage.STORAGE_URL!.slice('s3://'.length).split('/')[0],
-  accessKeyId: storage.S3_ACCESS_KEY_ID,
-  secretAccessKey: storage.S3_SECRET_ACCESS_KEY,
-  region: storage.S3_REGION,
-})
+const { bucket } = testBucket(storage)
 const one = await startBinary(env)
 const two = await startBinary(env)
 const cookie = await signIn(one, 'bench.pg@example.ch')
@@ -134,14 +128,7 @@ async function seedClients() {
 async function clientList() {
   await seedClients()
   const admin = await signIn(two, ADMIN)
-  const shapes: [string, string][] = [
-    ['newest activity first (page 1)', '/api/admin/users'],
-    ['by name, page 100', '/api/admin/users?sort=name&page=100'],
-    ['search "meier12"', '/api/admin/users?q=meier12'],
-    ['search "MÜLLER1" (umlaut, any case)', `/api/admin/users?q=${encodeURIComponent('MÜLLER1')}`],
-    ['search "example.ch" (every client)', '/api/admin/users?q=example.ch'],
-    ['status 4 of the year', `/api/admin/users?status=4&taxYear=${YEAR}`],
-  ]
+  const shapes = clientListShapes(YEAR)
   const total = (
     (await (await fetch(`${two.url}/api/admin/users`, { headers: { cookie: admin } })).json()) as {
       total: number

@@ -17,7 +17,7 @@ import {
   signInThroughUi,
 } from './harness'
 import { testDatabase } from '../src/server/db/pg/test-databases'
-import { stopTestS3Server, testStorageEnv } from '../src/server/infra/test-helpers'
+import { stopTestS3Server, testBucket, testStorageEnv } from '../src/server/infra/test-helpers'
 import { pdf } from '../src/server/documents/test-fixtures'
 import { MIGRATIONS } from '../src/server/db/pg/migrations.gen'
 
@@ -89,14 +89,7 @@ instanceTests(
   async (): Promise<Topology> => {
     const database = await testDatabase(PG, true) // empty: the instances' own migrations make it
     const storage = await testStorageEnv()
-    prefix = `${storage.STORAGE_URL!.replace(/^s3:\/\/[^/]+\//, '')}/`
-    bucket = new Bun.S3Client({
-      endpoint: storage.S3_ENDPOINT,
-      bucket: storage.STORAGE_URL!.slice('s3://'.length).split('/')[0],
-      accessKeyId: storage.S3_ACCESS_KEY_ID,
-      secretAccessKey: storage.S3_SECRET_ACCESS_KEY,
-      region: storage.S3_REGION,
-    })
+    ;({ bucket, prefix } = testBucket(storage))
     dirs = [mkdtempSync(join(tmpdir(), 'swisstax-pg-a-')), mkdtempSync(join(tmpdir(), 'swisstax-pg-b-'))]
     const proxyPort = await freePort()
     proxyUrl = `http://127.0.0.1:${proxyPort}`

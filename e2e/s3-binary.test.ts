@@ -6,20 +6,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
 import { apiSignIn, startServer, startSmtp, type Server, type Smtp } from './harness'
-import { stopTestS3Server, testStorageEnv } from '../src/server/infra/test-helpers'
+import { stopTestS3Server, testBucket, testStorageEnv } from '../src/server/infra/test-helpers'
 
 const SECRET_TEXT = 'Lohnausweis 2025 AHV 756.1234.5678.97 Bruttolohn total 98765'
 let smtp: Smtp, server: Server, storage: Record<string, string>, bucket: Bun.S3Client, prefix: string
 beforeAll(async () => {
   storage = await testStorageEnv()
-  prefix = `${storage.STORAGE_URL!.replace(/^s3:\/\/[^/]+\//, '')}/`
-  bucket = new Bun.S3Client({
-    endpoint: storage.S3_ENDPOINT,
-    bucket: storage.STORAGE_URL!.slice('s3://'.length).split('/')[0],
-    accessKeyId: storage.S3_ACCESS_KEY_ID,
-    secretAccessKey: storage.S3_SECRET_ACCESS_KEY,
-    region: storage.S3_REGION,
-  })
+  ;({ bucket, prefix } = testBucket(storage))
   smtp = await startSmtp()
   server = await startServer({
     SMTP_URL: smtp.url,

@@ -95,3 +95,18 @@ export async function testStorageEnv(): Promise<Record<string, string>> {
     S3_SECRET_ACCESS_KEY: SECRET_KEY,
   }
 }
+
+/** A client of the bucket behind a test's storage settings, and the prefix (with its slash) the settings name. */
+export function testBucket(storage: Record<string, string>): { bucket: Bun.S3Client; prefix: string } {
+  const [name = '', ...rest] = storage.STORAGE_URL!.slice('s3://'.length).split('/')
+  return {
+    bucket: new Bun.S3Client({
+      endpoint: storage.S3_ENDPOINT,
+      bucket: name,
+      accessKeyId: storage.S3_ACCESS_KEY_ID,
+      secretAccessKey: storage.S3_SECRET_ACCESS_KEY,
+      region: storage.S3_REGION,
+    }),
+    prefix: `${rest.join('/')}/`,
+  }
+}
