@@ -3,9 +3,9 @@
 // With SWISSTAX_TEST_DATABASE_URL set (scripts/test.ts's PostgreSQL stage), each app gets a fresh PostgreSQL
 // database instead (src/server/db/pg/test-databases.ts), dropped when it closes.
 // With SWISSTAX_TEST_S3=1 the blobs go to a prefix of their own on the process's S3 server (infra/test-helpers.ts).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { loadConfig } from './config'
 import { createContext } from './boot'
 import { createApp } from './app'
@@ -14,6 +14,7 @@ import { openBlobStore } from './infra/blob-store'
 import type { Mailer, OutgoingMail } from './infra/mailer'
 import type { Asset } from './static/assets'
 import { s3TestMode, testStorageEnv } from './infra/test-helpers'
+import { dataFiles } from './documents/test-fixtures'
 import type { Config } from './config'
 
 export const T0 = Date.parse('2026-11-22T10:00:00Z')
@@ -143,7 +144,7 @@ function storedBytes(config: Config) {
   const prefix = storage?.prefix ?? ''
   return {
     async list(): Promise<string[]> {
-      const names = localFiles(config.dataDir)
+      const names = dataFiles(config.dataDir)
       if (client)
         for (let token: string | undefined, first = true; first || token; first = false) {
           const page = await client.list({ prefix, continuationToken: token })
@@ -154,26 +155,12 @@ function storedBytes(config: Config) {
     },
     async read(name: string): Promise<Buffer> {
       const path = join(config.dataDir, name)
-      if (!client || localFiles(config.dataDir).includes(name)) return readFileSync(path)
+      if (!client || dataFiles(config.dataDir).includes(name)) return readFileSync(path)
       return Buffer.from(await client.file(`${prefix}${name}`).bytes())
     },
     async write(name: string, bytes: Uint8Array) {
-      if (!client || localFiles(config.dataDir).includes(name)) writeFileSync(join(config.dataDir, name), bytes)
+      if (!client || dataFiles(config.dataDir).includes(name)) writeFileSync(join(config.dataDir, name), bytes)
       else await client.write(`${prefix}${name}`, bytes)
     },
   }
-}
-
-/** Every file under the data folder, relative, except the database and the key file. */
-function localFiles(dir: string): string[] {
-  const out: string[] = []
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name)
-      if (statSync(p).isDirectory()) walk(p)
-      else out.push(relative(dir, p))
-    }
-  }
-  walk(dir)
-  return out.filter((f) => !f.startsWith('swisstax.db') && f !== 'master.key').sort()
 }
