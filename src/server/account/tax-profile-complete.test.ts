@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
 import { writeStatus } from '../tax-status/service'
+import { apiProfile } from '../users/test-fixtures'
 
 let t: Awaited<ReturnType<typeof testApp>>
 beforeEach(async () => {
@@ -10,27 +11,7 @@ afterEach(() => t.close())
 
 // The test clock is 2026-11-22: 2025 is fileable, 2026 not yet.
 const Y = 2025
-const PROFILE = {
-  firstName: 'Anna',
-  lastName: 'Muster',
-  phone: '791234567',
-  countryCode: '+41',
-  salutation: 'mrs',
-  dateOfBirth: '1990-04-01',
-  religion: 'Evangelical Reformed',
-  jobName: 'Engineer',
-  cantonOfResidence: 'zurich',
-  street: 'Bahnhofstrasse 1',
-  zipCode: '8001',
-  city: 'Zürich',
-  gemeinde: 'Zürich',
-  movedDuringYear: 'no',
-  maritalStatus: 'individual',
-  propertyOwner: false,
-  hasChildren: false,
-  hasPillar3a: false,
-  employmentType: 'employed',
-}
+const PROFILE = apiProfile()
 
 /** What a request may leave behind: the stored profile, declarations and status rows. */
 async function leftBehind(userId: number) {

@@ -22,6 +22,33 @@ export const FULL_PROFILE = {
   employmentType: 'employed',
 }
 
+/**
+ * A complete profile as PUT /api/user/profile takes it (the API's own values, which FULL_PROFILE, written straight
+ * into the table, is not): a single employed person without children; tests override what they are about.
+ */
+export const apiProfile = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Anna',
+  lastName: 'Muster',
+  phone: '791234567',
+  countryCode: '+41',
+  salutation: 'mrs',
+  dateOfBirth: '1990-04-01',
+  religion: 'Evangelical Reformed',
+  jobName: 'Engineer',
+  cantonOfResidence: 'zurich',
+  street: 'Bahnhofstrasse 1',
+  zipCode: '8001',
+  city: 'Zürich',
+  gemeinde: 'Zürich',
+  movedDuringYear: 'no',
+  maritalStatus: 'individual',
+  propertyOwner: false,
+  hasChildren: false,
+  hasPillar3a: false,
+  employmentType: 'employed',
+  ...overrides,
+})
+
 export async function fillUser(
   ctx: AppContext,
   userId: number,
