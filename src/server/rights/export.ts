@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, type Hash } from 'node:crypto'
 import type { ZipPassThrough } from 'fflate'
 import type { AppContext } from '../context'
 import type { BlobStore } from '../infra/blob-store'
@@ -99,6 +99,120 @@ async function documentEntries(ctx: AppContext, store: BlobStore, userId: number
   })
 }
 
+/** One line of manifest.json: an entry's path, and the SHA-256 and size of the bytes written for it. */
+interface ManifestLine {
+  path: string
+  sha256: string
+  bytes: number
+}
+
+/** A document being copied into the archive one chunk at a time, hashed on the way. */
+interface Copying {
+  file: ZipPassThrough
+  reader: ReadableStreamDefaultReader<Uint8Array>
+  hash: Hash
+  bytes: number
+  path: string
+  expected: string
+}
+
+/** What the ZIP writer has produced and the reader not yet taken, and how it ended. */
+interface Output {
+  chunks: Uint8Array[]
+  failed?: Error
+  finished: boolean
+}
+
+/** The ZIP writer, pushing what it writes to `out`. */
+function zipWriter(Zip: typeof import('fflate').Zip, out: Output) {
+  return new Zip((err, chunk, final) => {
+    if (err) out.failed = err
+    else out.chunks.push(chunk)
+    if (final) out.finished = true
+  })
+}
+
+/** Each path once: a second `a/b.pdf` becomes `a/b (2).pdf`, a third `a/b (3).pdf`. */
+export function uniquePaths(): (path: string) => string {
+  const seen = new Set<string>()
+  return (path) => {
+    let p = path
+    for (let i = 2; seen.has(p); i++) p = path.replace(/(\.[^./]*)?$/, (ext) => ` (${i})${ext}`)
+    seen.add(p)
+    return p
+  }
+}
+
+/**
+ * Copies the document's next chunk into its entry. At its end, checks the bytes written against the hash
+ * stored at upload (a mismatch fails the export) and records them in the manifest. Whether it has ended.
+ */
+export async function copyChunk(doc: Copying, manifest: ManifestLine[]): Promise<boolean> {
+  const { done, value } = await doc.reader.read()
+  if (!done) {
+    doc.hash.update(value)
+    doc.bytes += value.byteLength
+    doc.file.push(value)
+    return false
+  }
+  const sha256 = doc.hash.digest('hex')
+  if (sha256 !== doc.expected) throw new Error(`export: ${doc.path} does not match its stored SHA-256`)
+  manifest.push({ path: doc.path, sha256, bytes: doc.bytes })
+  doc.file.push(new Uint8Array(0), true)
+  return true
+}
+
+/** Starts an entry as `file`: a data section is written whole; a document is returned, to be copied by copyChunk. */
+function startEntry(entry: Entry, file: ZipPassThrough, manifest: ManifestLine[]): Copying | undefined {
+  if ('bytes' in entry) {
+    manifest.push({
+      path: file.filename,
+      sha256: createHash('sha256').update(entry.bytes).digest('hex'),
+      bytes: entry.bytes.byteLength,
+    })
+    file.push(entry.bytes, true)
+    return undefined
+  }
+  return {
+    file,
+    reader: entry.stream().getReader(),
+    hash: createHash('sha256'),
+    bytes: 0,
+    path: file.filename,
+    expected: entry.expectedSha256,
+  }
+}
+
+/** The stream the route answers with: each pull moves the archive on until it has a chunk to give. */
+function pulledStream(
+  ctx: AppContext,
+  out: Output,
+  step: () => Promise<void>,
+  cancel: () => Promise<void>,
+): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          while (out.chunks.length === 0 && !out.finished && !out.failed) await step()
+        } catch (err) {
+          out.failed = err as Error
+        }
+        if (out.failed) {
+          ctx.log.error('export failed', { error: out.failed.message })
+          await cancel()
+          return controller.error(out.failed)
+        }
+        const chunk = out.chunks.shift()
+        if (chunk) controller.enqueue(chunk)
+        if (out.finished && out.chunks.length === 0) controller.close()
+      },
+      cancel,
+    },
+    { highWaterMark: 0 },
+  )
+}
+
 /**
  * GET /api/user/export: everything held about the person as one ZIP (issue 13,
  * nFADP right of access). Entries are stored, not deflated (documents are mostly
@@ -107,7 +221,6 @@ async function documentEntries(ctx: AppContext, store: BlobStore, userId: number
  * the total. manifest.json comes last with the SHA-256 of every entry, computed
  * on the bytes written (and checked against the hash stored at upload).
  */
-// long: split after the storage work
 export async function exportArchive(
   ctx: AppContext,
   store: BlobStore,
@@ -118,112 +231,35 @@ export async function exportArchive(
   const language = (await getUser(ctx, userId)).language
   const docs = await documentEntries(ctx, store, userId, language)
   const entries: Entry[] = [...(await sections(ctx, userId)), ...docs.map((d) => d.entry)]
-  const manifest: { path: string; sha256: string; bytes: number }[] = []
-  const out: Uint8Array[] = []
-  let failed: Error | undefined
-  let finished = false
-  const zip = new Zip((err, chunk, final) => {
-    if (err) failed = err
-    else out.push(chunk)
-    if (final) finished = true
-  })
-  const seen = new Set<string>()
-  const unique = (path: string) => {
-    let p = path
-    for (let i = 2; seen.has(p); i++) p = path.replace(/(\.[^./]*)?$/, (ext) => ` (${i})${ext}`)
-    seen.add(p)
-    return p
-  }
-
+  const manifest: ManifestLine[] = []
+  const out: Output = { chunks: [], finished: false }
+  const zip = zipWriter(Zip, out)
+  const unique = uniquePaths()
   let index = 0
-  let current:
-    | {
-        file: ZipPassThrough
-        reader: ReadableStreamDefaultReader<Uint8Array>
-        hash: Awaited<ReturnType<typeof createHash>>
-        bytes: number
-        path: string
-        expected: string
-      }
-    | undefined
+  let copying: Copying | undefined
 
-  /** Moves the archive forward by one step: one whole small entry, or one chunk of a document. */
+  /** Moves the archive forward by one step: one whole data section, one chunk of a document, or the manifest. */
   async function step() {
-    if (current) {
-      const { done, value } = await current.reader.read()
-      if (!done) {
-        current.hash.update(value)
-        current.bytes += value.byteLength
-        current.file.push(value)
-        return
-      }
-      const sha256 = current.hash.digest('hex')
-      if (sha256 !== current.expected) throw new Error(`export: ${current.path} does not match its stored SHA-256`)
-      manifest.push({ path: current.path, sha256, bytes: current.bytes })
-      current.file.push(new Uint8Array(0), true)
-      current = undefined
+    if (copying) {
+      if (await copyChunk(copying, manifest)) copying = undefined
       return
     }
     const entry = entries[index++]
-    if (!entry) {
-      const file = new ZipPassThrough('manifest.json')
+    if (entry) {
+      const file = new ZipPassThrough(unique(entry.path))
+      file.mtime = ctx.now() // before add, which writes the entry's header
       zip.add(file)
-      file.push(
-        json({
-          exportedAt: new Date(ctx.now()).toISOString(),
-          app: APP_VERSION,
-          documents: docs.map((d) => d.meta),
-          entries: manifest,
-        }),
-        true,
-      )
-      zip.end()
+      copying = startEntry(entry, file, manifest)
       return
     }
-    const path = unique(entry.path)
-    const file = new ZipPassThrough(path)
-    file.mtime = ctx.now()
+    const file = new ZipPassThrough('manifest.json')
     zip.add(file)
-    if ('bytes' in entry) {
-      manifest.push({
-        path,
-        sha256: createHash('sha256').update(entry.bytes).digest('hex'),
-        bytes: entry.bytes.byteLength,
-      })
-      file.push(entry.bytes, true)
-      return
-    }
-    current = {
-      file,
-      reader: entry.stream().getReader(),
-      hash: createHash('sha256'),
-      bytes: 0,
-      path,
-      expected: entry.expectedSha256,
-    }
+    const exportedAt = new Date(ctx.now()).toISOString()
+    file.push(json({ exportedAt, app: APP_VERSION, documents: docs.map((d) => d.meta), entries: manifest }), true)
+    zip.end()
   }
 
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          while (out.length === 0 && !finished && !failed) await step()
-        } catch (err) {
-          failed = err as Error
-        }
-        if (failed) {
-          ctx.log.error('export failed', { error: failed.message })
-          await current?.reader.cancel().catch(() => {})
-          return controller.error(failed)
-        }
-        const chunk = out.shift()
-        if (chunk) controller.enqueue(chunk)
-        if (finished && out.length === 0) controller.close()
-      },
-      async cancel() {
-        await current?.reader.cancel().catch(() => {})
-      },
-    },
-    { highWaterMark: 0 },
-  )
+  return pulledStream(ctx, out, step, async () => {
+    await copying?.reader.cancel().catch(() => {})
+  })
 }

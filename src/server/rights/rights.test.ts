@@ -71,6 +71,35 @@ describe('GET /api/user/export', () => {
       n: 1,
     })
   })
+  test('two entries that would share a path get distinct ones, each listed in the manifest', async () => {
+    t = await testApp()
+    const { cookie } = await t.signIn('a@example.ch')
+    // An older version of x.pdf is written as "x (version 1).pdf", the name of another document.
+    const named = pdf('named'),
+      v1 = pdf('v1'),
+      v2 = pdf('v2')
+    await upload(cookie, 'x (version 1).pdf', named)
+    await upload(cookie, 'x.pdf', v1)
+    await upload(cookie, 'x.pdf', v2)
+    const { files } = await exportZip(cookie)
+    const folder = Object.keys(files)
+      .find((n) => n.endsWith('/x.pdf'))!
+      .replace(/x\.pdf$/, '')
+    expect(files[`${folder}x.pdf`]).toEqual(v2)
+    expect(files[`${folder}x (version 1).pdf`]).toEqual(named)
+    expect(files[`${folder}x (version 1) (2).pdf`]).toEqual(v1)
+    const manifest = JSON.parse(strFromU8(files['manifest.json']!))
+    expect(manifest.entries.filter((e: { path: string }) => e.path.startsWith(folder))).toHaveLength(3)
+  })
+  test('a document whose bytes do not match the hash stored at upload fails the archive', async () => {
+    t = await testApp()
+    const { cookie } = await t.signIn('a@example.ch')
+    await upload(cookie, 'salary.pdf', pdf())
+    await t.ctx.backend.run('UPDATE file_versions SET sha256 = ?', '0'.repeat(64))
+    const res = await t.app.handle(new Request('http://localhost/api/user/export', { headers: { cookie } }))
+    expect(res.status).toBe(200) // the headers are sent before the document is read
+    await expect(res.arrayBuffer()).rejects.toThrow('does not match its stored SHA-256')
+  })
   test('another person’s documents are not in it; rate-limited to three an hour; needs a session', async () => {
     t = await testApp()
     const a = await t.signIn('a@example.ch')
