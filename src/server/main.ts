@@ -32,7 +32,7 @@ const STOP_WAIT_MS = 30_000
 const OPERATOR_ERRORS = [SettingError, DataFolderInUse, MasterKeyError, NewerSchemaError, LastAdminError, ApiError]
 
 async function loadAssets(): Promise<Map<string, Asset>> {
-  // The compiled binary carries the client inside (build.ts writes assets.gen.ts);
+  // The compiled binary carries the client inside (build.ts writes dist/embedded.gen.ts);
   // `bun src/server/main.ts` (development) reads dist/client from disk instead.
   if (Bun.embeddedFiles.length > 0) {
     // The file exists after a build and not before, so @ts-expect-error would fail one of the two.

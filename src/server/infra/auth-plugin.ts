@@ -7,7 +7,7 @@ import { readCookie, sessionCookie, sessionCookieName } from './session-cookie'
 import type { SessionStore, SessionUser } from './sessions'
 
 /**
- * The one auth macro (STYLE.md): routes say `{ auth: true }` or `{ role: 'admin' }`
+ * The one auth macro (docs/sessions.md): routes say `{ auth: true }` or `{ role: 'admin' }`
  * and receive `user` and `rc`, the request context services audit through;
  * `{ visitor: true }` gives `rc` to the routes open to anyone (sign-in, sign-out),
  * its user being null without a live session. Admin checks happen here, never in the browser.
