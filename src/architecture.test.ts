@@ -12,7 +12,7 @@ import type { SourceFile } from 'typescript/unstable/ast'
 import { longUnits, MAX_LINES } from './architecture/long-units'
 import { parseFiles } from './architecture/parse'
 import { readCode } from './architecture/read-code'
-import { isTest, SQL_ONLY_TABLES, verdict, violations } from './architecture/rules'
+import { isTest, RANK, SQL_ONLY_TABLES, verdict, violations } from './architecture/rules'
 
 /**
  * What the code breaks today, each break named, for the lead to remove while breaking the cycles
@@ -131,6 +131,19 @@ describe('architecture: the code', () => {
       'src/server/infra/sessions.ts writes sessions',
     ])
       expect(uses).toContain(expected)
+  })
+})
+
+describe("architecture: the README's Layout tells the rules as they are", () => {
+  const layout = readFileSync('README.md', 'utf8').split('### Layout\n')[1]!.split('\n### ')[0]!
+  test('the rank, in the order of rules.ts', () => {
+    const written = /The rank, lowest first\s+\(`src\/architecture\/rules\.ts`\):([^(]+)\(/.exec(layout)?.[1]
+    expect(written?.split(',').map((u) => u.trim())).toEqual([...RANK])
+  })
+  test('every file of a known exception, by its path', () => {
+    const files = [...new Set(KNOWN.map((k) => k.split(' ')[0]!))]
+    expect(files.length).toBeGreaterThan(5)
+    expect(files.filter((f) => !layout.includes(`\`${f}\``))).toEqual([])
   })
 })
 

@@ -4,6 +4,7 @@
 // (`t.Unsafe<T>(t.Any())` would give the client a type the server never checks), and a body is open
 // only where its service checks every field (OPEN_BODIES).
 import { expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
 import { getSchemaValidator, type TSchema } from 'elysia'
 import { testApp } from '../test-helpers'
 import { pdf, uploadForm } from '../documents/test-fixtures'
@@ -113,6 +114,14 @@ test('a body is closed, or an open object checked by its service (OPEN_BODIES)',
     const listed = routes.filter((r) => OPEN_BODIES.has(`${r.method} ${r.path}`)).map((r) => `${r.method} ${r.path}`)
     expect(new Set(listed)).toEqual(OPEN_BODIES)
   })
+})
+
+test("the README's Layout lists every open body", () => {
+  const layout = readFileSync(`${import.meta.dir}/../../../README.md`, 'utf8')
+    .split('### Layout\n')[1]!
+    .split('\n### ')[0]!
+  const flat = layout.replace(/\s+/g, ' ')
+  expect([...OPEN_BODIES].filter((route) => !flat.includes(`\`${route}\``))).toEqual([])
 })
 
 test('the checker finds an opening wherever it hides', async () => {
