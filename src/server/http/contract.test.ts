@@ -7,7 +7,7 @@ import { expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { getSchemaValidator, type TSchema } from 'elysia'
 import { testApp } from '../test-helpers'
-import { pdf, uploadForm } from '../documents/test-fixtures'
+import { pdf, sha256, uploadForm } from '../documents/test-fixtures'
 
 /** TypeBox marks each schema's kind under this global symbol. */
 const Kind = Symbol.for('TypeBox.Kind')
@@ -143,8 +143,28 @@ test('the answers Elysia does not check at run time (Responses) fit their declar
     const upload = await t.app.handle(
       new Request('http://localhost/api/files/upload', { method: 'POST', headers: { cookie }, body: form }),
     )
+    const file = pdf('section')
+    const sectionForm = new FormData()
+    sectionForm.append('files', new Blob([file]), 'beleg.pdf')
+    for (const [k, v] of Object.entries({ hashes: JSON.stringify([sha256(file)]), categoryId: '1', taxYear: '2025' }))
+      sectionForm.append(k, v)
+    sectionForm.append('categoryName', 'Lohnausweis')
+    const section = await t.app.handle(
+      new Request('http://localhost/api/upload', { method: 'POST', headers: { cookie }, body: sectionForm }),
+    )
+    // Every file refused (a wrong hash): the refusal's status, with the answer's fields beside {message, code}.
+    const refusedForm = uploadForm([{ name: 'x.pdf', data: pdf('x'), hash: '0'.repeat(64) }], {
+      taxYear: 2025,
+      categoryId: 1,
+    })
+    const refused = await t.app.handle(
+      new Request('http://localhost/api/files/upload', { method: 'POST', headers: { cookie }, body: refusedForm }),
+    )
+    expect([upload.status, section.status, refused.status]).toEqual([200, 200, 422])
     const answers: [string, string, unknown][] = [
       ['POST', '/api/files/upload', await upload.json()],
+      ['POST', '/api/upload', await section.json()],
+      ['POST', '/api/files/upload', await refused.json()],
       ['GET', '/api/user', (await t.request('GET', '/api/user', { cookie })).json],
       ['GET', '/api/notifications', (await t.request('GET', '/api/notifications', { cookie })).json],
       ['GET', '/api/tax-status', (await t.request('GET', '/api/tax-status', { cookie })).json],
