@@ -165,7 +165,7 @@ export function openPool(url: string, max: number): SQL {
   })
 }
 
-// long: the Backend interface as one closure over the pool, like sqlite.ts; each method is a few lines
+// long: the Backend interface as one closure over the pool; each method is a few lines
 export function postgresBackend(pool: SQL): Backend {
   const readerDb = drizzle({ client: numbersClient(pool), schema }) as unknown as Db
   const store = new AsyncLocalStorage<TxState>()
