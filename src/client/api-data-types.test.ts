@@ -95,7 +95,7 @@ const chainHasJson = (node: Node): boolean => {
   return false
 }
 
-/** Adds the names a declaration binds to `bound`: all of `x = …`, and `data`/`error` (or their renames) of `{…} = …`. */
+/** Adds the names a declaration binds to `bound`: all of `x = …`, and `data`/`error` (or renames) of `{…} = …`. */
 function bindNames(name: Any, whole: boolean) {
   if (name.kind === SyntaxKind.Identifier) {
     if (whole) bound.add(name.text)
