@@ -124,7 +124,7 @@ describe('architecture: the code', () => {
     const uses = new Set(code.uses.map((u) => `${u.file} ${u.write ? 'writes' : 'reads'} ${u.table}`))
     for (const expected of [
       'src/server/users/service.ts writes users', // drizzle and SQL
-      'src/server/documents/service.ts writes file_versions', // drizzle
+      'src/server/documents/upload.ts writes file_versions', // drizzle
       'src/server/auth/service.ts writes login_codes',
       // SQL only: INSERT INTO users_search(users_search) … (it reads the index in a template too; a write wins)
       'src/server/users/search-sqlite.ts writes users_search',

@@ -1,5 +1,5 @@
 import type { AppContext } from './context'
-import type { DocumentHooks } from './documents/service'
+import type { DocumentHooks } from './documents/hooks'
 import { documentsChanged, requireFileableYear, requireOpenYear, yearStatus } from './tax-status/service'
 import { isTransmitted } from '../shared/tax-status'
 import { requireSectionCategoryOpen, setSection } from './advanced/service'

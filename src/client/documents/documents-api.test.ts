@@ -82,7 +82,15 @@ test(
 
 test('every upload refusal code the server sends has a text in all six locales', async () => {
   const codes = new Set<string>()
-  for (const f of ['content-check.ts', 'multipart.ts', 'service.ts']) {
+  for (const f of [
+    'content-check.ts',
+    'multipart.ts',
+    'upload.ts',
+    'quota.ts',
+    'relevance.ts',
+    'lifecycle.ts',
+    'access.ts',
+  ]) {
     for (const m of (await Bun.file(`src/server/documents/${f}`).text()).matchAll(/'([A-Z][A-Z_]{3,})'/g))
       codes.add(m[1]!)
   }

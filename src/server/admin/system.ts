@@ -2,7 +2,7 @@ import { statSync } from 'node:fs'
 import type { AppContext } from '../context'
 import { outboxCounts } from '../client-mail/service'
 import { countByRole } from '../users/service'
-import { storedTotals } from '../documents/service'
+import { storedTotals } from '../documents/quota'
 import { APP_VERSION } from '../../shared/version'
 
 const startedAt = Date.now()

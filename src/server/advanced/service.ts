@@ -11,7 +11,7 @@ import {
 } from '../db/schema'
 import { ApiError, badRequest, conflict } from '../http/errors'
 import { requireFileableYear, yearStatus, type AdvancedCompletion } from '../tax-status/service'
-import { categoryState } from '../documents/service'
+import { categoryState } from '../documents/relevance'
 import { profileOf, recordAuthorizationFacts } from '../users/profile'
 import { cantonBySlug } from '../../shared/cantons'
 import { isTransmitted } from '../../shared/tax-status'

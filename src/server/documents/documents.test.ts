@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { testApp } from '../test-helpers'
 import { testStorageEnv } from '../infra/test-helpers'
 import { writeStatus, yearStatus } from '../tax-status/service'
-import { purgeDeleted, PURGE_AFTER_MS } from './service'
+import { purgeDeleted, PURGE_AFTER_MS } from './lifecycle'
 import {
   docx,
   elf,

@@ -11,18 +11,13 @@ import type { BlobStore } from '../infra/blob-store'
 import { parseUpload } from './multipart'
 import { categoryList } from './categories'
 import { serveVersion } from './serve'
-import {
-  categoryState,
-  fileHistory,
-  listFiles,
-  moveFile,
-  setRelevance,
-  softDelete,
-  storeUploads,
-  versionForViewer,
-  requireStorageLeft,
-  type DocumentHooks,
-} from './service'
+import { categoryState, setRelevance } from './relevance'
+import { fileHistory, listFiles } from './listing'
+import { moveFile, softDelete } from './lifecycle'
+import { storeUploads } from './upload'
+import { versionForViewer } from './access'
+import { requireStorageLeft } from './quota'
+import type { DocumentHooks } from './hooks'
 import {
   categoryRecordSchema,
   fileRecordSchema,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context'
-import { currentVersionsOfYear } from '../documents/service'
+import { currentVersionsOfYear } from '../documents/reads'
 import { recognisedFields } from '../recognition/summary'
 import { addDecimals, isDecimal } from '../../shared/decimal'
 

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { onPostgres, testApp } from '../test-helpers'
 import { createContext } from '../boot'
 import { silentLogger } from '../log'
-import { listFiles } from '../documents/service'
+import { listFiles } from '../documents/listing'
 import { pdf, uploadForm } from '../documents/test-fixtures'
 import { cachedRead } from './read-cache'
 

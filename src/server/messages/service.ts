@@ -12,7 +12,7 @@ import type { RequestContext } from '../infra/request-context'
 import { MAX_MESSAGE_LENGTH } from '../../shared/messages'
 import { hasUnsafeTextCharacters } from '../../shared/plain-text'
 import { namesOf } from '../users/service'
-import { fileLinks } from '../documents/service'
+import { fileLinks } from '../documents/reads'
 
 /** Blank input and over-long input are refused with a message fit to show (spec part 1 §5). */
 function cleanMessage(text: string): string {

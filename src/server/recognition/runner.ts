@@ -1,6 +1,6 @@
 import type { AppContext } from '../context'
 import type { BlobStore } from '../infra/blob-store'
-import type { DocumentHooks } from '../documents/service'
+import type { DocumentHooks } from '../documents/hooks'
 import { createPool, type Pool } from './pool'
 import { claimNext, nextRetryAt, runJob } from './service'
 

@@ -11,7 +11,7 @@ import { EMAIL_MAX_LENGTH } from '../../shared/email'
 import { hit, LIMITS } from '../infra/rate-limit'
 import { deleteAccount } from './erase'
 import { exportArchive } from './export'
-import { storageOf } from '../documents/service'
+import { storageOf } from '../documents/quota'
 
 /** The person's rights over their data (issue 13): export, deletion, and the storage they use. */
 export function rightsRoutes(ctx: AppContext, sessions: SessionStore, store: BlobStore) {

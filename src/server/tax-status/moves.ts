@@ -17,7 +17,7 @@ import {
   type AdvancedCompletion,
 } from './service'
 import { markTaxProfileComplete, profileOf } from '../users/profile'
-import { coveredCategories } from '../documents/service'
+import { coveredCategories } from '../documents/relevance'
 import { userExists } from '../users/service'
 
 /**

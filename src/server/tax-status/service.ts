@@ -3,7 +3,7 @@ import { taxYearStatus } from '../db/schema'
 import { conflict } from '../http/errors'
 import { defaultTaxYear, isFileable } from '../../shared/tax-years'
 import { isTransmitted, REQUIRED_CATEGORY_IDS, statusById, type TaxStatusId } from '../../shared/tax-status'
-import { coveredCategories } from '../documents/service'
+import { coveredCategories } from '../documents/relevance'
 import { audit } from '../infra/audit'
 
 type StatusRow = { statusId: number; transmitEnabled: number | boolean; updatedAt: number; updatedBy: number | null }
