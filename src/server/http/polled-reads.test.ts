@@ -47,7 +47,9 @@ describe('the session behind a poll', () => {
   test('made an admin by another process: the next request has the role', async () => {
     const alice = await polling()
     expect((await t.request('GET', '/api/admin/users', { cookie: alice.cookie })).status).toBe(403)
-    await asOtherProcess((o) => o.tx(() => o.backend.run("UPDATE users SET role = 'admin' WHERE id = ?", alice.user.id)))
+    await asOtherProcess((o) =>
+      o.tx(() => o.backend.run("UPDATE users SET role = 'admin' WHERE id = ?", alice.user.id)),
+    )
     expect((await t.request('GET', '/api/admin/users', { cookie: alice.cookie })).status).toBe(200)
   })
 
@@ -103,7 +105,7 @@ describe('the session behind a poll', () => {
 })
 
 describe('the polled answers', () => {
-  test("a status moved by another process: the next poll shows it, the old ETag no longer matches", async () => {
+  test('a status moved by another process: the next poll shows it, the old ETag no longer matches', async () => {
     const alice = await polling()
     const before = await t.request('GET', `/api/tax-status?taxYear=${YEAR}`, { cookie: alice.cookie })
     expect(before.json.current_status_id).toBe(1)
