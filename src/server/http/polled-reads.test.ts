@@ -186,6 +186,28 @@ describe('the polled answers', () => {
     )
   })
 
+  test('every polled answer, 200 or 304, carries the security headers once, its ETag and no-store', async () => {
+    const alice = await polling()
+    for (const path of [
+      `/api/tax-status?taxYear=${YEAR}`,
+      `/api/user?taxYear=${YEAR}`,
+      '/api/notifications',
+      '/api/files',
+    ]) {
+      const full = await t.request('GET', path, { cookie: alice.cookie })
+      const etag = full.headers.get('etag')!
+      const same = await t.request('GET', path, { cookie: alice.cookie, headers: { 'if-none-match': etag } })
+      expect([full.status, same.status]).toEqual([200, 304])
+      for (const r of [full, same]) {
+        expect(r.headers.get('content-security-policy')).toContain("default-src 'self'")
+        expect(r.headers.get('x-frame-options')).toBe('DENY')
+        expect(r.headers.get('cache-control')).toBe('no-store')
+        expect(r.headers.get('etag')).toBe(etag)
+      }
+      expect(full.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    }
+  })
+
   test.skipIf(onPostgres)('with nothing committed the kept answer is served, one object', async () => {
     const alice = await polling()
     const a = await taxStatusAnswer(t.ctx, alice.user.id, YEAR)
