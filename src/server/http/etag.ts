@@ -36,7 +36,10 @@ export function etagResponse(request: Request, value: unknown, base?: Record<str
     answer = serialise(value)
     // A kept answer's JSON as bytes, encoded once: Bun sends a Blob without copying it, a string it would encode
     // to UTF-8 again for every answer (a page of 200 files is ~100 KB).
-    if (kept && serialised.has(value)) serialised.set(value, (answer = { ...answer, body: new Blob([answer.body]) }))
+    if (kept && serialised.has(value)) {
+      answer = { ...answer, body: new Blob([answer.body]) }
+      serialised.set(value, answer)
+    }
   }
   const { body, etag } = answer
   // no-store (docs/api.md), 304s included: the client keeps its own copy and sends If-None-Match itself.
