@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { createLogger } from './log'
+import { pathOf } from './health/access-log'
 
 describe('the standard-output log', () => {
   test('lines logged in one turn go out in one write, whole and in order, after the turn', async () => {
@@ -45,4 +46,18 @@ ${end}`
           .map((l) => l.replace(/^\S+ /, '')),
       ).toEqual(['INFO one', 'INFO two', 'ERROR last words'])
     })
+})
+
+describe("the access log's path (health/access-log.ts pathOf)", () => {
+  test('as URL.pathname for the URLs a server is handed: no query, no fragment, / for none', () => {
+    for (const url of [
+      'http://127.0.0.1:3000/api/tax-status?taxYear=2025',
+      'http://localhost/api/files',
+      'https://example.ch/a/b?x=1#y',
+      'http://localhost:3000/?a=/b',
+      'http://localhost:3000',
+      'http://localhost:3000?x=/y',
+    ])
+      expect(pathOf(url)).toBe(new URL(url).pathname)
+  })
 })

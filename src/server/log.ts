@@ -63,6 +63,18 @@ function stdout() {
   return stdoutLines
 }
 
+/** The time of a line, formatted once per millisecond (under load many lines share one). */
+let isoMs = 0
+let iso = ''
+function isoNow(): string {
+  const ms = Date.now()
+  if (ms !== isoMs) {
+    isoMs = ms
+    iso = new Date(ms).toISOString()
+  }
+  return iso
+}
+
 /**
  * 'text': `TIME LEVEL message {fields}`, for a person reading the terminal. 'json' (LOG_FORMAT=json): one
  * JSON object a line, `{"time","level","msg",...fields}`, for a log collector. Either way one line an event.
@@ -71,7 +83,7 @@ export function createLogger(write: (line: string) => void = stdout(), format: '
   const emit = (level: 'INFO' | 'WARN' | 'ERROR') => (msg: string, fields?: Record<string, unknown>) => {
     const requestId = requestScope.getStore()?.requestId
     const all = requestId && !fields?.requestId ? { ...fields, requestId } : fields
-    const time = new Date().toISOString()
+    const time = isoNow()
     if (format === 'json') {
       write(escapeForJson(JSON.stringify({ time, level: level.toLowerCase(), msg, ...all })))
     } else write(escapeForLog(`${time} ${level} ${msg}${all ? ` ${JSON.stringify(all)}` : ''}`))

@@ -20,8 +20,8 @@ export function accountRoutes(ctx: AppContext, sessions: SessionStore) {
       .use(authPlugin(ctx, sessions))
       .get(
         '/api/user',
-        async ({ user, request, query }) =>
-          jsonWithEtag(request, await userView(ctx, user.id, optionalTaxYearParam(query.taxYear))),
+        async ({ user, request, query, set }) =>
+          jsonWithEtag({ request, set }, await userView(ctx, user.id, optionalTaxYearParam(query.taxYear))),
         { auth: true, query: t.Object({ taxYear: t.Optional(t.String()) }), response: userViewSchema },
       )
       // The profile is checked field by field by the shared rules (updateProfile), so the message names the field:

@@ -1,4 +1,6 @@
 import type { AppContext } from '../context'
+import { cachedRead } from '../http/read-cache'
+import { defaultTaxYear } from '../../shared/tax-years'
 import { getUser, isProfileComplete } from '../users/service'
 import { profileOf } from '../users/profile'
 import { taxViewOf } from '../tax-status/service'
@@ -10,7 +12,13 @@ import { taxViewOf } from '../tax-status/service'
  * - the profile (users area): registration fields and the tax profile;
  * - the tax view (tax-status): the selected year's status and every year's.
  */
-export async function userView(ctx: AppContext, userId: number, taxYear?: number) {
+export function userView(ctx: AppContext, userId: number, taxYear?: number) {
+  // Polled (the dashboard): kept until the database changes (http/read-cache.ts); the year is part of the key.
+  const year = taxYear ?? defaultTaxYear(new Date(ctx.now()))
+  return cachedRead(ctx, `user:${userId}:${year}`, () => buildUserView(ctx, userId, year))
+}
+
+async function buildUserView(ctx: AppContext, userId: number, taxYear: number) {
   const user = await getUser(ctx, userId)
   const account = {
     id: user.id,

@@ -99,12 +99,15 @@ export function documentRoutes(ctx: AppContext, sessions: SessionStore, store: B
       )
       .get(
         '/api/files',
-        async ({ request, query, user }) => {
+        async ({ request, query, user, set }) => {
           const ownerId = targetUserId(user, userIdParam(query.userId))
           const taxYear = optionalTaxYearParam(query.taxYear)
           const limit = intParam(query.limit, 200, 1, 1000, 'limit')
           const offset = intParam(query.offset, 0, 0, Number.MAX_SAFE_INTEGER, 'offset')
-          return jsonWithEtag(request, await listFiles(ctx, ownerId, user.language, { taxYear, limit, offset }))
+          return jsonWithEtag(
+            { request, set },
+            await listFiles(ctx, ownerId, user.language, { taxYear, limit, offset }),
+          )
         },
         {
           auth: true,

@@ -11,6 +11,16 @@ const FORWARDED_ID = /^[A-Za-z0-9._:-]{1,64}$/
 /** Successful probes are counted but not logged: a health check every 30 s would fill the log. */
 const PROBES = new Set(['/healthz', '/readyz', '/metrics'])
 
+/** The path of a request's absolute URL without its query, as URL's pathname, without parsing all of it. */
+export function pathOf(url: string): string {
+  const from = url.indexOf('//') + 2
+  let start = from
+  while (start < url.length && url[start] !== '/' && url[start] !== '?' && url[start] !== '#') start++
+  let end = start
+  while (end < url.length && url[end] !== '?' && url[end] !== '#') end++
+  return end > start ? url.slice(start, end) : '/'
+}
+
 /**
  * One access-log line per request (method, path without its query, status, duration, request id, client
  * address) and the request's figures for /metrics. The whole request runs inside requestScope (Elysia's
@@ -56,7 +66,7 @@ export function accessLog(ctx: AppContext, metrics: Metrics) {
     }
     const seconds = (performance.now() - scope.start) / 1000
     metrics.record(request.method, scope.route ?? '(unmatched)', res.status, seconds)
-    const path = new URL(request.url).pathname
+    const path = pathOf(request.url)
     if (res.status < 300 && PROBES.has(path)) return res
     ctx.log.info('request', {
       method: request.method,

@@ -29,6 +29,8 @@ export function readCookie(request: Request, name: string): string | undefined {
     const eq = part.indexOf('=')
     if (eq > 0 && part.slice(0, eq).trim() === name) {
       const raw = part.slice(eq + 1).trim()
+      // Most values have no escape at all (a session token is base64url): nothing to decode.
+      if (!raw.includes('%')) return raw
       try {
         return decodeURIComponent(raw)
       } catch {

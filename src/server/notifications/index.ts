@@ -13,7 +13,7 @@ export function notificationRoutes(ctx: AppContext, sessions: SessionStore) {
     .use(authPlugin(ctx, sessions))
     .get(
       '/api/notifications',
-      async ({ user, request }) => jsonWithEtag(request, await listNotifications(ctx, user.id)),
+      async ({ user, request, set }) => jsonWithEtag({ request, set }, await listNotifications(ctx, user.id)),
       {
         auth: true,
         response: t.Array(notificationSchema),

@@ -1,6 +1,7 @@
 import { first } from '../db/query'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { AppContext } from '../context'
+import { cachedRead } from '../http/read-cache'
 import { notifications, reminderReads } from '../db/schema'
 import { notFound } from '../http/errors'
 import { REMINDERS, profileReminders, type Reminder } from '../../shared/profile'
@@ -42,8 +43,15 @@ type EventRow = {
   readAt: number | null
 }
 
-/** Reminders first (they ask for action), then stored events, newest first (the latest 100). */
-export async function listNotifications(ctx: AppContext, userId: number): Promise<NotificationItem[]> {
+/**
+ * Reminders first (they ask for action), then stored events, newest first (the latest 100). Polled: kept until the
+ * database changes (http/read-cache.ts), a new event or a read mark by any process included.
+ */
+export function listNotifications(ctx: AppContext, userId: number): Promise<NotificationItem[]> {
+  return cachedRead(ctx, `notifications:${userId}`, () => buildNotifications(ctx, userId))
+}
+
+async function buildNotifications(ctx: AppContext, userId: number): Promise<NotificationItem[]> {
   const read = new Set(
     (await ctx.backend.all<{ r: string }>('SELECT reminder AS r FROM reminder_reads WHERE user_id = ?', userId)).map(
       (x) => x.r,

@@ -43,8 +43,8 @@ export function taxStatusRoutes(ctx: AppContext, sessions: SessionStore, advance
       .use(authPlugin(ctx, sessions))
       .get(
         '/api/tax-status',
-        async ({ user, request, query }) =>
-          jsonWithEtag(request, await taxStatusAnswer(ctx, user.id, yearOf(query.taxYear))),
+        async ({ user, request, query, set }) =>
+          jsonWithEtag({ request, set }, await taxStatusAnswer(ctx, user.id, yearOf(query.taxYear))),
         { auth: true, response: taxStatusSchema },
       )
       .post(

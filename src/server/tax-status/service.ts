@@ -1,4 +1,5 @@
 import type { AppContext } from '../context'
+import { cachedRead } from '../http/read-cache'
 import { taxYearStatus } from '../db/schema'
 import { conflict } from '../http/errors'
 import { defaultTaxYear, isFileable } from '../../shared/tax-years'
@@ -110,10 +111,12 @@ export async function yearStatuses(ctx: AppContext, userId: number) {
   ).map((r) => ({ taxYear: r.taxYear, status: statusById(r.statusId).name, statusId: r.statusId }))
 }
 
-/** The answer of GET /api/tax-status (spec part 1 §7). */
-export async function taxStatusAnswer(ctx: AppContext, userId: number, taxYear: number) {
-  const s = statusById((await yearStatus(ctx, userId, taxYear)).statusId)
-  return { current_status_id: s.id, status: s.name, taxYear }
+/** The answer of GET /api/tax-status (spec part 1 §7), kept until the database changes (http/read-cache.ts). */
+export function taxStatusAnswer(ctx: AppContext, userId: number, taxYear: number) {
+  return cachedRead(ctx, `tax-status:${userId}:${taxYear}`, async () => {
+    const s = statusById((await yearStatus(ctx, userId, taxYear)).statusId)
+    return { current_status_id: s.id, status: s.name, taxYear }
+  })
 }
 
 /**
