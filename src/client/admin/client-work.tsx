@@ -28,9 +28,13 @@ export function ChecklistCard({ data }: { data: ClientDetail }) {
   )
 }
 
-/** Documents by category, each with View, Download and its versions. */
-export function DocumentsCard({ data }: { data: ClientDetail }) {
+/**
+ * Documents by category, each with View, Download and its versions. A document after transmission is marked new
+ * when no expert had seen it before this visit (`fresh`), and otherwise says when and by whom it was seen.
+ */
+export function DocumentsCard({ data, fresh }: { data: ClientDetail; fresh: ReadonlySet<string> }) {
   const { t, i18n } = useTranslation(['admin', 'documents'])
+  const late = new Map(data.lateFiles.map((l) => [l.fileId, l]))
   const byCategory = new Map<string, ClientDetail['files']>()
   for (const f of data.files) {
     const name = categoryLabel(f.categoryId, t)
@@ -47,8 +51,7 @@ export function DocumentsCard({ data }: { data: ClientDetail }) {
           <ul>
             {files.map((f) => (
               <li key={f.id}>
-                <strong>{f.filename}</strong>{' '}
-                {f.afterTransmission && <span className="new-badge">{t('client.new_after_transmission')}</span>}{' '}
+                <strong>{f.filename}</strong> <LateMark late={late.get(f.id)} fresh={fresh.has(f.id)} />{' '}
                 <span className="muted">
                   v{f.version} · {when(f.uploadedAt)}
                 </span>
@@ -98,6 +101,19 @@ export function DocumentsCard({ data }: { data: ClientDetail }) {
         </div>
       ))}
     </section>
+  )
+}
+
+/** A document after transmission: new to the team, or when and by whom it was seen. */
+function LateMark({ late, fresh }: { late: ClientDetail['lateFiles'][number] | undefined; fresh: boolean }) {
+  const { t, i18n } = useTranslation('admin')
+  if (!late) return null
+  if (fresh || late.seenAt === null) return <span className="new-badge">{t('client.new_after_transmission')}</span>
+  const date = formatDateTime(late.seenAt, i18n.resolvedLanguage ?? 'en')
+  return (
+    <span className="late-seen">
+      {late.seenBy ? t('client.late_seen_by', { date, name: late.seenBy }) : t('client.late_seen', { date })}
+    </span>
   )
 }
 

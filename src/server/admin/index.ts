@@ -14,6 +14,7 @@ import { getUser } from '../users/service'
 import { setTaxProfileComplete } from '../users/profile'
 import { listClients } from './clients'
 import { expertInbox } from './inbox'
+import { markLateSeen } from '../documents/late'
 import { clientDetail } from './client-detail'
 import { resetProfile } from './reset'
 import { systemInfo } from './system'
@@ -26,6 +27,8 @@ import {
   dbStatusSchema,
   expertInboxSchema,
   fixColumnSchema,
+  lateSeenBodySchema,
+  lateSeenSchema,
   resetProfileSchema,
   statusMoveSchema,
   systemInfoSchema,
@@ -114,6 +117,20 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         }),
         response: statusMoveSchema,
       },
+    )
+    // Documents after transmission seen for the team (issue 25): the client page on opening a year, or the inbox's
+    // "mark as seen", names the versions it showed. Audited when it marked any: the moment and the expert.
+    .post(
+      '/api/admin/users/:id/late-documents/seen',
+      async ({ rc, params, body }) => {
+        const id = parseUserId(params.id)
+        await getUser(ctx, id)
+        const taxYear = taxYearParam(body.taxYear)
+        const marked = await markLateSeen(ctx, { userId: id, taxYear, versionIds: body.versionIds, by: rc.user.id })
+        if (marked) await act(rc, 'admin_late_seen', id, { taxYear, files: marked })
+        return { success: true, marked }
+      },
+      { role: 'admin', body: lateSeenBodySchema, response: lateSeenSchema },
     )
     .post(
       '/api/admin/reset-profile',
