@@ -92,8 +92,8 @@ function AuditTable({ items }: { items: AuditItem[] }) {
             <tr key={e.id}>
               <td>{auditWhen(e, i18n.resolvedLanguage ?? 'en')}</td>
               <td>{auditSentence(t, e.action)}</td>
-              <td>{e.userId ?? '—'}</td>
-              <td>{e.targetUserId ?? '—'}</td>
+              <td>{who(e.userId, e.userName)}</td>
+              <td>{who(e.targetUserId, e.targetName)}</td>
               <td>{e.ip ?? '—'}</td>
               <td>{auditDetails(t, e.action, e.detail).join(' · ')}</td>
             </tr>
@@ -103,6 +103,9 @@ function AuditTable({ items }: { items: AuditItem[] }) {
     </div>
   )
 }
+
+/** An account by name with its number (what the User ID filter takes); a gone account by its number only. */
+const who = (id: number | null, name: string | null) => (id === null ? '—' : name ? `${name} (${id})` : String(id))
 
 const auditWhen = (e: AuditItem, lang: string) => formatDateTime(e.at, lang) + (e.repeats > 1 ? ` (×${e.repeats})` : '')
 
@@ -118,8 +121,8 @@ function AuditCards({ items }: { items: AuditItem[] }) {
             <strong>{auditSentence(t, e.action)}</strong>
             <span className="muted">{auditWhen(e, i18n.resolvedLanguage ?? 'en')}</span>
             <span>
-              {t('audit.by')}: {e.userId ?? '—'} · {t('audit.target')}: {e.targetUserId ?? '—'} · {t('audit.ip')}:{' '}
-              {e.ip ?? '—'}
+              {t('audit.by')}: {who(e.userId, e.userName)} · {t('audit.target')}: {who(e.targetUserId, e.targetName)} ·{' '}
+              {t('audit.ip')}: {e.ip ?? '—'}
             </span>
             {details.length > 0 && <span>{details.join(' · ')}</span>}
           </li>

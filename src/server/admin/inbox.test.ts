@@ -94,6 +94,9 @@ test('seen by one expert: gone from the inbox and the list for the team, kept on
     at,
     userId: admin.user.id,
     targetUserId: client.user.id,
+    // By name in the log too: who saw it, whose documents.
+    userName: 'Eva Expertin',
+    targetName: 'Anna Muster',
     detail: { taxYear: YEAR, files: 2 },
   })
 

@@ -127,6 +127,9 @@ export const auditPageSchema = t.Object({
       otherTargets: t.Number(),
       userId: t.Nullable(t.Number()),
       targetUserId: t.Nullable(t.Number()),
+      /** The acting account's and the client's names (or e-mail addresses), null when the account is gone. */
+      userName: t.Nullable(t.String()),
+      targetName: t.Nullable(t.String()),
       action: t.String(),
       ip: t.Nullable(t.String()),
       detail: t.Nullable(auditDetailSchema),
