@@ -241,7 +241,7 @@ describe.each([360, 1280])('at %d px', (width) => {
   }, 120_000)
 
   test('after transmitting, a forgotten document can still be added and a message can carry one; the expert ' +
-    'sees both as new', async () => {
+    'sees both as new until one expert opens the year or marks them seen', async () => {
     const { context, page, errors } = await signedIn(width, `late.${width}@example.ch`)
     await registerViaApi(page)
     const me = await (await page.request.get('/api/user')).json()
