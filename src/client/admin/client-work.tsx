@@ -18,9 +18,13 @@ export function ChecklistCard({ data }: { data: ClientDetail }) {
       <ul className="checklist">
         {shown.map((c) => (
           <li key={c.id} className={c.fileCount > 0 || !c.isRelevant ? 'done' : 'open'}>
-            <span aria-hidden="true">{c.fileCount > 0 || !c.isRelevant ? '✓' : '○'}</span> {categoryLabel(c.id, t)}
-            {c.required ? ` (${t('client.required')})` : ''}:{' '}
-            {c.isRelevant ? t('clients.files', { count: c.fileCount }) : t('client.not_relevant')}
+            <span aria-hidden="true">{c.fileCount > 0 || !c.isRelevant ? '✓' : '○'}</span>{' '}
+            {/* The colon as each language sets it (French: a space before it). */}
+            {t('client.checklist_item', {
+              name: categoryLabel(c.id, t),
+              required: c.required ? ` (${t('client.required')})` : '',
+              files: c.isRelevant ? t('clients.files', { count: c.fileCount }) : t('client.not_relevant'),
+            })}
           </li>
         ))}
       </ul>
@@ -51,10 +55,11 @@ export function DocumentsCard({ data, fresh }: { data: ClientDetail; fresh: Read
           <ul>
             {files.map((f) => (
               <li key={f.id}>
-                <strong>{f.filename}</strong> <LateMark late={late.get(f.id)} fresh={fresh.has(f.id)} />{' '}
+                <strong>{f.filename}</strong>{' '}
                 <span className="muted">
                   v{f.version} · {when(f.uploadedAt)}
-                </span>
+                </span>{' '}
+                <LateMark late={late.get(f.id)} fresh={fresh.has(f.id)} />
                 <div className="control-row">
                   <a
                     href={f.blobUrl}
