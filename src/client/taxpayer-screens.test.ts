@@ -1,5 +1,5 @@
 // Issue 25, finding 14: the spec's admin-only "manual test bypass" upload sat on the taxpayer's dashboard, where no
-// expert ever arrives (signed-in.tsx sends an expert from `/` to /admin, DESIGN.md §12), and the Debug button sat on
+// expert ever arrives (signed-in.tsx sends an expert from `/` to /admin), and the Debug button sat on
 // every taxpayer's dashboard. Neither is built: the taxpayer's screens have no control for experts, so no role check.
 import { expect, test } from 'bun:test'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
