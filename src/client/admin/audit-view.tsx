@@ -116,13 +116,14 @@ function AuditCards({ items }: { items: AuditItem[] }) {
     <ol className="audit-cards">
       {items.map((e) => {
         const details = auditDetails(t, e.action, e.detail)
+        const target = who(e.targetUserId, e.targetName)
         return (
           <li key={e.id}>
             <strong>{auditSentence(t, e.action)}</strong>
             <span className="muted">{auditWhen(e, i18n.resolvedLanguage ?? 'en')}</span>
             <span>
-              {t('audit.by')}: {who(e.userId, e.userName)} · {t('audit.target')}: {who(e.targetUserId, e.targetName)} ·{' '}
-              {t('audit.ip')}: {e.ip ?? '—'}
+              {t('audit.by')}: {who(e.userId, e.userName)} · {t('audit.target')}: {target} · {t('audit.ip')}:{' '}
+              {e.ip ?? '—'}
             </span>
             {details.length > 0 && <span>{details.join(' · ')}</span>}
           </li>

@@ -50,7 +50,7 @@ const detail = async (cookie: string, id: number) =>
 const seen = (cookie: string, id: number, body: unknown) =>
   t.request('POST', `/api/admin/users/${id}/late-documents/seen`, { cookie, body })
 
-test('seen by one expert: gone from the inbox and the list for the team; the client page says who and when', async () => {
+test('seen by one expert: out of the inbox and the list for all; the client page says who and when', async () => {
   const { admin, client, upload } = await setup()
   const first = await upload('vergessen.pdf', 'vergessen')
   await upload('nachtrag.pdf', 'nachtrag')
