@@ -3,7 +3,7 @@
 // is photographed, for the look to be reviewed by a person (issues 12 and 25). The screens are shown in the states
 // issue 25 found them failing in: the change log open, a year with documents (the longest German category name, a long
 // file name), an upload under way, the transmit confirmation, every section of the advanced information, a client with
-// files, a document sent after transmission with a message.
+// files, a document sent after transmission with a message, and the same once an expert has seen it.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { adminSetStatus, apiSignIn, axe, registerViaApi, screenshot, startStack, texts, type Stack } from './harness'
@@ -370,6 +370,14 @@ describe.each([
     await page.getByText(`screens.${lang}.${width}@example.ch`).first().waitFor()
     await page.locator('.late-notice').waitFor()
     await check('admin-client', T('common:pages.admin'))
+    // Opening the year marked the document seen for the team: again, it says when and by whom, and the inbox's
+    // documents after transmission no longer list the client.
+    await page.reload()
+    await page.locator('.late-seen').waitFor()
+    await check('admin-client-seen', T('common:pages.admin'))
+    await page.goto('/admin?tab=inbox')
+    await page.getByText(T('admin:inbox.late_empty')).waitFor()
+    await check('admin-inbox-seen', T('common:pages.admin'))
     expect(errors).toEqual([])
     await expert.close()
   })

@@ -241,7 +241,7 @@ describe.each([360, 1280])('at %d px', (width) => {
   }, 120_000)
 
   test('after transmitting, a forgotten document can still be added and a message can carry one; the expert ' +
-    'sees both as new', async () => {
+    'sees both as new until one expert opens the year or marks them seen', async () => {
     const { context, page, errors } = await signedIn(width, `late.${width}@example.ch`)
     await registerViaApi(page)
     const me = await (await page.request.get('/api/user')).json()
@@ -276,7 +276,8 @@ describe.each([360, 1280])('at %d px', (width) => {
       'saeule-3a.pdf': true,
     })
 
-    // The expert's client page: both documents marked new, the message with its document.
+    // The expert, before anyone opened the client: the two documents are new in the client list (a table at a desk,
+    // cards on a phone) and in the inbox, where the message shows its document, which opens.
     const admin = await stack.browser.newContext({
       baseURL: stack.server.url,
       viewport: { width, height: 800 },
@@ -286,26 +287,13 @@ describe.each([360, 1280])('at %d px', (width) => {
     const [name, value] = expert.split('=') as [string, string]
     await admin.addCookies([{ name, value, url: stack.server.url }])
     const adminPage = await admin.newPage()
-    await adminPage.goto(`/admin/clients/${me.id}?taxYear=${YEAR}`)
-    const newBadge = adminPage.getByText(T('admin:client.new_after_transmission'), { exact: true })
-    await newBadge.first().waitFor()
-    expect(await newBadge.count()).toBe(2)
-    const link = adminPage.getByRole('link', { name: T('admin:messages.attachment', { name: 'saeule-3a.pdf' }) })
-    await link.waitFor()
-    const opened = await adminPage.request.get((await link.getAttribute('href'))!)
-    expect(opened.status()).toBe(200)
-    // Said once above the cards, too.
-    await adminPage.getByText(T('admin:client.late_notice', { count: 2 })).waitFor()
-    await screenshot(adminPage, `season-late-expert-${width}`)
-
-    // The client list: the two new documents by the file count (a table at a desk, cards on a phone).
-    await adminPage.goto('/admin')
+    adminPage.on('pageerror', (e) => errors.push(e.message))
     const row = adminPage
       .locator('.clients-table tr, .client-card')
       .filter({ hasText: `late.${width}@example.ch` })
       .filter({ visible: true })
+    await adminPage.goto('/admin')
     await row.getByText(T('admin:clients.late_files', { count: 2 })).waitFor()
-    // The inbox: the message with its document, which opens, and the client under the documents after transmission.
     await adminPage.goto('/admin?tab=inbox')
     const message = adminPage
       .locator('.inbox article')
@@ -320,6 +308,62 @@ describe.each([360, 1280])('at %d px', (width) => {
     )
     expect(await axe(adminPage)).toEqual([])
     await screenshot(adminPage, `season-late-inbox-${width}`)
+
+    // Opening the client's year from the inbox: both documents marked new, said once above the cards, the message
+    // with its document; and with that they are seen for the team (issue 25: a client stayed in the inbox until 50
+    // newer arrived).
+    await client.getByRole('link').click()
+    const newBadge = adminPage.getByText(T('admin:client.new_after_transmission'), { exact: true })
+    await newBadge.first().waitFor()
+    expect(await newBadge.count()).toBe(2)
+    const link = adminPage.getByRole('link', { name: T('admin:messages.attachment', { name: 'saeule-3a.pdf' }) })
+    await link.waitFor()
+    const opened = await adminPage.request.get((await link.getAttribute('href'))!)
+    expect(opened.status()).toBe(200)
+    await adminPage.getByText(T('admin:client.late_notice', { count: 2 })).waitFor()
+    await screenshot(adminPage, `season-late-expert-${width}`)
+    await adminPage.getByRole('link', { name: T('admin:client.back') }).click()
+    await adminPage.goto('/admin?tab=inbox')
+    await adminPage.locator('#late-heading').waitFor()
+    await client.waitFor({ state: 'detached' })
+    await adminPage.goto('/admin')
+    await row.waitFor()
+    expect(await row.getByText(T('admin:clients.late_files', { count: 2 })).count()).toBe(0)
+    // Opened again: no longer new; each says when it was seen and by whom.
+    await adminPage.goto(`/admin/clients/${me.id}?taxYear=${YEAR}`)
+    const seen = adminPage.locator('.late-seen').filter({ hasText: 'expert@example.ch' })
+    await seen.first().waitFor()
+    expect([await seen.count(), await newBadge.count()]).toEqual([2, 0])
+    expect(await adminPage.locator('.late-notice').count()).toBe(0)
+
+    // One more forgotten document: new again in the inbox, and "Mark as seen" there takes it out without opening.
+    await page.goto('/')
+    await page.getByRole('button', { name: new RegExp(T('documents:upload.upload_files')) }).click()
+    await picker.getByLabel(T('documents:upload.category_label')).selectOption('5')
+    const another = page.waitForEvent('filechooser')
+    await picker.getByRole('button', { name: T('documents:upload.continue') }).click()
+    await (await another).setFiles(pdfFile('spende.pdf'))
+    await page.getByText(T('documents:upload.success_title')).first().waitFor()
+    await adminPage.goto('/admin?tab=inbox')
+    expect(await client.textContent()).toStartWith(
+      `Anna Muster${T('admin:client.new_after_transmission')} ${YEAR}: 1 document, the last on `,
+    )
+    await client
+      .getByRole('button', { name: T('admin:inbox.mark_seen_label', { name: 'Anna Muster', year: YEAR }) })
+      .click()
+    await adminPage.getByText(T('admin:inbox.marked_seen', { name: 'Anna Muster', year: YEAR })).waitFor()
+    await client.waitFor({ state: 'detached' })
+    // The audit log says both, in words, for this client.
+    await adminPage.goto('/admin?tab=audit')
+    await adminPage.getByLabel(T('admin:audit.user')).fill(String(me.id))
+    await adminPage.getByLabel(T('admin:audit.event')).selectOption('admin_late_seen')
+    // Only this client's two entries once both filters have answered (a table at a desk, cards on a phone).
+    await adminPage.waitForFunction((sentence) => {
+      const rows = [...document.querySelectorAll<HTMLElement>('.audit-table tbody tr, .audit-cards li')].filter(
+        (r) => r.offsetParent !== null,
+      )
+      return rows.length === 2 && rows.every((r) => r.textContent?.includes(sentence))
+    }, T('admin:audit.events.admin_late_seen'))
     expect(errors).toEqual([])
     await admin.close()
     await context.close()

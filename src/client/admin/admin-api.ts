@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, call } from '../api/client'
+import { queryClient } from '../api/query-client'
 
 /**
  * The expert workspace's calls, through the typed client: answers are the routes' own
@@ -34,6 +35,9 @@ export const replyTo = (messageId: number, message: string) =>
 export const resetClient = (userId: number | string) => call(api.admin['reset-profile'].post({ userId }))
 export const setPlan = (id: number, subscriptionPlan: string) =>
   call(api.admin.users({ id }).plan.put({ subscriptionPlan }))
+/** Documents after transmission seen for the team: the versions the expert was shown (issue 25). */
+export const markLateSeen = (id: number, taxYear: number, versionIds: string[]) =>
+  call(api.admin.users({ id })['late-documents'].seen.post({ taxYear, versionIds }))
 export const fetchInbox = (page = 1) => call(api.admin.inbox.get({ query: { page: String(page) } }))
 export const fetchAudit = (f: { userId?: number; action?: string; page?: number }) =>
   call(api.admin.audit.get({ query: { userId: str(f.userId), action: f.action || undefined, page: str(f.page) } }))
@@ -59,6 +63,13 @@ export type TaxProfileStatus = Awaited<ReturnType<typeof fetchTaxProfileStatus>>
  * under 'admin' so that a change an expert makes can refresh every admin view at once.
  */
 export const adminKeys = { all: ['admin'] as const }
+/** After documents after transmission were marked seen: the views that count them (inbox, list, board) read again. */
+export const refreshLateCounts = () =>
+  Promise.all(
+    (['inbox', 'clients', 'board'] as const).map((view) =>
+      queryClient.invalidateQueries({ queryKey: [...adminKeys.all, view] }),
+    ),
+  )
 /** The inbox is polled like the user's notifications; the debug panel as spec part 1 §6 says. */
 export const INBOX_POLL_MS = 30_000
 export const DB_STATUS_POLL_MS = 10_000

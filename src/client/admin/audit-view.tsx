@@ -92,8 +92,8 @@ function AuditTable({ items }: { items: AuditItem[] }) {
             <tr key={e.id}>
               <td>{auditWhen(e, i18n.resolvedLanguage ?? 'en')}</td>
               <td>{auditSentence(t, e.action)}</td>
-              <td>{e.userId ?? '—'}</td>
-              <td>{e.targetUserId ?? '—'}</td>
+              <td>{who(e.userId, e.userName)}</td>
+              <td>{who(e.targetUserId, e.targetName)}</td>
               <td>{e.ip ?? '—'}</td>
               <td>{auditDetails(t, e.action, e.detail).join(' · ')}</td>
             </tr>
@@ -104,6 +104,9 @@ function AuditTable({ items }: { items: AuditItem[] }) {
   )
 }
 
+/** An account by name with its number (what the User ID filter takes); a gone account by its number only. */
+const who = (id: number | null, name: string | null) => (id === null ? '—' : name ? `${name} (${id})` : String(id))
+
 const auditWhen = (e: AuditItem, lang: string) => formatDateTime(e.at, lang) + (e.repeats > 1 ? ` (×${e.repeats})` : '')
 
 /** On a phone the log is a list of entries, each in words with its people and address, not a six-column table. */
@@ -113,12 +116,13 @@ function AuditCards({ items }: { items: AuditItem[] }) {
     <ol className="audit-cards">
       {items.map((e) => {
         const details = auditDetails(t, e.action, e.detail)
+        const target = who(e.targetUserId, e.targetName)
         return (
           <li key={e.id}>
             <strong>{auditSentence(t, e.action)}</strong>
             <span className="muted">{auditWhen(e, i18n.resolvedLanguage ?? 'en')}</span>
             <span>
-              {t('audit.by')}: {e.userId ?? '—'} · {t('audit.target')}: {e.targetUserId ?? '—'} · {t('audit.ip')}:{' '}
+              {t('audit.by')}: {who(e.userId, e.userName)} · {t('audit.target')}: {target} · {t('audit.ip')}:{' '}
               {e.ip ?? '—'}
             </span>
             {details.length > 0 && <span>{details.join(' · ')}</span>}

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams, useSearch } from 'wouter'
 import { useSessionUser } from '../api/user'
@@ -7,7 +7,7 @@ import { Dialog } from '../ui/dialog'
 import { toast } from '../ui/toast'
 import { messageOf } from '../api/client'
 import { offeredTaxYears, parseTaxYear } from '../../shared/tax-years'
-import { clientQuery, resetClient, setPlan } from './admin-api'
+import { clientQuery, markLateSeen, refreshLateCounts, resetClient, setPlan, type ClientDetail } from './admin-api'
 import { useQuery } from '@tanstack/react-query'
 import { AccessDenied } from './admin-page'
 import { StatusControls } from './status-controls'
@@ -28,6 +28,7 @@ export default function ClientPage() {
   )
   const { data, error, refetch } = useQuery(clientQuery(id, taxYear))
   const reload = () => void refetch()
+  const fresh = useMarkLateSeen(user?.role === 'admin' ? id : undefined, data)
   if (user?.role !== 'admin') return <AccessDenied />
   return (
     <PageShell>
@@ -56,7 +57,7 @@ export default function ClientPage() {
               ))}
             </select>
           </label>
-          <LateNotice count={data.files.filter((f) => f.afterTransmission).length} />
+          <LateNotice count={data.lateFiles.filter((f) => fresh.has(f.fileId)).length} />
           <div className="client-grid">
             <StatusControls
               client={{
@@ -73,7 +74,7 @@ export default function ClientPage() {
             <ProfileSummary data={data} />
             <AdvancedSummary data={data} />
             <ChecklistCard data={data} />
-            <DocumentsCard data={data} />
+            <DocumentsCard data={data} fresh={fresh} />
             <StatementsCard data={data} userId={id} />
             <PlanCard userId={id} plan={data.profile.subscriptionPlan} onSaved={reload} />
             <ResetCard userId={id} onReset={reload} />
@@ -82,6 +83,29 @@ export default function ClientPage() {
       )}
     </PageShell>
   )
+}
+
+/**
+ * Opening a client's year marks its unseen documents after transmission seen for the team (issue 25): the versions
+ * shown are named, so one that arrives meanwhile stays new. The files new on this visit keep their badge while the
+ * page is open (the set it returns); the inbox, the list and the board count again.
+ */
+function useMarkLateSeen(id: number | undefined, data: ClientDetail | undefined) {
+  const { t } = useTranslation('admin')
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set())
+  const unseen = data?.lateFiles.filter((f) => f.seenAt === null) ?? []
+  const versions = unseen.map((f) => f.versionId).join(',')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per client, year and set of unseen versions
+  useEffect(() => {
+    if (id === undefined || !data || !unseen.length) return
+    setFresh((before) => new Set([...before, ...unseen.map((f) => f.fileId)]))
+    markLateSeen(id, data.taxYear, versions.split(','))
+      .then(refreshLateCounts)
+      .catch((err) =>
+        toast({ title: t('client.late_seen_failed'), description: messageOf(err, ''), variant: 'destructive' }),
+      )
+  }, [id, data?.taxYear, versions])
+  return fresh
 }
 
 /** Documents that arrived after the year was transmitted (issue 25), said before the cards. */

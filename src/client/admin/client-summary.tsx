@@ -141,7 +141,7 @@ export function AdvancedSummary({ data }: { data: ClientDetail }) {
         {a.missing.length > 0 && (
           <div>
             <dt>{t('advanced.missing')}</dt>
-            <dd>{a.missing.map((m) => t(`advanced:missing.${m}`)).join(', ')}</dd>
+            <dd>{a.missing.map((m) => t(`advanced.missing_items.${m}`)).join(', ')}</dd>
           </div>
         )}
       </dl>

@@ -18,9 +18,13 @@ export function ChecklistCard({ data }: { data: ClientDetail }) {
       <ul className="checklist">
         {shown.map((c) => (
           <li key={c.id} className={c.fileCount > 0 || !c.isRelevant ? 'done' : 'open'}>
-            <span aria-hidden="true">{c.fileCount > 0 || !c.isRelevant ? '✓' : '○'}</span> {categoryLabel(c.id, t)}
-            {c.required ? ` (${t('client.required')})` : ''}:{' '}
-            {c.isRelevant ? t('clients.files', { count: c.fileCount }) : t('client.not_relevant')}
+            <span aria-hidden="true">{c.fileCount > 0 || !c.isRelevant ? '✓' : '○'}</span>{' '}
+            {/* The colon as each language sets it (French: a space before it). */}
+            {t('client.checklist_item', {
+              name: categoryLabel(c.id, t),
+              required: c.required ? ` (${t('client.required')})` : '',
+              files: c.isRelevant ? t('clients.files', { count: c.fileCount }) : t('client.not_relevant'),
+            })}
           </li>
         ))}
       </ul>
@@ -28,9 +32,13 @@ export function ChecklistCard({ data }: { data: ClientDetail }) {
   )
 }
 
-/** Documents by category, each with View, Download and its versions. */
-export function DocumentsCard({ data }: { data: ClientDetail }) {
+/**
+ * Documents by category, each with View, Download and its versions. A document after transmission is marked new
+ * when no expert had seen it before this visit (`fresh`), and otherwise says when and by whom it was seen.
+ */
+export function DocumentsCard({ data, fresh }: { data: ClientDetail; fresh: ReadonlySet<string> }) {
   const { t, i18n } = useTranslation(['admin', 'documents'])
+  const late = new Map(data.lateFiles.map((l) => [l.fileId, l]))
   const byCategory = new Map<string, ClientDetail['files']>()
   for (const f of data.files) {
     const name = categoryLabel(f.categoryId, t)
@@ -48,10 +56,10 @@ export function DocumentsCard({ data }: { data: ClientDetail }) {
             {files.map((f) => (
               <li key={f.id}>
                 <strong>{f.filename}</strong>{' '}
-                {f.afterTransmission && <span className="new-badge">{t('client.new_after_transmission')}</span>}{' '}
                 <span className="muted">
                   v{f.version} · {when(f.uploadedAt)}
-                </span>
+                </span>{' '}
+                <LateMark late={late.get(f.id)} fresh={fresh.has(f.id)} />
                 <div className="control-row">
                   <a
                     href={f.blobUrl}
@@ -98,6 +106,19 @@ export function DocumentsCard({ data }: { data: ClientDetail }) {
         </div>
       ))}
     </section>
+  )
+}
+
+/** A document after transmission: new to the team, or when and by whom it was seen. */
+function LateMark({ late, fresh }: { late: ClientDetail['lateFiles'][number] | undefined; fresh: boolean }) {
+  const { t, i18n } = useTranslation('admin')
+  if (!late) return null
+  if (fresh || late.seenAt === null) return <span className="new-badge">{t('client.new_after_transmission')}</span>
+  const date = formatDateTime(late.seenAt, i18n.resolvedLanguage ?? 'en')
+  return (
+    <span className="late-seen">
+      {late.seenBy ? t('client.late_seen_by', { date, name: late.seenBy }) : t('client.late_seen', { date })}
+    </span>
   )
 }
 

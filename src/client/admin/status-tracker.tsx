@@ -12,7 +12,10 @@ export function StatusTracker({ current, details = true }: { current: number; de
           aria-current={s.id === current ? 'step' : undefined}
           className={s.id <= current ? 'reached' : undefined}
         >
-          <span className="tracker-percent">{TRACKER_PERCENT[s.id]}%</span>
+          <span className="tracker-percent">
+            {s.id < current && <span aria-hidden="true">✓ </span>}
+            {TRACKER_PERCENT[s.id]}%
+          </span>
           <span>{t(`home:status.name.${s.name}`)}</span>
           {details && <small className="muted">{t(`status.tracker.${s.name}`)}</small>}
         </li>

@@ -33,7 +33,7 @@ export function YearSelector() {
           <button
             key={y}
             type="button"
-            className={y === year ? 'year-button selected' : 'year-button outline'}
+            className={y === year ? 'year-button is-selected' : 'year-button outline'}
             aria-pressed={y === year}
             aria-disabled={!open || undefined}
             // Filing opens on 1 January of the next year (filingOpensOn), written out in each language: no date

@@ -12,6 +12,18 @@ import { advancedCompletionOf, advancedInfo, powerOfAttorneyRecord } from '../ad
 import { ApiError } from '../http/errors'
 import { offeredTaxYears } from '../../shared/tax-years'
 import { yearStatements } from '../dossier/statements'
+import { lateFilesOfYear } from '../documents/late'
+import { namesOf } from '../users/service'
+
+/** The year's documents after transmission, each with the moment and the expert (by name) that saw it first. */
+async function lateFiles(ctx: AppContext, userId: number, taxYear: number) {
+  const rows = await lateFilesOfYear(ctx, userId, taxYear)
+  const experts = await namesOf(ctx, [...new Set(rows.flatMap((r) => (r.seenBy === null ? [] : [r.seenBy])))])
+  return rows.map((r) => {
+    const by = r.seenBy === null ? undefined : experts.get(r.seenBy)
+    return { ...r, seenBy: by ? by.name || by.email : null }
+  })
+}
 
 /** What an expert sees of a declaration on the client page: when and which groups, not the raw payload. */
 async function declarationSummary(ctx: AppContext, userId: number, taxYear: number) {
@@ -64,6 +76,7 @@ export async function clientDetail(
     // The power-of-attorney acceptance as recorded on the server (time, address, agent).
     powerOfAttorney: await powerOfAttorneyRecord(ctx, userId, taxYear),
     messages: await listOwnMessages(ctx, userId),
+    lateFiles: await lateFiles(ctx, userId, taxYear),
     // The year's e-Steuerauszüge and their sums (what goes into the list of securities and accounts).
     statements: await yearStatements(ctx, userId, taxYear),
   }

@@ -10,10 +10,11 @@ import { migrate } from '../db'
 import { defaultTaxYear } from '../../shared/tax-years'
 import { isTaxStatusId } from '../../shared/tax-status'
 import { setStatus } from '../tax-status/moves'
-import { getUser } from '../users/service'
+import { getUser, namesOf } from '../users/service'
 import { setTaxProfileComplete } from '../users/profile'
 import { listClients } from './clients'
 import { expertInbox } from './inbox'
+import { markLateSeen } from '../documents/late'
 import { clientDetail } from './client-detail'
 import { resetProfile } from './reset'
 import { systemInfo } from './system'
@@ -26,6 +27,8 @@ import {
   dbStatusSchema,
   expertInboxSchema,
   fixColumnSchema,
+  lateSeenBodySchema,
+  lateSeenSchema,
   resetProfileSchema,
   statusMoveSchema,
   systemInfoSchema,
@@ -115,6 +118,20 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
         response: statusMoveSchema,
       },
     )
+    // Documents after transmission seen for the team (issue 25): the client page on opening a year, or the inbox's
+    // "mark as seen", names the versions it showed. Audited when it marked any: the moment and the expert.
+    .post(
+      '/api/admin/users/:id/late-documents/seen',
+      async ({ rc, params, body }) => {
+        const id = parseUserId(params.id)
+        await getUser(ctx, id)
+        const taxYear = taxYearParam(body.taxYear)
+        const marked = await markLateSeen(ctx, { userId: id, taxYear, versionIds: body.versionIds, by: rc.user.id })
+        if (marked) await act(rc, 'admin_late_seen', id, { taxYear, files: marked })
+        return { success: true, marked }
+      },
+      { role: 'admin', body: lateSeenBodySchema, response: lateSeenSchema },
+    )
     .post(
       '/api/admin/reset-profile',
       async ({ rc, body }) => {
@@ -144,7 +161,16 @@ export function adminRoutes(ctx: AppContext, sessions: SessionStore) {
       async ({ rc, query }) => {
         const userId = query.userId ? intParam(query.userId, 0, 1, Number.MAX_SAFE_INTEGER, 'userId') : undefined
         const filter = { userId, action: query.action || undefined, page: intParam(query.page, 1, 1, MAX_PAGE, 'page') }
-        const answer = { ...(await listAudit(ctx, filter)), actions: await auditActions(ctx) }
+        const page = await listAudit(ctx, filter)
+        // Who acted and on whom, by name (an expert reads "Eva Expertin", not "1"); gone accounts keep their number.
+        const names = await namesOf(
+          ctx,
+          page.items.flatMap((e) => [e.userId, e.targetUserId].filter((id): id is number => id !== null)),
+        )
+        const nameOf = (id: number | null) =>
+          id === null ? null : ((names.get(id)?.name || names.get(id)?.email) ?? null)
+        const items = page.items.map((e) => ({ ...e, userName: nameOf(e.userId), targetName: nameOf(e.targetUserId) }))
+        const answer = { ...page, items, actions: await auditActions(ctx) }
         await act(rc, 'admin_view_audit', userId)
         return answer
       },

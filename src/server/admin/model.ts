@@ -42,7 +42,8 @@ const amounts = {
 
 /**
  * GET /api/admin/inbox: the messages waiting for an answer (a page), and the clients whose documents arrived after
- * their year was transmitted, per year, the newest arrival first (issue 25).
+ * their year was transmitted and are unseen, per year, the newest arrival first, with the versions' ids that
+ * "mark as seen" names, and how many such client years there are in all (issue 25).
  */
 export const expertInboxSchema = t.Object({
   ...inboxSchema.properties,
@@ -52,11 +53,20 @@ export const expertInboxSchema = t.Object({
       taxYear: t.Number(),
       count: t.Number(),
       lastAt: t.Number(),
+      versionIds: t.Array(t.String()),
       email: t.String(),
       name: t.String(),
     }),
   ),
+  lateTotal: t.Number(),
 })
+
+/** POST /api/admin/users/:id/late-documents/seen: the versions named, which of them were new to the team. */
+export const lateSeenBodySchema = t.Object({
+  taxYear: t.Integer(),
+  versionIds: t.Array(t.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 1000 }),
+})
+export const lateSeenSchema = t.Object({ success: t.Boolean(), marked: t.Number() })
 
 /** GET /api/admin/users/:id: one client for the expert's client page, every part from its own area. */
 export const clientDetailSchema = t.Object({
@@ -72,6 +82,15 @@ export const clientDetailSchema = t.Object({
     t.Object({ acceptedAt: t.Number(), ip: t.Nullable(t.String()), userAgent: t.Nullable(t.String()) }),
   ),
   messages: t.Array(messageSchema),
+  /** The year's files whose current version arrived after the transmission: whether and when the team saw it. */
+  lateFiles: t.Array(
+    t.Object({
+      fileId: t.String(),
+      versionId: t.String(),
+      seenAt: t.Nullable(t.Number()),
+      seenBy: t.Nullable(t.String()),
+    }),
+  ),
   statements: t.Object({
     rows: t.Array(
       t.Object({
@@ -108,6 +127,9 @@ export const auditPageSchema = t.Object({
       otherTargets: t.Number(),
       userId: t.Nullable(t.Number()),
       targetUserId: t.Nullable(t.Number()),
+      /** The acting account's and the client's names (or e-mail addresses), null when the account is gone. */
+      userName: t.Nullable(t.String()),
+      targetName: t.Nullable(t.String()),
       action: t.String(),
       ip: t.Nullable(t.String()),
       detail: t.Nullable(auditDetailSchema),

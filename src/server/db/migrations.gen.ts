@@ -79,5 +79,9 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   {
     "tag": "0019_file_versions_late",
     "sql": "CREATE INDEX `file_versions_late` ON `file_versions` (`file_id`) WHERE \"file_versions\".\"after_transmission\" = 1;"
+  },
+  {
+    "tag": "0020_late_documents_seen",
+    "sql": "DROP INDEX `file_versions_late`;--> statement-breakpoint\nALTER TABLE `file_versions` ADD `late_seen_at` integer;--> statement-breakpoint\nALTER TABLE `file_versions` ADD `late_seen_by` integer;--> statement-breakpoint\nCREATE INDEX `file_versions_late_unseen` ON `file_versions` (`file_id`) WHERE \"file_versions\".\"after_transmission\" = 1 AND \"file_versions\".\"late_seen_at\" IS NULL;"
   }
 ]

@@ -11,5 +11,9 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   {
     "tag": "0002_file_versions_late",
     "sql": "CREATE INDEX \"file_versions_late\" ON \"file_versions\" USING btree (\"file_id\") WHERE \"file_versions\".\"after_transmission\";"
+  },
+  {
+    "tag": "0003_late_documents_seen",
+    "sql": "DROP INDEX \"file_versions_late\";--> statement-breakpoint\nALTER TABLE \"file_versions\" ADD COLUMN \"late_seen_at\" bigint;--> statement-breakpoint\nALTER TABLE \"file_versions\" ADD COLUMN \"late_seen_by\" bigint;--> statement-breakpoint\nCREATE INDEX \"file_versions_late_unseen\" ON \"file_versions\" USING btree (\"file_id\") WHERE \"file_versions\".\"after_transmission\" AND \"file_versions\".\"late_seen_at\" IS NULL;"
   }
 ]

@@ -45,11 +45,17 @@ export const fileVersions = sqliteTable(
     uploadedBy: integer('uploaded_by').notNull(),
     /** Added after the year was transmitted (issue 25: a forgotten document): new to the experts. */
     afterTransmission: integer('after_transmission', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * When an expert first saw it (opened the client's year, or marked it seen in the inbox), and who: seen for the
+     * whole team (documents/late.ts). No foreign key, like uploadedBy: adding one would rebuild the table.
+     */
+    lateSeenAt: integer('late_seen_at'),
+    lateSeenBy: integer('late_seen_by'),
   },
   (t) => [
     uniqueIndex('file_versions_file_version').on(t.fileId, t.version),
-    // The experts' inbox reads the versions added after transmission only (documents/late.ts).
-    index('file_versions_late').on(t.fileId).where(sql`${t.afterTransmission} = 1`),
+    // The experts' inbox reads the versions added after transmission that no expert has seen (documents/late.ts).
+    index('file_versions_late_unseen').on(t.fileId).where(sql`${t.afterTransmission} = 1 AND ${t.lateSeenAt} IS NULL`),
   ],
 )
 

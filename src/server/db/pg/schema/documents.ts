@@ -46,11 +46,14 @@ export const fileVersions = pgTable(
     uploadedBy: bigint('uploaded_by', { mode: 'number' }).notNull(),
     /** Added after the year was transmitted (issue 25: a forgotten document): new to the experts. */
     afterTransmission: boolean('after_transmission').notNull().default(false),
+    /** When an expert first saw it, and who (SQLite's tree says why there is no foreign key). */
+    lateSeenAt: bigint('late_seen_at', { mode: 'number' }),
+    lateSeenBy: bigint('late_seen_by', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('file_versions_file_version').on(t.fileId, t.version),
-    // The experts' inbox reads the versions added after transmission only (documents/late.ts).
-    index('file_versions_late').on(t.fileId).where(sql`${t.afterTransmission}`),
+    // The experts' inbox reads the versions added after transmission that no expert has seen (documents/late.ts).
+    index('file_versions_late_unseen').on(t.fileId).where(sql`${t.afterTransmission} AND ${t.lateSeenAt} IS NULL`),
   ],
 )
 
