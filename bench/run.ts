@@ -390,7 +390,7 @@ if (want('pg')) {
 
 if (want('documents')) {
   // Issue 4: bench/documents.ts runs its own servers and prints its own table.
-  console.log('documents: 50 MB upload vs raw pipeline, peak RSS, GET /api/files …')
+  console.log('documents: 50 MB upload vs raw pipeline, peak RSS of one and of eight uploads, three rounds each …')
   const run = Bun.spawnSync([process.execPath, 'bench/documents.ts'], {
     stdout: 'pipe',
     stderr: 'inherit',
