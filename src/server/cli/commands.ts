@@ -1,4 +1,4 @@
-// The sub-commands other than `serve` (README "Commands"): loaded by main.ts only when one is asked for, so that a
+// The sub-commands other than `serve` (README "Command line"): loaded by main.ts only when one is asked for, so that a
 // server never evaluates the backup, key, admin and import code (bench "memory").
 import { readFileSync } from 'node:fs'
 import type { Config } from '../config'
