@@ -209,8 +209,9 @@ ${ROUNDS_NOTE}
     await s.stop()
     cleanup(s.dataDir)
   }
-  const outside = order.map(
-    (o) => ((o.unknown ?? 0) + (o.cold ?? 0)) / Math.max(1, (o.hot ?? 0) + (o.unknown ?? 0) + (o.cold ?? 0)),
+  // NaN (n/a, ❌) for an executable without the figure: built without the order, or before it was reported.
+  const outside = order.map((o) =>
+    o.hot === undefined ? Number.NaN : ((o.unknown ?? 0) + (o.cold ?? 0)) / (o.hot + (o.unknown ?? 0) + (o.cold ?? 0)),
   )
   record(
     'memory',
