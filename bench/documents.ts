@@ -153,7 +153,8 @@ async function main() {
         `${spread(raw, 0)} ms | ${spread(ratios, 2)}× (target ≤ 2×) ${ok(ratio <= 2)} |`,
     )
     console.log(
-      `| peak RSS, 1 × 50 MB upload | ${spread(one.map((r) => r.peak))} MB | idle ${spread(one.map((r) => r.idle))} MB ` +
+      `| peak RSS, 1 × 50 MB upload | ${spread(one.map((r) => r.peak))} MB | idle ` +
+        `${spread(one.map((r) => r.idle))} MB ` +
         `| +${spread(one.map((r) => r.over))} MB (target ≤ +64) ${ok(overOne <= 64)} |`,
     )
     console.log(

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 const START = `
 const { main } = await import(${JSON.stringify(join(import.meta.dir, 'main.ts'))})
 await main(['serve'])
-const { localesRead } = await import(${JSON.stringify(join(import.meta.dir, 'locale-texts.ts'))})
+const { localesRead } = await import(${JSON.stringify(join(import.meta.dir, 'infra', 'locale-texts.ts'))})
 console.log('LOADED ' + JSON.stringify({ modules: Object.keys(require.cache), locales: localesRead() }))
 process.exit(0)
 `
@@ -24,7 +24,7 @@ const NOT_AT_START: [string, RegExp][] = [
   ['the multipart parser and SMTP', /node_modules\/(busboy|nodemailer)\//],
 ]
 
-test('a server on SQLite starts without PostgreSQL, S3, the other commands, the PDF/OCR code or any locale', async () => {
+test('a server on SQLite starts without PostgreSQL, S3, other commands, PDF/OCR code or any locale', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'swisstax-start-'))
   try {
     // PORT=0: any free port; the server listens, so the list is the one of a started server.

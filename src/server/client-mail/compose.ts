@@ -2,7 +2,7 @@ import { isActiveLanguage, type Language } from '../../shared/languages'
 import { escapeHtml } from '../infra/mailer'
 import { stripUnsafeLineCharacters } from '../../shared/plain-text'
 import type { TaxStatusName } from '../../shared/tax-status'
-import { localeTexts } from '../locale-texts'
+import { localeTexts } from '../infra/locale-texts'
 
 const TEXTS = (lng: Language) => localeTexts('mail', lng).client
 const SIGNATURE = (lng: Language) => localeTexts('mail', lng).signature

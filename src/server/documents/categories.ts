@@ -1,7 +1,7 @@
 import { categoryById, categoryKey, DOCUMENT_CATEGORIES, type CategoryRecord } from '../../shared/documents'
 import { REQUIRED_CATEGORY_IDS } from '../../shared/tax-status'
 import { isActiveLanguage, type Language } from '../../shared/languages'
-import { localeTexts } from '../locale-texts'
+import { localeTexts } from '../infra/locale-texts'
 
 /** Category names come from the same locale files the client uses, so one translation serves both. */
 const names = (lng: Language): Record<string, string> => localeTexts('documents', lng).category

@@ -1,7 +1,7 @@
 import type { Config } from '../config'
 import type { Logger } from '../log'
 import { isActiveLanguage } from '../../shared/languages'
-import { localeTexts } from '../locale-texts'
+import { localeTexts } from './locale-texts'
 
 /** A finished mail (subject, plain text and HTML), already in the reader's language. */
 export interface OutgoingMail {

@@ -8,7 +8,7 @@ import { profileOf } from '../users/profile'
 import { getUser } from '../users/service'
 import { DEFAULT_PLAN, SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../shared/profile'
 import { isActiveLanguage, type Language } from '../../shared/languages'
-import { localeTexts } from '../locale-texts'
+import { localeTexts } from '../infra/locale-texts'
 
 /**
  * The plans (issue 12): which plan a person has, the firm's prices, and the request for
