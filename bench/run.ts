@@ -182,8 +182,12 @@ ${ROUNDS_NOTE}
   const loaded: number[] = []
   const after: number[] = []
   const rps: number[] = []
+  // Functions loaded by the end, by part of the recorded bytecode order (GET /metrics): many outside the hot part
+  // mean scripts/bytecode.order is stale (`npm run bytecode-order`), which costs idle memory.
+  const order: Record<string, number>[] = []
+  const METRICS_TOKEN = 'bench-memory-metrics-token'
   for (let i = 0; i < 3; i++) {
-    const s = await startBinary()
+    const s = await startBinary({ METRICS_TOKEN })
     await Bun.sleep(2000)
     fresh.push(rssMB(s.pid))
     const c = await signIn(s, 'bench@example.ch')
@@ -191,9 +195,24 @@ ${ROUNDS_NOTE}
     loaded.push(rssMB(s.pid))
     await Bun.sleep(5000)
     after.push(rssMB(s.pid))
+    const metrics = await (
+      await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text()
+    order.push(
+      Object.fromEntries(
+        [...metrics.matchAll(/^swisstax_bytecode_functions\{part="(\w+)"\} (\d+)$/gm)].map((m) => [
+          m[1]!,
+          Number(m[2]),
+        ]),
+      ),
+    )
     await s.stop()
     cleanup(s.dataDir)
   }
+  // NaN (n/a, ❌) for an executable without the figure: built without the order, or before it was reported.
+  const outside = order.map((o) =>
+    o.hot === undefined ? Number.NaN : ((o.unknown ?? 0) + (o.cold ?? 0)) / (o.hot + (o.unknown ?? 0) + (o.cold ?? 0)),
+  )
   record(
     'memory',
     `## Server memory (RSS)
@@ -208,6 +227,9 @@ Three servers, each: started, left alone 2 s (fresh), signed in and loaded for 1
 - freshly started idle ${f1(median(fresh))} MB (target ≤ 60 MB) ${verdict(median(fresh) <= 60)}
 - idle after use ${f1(median(after))} MB (target ≤ 60 MB) ${verdict(median(after) <= 60)}
 - under load ${f1(median(loaded))} MB (target ≤ 120 MB) ${verdict(median(loaded) <= 120)}
+- bytecode order (scripts/bytecode.order): ${order[0]?.hot ?? 'n/a'} functions loaded from its hot part, \
+${order[0]?.unknown ?? 'n/a'} unknown to it, ${order[0]?.cold ?? 'n/a'} from its cold part; outside the hot part \
+${spread(outside.map((x) => x * 100))} % (record again above 10 %) ${verdict(median(outside) <= 0.1)}
 `,
   )
 }
@@ -390,7 +412,7 @@ if (want('pg')) {
 
 if (want('documents')) {
   // Issue 4: bench/documents.ts runs its own servers and prints its own table.
-  console.log('documents: 50 MB upload vs raw pipeline, peak RSS, GET /api/files …')
+  console.log('documents: 50 MB upload vs raw pipeline, peak RSS of one and of eight uploads, three rounds each …')
   const run = Bun.spawnSync([process.execPath, 'bench/documents.ts'], {
     stdout: 'pipe',
     stderr: 'inherit',

@@ -9,6 +9,17 @@ import { keyWrapper } from './infra/blob-store'
 import { createMailer, type Mailer } from './infra/mailer'
 import { createLogger, type Logger } from './log'
 import { systemClock, type Clock } from './infra/clock'
+import { lockDataFolder } from './data-lock'
+
+/**
+ * Servers share their data (the folder, or the PostgreSQL database); the key commands need it alone. SQLite: a file
+ * lock in the data folder (data-lock.ts); PostgreSQL: an advisory lock on the database (db/pg/instance-lock.ts).
+ */
+export async function lockInstances(config: Config, what: string, mode: 'shared' | 'exclusive') {
+  if (!config.databaseUrl) return lockDataFolder(config.dataDir, what, mode)
+  const { lockDatabase } = await import('./db/pg/instance-lock')
+  return lockDatabase(config.databaseUrl, what, mode)
+}
 
 /**
  * Opens the data folder: database (migrated), keys, mailer. Tests override the clock, mailer and log;

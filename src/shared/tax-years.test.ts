@@ -11,8 +11,8 @@ import {
 } from './tax-years'
 import { isTaxStatusId, statusById, statusByName, TAX_STATUSES } from './tax-status'
 
-// Local dates, as the browser and the server read them (docs/statuses.md).
-const day = (iso: string) => new Date(`${iso}T00:00:00`)
+// Midnight in Switzerland (winter time, UTC+1), where a year opens for filing whatever the machine's time zone.
+const day = (iso: string) => new Date(`${iso}T00:00:00+01:00`)
 
 describe('tax years (docs/statuses.md)', () => {
   test('a year becomes fileable on 1 January of the next year', () => {
@@ -20,6 +20,18 @@ describe('tax years (docs/statuses.md)', () => {
     expect(isFileable(2026, day('2027-01-01'))).toBe(true)
     expect(isFileable(2027, day('2027-01-01'))).toBe(false)
     expect(filingOpensOn(2026)).toBe('2027-01-01')
+  })
+
+  test('the year turns at midnight in Switzerland, not in the time zone of the machine', () => {
+    // 23:30 UTC on 31 December is 00:30 on 1 January in Zurich: 2026 can be filed there.
+    expect(isFileable(2026, new Date('2026-12-31T23:30:00Z'))).toBe(true)
+    expect(defaultTaxYear(new Date('2026-12-31T23:30:00Z'))).toBe(2026)
+    // One minute before midnight in Zurich it cannot, even where it is already 2027 (Tokyo) or long since (UTC-5).
+    expect(isFileable(2026, new Date('2026-12-31T23:59:00+01:00'))).toBe(false)
+    expect(isFileable(2026, new Date('2027-01-01T07:59:00+09:00'))).toBe(false)
+    expect(defaultTaxYear(new Date('2027-01-01T06:00:00+09:00'))).toBe(2025)
+    // And in summer (UTC+2) nothing near a year's end is affected.
+    expect(defaultTaxYear(new Date('2027-07-01T00:30:00+02:00'))).toBe(2026)
   })
 
   test('the previous calendar year is the default; three years are offered, newest first', () => {

@@ -3,7 +3,6 @@
 // pg_trgm (street-index-postgres.ts).
 import type { AppContext } from '../context'
 import type { Dialect } from '../infra/backend'
-import { postgresStreetIndex } from './street-index-postgres'
 import { sqliteStreetIndex } from './street-index-sqlite'
 
 /** A street as the register names it; `id` is the importer's number for it. */
@@ -51,7 +50,13 @@ export interface StreetIndex {
   candidates(ctx: AppContext, terms: SearchTerm[], number: string, limit: number): Promise<StreetRow[]>
 }
 
-const INDEXES: Partial<Record<Dialect, StreetIndex>> = { sqlite: sqliteStreetIndex, postgres: postgresStreetIndex }
+const INDEXES: Partial<Record<Dialect, StreetIndex>> = {
+  sqlite: sqliteStreetIndex,
+  // Loaded when first asked for, so that a server on SQLite never evaluates PostgreSQL code (start.test.ts).
+  get postgres() {
+    return (require('./street-index-postgres') as typeof import('./street-index-postgres')).postgresStreetIndex
+  },
+}
 
 /** The street index of the database `ctx` runs on; none where that database has no implementation yet. */
 export const streetIndexOf = (ctx: AppContext): StreetIndex | undefined => INDEXES[ctx.backend.dialect]

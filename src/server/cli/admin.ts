@@ -14,7 +14,10 @@ export async function listAdmins(ctx: AppContext) {
 }
 
 /** Refused: the firm would be left without an admin. */
-export class LastAdminError extends Error {}
+export class LastAdminError extends Error {
+  // By name: main.ts prints it without a stack, and loads this file only for the admin commands.
+  override name = 'LastAdminError'
+}
 
 /**
  * `swisstax admin remove EMAIL`, refused for the last admin: without one nobody can see the clients'

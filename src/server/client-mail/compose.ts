@@ -2,44 +2,12 @@ import { isActiveLanguage, type Language } from '../../shared/languages'
 import { escapeHtml } from '../infra/mailer'
 import { stripUnsafeLineCharacters } from '../../shared/plain-text'
 import type { TaxStatusName } from '../../shared/tax-status'
-import en from '../../../locales/en/mail.json'
-import de from '../../../locales/de/mail.json'
-import fr from '../../../locales/fr/mail.json'
-import it from '../../../locales/it/mail.json'
-import gsw from '../../../locales/gsw/mail.json'
-import zh from '../../../locales/zh/mail.json'
-import homeEn from '../../../locales/en/home.json'
-import homeDe from '../../../locales/de/home.json'
-import homeFr from '../../../locales/fr/home.json'
-import homeIt from '../../../locales/it/home.json'
-import homeGsw from '../../../locales/gsw/home.json'
-import homeZh from '../../../locales/zh/home.json'
+import { localeTexts } from '../infra/locale-texts'
 
-const TEXTS: Record<Language, typeof en.client> = {
-  en: en.client,
-  de: de.client,
-  fr: fr.client,
-  it: it.client,
-  gsw: gsw.client,
-  zh: zh.client,
-}
-const SIGNATURE: Record<Language, string> = {
-  en: en.signature,
-  de: de.signature,
-  fr: fr.signature,
-  it: it.signature,
-  gsw: gsw.signature,
-  zh: zh.signature,
-}
+const TEXTS = (lng: Language) => localeTexts('mail', lng).client
+const SIGNATURE = (lng: Language) => localeTexts('mail', lng).signature
 // The status names the client sees on the dashboard, so the mail and the screen agree.
-const STATUS: Record<Language, Record<TaxStatusName, string>> = {
-  en: homeEn.status.name,
-  de: homeDe.status.name,
-  fr: homeFr.status.name,
-  it: homeIt.status.name,
-  gsw: homeGsw.status.name,
-  zh: homeZh.status.name,
-}
+const STATUS = (lng: Language): Record<TaxStatusName, string> => localeTexts('home', lng).status.name
 const LOCALE: Record<Language, string> = {
   en: 'en-GB',
   de: 'de-CH',
@@ -71,7 +39,7 @@ const fill = (text: string, vars: Record<string, string | number>) =>
 /** Subject, plain text and HTML of one client mail, in the client's language. */
 export function composeClientMail(event: ClientMailEvent, to: Recipient, app: { appName: string; publicUrl: string }) {
   const lng: Language = isActiveLanguage(to.language) ? to.language : 'en'
-  const t = TEXTS[lng]
+  const t = TEXTS(lng)
   // A name stored before control characters were refused at input must not start a line of its own in the mail.
   const base = { appName: app.appName, url: app.publicUrl, name: stripUnsafeLineCharacters(to.name).trim() }
   let subject: string
@@ -82,7 +50,7 @@ export function composeClientMail(event: ClientMailEvent, to: Recipient, app: { 
       body = [t.reply_body]
       break
     case 'status_changed': {
-      const vars = { ...base, year: event.year, status: STATUS[lng][event.status] }
+      const vars = { ...base, year: event.year, status: STATUS(lng)[event.status] }
       subject = fill(t.status_subject, vars)
       body = [fill(t.status_body, vars), ...(event.hasNote ? [t.status_note] : [])]
       break
@@ -101,7 +69,7 @@ export function composeClientMail(event: ClientMailEvent, to: Recipient, app: { 
     }
   }
   const greeting = base.name ? fill(t.client_greeting, base) : t.client_greeting_anonymous
-  const signature = fill(SIGNATURE[lng], base)
+  const signature = fill(SIGNATURE(lng), base)
   const text = [greeting, '', ...body, '', fill(t.open_link, base), '', t.unsubscribe, '', signature].join('\n')
   const html =
     `<p>${escapeHtml(greeting)}</p>${body.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}` +

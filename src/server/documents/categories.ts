@@ -1,19 +1,15 @@
-import en from '../../../locales/en/documents.json'
-import de from '../../../locales/de/documents.json'
-import fr from '../../../locales/fr/documents.json'
-import it from '../../../locales/it/documents.json'
-import gsw from '../../../locales/gsw/documents.json'
-import zh from '../../../locales/zh/documents.json'
 import { categoryById, categoryKey, DOCUMENT_CATEGORIES, type CategoryRecord } from '../../shared/documents'
 import { REQUIRED_CATEGORY_IDS } from '../../shared/tax-status'
+import { isActiveLanguage, type Language } from '../../shared/languages'
+import { localeTexts } from '../infra/locale-texts'
 
 /** Category names come from the same locale files the client uses, so one translation serves both. */
-const NAMES: Record<string, { category: Record<string, string> }> = { en, de, fr, it, gsw, zh }
+const names = (lng: Language): Record<string, string> => localeTexts('documents', lng).category
 
 export function categoryName(id: number, language: string): string {
   const cat = categoryById(id)
   if (!cat) return String(id)
-  return NAMES[language]?.category[cat.key] ?? NAMES.en!.category[cat.key] ?? cat.key
+  return (isActiveLanguage(language) ? names(language)[cat.key] : undefined) ?? names('en')[cat.key] ?? cat.key
 }
 
 /** GET /api/document-categories: basic = the six required categories, all = every one. */

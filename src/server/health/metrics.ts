@@ -1,5 +1,6 @@
 import type { AppContext } from '../context'
 import { APP_VERSION } from '../../shared/version'
+import { bytecodeOrderStats } from 'bun:jsc'
 
 /** Upper bounds of the latency histogram (seconds), Prometheus' usual web buckets. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
@@ -73,6 +74,15 @@ export class Metrics {
     metric('process_resident_memory_bytes', 'gauge', 'Resident memory of the server process.', [
       `process_resident_memory_bytes ${process.memoryUsage.rss()}`,
     ])
+    // The executable's bytecode is laid out in the order of scripts/bytecode.order (build.ts): functions loaded from
+    // outside its hot part mean the order is stale and the idle server's memory higher (`npm run bytecode-order`).
+    const order = bytecodeOrderStats()
+    if (order)
+      metric('swisstax_bytecode_functions', 'gauge', 'Functions loaded, by part of the recorded bytecode order.', [
+        `swisstax_bytecode_functions{part="hot"} ${order.hot}`,
+        `swisstax_bytecode_functions{part="unknown"} ${order.unknown}`,
+        `swisstax_bytecode_functions{part="cold"} ${order.cold}`,
+      ])
     return `${out.join('\n')}\n`
   }
 }

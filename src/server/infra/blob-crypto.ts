@@ -82,7 +82,12 @@ export function beginBlob(tmpDir: string, wrap: (dataKey: Buffer) => string): Bl
 
   const emit = (plain: Buffer, final: boolean) => {
     const cipher = createCipheriv('aes-256-gcm', dataKey, nonce(index)).setAAD(chunkAad(index, final))
-    writeAll(fd, Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]))
+    // Written as the cipher gives it, then the tag: no concatenated copy of every 64 KB chunk (a 50 MB upload made
+    // 50 MB less garbage for the collector, bench "documents").
+    writeAll(fd, cipher.update(plain))
+    const rest = cipher.final()
+    if (rest.length) writeAll(fd, rest)
+    writeAll(fd, cipher.getAuthTag())
     index++
   }
   const done = () => {

@@ -1,14 +1,7 @@
 import type { Config } from '../config'
 import type { Logger } from '../log'
-import { isActiveLanguage, type Language } from '../../shared/languages'
-import en from '../../../locales/en/mail.json'
-import de from '../../../locales/de/mail.json'
-import fr from '../../../locales/fr/mail.json'
-import it from '../../../locales/it/mail.json'
-import gsw from '../../../locales/gsw/mail.json'
-import zh from '../../../locales/zh/mail.json'
-
-const TEXTS: Record<Language, typeof en> = { en, de, fr, it, gsw, zh }
+import { isActiveLanguage } from '../../shared/languages'
+import { localeTexts } from './locale-texts'
 
 /** A finished mail (subject, plain text and HTML), already in the reader's language. */
 export interface OutgoingMail {
@@ -29,7 +22,7 @@ export interface Mailer {
 const fill = (text: string, vars: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => vars[k] ?? '')
 
 function loginCodeMail(code: string, language: string, appName: string, publicUrl: string) {
-  const t = TEXTS[isActiveLanguage(language) ? language : 'en']
+  const t = localeTexts('mail', isActiveLanguage(language) ? language : 'en')
   const vars = { code, appName, minutes: '10', url: publicUrl }
   const lines = [
     t.greeting,

@@ -8,12 +8,7 @@ import { profileOf } from '../users/profile'
 import { getUser } from '../users/service'
 import { DEFAULT_PLAN, SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../shared/profile'
 import { isActiveLanguage, type Language } from '../../shared/languages'
-import en from '../../../locales/en/profile.json'
-import de from '../../../locales/de/profile.json'
-import fr from '../../../locales/fr/profile.json'
-import it from '../../../locales/it/profile.json'
-import gsw from '../../../locales/gsw/profile.json'
-import zh from '../../../locales/zh/profile.json'
+import { localeTexts } from '../infra/locale-texts'
 
 /**
  * The plans (issue 12): which plan a person has, the firm's prices, and the request for
@@ -23,14 +18,7 @@ import zh from '../../../locales/zh/profile.json'
  */
 
 /** The request is written in the person's language, like the messages they type themselves. */
-const REQUEST_TEXT: Record<Language, string> = {
-  en: en.plans.request_message,
-  de: de.plans.request_message,
-  fr: fr.plans.request_message,
-  it: it.plans.request_message,
-  gsw: gsw.plans.request_message,
-  zh: zh.plans.request_message,
-}
+const REQUEST_TEXT = (lng: Language) => localeTexts('profile', lng).plans.request_message
 
 const planOf = async (ctx: AppContext, userId: number): Promise<SubscriptionPlan> => {
   const plan = (await profileOf(ctx, userId)).subscriptionPlan
@@ -62,7 +50,7 @@ export async function requestPremium(ctx: AppContext, rc: RequestContext) {
     'Your request has reached the experts. They will answer you shortly.',
   )
   const language = (await getUser(ctx, userId)).language
-  const item = await sendMessage(ctx, userId, REQUEST_TEXT[isActiveLanguage(language) ? language : 'en'])
+  const item = await sendMessage(ctx, userId, REQUEST_TEXT(isActiveLanguage(language) ? language : 'en'))
   await audit(ctx, rc, 'plan_premium_requested', {}, { target: { userId } })
   return { success: true, item }
 }

@@ -7,12 +7,17 @@
 import type { AppContext } from '../context'
 import type { Dialect } from '../infra/backend'
 import { haystackOf, likePattern, type SqlCondition, type UserSearchIndex } from './search-index'
-import { postgresUserSearch } from './search-postgres'
 import { sqliteUserSearch } from './search-sqlite'
 
 export type { SqlCondition } from './search-index'
 
-const INDEXES: Record<Dialect, UserSearchIndex> = { sqlite: sqliteUserSearch, postgres: postgresUserSearch }
+const INDEXES: Record<Dialect, UserSearchIndex> = {
+  sqlite: sqliteUserSearch,
+  // Loaded when first asked for, so that a server on SQLite never evaluates PostgreSQL code (start.test.ts).
+  get postgres() {
+    return (require('./search-postgres') as typeof import('./search-postgres')).postgresUserSearch
+  },
+}
 
 /** The index of the database `ctx` runs on. */
 export const userSearchIndex = (ctx: AppContext): UserSearchIndex => INDEXES[ctx.backend.dialect]
