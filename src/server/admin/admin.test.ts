@@ -512,6 +512,20 @@ describe('inbox and audit', () => {
       expect(all.json.actions).toContain('sign_in')
     },
   )
+  test("the board's six lists are one audit row an hour per expert, counting the views", async () => {
+    const { admin, as } = await setup()
+    for (let status = 1; status <= 6; status++)
+      expect((await t.request('GET', `/api/admin/users?status=${status}`, as(admin.cookie))).status).toBe(200)
+    const views = async () =>
+      (await t.request('GET', '/api/admin/audit?action=admin_list_clients', as(admin.cookie))).json.items
+    expect(await views()).toMatchObject([{ userId: admin.user.id, repeats: 6 }])
+    // Within the hour another view counts on the row; past the hour since the row began, a new row.
+    for (const minutes of [40, 40]) {
+      t.clock.now += minutes * 60_000
+      expect((await t.request('GET', '/api/admin/users', as(admin.cookie))).status).toBe(200)
+    }
+    expect((await views()).map((i: { repeats: number }) => i.repeats)).toEqual([1, 7])
+  })
 })
 
 describe('system and debug calls', () => {
