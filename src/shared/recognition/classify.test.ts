@@ -181,6 +181,12 @@ describe('evidence that carries to unseen wording (issue 25, round 3)', () => {
     const text = 'Gemeindesteueramt\nVeranlagung Liegenschaftssteuer 2025\nMassgebender Steuerwert  326’000.00'
     expect(classify(text).categoryId).toBe(13)
   })
+  test('weak evidence for one kind alone is a guess (confidence below 0.5), not "I don\'t know"', () => {
+    const c = classify('Scontrino 12.03.2024\nLenti progressive  498.00')
+    expect(c.categoryId).toBe(5)
+    expect(c.confidence).toBeLessThan(0.5)
+    expect(c.confidence).toBeGreaterThan(0)
+  })
   test('the same words count more in the heading zone (the upper third) than in the body', () => {
     const filler = Array.from({ length: 8 }, (_, i) => `Zeile ${i}`)
     const transport = (lines: string[]) => categoryScores(lines.join('\n')).find((x) => x.categoryId === 21)!.score

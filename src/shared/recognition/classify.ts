@@ -163,7 +163,8 @@ export function classify(text: string): Classification {
   const scored = scoreAll(normalized)
   const [top, second] = [scored[0]!, scored[1]!]
   const year = documentYear(normalized)
-  if (top.score < 3) {
+  // Below 2 nothing is known; from 2 one kind's weak evidence alone is a guess (confidence below 0.5).
+  if (top.score < 2) {
     return {
       categoryId: FALLBACK_CATEGORY_ID,
       confidence: 0,
