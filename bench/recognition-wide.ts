@@ -3,7 +3,8 @@
 // each as text PDFs and as scans, photos and image-only PDFs, read by the executable's worker and classified as the
 // server does. PARTS=tuning,round1,round2 runs those parts (what tuning does; the held-out part is run once at the
 // end).
-// TEXT_CACHE=DIR keeps each file's read text by its SHA-256 (iterating on the rules without OCR again);
+// TEXT_CACHE=DIR keeps each file's read text by its SHA-256 (iterating on the rules without OCR again), and
+// with FROM_CACHE=1 a part whose labels are kept there is classified from the kept texts, without building it;
 // WORKER=source reads with the worker's source under Bun instead of dist/swisstax. OCR takes a core: runs niced.
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -12,7 +13,7 @@ import { BINARY } from './lib'
 import { buildWideCorpus, WIDE_FORMS, type WideForm, type WideSample } from './wide-corpus'
 import { createPool } from '../src/server/recognition/pool'
 import { categoryScores, classify } from '../src/shared/recognition/classify'
-import { LANGS } from '../src/server/recognition/corpus/kinds'
+import { LANGS, type Lang } from '../src/server/recognition/corpus/kinds'
 import { WIDE_KINDS, type Part } from '../src/server/recognition/corpus/wide'
 
 const PARTS = (process.env.PARTS ?? 'tuning,round1,round2,held-out').split(',') as Part[]
@@ -45,7 +46,42 @@ const IMAGES: WideForm[] = ['scan', 'photo', 'image-pdf']
 const frac = (rows: Row[]) => `${rows.filter((r) => r.ok).length}/${rows.length}`
 const pct = (rows: Row[]) => (rows.length ? (rows.filter((r) => r.ok).length / rows.length) * 100 : Number.NaN)
 
+/** A part's rows from the texts TEXT_CACHE kept and the labels beside them (FROM_CACHE=1: no build, no OCR). */
+function cachedPart(part: Part): Row[] | null {
+  const labels = CACHE && process.env.FROM_CACHE ? join(CACHE, `${part}.json`) : null
+  if (!labels || !existsSync(labels)) return null
+  const rows = JSON.parse(readFileSync(labels, 'utf8')) as {
+    name: string
+    form: WideForm
+    kind: string
+    lang: Lang
+    categoryId: number
+    noise: string
+    hash: string
+  }[]
+  return rows.map((r) => {
+    const file = join(CACHE!, `${r.hash}.txt`)
+    const text = existsSync(file) ? readFileSync(file, 'utf8') : null
+    const got = text === null ? null : classify(text).categoryId
+    const doc = { kind: r.kind, lang: r.lang, categoryId: r.categoryId } as WideSample['doc']
+    return {
+      sample: { doc, form: r.form, name: r.name, bytes: new Uint8Array(), noise: r.noise },
+      got,
+      ok: got === r.categoryId,
+      cpuMs: 0,
+      scores: text === null ? 'no text' : topScores(text),
+    }
+  })
+}
+const topScores = (text: string) =>
+  categoryScores(text)
+    .slice(0, 3)
+    .map((x) => `${x.categoryId}: ${x.score}`)
+    .join(', ')
+
 async function runPart(part: Part) {
+  const cached = cachedPart(part)
+  if (cached) return cached
   console.error(`recognition-corpus: building the ${part} part …`)
   const samples = await buildWideCorpus(part)
   const rows: Row[] = []
@@ -58,13 +94,7 @@ async function runPart(part: Part) {
       got: c?.categoryId ?? null,
       ok: c?.categoryId === sample.doc.categoryId,
       cpuMs: performance.now() - t0,
-      scores:
-        text === null
-          ? 'no text'
-          : categoryScores(text)
-              .slice(0, 3)
-              .map((x) => `${x.categoryId}: ${x.score}`)
-              .join(', '),
+      scores: text === null ? 'no text' : topScores(text),
     })
     if (sample.form !== 'text-pdf' || i % 24 === 0)
       console.error(`  ${part} ${i + 1}/${samples.length} ${sample.name}: ${c?.categoryId ?? 'unread'}`)
