@@ -182,7 +182,7 @@ describe('evidence that carries to unseen wording (issue 25, round 3)', () => {
     expect(classify(text).categoryId).toBe(13)
   })
   test('weak evidence for one kind alone is a guess (confidence below 0.5), not "I don\'t know"', () => {
-    const c = classify('Scontrino 12.03.2024\nLenti progressive  498.00')
+    const c = classify('Beleg 12.03.2024\nMonture  301.00')
     expect(c.categoryId).toBe(5)
     expect(c.confidence).toBeLessThan(0.5)
     expect(c.confidence).toBeGreaterThan(0)

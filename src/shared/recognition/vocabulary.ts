@@ -461,6 +461,9 @@ export const STEMS: StemSet[] = [
   {
     categoryId: 14,
     stems: [
+      // Round 2's wordings, and their translations
+      [2, 'outstanding balance', 'restschuld', 'solde restant', 'debito residuo', 'home loan'],
+      [1, 'interest paid'],
       // Round 2's wordings (tuning material in round 3)
       [3, 'zinsausweis ihrer hypothek'],
       // From the tuning parts: words found in two or more wordings of the kind and hardly elsewhere
@@ -556,6 +559,9 @@ export const STEMS: StemSet[] = [
   {
     categoryId: 22,
     stems: [
+      // Round 2's wordings, and their translations
+      [3, '~vorsorgepolice', 'police de prevoyance', 'polizza previdenzial', 'pension policy'],
+      [1, '~todesfall', 'deces', 'decesso', 'death benefit', 'garantiert', 'garanti', 'guaranteed'],
       // Round 2's wordings (tuning material in round 3)
       [
         3,
