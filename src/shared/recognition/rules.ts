@@ -501,7 +501,8 @@ export const RULES: CategoryRule[] = [
         'glasses',
         'selbstzahler',
       ),
-      ...cues(2, 'quittung', 'quittance', 'ricevuta', 'receipt', 'rechnung', 'facture', 'fattura', 'invoice'),
+      // An invoice or a receipt is the document's form, not its kind: weak evidence (round 3).
+      ...cues(1, 'quittung', 'quittance', 'ricevuta', 'receipt', 'rechnung', 'facture', 'fattura', 'invoice'),
     ],
   },
   {

@@ -15,7 +15,7 @@ const winAnsi = (s: string) =>
 
 /** A one-page A4 text PDF of a corpus document: title bold, lines below. */
 export async function textPdf(doc: CorpusDoc): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create()
+  const pdf = await PDFDocument.create({ updateMetadata: false })
   const page = pdf.addPage([595, 842])
   const regular = await pdf.embedFont(StandardFonts.Helvetica)
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
@@ -31,7 +31,7 @@ export async function textPdf(doc: CorpusDoc): Promise<Uint8Array> {
 
 /** An image-only PDF: the page is one picture (a scan), no text layer. */
 export async function imagePdf(image: Uint8Array, kind: 'png' | 'jpg'): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create()
+  const pdf = await PDFDocument.create({ updateMetadata: false })
   const img = kind === 'png' ? await pdf.embedPng(image) : await pdf.embedJpg(image)
   const page = pdf.addPage([595, 842])
   page.drawImage(img, { x: 0, y: 0, width: 595, height: 842 })
@@ -60,7 +60,7 @@ const FONTS = {
  * the foot), or dense typewriter lines. With a stamp, a coloured box of text across the body.
  */
 export async function widePdf(doc: WideDoc, stamp?: Stamp): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create()
+  const pdf = await PDFDocument.create({ updateMetadata: false })
   const page = pdf.addPage([595, 842])
   const [regularName, boldName] = FONTS[doc.layout]
   const regular = await pdf.embedFont(regularName)

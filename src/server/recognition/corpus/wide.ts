@@ -4,10 +4,11 @@ import { KINDS, LANGS, makeDoc, type Lang } from './kinds'
 import { rng, type Rng } from './people'
 import { TUNING, TUNING_MORE, type Variant } from './tuning'
 import { ROUND1 } from './round1'
+import { ROUND2 } from './round2'
 import { HELD_OUT } from './held-out'
 
-export type Part = 'tuning' | 'round1' | 'held-out'
-export const SEEDS: Record<Part, number> = { tuning: 2027, round1: 90_210, 'held-out': 31_337 }
+export type Part = 'tuning' | 'round1' | 'round2' | 'held-out'
+export const SEEDS: Record<Part, number> = { tuning: 2027, round1: 90_210, round2: 31_337, 'held-out': 4_711 }
 export type Layout = 'letter' | 'table' | 'window' | 'dense'
 export const LAYOUTS: Layout[] = ['letter', 'table', 'window', 'dense']
 export interface WideDoc {
@@ -16,7 +17,7 @@ export interface WideDoc {
   categoryId: number
   lang: Lang
   year: number
-  /** Which wording: v0, v1 (tuning), h1, h2 (round 1's held-out), r1, r2 (held-out). */
+  /** Which wording: v0, v1 (tuning), h1, h2 (round 1's held-out), r1, r2 (round 2's), s1, s2 (held-out). */
   variant: string
   layout: Layout
   /** "# " starts a title, "_ " a line of fine print at the page's foot; two spaces part a label from an amount. */
@@ -82,7 +83,7 @@ const FOOTERS: Record<Part, { any: L4[]; bank: L4[] }> = {
       ),
     ],
   },
-  'held-out': {
+  round2: {
     any: [
       t(
         'Fragen? Unser Kundendienst hilft Ihnen gerne weiter: Montag bis Freitag, 8 bis 17 Uhr.',
@@ -100,13 +101,40 @@ const FOOTERS: Record<Part, { any: L4[]; bank: L4[] }> = {
       ),
     ],
   },
+  'held-out': {
+    any: [
+      t(
+        'Diese Bestätigung ersetzt alle früheren. Datenschutz: www.beispiel.ch/datenschutz',
+        'La présente attestation annule les précédentes. Protection des données: www.exemple.ch/donnees',
+        'La presente conferma sostituisce le precedenti. Protezione dei dati: www.esempio.ch/privacy',
+        'This confirmation replaces any earlier one. Privacy: www.example.ch/privacy',
+      ),
+      t(
+        'Bei Zahlungsverzug erheben wir eine Mahngebühr von CHF 20.',
+        'En cas de retard de paiement, des frais de rappel de CHF 20 sont perçus.',
+        'In caso di ritardo nel pagamento addebitiamo una tassa di sollecito di CHF 20.',
+        'A reminder fee of CHF 20 is charged for late payment.',
+      ),
+    ],
+    bank: [
+      t(
+        'Sichern Sie sich jetzt Vorzugszinsen: Festgeld, Aktienfonds, Lebensversicherung und ' +
+          'Krankenzusatzversicherung bei unseren Partnern.',
+        'Profitez de taux préférentiels: dépôt à terme, fonds en actions, assurance vie et complémentaire santé ' +
+          'chez nos partenaires.',
+        'Approfitti di tassi preferenziali: deposito a termine, fondi azionari, assicurazione vita e ' +
+          'complementare malattia presso i nostri partner.',
+        'Get preferential rates now: term deposits, equity funds, life insurance and health add-ons with our partners.',
+      ),
+    ],
+  },
 }
 
 /** The wordings of a kind in a part. */
 function variants(part: Part, kind: string): { name: string; make: Variant }[] {
   if (part !== 'tuning') {
-    const [a, b] = (part === 'round1' ? ROUND1 : HELD_OUT)[kind]!
-    const names = part === 'round1' ? ['h1', 'h2'] : ['r1', 'r2']
+    const [a, b] = { round1: ROUND1, round2: ROUND2, 'held-out': HELD_OUT }[part][kind]!
+    const names = { round1: ['h1', 'h2'], round2: ['r1', 'r2'], 'held-out': ['s1', 's2'] }[part]
     return [
       { name: names[0]!, make: a },
       { name: names[1]!, make: b },
