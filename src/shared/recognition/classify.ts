@@ -107,26 +107,87 @@ const outermost = (hits: Hit[]) =>
 // A word said not to apply is no evidence: "nicht von der Krankenkasse übernommen", "pas de prévoyance 3a".
 const NEGATION = /(?<![a-z])(nicht|keine?[nmrs]?|pas|non|not|no|senza|sans|ohne|without)[\s,]+(?:[a-z'-]+[\s,]+){0,2}$/
 
+/** Each line of a normalised text: where it starts and ends. */
+function lineSpans(normalized: string) {
+  let start = 0
+  return normalized.split('\n').map((text) => {
+    const span = { start, end: start + text.length, text }
+    start = span.end + 1
+    return span
+  })
+}
+type Line = ReturnType<typeof lineSpans>[number]
+
+// A firm's name ends in its legal form ("Farmacia Centrale SA", "Example Bank Ltd,"; a photo's edge may add a stray
+// letter); the name starts at the line's start or after a separator ("Arbeitgeber: …").
+const LEGAL_FORM = /(?<![a-z])(?:ag|sa|gmbh|sagl|sarl|ltd|inc|llc|plc)\.?(?=\s*(?:$|[,·|;(]|\S$))/g
+const firmNames = (lines: Line[]) =>
+  lines.flatMap((l) =>
+    [...l.text.matchAll(LEGAL_FORM)].map((m) => {
+      const from = Math.max(...[',', ':', '·', '|', ';'].map((c) => l.text.lastIndexOf(c, m.index - 1))) + 1
+      return { start: l.start + from, end: l.start + m.index + m[0].length }
+    }),
+  )
+
+// A salary statement's own structure (round 4): social insurance deducted from pay. Each group counts once; the
+// old-age insurance's number ("AHV-Nr.") is no deduction; "AC"/"AD" only in a pack ("AVS/AI/APG/AC").
+const SOCIAL = [
+  /(?<![a-z])(?:ahv|avs)(?![a-z]|[\s.-]*(?:nr|no|n°|nummer|number|numero)(?![a-z]))/,
+  /(?<![a-z])alv(?![a-z])|\/(?:ac|ad)(?![a-z])|unemployment insurance/,
+  /(?<![a-z])(?:nbuv?|aanp|ainp)(?![a-z])|non-occupational accident/,
+  /(?<![a-z])(?:bvg|lpp)(?![a-z])|pensionskass|caisse de pension|cassa pension|pension fund|berufliche vorsorge|prevoyance professionnelle|previdenza professionale|occupational pension/,
+  /(?<![a-z])(?:ktg|ijm)(?![a-z])|krankentaggeld|indemnites? journalieres? maladie|indennita giornaliera (?:di )?malattia|sickness benefit/,
+]
+// Said of a line: an amount taken off the pay ("Abzug", "retenue", "trattenuta", "deduction", a contribution but
+// not a buy-in's "years of contribution", the employee's share, a minus before the amount) or the AHV/IV pack.
+const DEDUCTED = new RegExp(
+  [
+    '(?<![a-z])(?:abzug|abzuge|trattenut[ae]|retenues?|deductions?|deducted|beitrag|beitrage|contributi',
+    '|(?<!annees de )cotisations?|contributions?(?! years)|arbeitnehmer[a-z]*|part (?:du )?salarie',
+    '|quota dipendente|employee share)(?![a-z])|(?:^|\\s)-\\s?\\d|chf\\s?-\\s?\\d|(?:ahv|avs)\\/(?:iv|ai)(?![a-z])',
+  ].join(''),
+)
+
+// The salary certificate's (form 11) numbered boxes: 8 the gross pay, 11 the net pay.
+const FORM_BOXES = [/^8\.?\s[^\n]*(?:brut|lord|gross)/m, /^11\.?\s[^\n]*(?<![a-z])net/m]
+
+/** The lines that list social insurance deducted from pay, and how many kinds of insurance they name. */
+function payrollDeductions(lines: Line[]) {
+  const deductions = lines.filter((l) => DEDUCTED.test(l.text) && SOCIAL.some((re) => re.test(l.text)))
+  const groups = SOCIAL.filter((re) => deductions.some((l) => re.test(l.text))).length
+  return { lines: deductions, groups }
+}
+
 /**
  * Where a hit stands decides how much it counts: the fine print at a page's foot (advertising for other
  * products, legal notes) counts half when the category is found nowhere else; the heading zone (the upper
- * third of the lines, where a document names itself) a quarter more; a negated word not at all.
+ * third of the lines, where a document names itself) a quarter more; a negated word not at all; a word inside a
+ * firm's name a quarter (round 4: a pharmacy or an insurer may be the employer; the document's own words
+ * say what it is, not its issuer's trade).
  */
-function placement(normalized: string) {
-  const lineStarts = [...normalized.matchAll(/\n/g)].map((m) => m.index)
-  const footerFrom = lineStarts.length >= 7 ? lineStarts[lineStarts.length - 2]! : Number.POSITIVE_INFINITY
-  const headingTo = lineStarts[Math.max(2, Math.floor(lineStarts.length / 3))] ?? Number.POSITIVE_INFINITY
+function placement(normalized: string, lines: Line[]) {
+  const footerFrom = lines.length >= 8 ? lines[lines.length - 2]!.start - 1 : Number.POSITIVE_INFINITY
+  const headingTo = lines[Math.max(2, Math.floor((lines.length - 1) / 3))]?.end ?? Number.POSITIVE_INFINITY
+  const names = firmNames(lines)
   return {
     inFooter: (h: Hit) => h.start > footerFrom,
     inHeading: (h: Hit) => h.start >= 0 && h.start < headingTo,
+    inFirmName: (h: Hit) => h.start >= 0 && names.some((n) => h.start >= n.start && h.end <= n.end),
     negated: (h: Hit) => h.start > 0 && NEGATION.test(normalized.slice(Math.max(0, h.start - 40), h.start)),
   }
 }
 
 /** Every category's score for a normalised text, best first (the rules of rules.ts and vocabulary.ts). */
 function scoreAll(normalized: string) {
-  const place = placement(normalized)
-  const kept = outermost(findHits(normalized)).filter((h) => h.cue.weight < 0 || !place.negated(h))
+  const lines = lineSpans(normalized)
+  const place = placement(normalized, lines)
+  const payroll = payrollDeductions(lines)
+  const boxes = FORM_BOXES.filter((re) => re.test(normalized)).length
+  // Insurance deducted from pay is a salary statement's line, not another kind's evidence ("Abzug Pensionskasse").
+  const onPayroll = (h: Hit) => h.start >= 0 && payroll.lines.some((l) => h.start >= l.start && h.start <= l.end)
+  const kept = outermost(findHits(normalized)).filter(
+    (h) => h.cue.weight < 0 || (!place.negated(h) && (h.categoryId === SALARY || !onPayroll(h))),
+  )
   return COMPILED.map(({ categoryId }) => {
     // One word of the text counts once per category, even when two cues find it: the heavier one.
     const own = kept.filter((h) => h.categoryId === categoryId)
@@ -144,16 +205,27 @@ function scoreAll(normalized: string) {
         ? h.cue.weight
         : onlyFooter
           ? h.cue.weight / 2
-          : h.cue.weight * (place.inHeading(h) ? HEADING : 1)
+          : place.inFirmName(h)
+            ? h.cue.weight * FIRM_NAME
+            : h.cue.weight * (place.inHeading(h) ? HEADING : 1)
+    const structure = categoryId === SALARY ? (payroll.groups + boxes) * PAYROLL_GROUP : 0
     return {
       categoryId,
-      score: Math.round(mine.reduce((s, h) => s + worth(h), 0) * 100) / 100,
+      score: Math.round((mine.reduce((s, h) => s + worth(h), 0) + structure) * 100) / 100,
       // Negative evidence lowers the score but is no reason for the category.
-      reason: mine.filter((h) => h.cue.weight > 0).map((h) => h.word),
+      reason: [
+        ...mine.filter((h) => h.cue.weight > 0).map((h) => h.word),
+        ...(payroll.groups ? [`payroll deductions (${payroll.groups})`] : []),
+        ...(boxes ? [`salary certificate boxes (${boxes})`] : []),
+      ],
     }
   }).sort((a, b) => b.score - a.score)
 }
 const HEADING = 1.25
+const FIRM_NAME = 0.25
+const SALARY = 1
+/** Each kind of social insurance deducted from pay, and each of form 11's boxes 8 and 11: a typical stem's worth. */
+const PAYROLL_GROUP = 3
 
 /** Each category's score for a text, best first: what decided, for the bench's list of misses. */
 export const categoryScores = (text: string) =>
