@@ -244,6 +244,14 @@ describe("a salary statement's own words and structure (issue 25, round 4)", () 
     const text = 'Übersicht 2024\nAbzug AHV  -3’000.00\nAbzug ALV  -600.00\nAbzug BVG  -4’000.00'
     expect(classify(text)).toMatchObject({ categoryId: 1, reason: ['payroll deductions (3)'] })
   })
+  test('a buy-in, the third pillar or a deduction from taxable income beside "BVG" is no payroll deduction', () => {
+    const buyin = 'Pensionskasse Fiktiv\nEinkauf in die BVG-Vorsorge, Abzug vom steuerbaren Einkommen  CHF 20’000.00'
+    expect(classify(buyin)).toMatchObject({ categoryId: 23 })
+    expect(classify(buyin).reason.join()).not.toContain('payroll')
+    const pillar = 'Vorsorgekonto 3a\nBeitrag 3a für Personen mit BVG  CHF 7’056.00'
+    expect(classify(pillar)).toMatchObject({ categoryId: 22 })
+    expect(classify(pillar).reason.join()).not.toContain('payroll')
+  })
   test("a buy-in's years of contribution under the BVG are no payroll deduction", () => {
     const buyin = 'Caisse de prévoyance Fictive\nRachat volontaire d’années de cotisation (LPP)  CHF 20’000.00'
     expect(classify(buyin).categoryId).toBe(23)

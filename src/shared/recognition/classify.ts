@@ -143,7 +143,7 @@ const SOCIAL = [
 const DEDUCTED = new RegExp(
   [
     '(?<![a-z])(?:abzug|abzuge|trattenut[ae]|retenues?|deductions?|deducted|beitrag|beitrage|contributi',
-    '|(?<!annees de )cotisations?|contributions?(?! years)|arbeitnehmer[a-z]*|part (?:du )?salarie',
+    '|(?<!annees de )cotisations?|contributions?(?! years)|arbeitnehmer(?:anteil|beitrag)|part (?:du )?salarie',
     '|quota dipendente|employee share)(?![a-z])|(?:^|\\s)-\\s?\\d|chf\\s?-\\s?\\d|(?:ahv|avs)\\/(?:iv|ai)(?![a-z])',
   ].join(''),
 )
@@ -151,9 +151,15 @@ const DEDUCTED = new RegExp(
 // The salary certificate's (form 11) numbered boxes: 8 the gross pay, 11 the net pay.
 const FORM_BOXES = [/^8\.?\s[^\n]*(?:brut|lord|gross)/m, /^11\.?\s[^\n]*(?<![a-z])net/m]
 
+// A buy-in, the third pillar or a deduction from taxable income is not taken off the pay, even beside "BVG".
+const NOT_PAYROLL =
+  /einkauf|rachat|riscatt|buy-in|purchase|(?<![a-z0-9])3a(?![a-z])|steuerbar|imposable|imponibile|taxable|steuererklarung|declaration|dichiarazione|tax return/
+
 /** The lines that list social insurance deducted from pay, and how many kinds of insurance they name. */
 function payrollDeductions(lines: Line[]) {
-  const deductions = lines.filter((l) => DEDUCTED.test(l.text) && SOCIAL.some((re) => re.test(l.text)))
+  const deductions = lines.filter(
+    (l) => DEDUCTED.test(l.text) && SOCIAL.some((re) => re.test(l.text)) && !NOT_PAYROLL.test(l.text),
+  )
   const groups = SOCIAL.filter((re) => deductions.some((l) => re.test(l.text))).length
   return { lines: deductions, groups }
 }
