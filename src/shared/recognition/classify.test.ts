@@ -152,6 +152,12 @@ describe('evidence that carries to unseen wording (issue 25, round 3)', () => {
     expect(classify('Hypotbekarzinsen 2024\nCHF 8’000.00').categoryId).toBe(14)
     expect(classify('Hypothekarzinsen 2024\nCHF 8’000.00').categoryId).toBe(14)
   })
+  test('one OCR slip anywhere in a long word: in its first three letters, its middle or its last', () => {
+    for (const word of ['Hvpothekarzinsen', 'Hypotbekarzinsen', 'Hypothekarzinsem', 'Hypothekarzlnsen'])
+      expect(classify(`${word} 2024\nCHF 8’000.00`).categoryId).toBe(14)
+    // A stem compared with a longer word's start: "Krankenkassa" for "Krankenkasse".
+    expect(classify('Ihre Krankenkassaprämie 2024').categoryId).toBe(4)
+  })
   test('a title that names the mortgage beats the bank word it starts with ("Zinsausweis Ihrer Hypothek")', () => {
     const text = 'Bank Seeblick AG\nZinsausweis Ihrer Hypothek 2024\nSchuldzinsen  CHF 6’200.00'
     expect(classify(text).categoryId).toBe(14)

@@ -50,6 +50,14 @@ function compileStem(weight: number, stem: string) {
   const fuzzy = isWord(text) && text.length >= 7 ? 1 : 0
   return { text, weight: weight * STEM_WEIGHT, re, fuzzy, prefix: !whole }
 }
+/**
+ * A cue's first three characters, when they are fixed (no optional space or apostrophe among them): the cue is
+ * tried only where they stand in the text (findHits). Its pattern again, sticky, to try it at one place.
+ */
+function indexed<C extends { text: string; re: RegExp }>(cue: C) {
+  const key = /^[^ ']{3}/.test(cue.text) ? cue.text.slice(0, 3) : null
+  return { ...cue, key, at: new RegExp(cue.re.source, 'y') }
+}
 const COMPILED = RULES.map((r) => ({
   categoryId: r.categoryId,
   cues: [
@@ -57,7 +65,7 @@ const COMPILED = RULES.map((r) => ({
     ...(STEMS.find((s) => s.categoryId === r.categoryId)?.stems ?? []).flatMap(([weight, ...stems]) =>
       stems.map((stem) => compileStem(weight, stem)),
     ),
-  ],
+  ].map(indexed),
 }))
 
 type Compiled = (typeof COMPILED)[number]['cues'][number]
@@ -70,21 +78,85 @@ interface Hit {
   end: number
 }
 
-/** Every cue found, with where it stands; a long cue also with one OCR slip. */
+/** Where each three characters (starting with a letter or digit) stand in the text, in order. */
+function trigrams(normalized: string) {
+  const at = new Map<string, number[]>()
+  for (let i = 0; i + 3 <= normalized.length; i++) {
+    const c = normalized.charCodeAt(i)
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) continue
+    const key = normalized.slice(i, i + 3)
+    const list = at.get(key)
+    if (list) list.push(i)
+    else at.set(key, [i])
+  }
+  return at
+}
+
+/** The first place a cue matches: the same as its pattern's exec, but tried only where its first letters stand. */
+function firstMatch(cue: Compiled, normalized: string, at: Map<string, number[]>) {
+  if (!cue.key) {
+    const m = cue.re.exec(normalized)
+    return m ? { start: m.index, end: m.index + m[0].length } : null
+  }
+  for (const i of at.get(cue.key) ?? []) {
+    cue.at.lastIndex = i
+    const m = cue.at.exec(normalized)
+    if (m) return { start: i, end: i + m[0].length }
+  }
+  return null
+}
+
+/**
+ * The text's words for fuzzy matching, indexed: one slip in a word of seven letters or more leaves its first three
+ * or its last three letters as they were, so only words that share them with a cue are compared.
+ */
+function fuzzyIndex(tokens: string[]) {
+  const group = (keyOf: (t: string) => string) => {
+    const by = new Map<string, number[]>()
+    tokens.forEach((t, i) => {
+      const k = keyOf(t)
+      const list = by.get(k)
+      if (list) list.push(i)
+      else by.set(k, [i])
+    })
+    return by
+  }
+  const first = group((t) => t.slice(0, 3))
+  const last = new Map<number, Map<string, number[]>>()
+  // A stem of length n is compared with the word's first n letters: their last three depend on n.
+  const lastOf = (n: number, prefix: boolean) => {
+    const id = prefix ? n : 0
+    if (!last.has(id))
+      last.set(
+        id,
+        group((t) => (prefix ? (t.length >= n ? t.slice(n - 3, n) : t.slice(-3)) : t.slice(-3))),
+      )
+    return last.get(id)!
+  }
+  return (cue: Compiled) => {
+    const n = cue.text.length
+    const matches = (t: string) => {
+      // A stem is compared with the word's start of its length (the word may go on: "pramien").
+      const w = cue.prefix ? t.slice(0, n) : t
+      return Math.abs(w.length - n) <= cue.fuzzy && distance(w, cue.text, cue.fuzzy) <= cue.fuzzy
+    }
+    if (cue.fuzzy > 1) return tokens.find(matches)
+    const near = [...(first.get(cue.text.slice(0, 3)) ?? []), ...(lastOf(n, cue.prefix).get(cue.text.slice(-3)) ?? [])]
+    const i = near.sort((a, b) => a - b).find((i) => matches(tokens[i]!))
+    return i === undefined ? undefined : tokens[i]
+  }
+}
+
+/** Every cue found, with where it stands; a long cue also with one OCR slip. One pass over the text's trigrams. */
 function findHits(normalized: string): Hit[] {
-  const tokens = [...new Set(words(normalized))]
+  const at = trigrams(normalized)
+  const fuzzy = fuzzyIndex([...new Set(words(normalized))])
   return COMPILED.flatMap(({ categoryId, cues }) =>
     cues.flatMap((cue) => {
-      const m = cue.re.exec(normalized)
-      if (m) return [{ categoryId, cue, word: cue.text, start: m.index, end: m.index + m[0].length }]
-      const fuzzy = cue.fuzzy
-        ? tokens.find((t) => {
-            // A stem is compared with the word's start of its length (the word may go on: "pramien").
-            const w = cue.prefix ? t.slice(0, cue.text.length) : t
-            return Math.abs(w.length - cue.text.length) <= cue.fuzzy && distance(w, cue.text, cue.fuzzy) <= cue.fuzzy
-          })
-        : undefined
-      return fuzzy ? [{ categoryId, cue, word: fuzzy, start: -1, end: -1 }] : []
+      const m = firstMatch(cue, normalized, at)
+      if (m) return [{ categoryId, cue, word: cue.text, ...m }]
+      const word = cue.fuzzy ? fuzzy(cue) : undefined
+      return word ? [{ categoryId, cue, word, start: -1, end: -1 }] : []
     }),
   )
 }
