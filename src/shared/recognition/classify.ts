@@ -203,12 +203,30 @@ const firmNames = (lines: Line[]) =>
 
 // A salary statement's own structure (round 4): social insurance deducted from pay. Each group counts once; the
 // old-age insurance's number ("AHV-Nr.") is no deduction; "AC"/"AD" only in a pack ("AVS/AI/APG/AC").
+/** Alternatives as one pattern (word boundaries written in each). */
+const anyOf = (...alternatives: string[]) => new RegExp(alternatives.join('|'))
 const SOCIAL = [
   /(?<![a-z])(?:ahv|avs)(?![a-z]|[\s.-]*(?:nr|no|n°|nummer|number|numero)(?![a-z]))/,
   /(?<![a-z])alv(?![a-z])|\/(?:ac|ad)(?![a-z])|unemployment insurance/,
   /(?<![a-z])(?:nbuv?|aanp|ainp)(?![a-z])|non-occupational accident/,
-  /(?<![a-z])(?:bvg|lpp)(?![a-z])|pensionskass|caisse de pension|cassa pension|pension fund|berufliche vorsorge|prevoyance professionnelle|previdenza professionale|occupational pension/,
-  /(?<![a-z])(?:ktg|ijm)(?![a-z])|krankentaggeld|indemnites? journalieres? maladie|indennita giornaliera (?:di )?malattia|sickness benefit/,
+  anyOf(
+    '(?<![a-z])(?:bvg|lpp)(?![a-z])',
+    'pensionskass',
+    'caisse de pension',
+    'cassa pension',
+    'pension fund',
+    'berufliche vorsorge',
+    'prevoyance professionnelle',
+    'previdenza professionale',
+    'occupational pension',
+  ),
+  anyOf(
+    '(?<![a-z])(?:ktg|ijm)(?![a-z])',
+    'krankentaggeld',
+    'indemnites? journalieres? maladie',
+    'indennita giornaliera (?:di )?malattia',
+    'sickness benefit',
+  ),
 ]
 // Said of a line: an amount taken off the pay ("Abzug", "retenue", "trattenuta", "deduction", a contribution but
 // not a buy-in's "years of contribution", the employee's share, a minus before the amount) or the AHV/IV pack.
@@ -224,8 +242,10 @@ const DEDUCTED = new RegExp(
 const FORM_BOXES = [/^8\.?\s[^\n]*(?:brut|lord|gross)/m, /^11\.?\s[^\n]*(?<![a-z])net/m]
 
 // A buy-in, the third pillar or a deduction from taxable income is not taken off the pay, even beside "BVG".
-const NOT_PAYROLL =
-  /einkauf|rachat|riscatt|buy-in|purchase|(?<![a-z0-9])3a(?![a-z])|steuerbar|imposable|imponibile|taxable|steuererklarung|declaration|dichiarazione|tax return/
+const NOT_PAYROLL = anyOf(
+  'einkauf|rachat|riscatt|buy-in|purchase|(?<![a-z0-9])3a(?![a-z])',
+  'steuerbar|imposable|imponibile|taxable|steuererklarung|declaration|dichiarazione|tax return',
+)
 
 /** The lines that list social insurance deducted from pay, and how many kinds of insurance they name. */
 function payrollDeductions(lines: Line[]) {
