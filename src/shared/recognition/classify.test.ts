@@ -234,39 +234,44 @@ describe("a salary statement's own words and structure (issue 25, round 4)", () 
     // Without the payroll rule "pension fund" (6) outweighs the pay words.
     const c = classify(deductions)
     expect(c.categoryId).toBe(1)
-    expect(c.reason).toContain('payroll deductions (2)')
+    expect(c.reason).toEqual(expect.arrayContaining(['pension fund', 'sickness benefit']))
     expect(categoryScores(deductions).find((x) => x.categoryId === 23)!.score).toBe(0)
   })
+  const salary = (t: string) => categoryScores(t).find((x) => x.categoryId === 1)!.score
   test('each kind of social insurance deducted counts once, and an AHV number is no deduction', () => {
-    const reason = (t: string) => classify(`Abrechnung 2024\nTotal  CHF 80’000.00\n${t}`).reason.join()
-    expect(reason('Abzüge AHV/IV/EO/ALV  -4’400.00')).toContain('payroll deductions (2)')
-    expect(reason('Abzüge AHV/IV/EO/ALV  -4’400.00\nAHV  -1.00\nALV  -1.00')).toContain('payroll deductions (2)')
-    expect(reason('Abzüge AHV/IV/EO/ALV/NBU/BVG  -4’400.00')).toContain('payroll deductions (4)')
-    expect(reason('Abzug AHV-Nr. 756.1234.5678.97')).not.toContain('payroll')
-    expect(reason('AHV/IV/EO/ALV  4’400.00')).toContain('payroll deductions (2)')
-    expect(reason('ALV  4’400.00')).not.toContain('payroll')
+    const text = (t: string) => `Abrechnung 2024\nTotal  CHF 80’000.00\n${t}`
+    const reason = (t: string) => classify(text(t)).reason
+    expect(reason('Abzüge AHV/IV/EO/ALV  -4’400.00')).toEqual(expect.arrayContaining(['ahv', 'alv']))
+    const pack = 'Abzüge AHV/IV/EO/ALV  -4’400.00'
+    expect(salary(text(`${pack}\nAHV  -1.00\nALV  -1.00`))).toBe(salary(text(pack)))
+    expect(reason('Abzüge AHV/IV/EO/ALV/NBU/BVG  -4’400.00')).toEqual(
+      expect.arrayContaining(['ahv', 'alv', 'nbu', 'bvg']),
+    )
+    expect(reason('Abzug AHV-Nr. 756.1234.5678.97')).not.toContain('ahv')
+    expect(reason('AHV/IV/EO/ALV  4’400.00')).toContain('alv')
+    expect(reason('ALV  4’400.00')).not.toContain('alv')
   })
   test('social insurance deducted from pay is evidence of a salary statement on its own', () => {
     const text = 'Übersicht 2024\nAbzug AHV  -3’000.00\nAbzug ALV  -600.00\nAbzug BVG  -4’000.00'
-    expect(classify(text)).toMatchObject({ categoryId: 1, reason: ['payroll deductions (3)'] })
+    expect(classify(text)).toMatchObject({ categoryId: 1, reason: ['ahv', 'alv', 'bvg'] })
   })
   test('a buy-in, the third pillar or a deduction from taxable income beside "BVG" is no payroll deduction', () => {
     const buyin = 'Pensionskasse Fiktiv\nEinkauf in die BVG-Vorsorge, Abzug vom steuerbaren Einkommen  CHF 20’000.00'
-    expect(classify(buyin)).toMatchObject({ categoryId: 23 })
-    expect(classify(buyin).reason.join()).not.toContain('payroll')
+    expect(classify(buyin).categoryId).toBe(23)
+    expect(salary(buyin)).toBe(salary(buyin.replace('BVG', 'XYZ')))
     const pillar = 'Vorsorgekonto 3a\nBeitrag 3a für Personen mit BVG  CHF 7’056.00'
-    expect(classify(pillar)).toMatchObject({ categoryId: 22 })
-    expect(classify(pillar).reason.join()).not.toContain('payroll')
+    expect(classify(pillar).categoryId).toBe(22)
+    expect(salary(pillar)).toBe(salary(pillar.replace('BVG', 'XYZ')))
   })
   test("a buy-in's years of contribution under the BVG are no payroll deduction", () => {
-    const buyin = 'Caisse de prévoyance Fictive\nRachat volontaire d’années de cotisation (LPP)  CHF 20’000.00'
+    const buyin = 'Caisse de prévoyance Fictive\nRattrapage d’années de cotisation (LPP)  CHF 20’000.00'
     expect(classify(buyin).categoryId).toBe(23)
-    expect(classify(buyin).reason.join()).not.toContain('payroll')
+    expect(salary(buyin)).toBe(salary(buyin.replace('LPP', 'XYZ')))
   })
   test("the salary certificate's boxes 8 (gross) and 11 (net) are a salary statement's", () => {
     const form = 'Fiktiv AG\n1. Pay  100’000.00\n8. Gross total  100’000.00\n11. Net  91’000.00'
-    expect(classify(form).reason).toContain('salary certificate boxes (2)')
+    expect(classify(form).reason).toEqual(expect.arrayContaining(['8. gross', '11. net']))
     expect(classify(form).categoryId).toBe(1)
-    expect(classify(form.replace('8. ', '').replace('11. ', '')).reason.join()).not.toContain('boxes')
+    expect(salary(form)).toBe(salary(form.replace('8. ', '').replace('11. ', '')) + 6)
   })
 })

@@ -201,10 +201,10 @@ const firmNames = (lines: Line[]) =>
     }),
   )
 
-// A salary statement's own structure (round 4): social insurance deducted from pay. Each group counts once; the
-// old-age insurance's number ("AHV-Nr.") is no deduction; "AC"/"AD" only in a pack ("AVS/AI/APG/AC").
 /** Alternatives as one pattern (word boundaries written in each). */
 const anyOf = (...alternatives: string[]) => new RegExp(alternatives.join('|'))
+// A salary statement's own structure (round 4): social insurance deducted from pay. Each group counts once; the
+// old-age insurance's number ("AHV-Nr.") is no deduction; "AC"/"AD" only in a pack ("AVS/AI/APG/AC").
 const SOCIAL = [
   /(?<![a-z])(?:ahv|avs)(?![a-z]|[\s.-]*(?:nr|no|n°|nummer|number|numero)(?![a-z]))/,
   /(?<![a-z])alv(?![a-z])|\/(?:ac|ad)(?![a-z])|unemployment insurance/,
@@ -239,7 +239,7 @@ const DEDUCTED = new RegExp(
 )
 
 // The salary certificate's (form 11) numbered boxes: 8 the gross pay, 11 the net pay.
-const FORM_BOXES = [/^8\.?\s[^\n]*(?:brut|lord|gross)/m, /^11\.?\s[^\n]*(?<![a-z])net/m]
+const FORM_BOXES = [/^8\.?\s[^\n]*?(?:brut|lord|gross)/m, /^11\.?\s[^\n]*?(?<![a-z])net/m]
 
 // A buy-in, the third pillar or a deduction from taxable income is not taken off the pay, even beside "BVG".
 const NOT_PAYROLL = anyOf(
@@ -247,13 +247,13 @@ const NOT_PAYROLL = anyOf(
   'steuerbar|imposable|imponibile|taxable|steuererklarung|declaration|dichiarazione|tax return',
 )
 
-/** The lines that list social insurance deducted from pay, and how many kinds of insurance they name. */
+/** The lines that list social insurance deducted from pay, and the words of each kind of insurance they name. */
 function payrollDeductions(lines: Line[]) {
   const deductions = lines.filter(
     (l) => DEDUCTED.test(l.text) && SOCIAL.some((re) => re.test(l.text)) && !NOT_PAYROLL.test(l.text),
   )
-  const groups = SOCIAL.filter((re) => deductions.some((l) => re.test(l.text))).length
-  return { lines: deductions, groups }
+  const named = (re: RegExp) => deductions.map((l) => re.exec(l.text)?.[0]).find((w) => w !== undefined)
+  return { lines: deductions, words: SOCIAL.map(named).filter((w) => w !== undefined) }
 }
 
 /**
@@ -280,7 +280,9 @@ function scoreAll(normalized: string) {
   const lines = lineSpans(normalized)
   const place = placement(normalized, lines)
   const payroll = payrollDeductions(lines)
-  const boxes = FORM_BOXES.filter((re) => re.test(normalized)).length
+  // The structure's evidence, as the words found: "ahv", "pension fund", "8. bruttolohn", "11. net".
+  const boxes = FORM_BOXES.map((re) => re.exec(normalized)?.[0]).filter((w) => w !== undefined)
+  const structure = [...payroll.words, ...boxes]
   // Insurance deducted from pay is a salary statement's line, not another kind's evidence ("Abzug Pensionskasse").
   const onPayroll = (h: Hit) => h.start >= 0 && payroll.lines.some((l) => h.start >= l.start && h.start <= l.end)
   const kept = outermost(findHits(normalized)).filter(
@@ -306,16 +308,12 @@ function scoreAll(normalized: string) {
           : place.inFirmName(h)
             ? h.cue.weight * FIRM_NAME
             : h.cue.weight * (place.inHeading(h) ? HEADING : 1)
-    const structure = categoryId === SALARY ? (payroll.groups + boxes) * PAYROLL_GROUP : 0
+    const shape = categoryId === SALARY ? structure : []
     return {
       categoryId,
-      score: Math.round((mine.reduce((s, h) => s + worth(h), 0) + structure) * 100) / 100,
+      score: Math.round((mine.reduce((s, h) => s + worth(h), 0) + shape.length * PAYROLL_GROUP) * 100) / 100,
       // Negative evidence lowers the score but is no reason for the category.
-      reason: [
-        ...mine.filter((h) => h.cue.weight > 0).map((h) => h.word),
-        ...(payroll.groups ? [`payroll deductions (${payroll.groups})`] : []),
-        ...(boxes ? [`salary certificate boxes (${boxes})`] : []),
-      ],
+      reason: [...mine.filter((h) => h.cue.weight > 0).map((h) => h.word), ...shape],
     }
   }).sort((a, b) => b.score - a.score)
 }
