@@ -73,11 +73,15 @@ function cachedPart(part: Part): Row[] | null {
     }
   })
 }
+/** The best three categories' scores and the words that decided for the winner. */
 const topScores = (text: string) =>
-  categoryScores(text)
+  `${categoryScores(text)
     .slice(0, 3)
     .map((x) => `${x.categoryId}: ${x.score}`)
-    .join(', ')
+    .join(', ')}; words ${classify(text)
+    .reason.slice(0, 6)
+    .map((w) => `"${w}"`)
+    .join(' ')}`
 
 async function runPart(part: Part) {
   const cached = cachedPart(part)
