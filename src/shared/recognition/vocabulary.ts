@@ -21,6 +21,9 @@ export const STEMS: StemSet[] = [
     stems: [
       // From the tuning parts: words found in two or more wordings of the kind and hardly elsewhere
       [1, 'nettolohn', 'brut$', 'lordo', 'netto', 'brutto$', 'datore', 'deductions', 'deduzioni'],
+      // Round 3's wordings (tuning material in round 4), and their translations
+      [2, 'retribuzion', 'remuneration', '~uberstunden', 'ore straordinarie', 'overtime', 'unselbstandig'],
+      [1, 'gratifica', '~gratifikation', 'bonus$', 'pay$', 'ausbezahlt', 'nettobetrag'],
       [3, '~lohnausweis', 'salaires verses', 'salari versati', 'wages paid', 'payroll'],
       [
         2,

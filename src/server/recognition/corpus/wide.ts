@@ -5,10 +5,17 @@ import { rng, type Rng } from './people'
 import { TUNING, TUNING_MORE, type Variant } from './tuning'
 import { ROUND1 } from './round1'
 import { ROUND2 } from './round2'
+import { ROUND3 } from './round3'
 import { HELD_OUT } from './held-out'
 
-export type Part = 'tuning' | 'round1' | 'round2' | 'held-out'
-export const SEEDS: Record<Part, number> = { tuning: 2027, round1: 90_210, round2: 31_337, 'held-out': 4_711 }
+export type Part = 'tuning' | 'round1' | 'round2' | 'round3' | 'held-out'
+export const SEEDS: Record<Part, number> = {
+  tuning: 2027,
+  round1: 90_210,
+  round2: 31_337,
+  round3: 4_711,
+  'held-out': 52_813,
+}
 export type Layout = 'letter' | 'table' | 'window' | 'dense'
 export const LAYOUTS: Layout[] = ['letter', 'table', 'window', 'dense']
 export interface WideDoc {
@@ -17,7 +24,8 @@ export interface WideDoc {
   categoryId: number
   lang: Lang
   year: number
-  /** Which wording: v0, v1 (tuning), h1, h2 (round 1's held-out), r1, r2 (round 2's), s1, s2 (held-out). */
+  /** Which wording: v0, v1 (tuning), h1, h2 (round 1's held-out), r1, r2 (round 2's), s1, s2 (round 3's),
+   * u1, u2 (held-out). */
   variant: string
   layout: Layout
   /** "# " starts a title, "_ " a line of fine print at the page's foot; two spaces part a label from an amount. */
@@ -101,7 +109,7 @@ const FOOTERS: Record<Part, { any: L4[]; bank: L4[] }> = {
       ),
     ],
   },
-  'held-out': {
+  round3: {
     any: [
       t(
         'Diese Bestätigung ersetzt alle früheren. Datenschutz: www.beispiel.ch/datenschutz',
@@ -128,13 +136,42 @@ const FOOTERS: Record<Part, { any: L4[]; bank: L4[] }> = {
       ),
     ],
   },
+  'held-out': {
+    any: [
+      t(
+        'Bitte prüfen Sie diese Angaben und melden Sie Fehler innert 30 Tagen.',
+        'Veuillez vérifier ces indications et signaler toute erreur dans les 30 jours.',
+        'Verifichi questi dati e ci segnali eventuali errori entro 30 giorni.',
+        'Please check these details and report any error within 30 days.',
+      ),
+      t(
+        'Zahlbar innert 30 Tagen netto. MWST-Nr. CHE-123.456.789',
+        'Payable dans les 30 jours net. N° TVA CHE-123.456.789',
+        'Pagabile entro 30 giorni netto. N. IVA CHE-123.456.789',
+        'Payable within 30 days net. VAT no. CHE-123.456.789',
+      ),
+    ],
+    bank: [
+      t(
+        'Lohnkonto mit Zinsbonus, Vorsorgefonds und Eigenheimfinanzierung: fragen Sie uns.',
+        'Compte salaire avec bonus d’intérêt, fonds de prévoyance et financement du logement: parlons-en.',
+        'Conto salario con bonus d’interesse, fondi previdenziali e finanziamento della casa: ne parli con noi.',
+        'Salary account with an interest bonus, pension funds and home financing: ask us.',
+      ),
+    ],
+  },
 }
 
 /** The wordings of a kind in a part. */
 function variants(part: Part, kind: string): { name: string; make: Variant }[] {
   if (part !== 'tuning') {
-    const [a, b] = { round1: ROUND1, round2: ROUND2, 'held-out': HELD_OUT }[part][kind]!
-    const names = { round1: ['h1', 'h2'], round2: ['r1', 'r2'], 'held-out': ['s1', 's2'] }[part]
+    const [a, b] = { round1: ROUND1, round2: ROUND2, round3: ROUND3, 'held-out': HELD_OUT }[part][kind]!
+    const names = {
+      round1: ['h1', 'h2'],
+      round2: ['r1', 'r2'],
+      round3: ['s1', 's2'],
+      'held-out': ['u1', 'u2'],
+    }[part]
     return [
       { name: names[0]!, make: a },
       { name: names[1]!, make: b },
