@@ -265,10 +265,10 @@ const BUILDING = '(?:gebaude|haus|wohnhaus|liegenschaft|immobilien|objekt)'
 const BUILDING_INSURANCE = anyOf(
   `${BUILDING}versicherung`,
   "assurances? (?:de l'|de |des |du |d')?(?:batiments?|immeubles?|immobilieres?|maisons?|biens immobiliers)",
-  "assicurazion[ei] (?:degli |dello |dell'|delle |di |per )?(?:stabil[ei]|edifici|immobil[ei]|fabbricat[oi]|casa)",
+  "assicurazion[ei] (?:degli |dello |dell'|delle |di |per )?(?:stabil[ei]|edifici?o?|immobil[ei]|fabbricat[oi]|casa)(?![a-z])",
   '(?:building|buildings|property|home|house|dwelling) insurance',
   // "Versicherungsprämien für das Gebäude", "primes d'assurance du bâtiment": a few words between.
-  "(?:versicherung|assurance|assicurazion|insurance)[a-z]*(?: [a-z']+){0,3} (?:gebaude|batiment|edifici|stabil|building)",
+  "(?:versicherung|assurance|assicurazion|insurance)[a-z]*(?: [a-z']+){0,3} (?:gebaude|batiments?|edifici?o?|stabil[ei]|buildings?)(?![a-z])",
 )
 /** The words that name a building's insurance, outside the fine print at the foot (an insurer's advertising). */
 function buildingInsurance(normalized: string, place: ReturnType<typeof placement>) {
