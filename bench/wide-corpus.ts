@@ -224,7 +224,7 @@ export async function buildWideCorpus(
   const docs = wideCorpus(part, opts.perVariant ?? 2)
   const out: WideSample[] = []
   const seen = new Set<string>()
-  let turn = { tuning: 0, round1: 1, round2: 2, round3: 0, 'held-out': 1 }[part]
+  let turn = { tuning: 0, round1: 1, round2: 2, round3: 0, round4: 1, 'held-out': 2 }[part]
   for (const [i, doc] of docs.entries()) {
     const base = `${part}-${doc.kind}-${doc.lang}-${doc.variant}-${i}`
     const wanted = opts.only ?? (() => true)

@@ -176,8 +176,10 @@ const outermost = (hits: Hit[]) =>
       ),
   )
 
-// A word said not to apply is no evidence: "nicht von der Krankenkasse übernommen", "pas de prévoyance 3a".
-const NEGATION = /(?<![a-z])(nicht|keine?[nmrs]?|pas|non|not|no|senza|sans|ohne|without)[\s,]+(?:[a-z'-]+[\s,]+){0,2}$/
+// A word said not to apply is no evidence: "nicht von der Krankenkasse übernommen", "pas de prévoyance 3a"; or
+// said to stand outside it (round 5): "hors salaire", "fuori stipendio".
+const NEGATION =
+  /(?<![a-z])(nicht|keine?[nmrs]?|pas|non|not|no|senza|sans|ohne|without|hors|fuori|ausserhalb|outside)[\s,]+(?:[a-z'-]+[\s,]+){0,2}$/
 
 /** Each line of a normalised text: where it starts and ends. */
 function lineSpans(normalized: string) {
@@ -256,6 +258,24 @@ function payrollDeductions(lines: Line[]) {
   return { lines: deductions, words: SOCIAL.map(named).filter((w) => w !== undefined) }
 }
 
+// Round 5: the insured object decides what an insurance document is. A building's insurance (fire and natural
+// hazards, paid by its owner) is upkeep of a property, not a person's insurance certificate: the building named
+// before or after the word for insurance, in a compound or a phrase.
+const BUILDING = '(?:gebaude|haus|wohnhaus|liegenschaft|immobilien|objekt)'
+const BUILDING_INSURANCE = anyOf(
+  `${BUILDING}versicherung`,
+  "assurances? (?:de l'|de |des |du |d')?(?:batiments?|immeubles?|immobilieres?|maisons?|biens immobiliers)",
+  "assicurazion[ei] (?:degli |dello |dell'|delle |di |per )?(?:stabil[ei]|edifici?o?|immobil[ei]|fabbricat[oi]|casa)(?![a-z])",
+  '(?:building|buildings|property|home|house|dwelling) insurance',
+  // "Versicherungsprämien für das Gebäude", "primes d'assurance du bâtiment": a few words between.
+  "(?:versicherung|assurance|assicurazion|insurance)[a-z]*(?: [a-z']+){0,3} (?:gebaude|batiments?|edifici?o?|stabil[ei]|buildings?)(?![a-z])",
+)
+/** The words that name a building's insurance, outside the fine print at the foot (an insurer's advertising). */
+function buildingInsurance(normalized: string, place: ReturnType<typeof placement>) {
+  const m = BUILDING_INSURANCE.exec(normalized)
+  return m && !place.inFooter({ start: m.index } as Hit) ? [m[0]] : []
+}
+
 /**
  * Where a hit stands decides how much it counts: the fine print at a page's foot (advertising for other
  * products, legal notes) counts half when the category is found nowhere else; the heading zone (the upper
@@ -282,11 +302,17 @@ function scoreAll(normalized: string) {
   const payroll = payrollDeductions(lines)
   // The structure's evidence, as the words found: "ahv", "pension fund", "8. bruttolohn", "11. net".
   const boxes = FORM_BOXES.map((re) => re.exec(normalized)?.[0]).filter((w) => w !== undefined)
-  const structure = [...payroll.words, ...boxes]
-  // Insurance deducted from pay is a salary statement's line, not another kind's evidence ("Abzug Pensionskasse").
+  const building = buildingInsurance(normalized, place)
+  const structure: Record<number, string[]> = { [SALARY]: [...payroll.words, ...boxes], [PROPERTY]: building }
+  // Insurance deducted from pay is a salary statement's line, not another kind's evidence ("Abzug Pensionskasse");
+  // in a building's insurance document, its premium and insurance words are no person's insurance.
   const onPayroll = (h: Hit) => h.start >= 0 && payroll.lines.some((l) => h.start >= l.start && h.start <= l.end)
   const kept = outermost(findHits(normalized)).filter(
-    (h) => h.cue.weight < 0 || (!place.negated(h) && (h.categoryId === SALARY || !onPayroll(h))),
+    (h) =>
+      h.cue.weight < 0 ||
+      (!place.negated(h) &&
+        (h.categoryId === SALARY || !onPayroll(h)) &&
+        (h.categoryId !== INSURANCE || building.length === 0)),
   )
   return COMPILED.map(({ categoryId }) => {
     // One word of the text counts once per category, even when two cues find it: the heavier one.
@@ -308,24 +334,29 @@ function scoreAll(normalized: string) {
           : place.inFirmName(h)
             ? h.cue.weight * FIRM_NAME
             : h.cue.weight * (place.inHeading(h) ? HEADING : 1)
-    const shape = categoryId === SALARY ? structure : []
+    const shape = structure[categoryId] ?? []
     return {
       categoryId,
       score: Math.round((mine.reduce((s, h) => s + worth(h), 0) + shape.length * PAYROLL_GROUP) * 100) / 100,
       // Negative evidence lowers the score but is no reason for the category.
       reason: [...mine.filter((h) => h.cue.weight > 0).map((h) => h.word), ...shape],
+      first: Math.min(...mine.filter((h) => h.cue.weight > 0 && h.start >= 0).map((h) => h.start)),
     }
-  }).sort((a, b) => b.score - a.score)
+    // Round 5: on a tie, the kind whose evidence stands first (nearest the title) wins, not the one listed first
+    // in rules.ts ("Final invoice, property renovation … Energy-saving measures" is no bank document).
+  }).sort((a, b) => b.score - a.score || a.first - b.first)
 }
 const HEADING = 1.25
 const FIRM_NAME = 0.25
 const SALARY = 1
+const INSURANCE = 4
+const PROPERTY = 13
 /** Each kind of social insurance deducted from pay, and each of form 11's boxes 8 and 11: a typical stem's worth. */
 const PAYROLL_GROUP = 3
 
 /** Each category's score for a text, best first: what decided, for the bench's list of misses. */
 export const categoryScores = (text: string) =>
-  scoreAll(normalize(text)).map(({ categoryId, score }) => ({ categoryId, score }))
+  scoreAll(normalize(text)).map(({ categoryId, score, reason }) => ({ categoryId, score, reason }))
 
 /** Classifies a document's text into a category (docs/documents.md). Pure: the same text gives the same answer. */
 export function classify(text: string): Classification {

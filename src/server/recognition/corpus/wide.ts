@@ -6,15 +6,17 @@ import { TUNING, TUNING_MORE, type Variant } from './tuning'
 import { ROUND1 } from './round1'
 import { ROUND2 } from './round2'
 import { ROUND3 } from './round3'
+import { ROUND4 } from './round4'
 import { HELD_OUT } from './held-out'
 
-export type Part = 'tuning' | 'round1' | 'round2' | 'round3' | 'held-out'
+export type Part = 'tuning' | 'round1' | 'round2' | 'round3' | 'round4' | 'held-out'
 export const SEEDS: Record<Part, number> = {
   tuning: 2027,
   round1: 90_210,
   round2: 31_337,
   round3: 4_711,
-  'held-out': 52_813,
+  round4: 52_813,
+  'held-out': 70_417,
 }
 export type Layout = 'letter' | 'table' | 'window' | 'dense'
 export const LAYOUTS: Layout[] = ['letter', 'table', 'window', 'dense']
@@ -25,7 +27,7 @@ export interface WideDoc {
   lang: Lang
   year: number
   /** Which wording: v0, v1 (tuning), h1, h2 (round 1's held-out), r1, r2 (round 2's), s1, s2 (round 3's),
-   * u1, u2 (held-out). */
+   * u1, u2 (round 4's), w1, w2 (held-out). */
   variant: string
   layout: Layout
   /** "# " starts a title, "_ " a line of fine print at the page's foot; two spaces part a label from an amount. */
@@ -136,7 +138,7 @@ const FOOTERS: Record<Part, { any: L4[]; bank: L4[] }> = {
       ),
     ],
   },
-  'held-out': {
+  round4: {
     any: [
       t(
         'Bitte prüfen Sie diese Angaben und melden Sie Fehler innert 30 Tagen.',
@@ -160,17 +162,42 @@ const FOOTERS: Record<Part, { any: L4[]; bank: L4[] }> = {
       ),
     ],
   },
+  'held-out': {
+    any: [
+      t(
+        'Aufbewahren für die Steuererklärung. Auskunft: Telefon während der Bürozeiten.',
+        'À conserver pour la déclaration d’impôt. Renseignements: par téléphone aux heures de bureau.',
+        'Da conservare per la dichiarazione d’imposta. Informazioni: per telefono negli orari d’ufficio.',
+        'Keep for your tax return. Enquiries: by telephone during office hours.',
+      ),
+      t(
+        'Gerichtsstand ist der Sitz des Ausstellers. Es gelten die Allgemeinen Geschäftsbedingungen.',
+        'Le for juridique est au siège de l’émetteur. Les conditions générales s’appliquent.',
+        'Il foro competente è la sede dell’emittente. Si applicano le condizioni generali.',
+        'Place of jurisdiction is the issuer’s seat. Our general terms apply.',
+      ),
+    ],
+    bank: [
+      t(
+        'Ihr Eigenheim energetisch sanieren? Unsere Ökohypothek, Versicherungslösungen und Anlagepläne helfen.',
+        'Rénover votre logement? Notre hypothèque verte, nos solutions d’assurance et plans de placement vous aident.',
+        'Risanare la sua casa? La nostra ipoteca verde, soluzioni assicurative e piani d’investimento la aiutano.',
+        'Renovating your home? Our green mortgage, insurance solutions and investment plans can help.',
+      ),
+    ],
+  },
 }
 
 /** The wordings of a kind in a part. */
 function variants(part: Part, kind: string): { name: string; make: Variant }[] {
   if (part !== 'tuning') {
-    const [a, b] = { round1: ROUND1, round2: ROUND2, round3: ROUND3, 'held-out': HELD_OUT }[part][kind]!
+    const [a, b] = { round1: ROUND1, round2: ROUND2, round3: ROUND3, round4: ROUND4, 'held-out': HELD_OUT }[part][kind]!
     const names = {
       round1: ['h1', 'h2'],
       round2: ['r1', 'r2'],
       round3: ['s1', 's2'],
-      'held-out': ['u1', 'u2'],
+      round4: ['u1', 'u2'],
+      'held-out': ['w1', 'w2'],
     }[part]
     return [
       { name: names[0]!, make: a },
