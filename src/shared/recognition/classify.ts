@@ -178,8 +178,10 @@ const outermost = (hits: Hit[]) =>
 
 // A word said not to apply is no evidence: "nicht von der Krankenkasse übernommen", "pas de prévoyance 3a"; or
 // said to stand outside it (round 5): "hors salaire", "fuori stipendio".
-const NEGATION =
-  /(?<![a-z])(nicht|keine?[nmrs]?|pas|non|not|no|senza|sans|ohne|without|hors|fuori|ausserhalb|outside)[\s,]+(?:[a-z'-]+[\s,]+){0,2}$/
+const NEGATION = new RegExp(
+  String.raw`(?<![a-z])(nicht|keine?[nmrs]?|pas|non|not|no|senza|sans|ohne|without|hors|fuori|ausserhalb|outside)` +
+    String.raw`[\s,]+(?:[a-z'-]+[\s,]+){0,2}$`,
+)
 
 /** Each line of a normalised text: where it starts and ends. */
 function lineSpans(normalized: string) {
@@ -265,10 +267,12 @@ const BUILDING = '(?:gebaude|haus|wohnhaus|liegenschaft|immobilien|objekt)'
 const BUILDING_INSURANCE = anyOf(
   `${BUILDING}versicherung`,
   "assurances? (?:de l'|de |des |du |d')?(?:batiments?|immeubles?|immobilieres?|maisons?|biens immobiliers)",
-  "assicurazion[ei] (?:degli |dello |dell'|delle |di |per )?(?:stabil[ei]|edifici?o?|immobil[ei]|fabbricat[oi]|casa)(?![a-z])",
+  "assicurazion[ei] (?:degli |dello |dell'|delle |di |per )?" +
+    '(?:stabil[ei]|edifici?o?|immobil[ei]|fabbricat[oi]|casa)(?![a-z])',
   '(?:building|buildings|property|home|house|dwelling) insurance',
   // "Versicherungsprämien für das Gebäude", "primes d'assurance du bâtiment": a few words between.
-  "(?:versicherung|assurance|assicurazion|insurance)[a-z]*(?: [a-z']+){0,3} (?:gebaude|batiments?|edifici?o?|stabil[ei]|buildings?)(?![a-z])",
+  "(?:versicherung|assurance|assicurazion|insurance)[a-z]*(?: [a-z']+){0,3} " +
+    '(?:gebaude|batiments?|edifici?o?|stabil[ei]|buildings?)(?![a-z])',
 )
 /** The words that name a building's insurance, outside the fine print at the foot (an insurer's advertising). */
 function buildingInsurance(normalized: string, place: ReturnType<typeof placement>) {

@@ -44,7 +44,8 @@ function head(issuer: string, r: Rng, lang: Lang, year: number): string[] {
     address(r),
     '',
     `${r.pick(TOWNS)}, ${t('im', 'en', 'in', 'in')[lang]} ${month} ${year + 1}`,
-    `${t('Referenz', 'Référence', 'Riferimento', 'Reference')[lang]} ${r.int(10, 99)}.${r.int(1000, 9999)}.${r.int(10, 99)}`,
+    `${t('Referenz', 'Référence', 'Riferimento', 'Reference')[lang]} ` +
+      `${r.int(10, 99)}.${r.int(1000, 9999)}.${r.int(10, 99)}`,
     '',
   ]
   if (r.next() < 0.5) lines.push(t('Guten Tag', 'Bonjour', 'Buongiorno', 'Dear customer')[lang])

@@ -1,5 +1,6 @@
 // Round 4's held-out part (two wordings per kind), written after round 3 and before tuning round 4: never used
-// while tuning round 4 and run once at its end; tuning material in round 5 (part round4, README.md). Round 3 failed on salary documents only, so this part leans on them: employers of
+// while tuning round 4 and run once at its end; tuning material in round 5 (part round4, README.md). Round 3
+// failed on salary documents only, so this part leans on them: employers of
 // every trade (a pharmacy, a clinic, a dental practice, an insurer, a bank, a garage), pay statements with many
 // deductions (AHV/IV/EO, ALV, BVG, NBU, KTG, withholding tax), and other kinds' receipts and certificates that
 // mention salaries (insured salary, payroll giving, income-based fees). A letterhead of its own, other titles
