@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { testApp } from '../test-helpers'
+import { apiProfile } from './test-fixtures'
 
 let t: Awaited<ReturnType<typeof testApp>>
 beforeEach(async () => {
@@ -7,22 +8,9 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-const VALID = {
-  firstName: 'Anna',
-  lastName: 'Muster',
-  phone: '791234567',
-  countryCode: '+41',
-  salutation: 'mrs',
-  dateOfBirth: '1990-04-01',
-  religion: 'Evangelical Reformed',
-  jobName: 'Engineer',
+// Every field of the profile, most of them away from apiProfile's single employed person.
+const VALID = apiProfile({
   taxAddress: 'Bahnhofstrasse 1',
-  cantonOfResidence: 'zurich',
-  street: 'Bahnhofstrasse 1',
-  zipCode: '8001',
-  city: 'Zürich',
-  gemeinde: 'Zürich',
-  movedDuringYear: 'no',
   housingSituation: 'renter',
   isFirefighter: false,
   maritalStatus: 'divorced',
@@ -46,7 +34,7 @@ const VALID = {
   hasPillar3a: true,
   hasPension: false,
   taxationLevel: 'cantonal',
-}
+})
 
 describe('PUT /api/user/profile', () => {
   test('a new user has the defaults: empty name, +41, the basic plan', async () => {
