@@ -44,6 +44,15 @@ export function rssMB(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN
 }
 
+/** Resident memory split: private (anonymous) pages, and the pages of mapped files (the executable, libc). */
+export function residentMB(pid: number): { rss: number; anon: number; file: number } {
+  const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? Number.NaN)
+  const rss = kb('Rss') / 1024
+  const anon = kb('Anonymous') / 1024
+  return { rss, anon, file: rss - anon }
+}
+
 export async function waitFor(url: string, ok = (s: number) => s > 0, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs
   for (;;) {

@@ -11,7 +11,7 @@ import { MasterKeyError } from './keys'
 import { DataFolderInUse } from './data-lock'
 import { queueUnread, retryFailedAfterUpgrade } from './backfill'
 import { lifecycle } from './health/index'
-import { collectWhenIdle } from './health/idle-gc'
+import { collectWhenIdle, releaseIdleMemory } from './health/idle-gc'
 import { diskAssets, type Asset } from './static/assets'
 import { APP_VERSION } from '../shared/version'
 import { setListeningServer } from './infra/request-context'
@@ -66,6 +66,8 @@ async function serve(config: Config) {
   const { metrics } = lifecycle(ctx)
   collectWhenIdle(() => metrics.latency.reduce((sum, n) => sum + n, 0))
   announce(ctx, app)
+  // The start's own code (migrations, routes being built, the backlog) and garbage are not needed any more.
+  releaseIdleMemory()
   process.on('SIGTERM', () => stop(ctx, app, lock, 'SIGTERM'))
   process.on('SIGINT', () => stop(ctx, app, lock, 'SIGINT'))
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { idleCollector } from './idle-gc'
+import { idleCollector, releaseIdleMemory } from './idle-gc'
 
 describe('idle collection (health/idle-gc.ts)', () => {
   const setup = () => {
@@ -48,4 +48,22 @@ describe('idle collection (health/idle-gc.ts)', () => {
     // 80 s of bursts four seconds apart: collected at 2 s, 34 s and 66 s, not twenty times.
     expect(state.collected).toBe(3)
   })
+})
+
+test('releaseIdleMemory deletes the compiled code of a function that ran hot', async () => {
+  const { numberOfDFGCompiles } = await import('bun:jsc')
+  const hot = (x: number) => {
+    let sum = 0
+    for (let i = 0; i < 100; i++) sum += i * x
+    return sum
+  }
+  // Called until the optimising compiler (on its own thread) has compiled it, for up to 10 s on a busy machine.
+  for (let i = 0, until = Date.now() + 10_000; numberOfDFGCompiles(hot) === 0 && Date.now() < until; i++) {
+    hot(i)
+    if (i % 10_000 === 0) await Bun.sleep(0)
+  }
+  expect(numberOfDFGCompiles(hot)).toBeGreaterThan(0)
+  releaseIdleMemory()
+  await Bun.sleep(10) // Bun.shrink's work runs once the current task has ended
+  expect(numberOfDFGCompiles(hot)).toBe(0)
 })

@@ -6,7 +6,7 @@
  */
 export function idleCollector({
   handled,
-  collect = () => Bun.gc(true),
+  collect = releaseIdleMemory,
   now = Date.now,
   minGapMs = 30_000,
 }: {
@@ -35,6 +35,20 @@ export function idleCollector({
       return true
     },
   }
+}
+
+/**
+ * Gives back what an idle server holds for nothing: JavaScriptCore deletes the compiled code of every function not
+ * running (the JIT's machine code and the bytecode of the burst or of the start; a next call compiles it again, from
+ * the executable's bytecode), collects the whole heap and returns freed allocator memory (`Bun.shrink`: the VM's
+ * `shrinkFootprintWhenIdle`, done once the current task ends); then one more full collection now. Bench "memory":
+ * about 1.5 MB less on a fresh server, 3 MB less after a burst; the first requests after it take a few milliseconds
+ * longer while their code is compiled again.
+ */
+export function releaseIdleMemory() {
+  // Marked deprecated in Bun's types, without a replacement; idle-gc.test.ts fails if it stops deleting code.
+  Bun.shrink()
+  Bun.gc(true)
 }
 
 /** How often the server looks whether its requests stopped. */
