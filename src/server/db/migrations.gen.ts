@@ -83,5 +83,9 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   {
     "tag": "0020_late_documents_seen",
     "sql": "DROP INDEX `file_versions_late`;--> statement-breakpoint\nALTER TABLE `file_versions` ADD `late_seen_at` integer;--> statement-breakpoint\nALTER TABLE `file_versions` ADD `late_seen_by` integer;--> statement-breakpoint\nCREATE INDEX `file_versions_late_unseen` ON `file_versions` (`file_id`) WHERE \"file_versions\".\"after_transmission\" = 1 AND \"file_versions\".\"late_seen_at\" IS NULL;"
+  },
+  {
+    "tag": "0021_files_list_order",
+    "sql": "DROP INDEX `files_user_year`;--> statement-breakpoint\nCREATE INDEX `files_user_updated` ON `files` (`user_id`,`updated_at`,`id`);--> statement-breakpoint\nCREATE INDEX `files_user_year` ON `files` (`user_id`,`tax_year`,`updated_at`,`id`);"
   }
 ]

@@ -53,14 +53,18 @@ const LIST_SELECT =
   'v.after_transmission AS "afterTransmission" FROM files f JOIN ' +
   'file_versions v ON v.file_id = f.id AND v.version = f.current_version WHERE f.user_id = ? AND f.deleted_at IS NULL'
 const LIST_ORDER = ' ORDER BY f.updated_at DESC, f.id DESC LIMIT ? OFFSET ?'
-/** Two fixed texts, so that bun:sqlite's statement cache keeps both compiled (a poll builds no SQL). */
-const LIST_OF_YEAR = `${LIST_SELECT} AND f.tax_year = ?${LIST_ORDER}`
-const LIST_ALL = LIST_SELECT + LIST_ORDER
+/**
+ * Two fixed texts, so that bun:sqlite's statement cache keeps both compiled (a poll builds no SQL). files_user_year
+ * serves the year's page in order and files_user_updated all years' (db/schema/documents.ts; listing.test.ts reads
+ * the plans).
+ */
+export const LIST_OF_YEAR = `${LIST_SELECT} AND f.tax_year = ?${LIST_ORDER}`
+export const LIST_ALL = LIST_SELECT + LIST_ORDER
 
 /**
  * One page of a user's live files, newest first. The page size bounds the cost whatever the total. Raw
  * statements of fixed text, the page's and its recognitions' (the polled list: drizzle's builder cost more than
- * the rows, issue 28); files_user_year serves the per-year page in order. The page is kept until the
+ * the rows, issue 28), each read in order from an index. The page is kept until the
  * database changes (http/read-cache.ts), so that a poll with nothing new costs a lookup, not a build: the answer
  * may be shared with other callers, read it and never change it.
  */

@@ -15,5 +15,9 @@ export const MIGRATIONS: { tag: string; sql: string }[] = [
   {
     "tag": "0003_late_documents_seen",
     "sql": "DROP INDEX \"file_versions_late\";--> statement-breakpoint\nALTER TABLE \"file_versions\" ADD COLUMN \"late_seen_at\" bigint;--> statement-breakpoint\nALTER TABLE \"file_versions\" ADD COLUMN \"late_seen_by\" bigint;--> statement-breakpoint\nCREATE INDEX \"file_versions_late_unseen\" ON \"file_versions\" USING btree (\"file_id\") WHERE \"file_versions\".\"after_transmission\" AND \"file_versions\".\"late_seen_at\" IS NULL;"
+  },
+  {
+    "tag": "0004_files_list_order",
+    "sql": "DROP INDEX \"files_user_year\";--> statement-breakpoint\nCREATE INDEX \"files_user_updated\" ON \"files\" USING btree (\"user_id\",\"updated_at\",\"id\");--> statement-breakpoint\nCREATE INDEX \"files_user_year\" ON \"files\" USING btree (\"user_id\",\"tax_year\",\"updated_at\",\"id\");"
   }
 ]

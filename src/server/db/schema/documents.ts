@@ -22,7 +22,13 @@ export const files = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
     deletedAt: integer('deleted_at'),
   },
-  (t) => [index('files_user_year').on(t.userId, t.taxYear, t.updatedAt), index('files_deleted').on(t.deletedAt)],
+  // The polled lists (documents/listing.ts) read a page in order from these two, newest first with the id as tie-break,
+  // without a sort: one year's files, and all years'.
+  (t) => [
+    index('files_user_year').on(t.userId, t.taxYear, t.updatedAt, t.id),
+    index('files_user_updated').on(t.userId, t.updatedAt, t.id),
+    index('files_deleted').on(t.deletedAt),
+  ],
 )
 
 /**

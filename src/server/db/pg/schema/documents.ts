@@ -23,7 +23,13 @@ export const files = pgTable(
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
     deletedAt: bigint('deleted_at', { mode: 'number' }),
   },
-  (t) => [index('files_user_year').on(t.userId, t.taxYear, t.updatedAt), index('files_deleted').on(t.deletedAt)],
+  // The polled lists (documents/listing.ts) read a page in order from these two, newest first with the id as tie-break,
+  // without a sort: one year's files, and all years'.
+  (t) => [
+    index('files_user_year').on(t.userId, t.taxYear, t.updatedAt, t.id),
+    index('files_user_updated').on(t.userId, t.updatedAt, t.id),
+    index('files_deleted').on(t.deletedAt),
+  ],
 )
 
 /**
