@@ -244,6 +244,11 @@ async function compile() {
       '--compile',
       ...MINIFY,
       '--bytecode',
+      // Code loaded on first use (PDF, OCR, ZIP, SMTP, PostgreSQL, the other commands) in chunks of its own: in one
+      // bundle every function it declares would be created at start, lazy or not (bench "memory": −2.8 MB fresh).
+      // Splitting needs ES modules.
+      '--splitting',
+      '--format=esm',
       ...memory,
       ...(process.env.SOURCEMAP ? ['--sourcemap'] : ['--sourcemap=none']),
       'src/server/main.ts',
