@@ -1,7 +1,7 @@
 // The executable itself: CLI, embedded client, headers, production mode.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BINARY, startServer } from './harness'
@@ -37,6 +37,33 @@ describe('command line', () => {
       expect(statSync(join(dir, 'master.key')).mode & 0o777).toBe(0o600)
     } finally {
       rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the JIT tiers of the served executable (health/jit-tiers.ts)', () => {
+  const environment = (pid: number) =>
+    readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .filter((v) => v.startsWith('BUN_JSC_'))
+
+  test('serves without the FTL tier: it starts itself again in the same process with the setting', async () => {
+    const server = await startServer()
+    try {
+      // The PID that was spawned without the variable serves with it: replaced in place (execve), not a child.
+      expect(environment(server.proc.pid)).toEqual(['BUN_JSC_useFTLJIT=0'])
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  test("an operator's own setting is kept", async () => {
+    const server = await startServer({ BUN_JSC_useFTLJIT: '1' })
+    try {
+      expect(environment(server.proc.pid)).toEqual(['BUN_JSC_useFTLJIT=1'])
+    } finally {
+      await server.stop()
     }
   })
 })

@@ -12,6 +12,7 @@ import { DataFolderInUse } from './data-lock'
 import { queueUnread, retryFailedAfterUpgrade } from './backfill'
 import { lifecycle } from './health/index'
 import { collectWhenIdle, releaseIdleMemory } from './health/idle-gc'
+import { restartWithoutTopTier } from './health/jit-tiers'
 import { diskAssets, type Asset } from './static/assets'
 import { APP_VERSION } from '../shared/version'
 import { setListeningServer } from './infra/request-context'
@@ -40,6 +41,7 @@ export async function main(argv: string[]) {
   // Internal: the server starts its recognition workers as this sub-command of the same executable.
   if (command === 'recognition-worker') return (await import('./recognition/worker/main')).runWorker()
 
+  if (command === 'serve') restartWithoutTopTier()
   const config = loadConfig(process.env, argv)
   if (command === 'serve') return serve(config)
   // Every other command's code is loaded only for it (cli/commands.ts).
