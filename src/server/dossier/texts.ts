@@ -1,41 +1,39 @@
 import type { Language } from '../../shared/languages'
+import { localeTexts } from '../infra/locale-texts'
 
 /**
  * The dossier's labels, from the locale files the client uses (admin: the dossier's own, wizard: the profile's
  * questions and answers, home: the status names), loaded when a dossier is first made: an idle server holds none.
+ * home.json comes through localeTexts, as a file like everywhere else on the server: imported here as JSON as well, the
+ * executable's split bundle made it one module for both, an object where locale-texts.ts expects a path.
  */
 type Tree = { [key: string]: string | Tree }
 const LOADERS: Record<PdfLanguage, () => Promise<Tree[]>> = {
   en: () =>
-    Promise.all([
-      import('../../../locales/en/admin.json'),
-      import('../../../locales/en/wizard.json'),
-      import('../../../locales/en/home.json'),
-    ]).then((m) => m.map((x) => x.default as Tree)),
+    Promise.all([import('../../../locales/en/admin.json'), import('../../../locales/en/wizard.json')]).then((m) => [
+      ...m.map((x) => x.default as Tree),
+      localeTexts('home', 'en') as Tree,
+    ]),
   de: () =>
-    Promise.all([
-      import('../../../locales/de/admin.json'),
-      import('../../../locales/de/wizard.json'),
-      import('../../../locales/de/home.json'),
-    ]).then((m) => m.map((x) => x.default as Tree)),
+    Promise.all([import('../../../locales/de/admin.json'), import('../../../locales/de/wizard.json')]).then((m) => [
+      ...m.map((x) => x.default as Tree),
+      localeTexts('home', 'de') as Tree,
+    ]),
   fr: () =>
-    Promise.all([
-      import('../../../locales/fr/admin.json'),
-      import('../../../locales/fr/wizard.json'),
-      import('../../../locales/fr/home.json'),
-    ]).then((m) => m.map((x) => x.default as Tree)),
+    Promise.all([import('../../../locales/fr/admin.json'), import('../../../locales/fr/wizard.json')]).then((m) => [
+      ...m.map((x) => x.default as Tree),
+      localeTexts('home', 'fr') as Tree,
+    ]),
   it: () =>
-    Promise.all([
-      import('../../../locales/it/admin.json'),
-      import('../../../locales/it/wizard.json'),
-      import('../../../locales/it/home.json'),
-    ]).then((m) => m.map((x) => x.default as Tree)),
+    Promise.all([import('../../../locales/it/admin.json'), import('../../../locales/it/wizard.json')]).then((m) => [
+      ...m.map((x) => x.default as Tree),
+      localeTexts('home', 'it') as Tree,
+    ]),
   gsw: () =>
-    Promise.all([
-      import('../../../locales/gsw/admin.json'),
-      import('../../../locales/gsw/wizard.json'),
-      import('../../../locales/gsw/home.json'),
-    ]).then((m) => m.map((x) => x.default as Tree)),
+    Promise.all([import('../../../locales/gsw/admin.json'), import('../../../locales/gsw/wizard.json')]).then((m) => [
+      ...m.map((x) => x.default as Tree),
+      localeTexts('home', 'gsw') as Tree,
+    ]),
 }
 
 /**
