@@ -202,3 +202,9 @@ describe('amounts stay exact', () => {
     expect(formatDecimal('90071992547409.93', 'en-US')).toBe('90,071,992,547,409.93')
   })
 })
+
+test('the dossier names statuses from home.json, in its language and in English for Chinese', async () => {
+  const { dossierTexts, pdfLanguage } = await import('./texts')
+  expect((await dossierTexts('de'))('home:status.name.processing')).toBe('Übermittelt')
+  expect((await dossierTexts(pdfLanguage('zh')))('home:status.name.processing')).toBe('Transmitted')
+})

@@ -10,30 +10,25 @@ import { localeTexts } from '../infra/locale-texts'
 type Tree = { [key: string]: string | Tree }
 const LOADERS: Record<PdfLanguage, () => Promise<Tree[]>> = {
   en: () =>
-    Promise.all([import('../../../locales/en/admin.json'), import('../../../locales/en/wizard.json')]).then((m) => [
-      ...m.map((x) => x.default as Tree),
-      localeTexts('home', 'en') as Tree,
-    ]),
+    Promise.all([import('../../../locales/en/admin.json'), import('../../../locales/en/wizard.json')]).then((m) =>
+      m.map((x) => x.default as Tree),
+    ),
   de: () =>
-    Promise.all([import('../../../locales/de/admin.json'), import('../../../locales/de/wizard.json')]).then((m) => [
-      ...m.map((x) => x.default as Tree),
-      localeTexts('home', 'de') as Tree,
-    ]),
+    Promise.all([import('../../../locales/de/admin.json'), import('../../../locales/de/wizard.json')]).then((m) =>
+      m.map((x) => x.default as Tree),
+    ),
   fr: () =>
-    Promise.all([import('../../../locales/fr/admin.json'), import('../../../locales/fr/wizard.json')]).then((m) => [
-      ...m.map((x) => x.default as Tree),
-      localeTexts('home', 'fr') as Tree,
-    ]),
+    Promise.all([import('../../../locales/fr/admin.json'), import('../../../locales/fr/wizard.json')]).then((m) =>
+      m.map((x) => x.default as Tree),
+    ),
   it: () =>
-    Promise.all([import('../../../locales/it/admin.json'), import('../../../locales/it/wizard.json')]).then((m) => [
-      ...m.map((x) => x.default as Tree),
-      localeTexts('home', 'it') as Tree,
-    ]),
+    Promise.all([import('../../../locales/it/admin.json'), import('../../../locales/it/wizard.json')]).then((m) =>
+      m.map((x) => x.default as Tree),
+    ),
   gsw: () =>
-    Promise.all([import('../../../locales/gsw/admin.json'), import('../../../locales/gsw/wizard.json')]).then((m) => [
-      ...m.map((x) => x.default as Tree),
-      localeTexts('home', 'gsw') as Tree,
-    ]),
+    Promise.all([import('../../../locales/gsw/admin.json'), import('../../../locales/gsw/wizard.json')]).then((m) =>
+      m.map((x) => x.default as Tree),
+    ),
 }
 
 /**
@@ -48,7 +43,9 @@ export type Translate = (key: string, vars?: Record<string, string | number>) =>
 
 /** `t('admin:dossier.title', { year })`, with i18next's {{var}} and _one/_other plurals; English for a missing key. */
 export async function dossierTexts(language: PdfLanguage): Promise<Translate> {
-  const [mine, english] = await Promise.all([LOADERS[language](), language === 'en' ? null : LOADERS.en()])
+  // admin and wizard per language (static paths, so the bundle holds them), then home through localeTexts.
+  const load = async (lng: PdfLanguage) => [...(await LOADERS[lng]()), localeTexts('home', lng) as Tree]
+  const [mine, english] = await Promise.all([load(language), language === 'en' ? null : load('en')])
   const namespaces = ['admin', 'wizard', 'home']
   const find = (trees: Tree[] | null, ns: string, key: string): string | undefined => {
     let node: string | Tree | undefined = trees?.[namespaces.indexOf(ns)]
