@@ -129,6 +129,11 @@ test('upload a PDF with a category, see it everywhere, download the same bytes',
     await page.goto('/file-history')
     await page.getByRole('heading', { name: 'File History', level: 1 }).waitFor()
     await page.getByText('Lohnausweis 2025.pdf').waitFor()
+    // A file name wraps at its seams and is never hyphenated like a word (ui/file-name.tsx, .file-name).
+    const name = page.locator('.file-history-item .file-name').first()
+    expect(
+      await name.evaluate((el) => [el.textContent, el.querySelectorAll('wbr').length, getComputedStyle(el).hyphens]),
+    ).toEqual(['Lohnausweis 2025.pdf', 2, 'manual'])
     await page.locator('.file-history-meta', { hasText: 'Salary Statement' }).waitFor()
     await page.getByRole('button', { name: 'View' }).waitFor()
     await screenshot(page, `documents-history-page-${width}`)

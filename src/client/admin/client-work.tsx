@@ -6,6 +6,7 @@ import { replyTo, type ClientDetail } from './admin-api'
 import { FileRecognition, VersionRecognition } from './file-recognition'
 import { categoryLabel } from '../documents/documents-api'
 import { formatDateTime } from '../ui/dates'
+import { FileName } from '../ui/file-name'
 
 /** The year's checklist: the required categories and every other one with files. */
 export function ChecklistCard({ data }: { data: ClientDetail }) {
@@ -55,7 +56,9 @@ export function DocumentsCard({ data, fresh }: { data: ClientDetail; fresh: Read
           <ul>
             {files.map((f) => (
               <li key={f.id}>
-                <strong>{f.filename}</strong>{' '}
+                <strong>
+                  <FileName name={f.filename} />
+                </strong>{' '}
                 <span className="muted">
                   v{f.version} · {when(f.uploadedAt)}
                 </span>{' '}

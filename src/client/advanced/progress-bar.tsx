@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useSignals } from '@preact/signals-react/runtime'
 import { kilobytes, progressPercent, sectionUpload } from './section-upload'
+import { FileName } from '../ui/file-name'
 
 /**
  * The upload progress of one category (spec part 2 §2): percent with one decimal and the size in
@@ -35,7 +36,7 @@ export function ProgressBar({
   return (
     <div className={`upload-progress ${status}`} data-testid="upload-progress">
       <div className="upload-progress-line">
-        <span className="upload-progress-name">{fileName}</span>
+        <FileName className="upload-progress-name" name={fileName} />
         <span>{t('documents.progress', { percent: percent.toFixed(1), size: kilobytes(total) })}</span>
       </div>
       <progress max={100} value={percent} aria-label={`${label}: ${fileName}`} />

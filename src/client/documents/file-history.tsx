@@ -10,6 +10,7 @@ import { formatBytes, type FileRecord } from '../../shared/documents'
 import { categoryLabel, fileCountOf, showsFilesFetchError } from './documents-api'
 import { dayKey, formatDateTime, formatDay, formatTime, relativeTime } from '../ui/dates'
 import { StatementFigures } from './statement-figures'
+import { FileName } from '../ui/file-name'
 
 /** The year filter offers the last five calendar years, the current one first. */
 export const historyYears = (today = new Date()) => Array.from({ length: 5 }, (_, i) => today.getFullYear() - i)
@@ -210,7 +211,9 @@ function FileItem({ f, variant, onVersions }: { f: FileRecord; variant: 'dialog'
   return (
     <li className="file-history-item">
       <div className="file-history-name">
-        <strong>{f.originalFileName}</strong>
+        <strong>
+          <FileName name={f.originalFileName} />
+        </strong>
         <span className="file-history-meta">
           {formatTime(f.uploadedAt) ?? t('history.unknown_time')}
           {` · ${formatBytes(f.size)}`}
@@ -267,7 +270,9 @@ export function FileVersionDialog({ file, onClose }: { file: FileRecord | null; 
       {file && (
         <>
           <p className="file-version-current">
-            <strong>{file.originalFileName}</strong>
+            <strong>
+              <FileName name={file.originalFileName} />
+            </strong>
             <a
               href={downloadUrl(file.blobUrl)}
               download={file.originalFileName}

@@ -9,6 +9,7 @@ import { categoryById, categoryKey } from '../../shared/documents'
 import { adviceFor, otherYear, type Advice } from '../../shared/recognition/advice'
 import type { RecognitionAnswer } from '../../shared/recognition/types'
 import { awaitRecognition, moveFile } from './recognition-api'
+import { FileName } from '../ui/file-name'
 
 /**
  * After an upload the server reads the file in the background; a notice waits for its
@@ -125,7 +126,7 @@ function NoticeRow({ notice: n }: { notice: Notice }) {
         <>
           <p>
             {t('recognition.suggest', { category: name(advice.categoryId) })}{' '}
-            <span className="recognition-file">{n.name}</span>
+            <FileName className="recognition-file" name={n.name} />
           </p>
           <div className="recognition-actions">
             <button type="button" disabled={busy} onClick={() => void move(advice.categoryId)}>

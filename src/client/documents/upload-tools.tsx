@@ -10,6 +10,7 @@ import { CategoryPickerDialog } from './category-picker'
 import { CameraDialog } from './camera-dialog'
 import { RecognitionNotices } from './recognition-notices'
 import { type Picked, useUploads } from './use-uploads'
+import { FileName } from '../ui/file-name'
 
 /**
  * The dashboard's three upload tools (spec part 1 §2): take photo, upload files,
@@ -178,7 +179,7 @@ function UploadRow({ item, onRetry }: { item: QueueItem; onRetry: (item: QueueIt
   return (
     <li className={`upload-row upload-${status}`}>
       <div className="upload-row-head">
-        <span className="upload-name">{item.file.name}</span>
+        <FileName className="upload-name" name={item.file.name} />
         <span className="upload-size">{formatMegabytes(item.file.size)}</span>
       </div>
       <progress value={item.progress.value} max={100} aria-label={`${item.file.name}: ${label}`} />
