@@ -2,7 +2,8 @@ import { Fragment } from 'react'
 
 /**
  * Where a file name may wrap: after each `_`, `-`, `.` or space, and between a lower-case letter and an upper-case
- * one ("LohnausweisArbeitgeber"). "Lohnausweis_2025_Muster-AG.pdf" → ["Lohnausweis_", "2025_", "Muster-", "AG.", "pdf"].
+ * one ("LohnausweisArbeitgeber"). "Lohnausweis_2025_Muster-AG.pdf" → ["Lohnausweis_", "2025_", "Muster-", "AG.",
+ * "pdf"].
  */
 export function fileNameParts(name: string): string[] {
   return name.split(/(?<=[_\-. ])|(?<=\p{Ll})(?=\p{Lu})/u).filter((part) => part !== '')
